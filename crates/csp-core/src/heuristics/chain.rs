@@ -1,0 +1,148 @@
+//! Chains of selectors, compared lexicographically, without allocating.
+
+use super::{SelectionContext, ValueSelector, VariableSelector};
+use crate::VarId;
+
+/// Picks a variable by a chain of selectors.
+#[derive(Debug)]
+pub(crate) struct VariableSelectorChain {
+    selectors: Vec<Box<dyn VariableSelector>>,
+    candidates: Vec<VarId>,
+    scores: Vec<i64>,
+}
+
+impl VariableSelectorChain {
+    pub(crate) fn new(selectors: Vec<Box<dyn VariableSelector>>, num_vars: usize) -> Self {
+        VariableSelectorChain {
+            selectors,
+            candidates: Vec::with_capacity(num_vars),
+            scores: Vec::with_capacity(num_vars),
+        }
+    }
+
+    /// The unassigned variable with the lexicographically smallest scores
+    /// (then the lowest index), or `None` when all are assigned.
+    pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {
+        self.candidates.clear();
+        self.candidates.extend(ctx.unassigned_vars());
+        for selector in &mut self.selectors {
+            if self.candidates.len() <= 1 {
+                break;
+            }
+            self.scores.clear();
+            let mut best = i64::MAX;
+            for &v in &self.candidates {
+                let s = selector.score(ctx, v);
+                best = best.min(s);
+                self.scores.push(s);
+            }
+            let scores = &self.scores;
+            let mut i = 0;
+            self.candidates.retain(|_| {
+                i += 1;
+                scores[i - 1] == best
+            });
+        }
+        self.candidates.first().copied()
+    }
+
+    pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
+        self.selectors.iter_mut().for_each(|s| s.on_placement(var, value));
+    }
+
+    pub(crate) fn on_backtrack(&mut self, var: VarId, value: u32) {
+        self.selectors.iter_mut().for_each(|s| s.on_backtrack(var, value));
+    }
+}
+
+/// Orders values by a chain of selectors.
+#[derive(Debug)]
+pub(crate) struct ValueSelectorChain {
+    selectors: Vec<Box<dyn ValueSelector>>,
+    scratch: Vec<(i64, u32)>,
+}
+
+impl ValueSelectorChain {
+    pub(crate) fn new(selectors: Vec<Box<dyn ValueSelector>>) -> Self {
+        ValueSelectorChain {
+            selectors,
+            scratch: Vec::with_capacity(64),
+        }
+    }
+
+    /// Appends the values of `var` to `out`, in the order the chain gives.
+    ///
+    /// Sorts by the last selector first, then stably by each earlier one
+    /// (a least-significant-key-first sort), with an insertion sort that
+    /// allocates nothing.
+    pub(crate) fn order(&mut self, ctx: &SelectionContext<'_>, var: VarId, out: &mut Vec<u32>) {
+        self.scratch.clear();
+        self.scratch.extend(ctx.domain(var).iter().map(|v| (0, v)));
+        for selector in self.selectors.iter_mut().rev() {
+            for entry in &mut self.scratch {
+                entry.0 = selector.score(ctx, var, entry.1);
+            }
+            let s = &mut self.scratch;
+            for i in 1..s.len() {
+                let mut j = i;
+                while j > 0 && s[j - 1].0 > s[j].0 {
+                    s.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        out.extend(self.scratch.iter().map(|&(_, v)| v));
+    }
+
+    pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
+        self.selectors.iter_mut().for_each(|s| s.on_placement(var, value));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::{ValueChain, VariableChain};
+    use crate::testing::latin3;
+
+    fn pick(chain: &str) -> VarId {
+        let (model, store) = latin3();
+        let selectors = chain.parse::<VariableChain>().unwrap().selectors(&model, 0).unwrap();
+        let mut chain = VariableSelectorChain::new(selectors, model.num_vars());
+        chain.select(&SelectionContext::new(&model, &store)).unwrap()
+    }
+
+    fn order(chain: &str, var: u32) -> Vec<u32> {
+        let (model, store) = latin3();
+        let selectors = chain.parse::<ValueChain>().unwrap().selectors(0).unwrap();
+        let mut chain = ValueSelectorChain::new(selectors);
+        let mut out = Vec::new();
+        chain.order(&SelectionContext::new(&model, &store), VarId(var), &mut out);
+        out
+    }
+
+    #[test]
+    fn ties_go_to_the_next_letter_then_the_lowest_index() {
+        // E: x1 and x3 have one candidate; A then takes x1, B takes x3.
+        assert_eq!(pick("E"), VarId(1));
+        assert_eq!(pick("EA"), VarId(1));
+        assert_eq!(pick("EB"), VarId(3));
+        // F: x8 alone has three candidates.
+        assert_eq!(pick("FA"), VarId(8));
+        // G then F: fewest empty neighbours are x1 and x3 (2 each), same size.
+        assert_eq!(pick("GF"), VarId(1));
+        // H: x8 has 4 empty neighbours.
+        assert_eq!(pick("H"), VarId(8));
+    }
+
+    #[test]
+    fn value_chains_compare_lexicographically() {
+        // x8 has {0, 1, 2}. Value 2 is used by no filled cell, 0 and 1 once.
+        assert_eq!(order("0", 8), vec![0, 1, 2]);
+        assert_eq!(order("1", 8), vec![2, 1, 0]);
+        assert_eq!(order("3", 8), vec![2, 0, 1]);
+        assert_eq!(order("31", 8), vec![2, 1, 0]);
+        assert_eq!(order("4", 8), vec![0, 1, 2]);
+        assert_eq!(order("41", 8), vec![1, 0, 2]);
+    }
+}

@@ -1,0 +1,32 @@
+//! The two selector traits.
+
+use std::fmt;
+
+use super::SelectionContext;
+use crate::VarId;
+
+/// Scores unassigned variables; the search branches on the one with the
+/// smallest score (ties: the next selector of the chain, then the lowest
+/// index). A selector reads the state and cannot change domains.
+pub trait VariableSelector: Send + fmt::Debug {
+    /// The score of `var` (unassigned) in the current state.
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64;
+
+    /// Called after the search placed `value` in `var`.
+    fn on_placement(&mut self, _var: VarId, _value: u32) {}
+
+    /// Called after the search undid a placement of `value` in `var`.
+    fn on_backtrack(&mut self, _var: VarId, _value: u32) {}
+}
+
+/// Scores the values of the variable being branched on; they are tried from
+/// the smallest score up (ties: the next selector of the chain, then the
+/// lowest value). Scores are taken once, in the state where the variable was
+/// chosen. A selector reads the state and cannot change domains.
+pub trait ValueSelector: Send + fmt::Debug {
+    /// The score of trying `value` for `var`.
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64;
+
+    /// Called after the search placed `value` in `var`.
+    fn on_placement(&mut self, _var: VarId, _value: u32) {}
+}

@@ -1,0 +1,349 @@
+//! The symbols that name heuristics (`A`-`L`, `0`-`9`, `a`), their long
+//! names, chains of them, and the factory that turns them into selectors.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::value_selection::*;
+use super::variable_selection::*;
+use super::{ValueSelector, VariableSelector};
+use crate::Model;
+
+/// A heuristic chain that cannot be built.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum HeuristicError {
+    /// A cell heuristic symbol or name that does not exist.
+    #[error("unknown cell heuristic `{0}` (valid: letters A-L, or names such as fewest-candidates)")]
+    UnknownVariableHeuristic(String),
+    /// A value heuristic symbol or name that does not exist.
+    #[error("unknown value heuristic `{0}` (valid: symbols 0-9 and a, or names such as lowest)")]
+    UnknownValueHeuristic(String),
+    /// A chain without any heuristic.
+    #[error("a heuristic chain needs at least one symbol")]
+    EmptyChain,
+    /// A geometric heuristic on a model whose variables have no positions.
+    #[error("cell heuristic {0} needs variable positions, and the model has none")]
+    NeedsPositions(char),
+}
+
+/// Salt that separates the random streams of value heuristics from those of
+/// cell heuristics under the same seed.
+const VALUE_SEED_SALT: u64 = 0x5EED_0F00_DA7A_0002;
+
+/// Seed of the selector at position `index` of a chain.
+fn chain_seed(seed: u64, index: usize) -> u64 {
+    seed.wrapping_add((index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+macro_rules! heuristic_enum {
+    (
+        $(#[$meta:meta])* $name:ident, $err:ident,
+        $( $variant:ident = $symbol:literal, $long:literal, $doc:literal; )*
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum $name {
+            $( #[doc = $doc] $variant, )*
+        }
+
+        impl $name {
+            /// Every heuristic, in symbol order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            /// Its one-character symbol.
+            pub fn symbol(self) -> char {
+                match self { $($name::$variant => $symbol,)* }
+            }
+
+            /// Its long name (accepted wherever the symbol is).
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $long,)* }
+            }
+
+            /// What it prefers, in words.
+            pub fn description(self) -> &'static str {
+                match self { $($name::$variant => $doc,)* }
+            }
+
+            fn from_symbol(c: char) -> Option<$name> {
+                Self::ALL.iter().copied().find(|h| h.symbol() == c)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = HeuristicError;
+            /// A symbol or a long name.
+            fn from_str(s: &str) -> Result<Self, HeuristicError> {
+                let t = s.trim();
+                let mut chars = t.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    if let Some(h) = Self::from_symbol(Self::normalize(c)) {
+                        return Ok(h);
+                    }
+                }
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|h| h.name().eq_ignore_ascii_case(t))
+                    .ok_or_else(|| HeuristicError::$err(t.to_string()))
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.symbol())
+            }
+        }
+    };
+}
+
+heuristic_enum! {
+    /// A cell (variable) heuristic, `A` to `L`.
+    VariableHeuristic, UnknownVariableHeuristic,
+    InputOrder = 'A', "input-order", "first variable in input (reading) order";
+    ReverseInputOrder = 'B', "reverse-input-order", "last variable in input order";
+    Random = 'C', "random", "random variable (seeded)";
+    ClosestToCentre = 'D', "closest-to-centre", "closest to the centre of the positions";
+    FewestCandidates = 'E', "fewest-candidates", "fewest candidates (MRV, first fail)";
+    MostCandidates = 'F', "most-candidates", "most candidates";
+    FewestEmptyNeighbours = 'G', "fewest-empty-neighbours", "fewest unassigned related variables";
+    MostEmptyNeighbours = 'H', "most-empty-neighbours", "most unassigned related variables";
+    ClosestToFilled = 'I', "closest-to-filled", "smallest sum of distances to the assigned variables";
+    FurthestFromFilled = 'J', "furthest-from-filled", "largest sum of distances to the assigned variables";
+    NeighbourhoodFewestCandidates = 'K', "neighbourhood-fewest-candidates", "fewest candidates in the variable and its unassigned related variables together";
+    NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", "most candidates in the variable and its unassigned related variables together";
+}
+
+heuristic_enum! {
+    /// A value heuristic, `0` to `9` and `a`.
+    ValueHeuristic, UnknownValueHeuristic,
+    Lowest = '0', "lowest", "lowest value";
+    Highest = '1', "highest", "highest value";
+    Random = '2', "random", "random value (seeded)";
+    LeastUsed = '3', "least-used", "value held by the fewest assigned variables";
+    MostUsed = '4', "most-used", "value held by the most assigned variables";
+    MostConstraining = '5', "most-constraining", "leaves the unassigned related variables the fewest candidates";
+    LeastConstraining = '6', "least-constraining", "leaves the unassigned related variables the most candidates";
+    LeastCommonInNeighbours = '7', "least-common-in-neighbours", "candidate of the fewest unassigned related variables";
+    MostCommonInNeighbours = '8', "most-common-in-neighbours", "candidate of the most unassigned related variables";
+    LeastCommonOnBoard = '9', "least-common-on-board", "candidate of the fewest other unassigned variables";
+    MostCommonOnBoard = 'a', "most-common-on-board", "candidate of the most other unassigned variables";
+}
+
+impl VariableHeuristic {
+    fn normalize(c: char) -> char {
+        c.to_ascii_uppercase()
+    }
+
+    /// A selector for this heuristic on `model`; `seed` drives `C`.
+    pub fn selector(
+        self,
+        model: &Model,
+        seed: u64,
+    ) -> Result<Box<dyn VariableSelector>, HeuristicError> {
+        use VariableHeuristic as H;
+        let needs_positions = matches!(
+            self,
+            H::ClosestToCentre | H::ClosestToFilled | H::FurthestFromFilled
+        );
+        if needs_positions && !model.has_positions() {
+            return Err(HeuristicError::NeedsPositions(self.symbol()));
+        }
+        Ok(match self {
+            H::InputOrder => Box::new(InputOrder),
+            H::ReverseInputOrder => Box::new(ReverseInputOrder),
+            H::Random => Box::new(RandomVariable::new(seed)),
+            H::ClosestToCentre => Box::new(ClosestToCentre::new(model)),
+            H::FewestCandidates => Box::new(FewestCandidates),
+            H::MostCandidates => Box::new(MostCandidates),
+            H::FewestEmptyNeighbours => Box::new(FewestEmptyNeighbours),
+            H::MostEmptyNeighbours => Box::new(MostEmptyNeighbours),
+            H::ClosestToFilled => Box::new(ClosestToFilled),
+            H::FurthestFromFilled => Box::new(FurthestFromFilled),
+            H::NeighbourhoodFewestCandidates => Box::new(NeighbourhoodFewestCandidates),
+            H::NeighbourhoodMostCandidates => Box::new(NeighbourhoodMostCandidates),
+        })
+    }
+}
+
+impl ValueHeuristic {
+    fn normalize(c: char) -> char {
+        c.to_ascii_lowercase()
+    }
+
+    /// A selector for this heuristic; `seed` drives `2`.
+    pub fn selector(self, seed: u64) -> Box<dyn ValueSelector> {
+        use ValueHeuristic as H;
+        match self {
+            H::Lowest => Box::new(LowestValue),
+            H::Highest => Box::new(HighestValue),
+            H::Random => Box::new(RandomValue::new(seed ^ VALUE_SEED_SALT)),
+            H::LeastUsed => Box::new(LeastUsed),
+            H::MostUsed => Box::new(MostUsed),
+            H::MostConstraining => Box::new(MostConstraining),
+            H::LeastConstraining => Box::new(LeastConstraining),
+            H::LeastCommonInNeighbours => Box::new(LeastCommonInNeighbours),
+            H::MostCommonInNeighbours => Box::new(MostCommonInNeighbours),
+            H::LeastCommonOnBoard => Box::new(LeastCommonOnBoard),
+            H::MostCommonOnBoard => Box::new(MostCommonOnBoard),
+        }
+    }
+}
+
+macro_rules! chain_type {
+    ($(#[$meta:meta])* $chain:ident, $item:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+        pub struct $chain(Vec<$item>);
+
+        impl $chain {
+            /// A chain of the given heuristics.
+            pub fn new(items: Vec<$item>) -> Result<$chain, HeuristicError> {
+                if items.is_empty() {
+                    return Err(HeuristicError::EmptyChain);
+                }
+                Ok($chain(items))
+            }
+
+            /// The heuristics, most significant first.
+            pub fn items(&self) -> &[$item] {
+                &self.0
+            }
+
+            /// Whether some heuristic of the chain is random.
+            pub fn is_random(&self) -> bool {
+                self.0.contains(&$item::Random)
+            }
+        }
+
+        impl FromStr for $chain {
+            type Err = HeuristicError;
+            /// Symbols run together (`EA`), or symbols and long names
+            /// separated by `,` or `+` (`fewest-candidates,A`).
+            fn from_str(s: &str) -> Result<Self, HeuristicError> {
+                let s = s.trim();
+                let items = if s.contains([',', '+']) {
+                    s.split([',', '+']).map(str::parse).collect::<Result<Vec<_>, _>>()?
+                } else if let Ok(h) = s.parse::<$item>() {
+                    vec![h]
+                } else {
+                    s.chars().map(|c| c.to_string().parse()).collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| s.parse::<$item>().unwrap_err())?
+                };
+                $chain::new(items)
+            }
+        }
+
+        impl fmt::Display for $chain {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.iter().try_for_each(|h| write!(f, "{h}"))
+            }
+        }
+    };
+}
+
+chain_type!(
+    /// A chain of cell heuristics, compared lexicographically (`"EA"`).
+    VariableChain,
+    VariableHeuristic
+);
+chain_type!(
+    /// A chain of value heuristics, compared lexicographically (`"50"`).
+    ValueChain,
+    ValueHeuristic
+);
+
+impl VariableChain {
+    /// The selectors of the chain for `model`, random ones seeded from `seed`.
+    pub fn selectors(
+        &self,
+        model: &Model,
+        seed: u64,
+    ) -> Result<Vec<Box<dyn VariableSelector>>, HeuristicError> {
+        (self.0.iter().enumerate())
+            .map(|(i, h)| h.selector(model, chain_seed(seed, i)))
+            .collect()
+    }
+}
+
+impl ValueChain {
+    /// The selectors of the chain, random ones seeded from `seed`.
+    pub fn selectors(&self, seed: u64) -> Result<Vec<Box<dyn ValueSelector>>, HeuristicError> {
+        Ok((self.0.iter().enumerate())
+            .map(|(i, h)| h.selector(chain_seed(seed, i)))
+            .collect())
+    }
+}
+
+impl Default for VariableChain {
+    /// `EA`: fewest candidates, then input order.
+    fn default() -> Self {
+        VariableChain(vec![
+            VariableHeuristic::FewestCandidates,
+            VariableHeuristic::InputOrder,
+        ])
+    }
+}
+
+impl Default for ValueChain {
+    /// `0`: lowest value first.
+    fn default() -> Self {
+        ValueChain(vec![ValueHeuristic::Lowest])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_and_names_parse() {
+        let chain: VariableChain = "EA".parse().unwrap();
+        assert_eq!(chain.to_string(), "EA");
+        let named: VariableChain = "fewest-candidates,A".parse().unwrap();
+        assert_eq!(named, chain);
+        assert_eq!("ea".parse::<VariableChain>().unwrap(), chain);
+        assert_eq!("random".parse::<VariableChain>().unwrap().to_string(), "C");
+        let values: ValueChain = "5a0".parse().unwrap();
+        assert_eq!(values.to_string(), "5a0");
+        assert_eq!("A".parse::<ValueChain>().unwrap().to_string(), "a");
+        assert!("2".parse::<ValueChain>().unwrap().is_random());
+    }
+
+    #[test]
+    fn bad_chains_name_the_culprit() {
+        assert_eq!(
+            "EZ".parse::<VariableChain>(),
+            Err(HeuristicError::UnknownVariableHeuristic("EZ".into()))
+        );
+        assert_eq!(
+            "E,Z".parse::<VariableChain>(),
+            Err(HeuristicError::UnknownVariableHeuristic("Z".into()))
+        );
+        assert_eq!(
+            "b".parse::<ValueChain>(),
+            Err(HeuristicError::UnknownValueHeuristic("b".into()))
+        );
+        assert_eq!("".parse::<ValueChain>(), Err(HeuristicError::EmptyChain));
+    }
+
+    #[test]
+    fn every_symbol_is_distinct() {
+        let letters: String = VariableHeuristic::ALL.iter().map(|h| h.symbol()).collect();
+        assert_eq!(letters, "ABCDEFGHIJKL");
+        let symbols: String = ValueHeuristic::ALL.iter().map(|h| h.symbol()).collect();
+        assert_eq!(symbols, "0123456789a");
+    }
+
+    #[test]
+    fn geometric_heuristics_need_positions() {
+        let mut b = crate::ModelBuilder::new();
+        b.new_var(crate::ValueSet::range(2));
+        let m = b.build();
+        assert_eq!(
+            "D".parse::<VariableChain>().unwrap().selectors(&m, 0).unwrap_err(),
+            HeuristicError::NeedsPositions('D')
+        );
+        assert!("EA".parse::<VariableChain>().unwrap().selectors(&m, 0).is_ok());
+    }
+}

@@ -1,0 +1,29 @@
+//! `1`: the highest value first (score: minus the value).
+
+use crate::heuristics::{SelectionContext, ValueSelector};
+use crate::VarId;
+
+/// Value heuristic `1`: the highest value first (score: minus the value).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HighestValue;
+
+impl ValueSelector for HighestValue {
+    #[inline]
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
+        let _ = (ctx, var);
+        -(value as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::value_selection::test_support::scores_of_x8;
+
+    #[test]
+    fn hand_checked_scores() {
+        // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
+        // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
+        assert_eq!(scores_of_x8(HighestValue), vec![0, -1, -2]);
+    }
+}

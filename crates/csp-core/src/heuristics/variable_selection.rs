@@ -1,0 +1,43 @@
+//! Cell (variable) heuristics `A`-`L`, one per file. Each scores an
+//! unassigned variable; the smallest score is branched on.
+
+mod closest_to_centre;
+mod closest_to_filled;
+mod fewest_candidates;
+mod fewest_empty_neighbours;
+mod furthest_from_filled;
+mod input_order;
+mod most_candidates;
+mod most_empty_neighbours;
+mod neighbourhood_fewest_candidates;
+mod neighbourhood_most_candidates;
+mod random_variable;
+mod reverse_input_order;
+
+pub use closest_to_centre::ClosestToCentre;
+pub use closest_to_filled::ClosestToFilled;
+pub use fewest_candidates::FewestCandidates;
+pub use fewest_empty_neighbours::FewestEmptyNeighbours;
+pub use furthest_from_filled::FurthestFromFilled;
+pub use input_order::InputOrder;
+pub use most_candidates::MostCandidates;
+pub use most_empty_neighbours::MostEmptyNeighbours;
+pub use neighbourhood_fewest_candidates::NeighbourhoodFewestCandidates;
+pub use neighbourhood_most_candidates::NeighbourhoodMostCandidates;
+pub use random_variable::RandomVariable;
+pub use reverse_input_order::ReverseInputOrder;
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::heuristics::{SelectionContext, VariableSelector};
+    use crate::testing::latin3;
+    use crate::VarId;
+
+    /// The scores `selector` gives the listed variables of the `latin3`
+    /// fixture.
+    pub(crate) fn scores(mut selector: impl VariableSelector, vars: &[u32]) -> Vec<i64> {
+        let (model, store) = latin3();
+        let ctx = SelectionContext::new(&model, &store);
+        vars.iter().map(|&v| selector.score(&ctx, VarId(v))).collect()
+    }
+}

@@ -1,0 +1,26 @@
+//! `E`: fewest candidates, MRV or first fail (score: the domain size).
+
+use crate::heuristics::{SelectionContext, VariableSelector};
+use crate::VarId;
+
+/// Cell heuristic `E`: fewest candidates, MRV or first fail (score: the domain size).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FewestCandidates;
+
+impl VariableSelector for FewestCandidates {
+    #[inline]
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        ctx.size(var) as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::variable_selection::test_support::scores;
+
+    #[test]
+    fn hand_checked_scores() {
+        assert_eq!(scores(FewestCandidates, &[1, 2, 8]), vec![1, 2, 3]);
+    }
+}

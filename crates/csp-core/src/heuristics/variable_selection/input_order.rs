@@ -1,0 +1,28 @@
+//! `A`: the first variable in input order (score: the index).
+
+use crate::heuristics::{SelectionContext, VariableSelector};
+use crate::VarId;
+
+/// Cell heuristic `A`: the first variable in input order (score: the index).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InputOrder;
+
+impl VariableSelector for InputOrder {
+    #[inline]
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        let _ = ctx;
+        var.0 as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::variable_selection::test_support::scores;
+
+    #[test]
+    fn hand_checked_scores() {
+        // Unassigned cells of the fixture: x1 x2 x3 x5 x6 x7 x8.
+        assert_eq!(scores(InputOrder, &[1, 2, 8]), vec![1, 2, 8]);
+    }
+}

@@ -1,0 +1,26 @@
+//! `F`: most candidates (score: minus the domain size).
+
+use crate::heuristics::{SelectionContext, VariableSelector};
+use crate::VarId;
+
+/// Cell heuristic `F`: most candidates (score: minus the domain size).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MostCandidates;
+
+impl VariableSelector for MostCandidates {
+    #[inline]
+    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        -(ctx.size(var) as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::variable_selection::test_support::scores;
+
+    #[test]
+    fn hand_checked_scores() {
+        assert_eq!(scores(MostCandidates, &[1, 2, 8]), vec![-1, -2, -3]);
+    }
+}

@@ -1,0 +1,283 @@
+//! A constraint model: variables, their initial domains, positions and
+//! propagators, with the constraint graph the heuristics read.
+
+use std::sync::OnceLock;
+
+use crate::propagation::{AllDifferent, Propagator};
+use crate::{DomainStore, ValueSet, VarId};
+
+/// Something wrong with how a model is put together.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ModelError {
+    /// A propagator names a variable the model does not have.
+    #[error("variable {var} does not exist (the model has {count} variables)")]
+    UnknownVariable {
+        /// The variable named.
+        var: VarId,
+        /// How many variables the model has.
+        count: usize,
+    },
+    /// A scope names the same variable twice.
+    #[error("variable {0} appears twice in one scope")]
+    RepeatedVariable(VarId),
+}
+
+/// Builds a [`Model`].
+#[derive(Debug, Default)]
+pub struct ModelBuilder {
+    domains: Vec<ValueSet>,
+    positions: Vec<Option<[f64; 2]>>,
+    propagators: Vec<Box<dyn Propagator>>,
+}
+
+impl ModelBuilder {
+    /// An empty model.
+    pub fn new() -> ModelBuilder {
+        ModelBuilder::default()
+    }
+
+    /// A new variable with the given initial domain.
+    pub fn new_var(&mut self, domain: ValueSet) -> VarId {
+        self.domains.push(domain);
+        self.positions.push(None);
+        VarId(self.domains.len() as u32 - 1)
+    }
+
+    /// `n` new variables with the same initial domain.
+    pub fn new_vars(&mut self, n: usize, domain: ValueSet) -> Vec<VarId> {
+        (0..n).map(|_| self.new_var(domain)).collect()
+    }
+
+    /// Places `var` at `(row, col)` (any real coordinates); the geometric
+    /// heuristics (closest to the centre, distance to the filled variables)
+    /// need every variable placed.
+    pub fn set_position(&mut self, var: VarId, row: f64, col: f64) {
+        self.positions[var.index()] = Some([row, col]);
+    }
+
+    /// Adds a propagator.
+    pub fn add_propagator(&mut self, p: impl Propagator + 'static) -> Result<(), ModelError> {
+        let count = self.domains.len();
+        let mut seen = vec![false; count];
+        for &var in p.scope() {
+            if var.index() >= count {
+                return Err(ModelError::UnknownVariable { var, count });
+            }
+            if std::mem::replace(&mut seen[var.index()], true) {
+                return Err(ModelError::RepeatedVariable(var));
+            }
+        }
+        self.propagators.push(Box::new(p));
+        Ok(())
+    }
+
+    /// Adds an [`AllDifferent`] over `vars`; its value set is the union of
+    /// their initial domains.
+    pub fn all_different(&mut self, vars: &[VarId]) -> Result<(), ModelError> {
+        let values = vars
+            .iter()
+            .filter_map(|v| self.domains.get(v.index()))
+            .fold(ValueSet::EMPTY, |acc, &d| acc.union(d));
+        self.add_propagator(AllDifferent::new(vars.to_vec(), values))
+    }
+
+    /// The finished model.
+    pub fn build(self) -> Model {
+        let n = self.domains.len();
+        let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut related: Vec<Vec<VarId>> = vec![Vec::new(); n];
+        for (i, p) in self.propagators.iter().enumerate() {
+            let scope = p.scope();
+            for &v in scope {
+                watchers[v.index()].push(i as u32);
+                if p.relates_scope() {
+                    related[v.index()].extend(scope.iter().copied().filter(|&w| w != v));
+                }
+            }
+        }
+        for r in &mut related {
+            r.sort_unstable();
+            r.dedup();
+        }
+        let positions = if self.positions.iter().all(Option::is_some) && n > 0 {
+            Some(self.positions.iter().map(|p| p.expect("checked")).collect())
+        } else {
+            None
+        };
+        Model {
+            domains: self.domains,
+            positions,
+            propagators: self.propagators,
+            watchers: Csr::from(watchers),
+            neighbours: Csr::from(related),
+            distances: OnceLock::new(),
+        }
+    }
+}
+
+/// Rows of lists in one allocation.
+#[derive(Clone, Debug)]
+struct Csr<T> {
+    offsets: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> From<Vec<Vec<T>>> for Csr<T> {
+    fn from(rows: Vec<Vec<T>>) -> Self {
+        let mut offsets = Vec::with_capacity(rows.len() + 1);
+        offsets.push(0);
+        let mut items = Vec::new();
+        for row in rows {
+            items.extend(row);
+            offsets.push(items.len() as u32);
+        }
+        Csr { offsets, items }
+    }
+}
+
+impl<T> Csr<T> {
+    #[inline]
+    fn row(&self, i: usize) -> &[T] {
+        &self.items[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+}
+
+/// A finished constraint model. Shared, read-only, by any number of
+/// [`Search`](crate::Search)es (it is `Sync`).
+#[derive(Debug)]
+pub struct Model {
+    domains: Vec<ValueSet>,
+    positions: Option<Vec<[f64; 2]>>,
+    propagators: Vec<Box<dyn Propagator>>,
+    watchers: Csr<u32>,
+    neighbours: Csr<VarId>,
+    distances: OnceLock<Vec<u32>>,
+}
+
+impl Model {
+    /// The number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.domains.len()
+    }
+
+    /// All variables, in index order.
+    pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + use<> {
+        (0..self.domains.len() as u32).map(VarId)
+    }
+
+    /// The initial domain of `var`.
+    pub fn initial_domain(&self, var: VarId) -> ValueSet {
+        self.domains[var.index()]
+    }
+
+    /// The initial domains, in variable order.
+    pub fn initial_domains(&self) -> &[ValueSet] {
+        &self.domains
+    }
+
+    /// The propagators, in the order they were added.
+    pub fn propagators(&self) -> &[Box<dyn Propagator>] {
+        &self.propagators
+    }
+
+    /// The indices of the propagators whose scope holds `var`.
+    #[inline]
+    pub fn watchers(&self, var: VarId) -> &[u32] {
+        self.watchers.row(var.index())
+    }
+
+    /// The variables that share a constraint with `var` (its *related*
+    /// variables), in index order.
+    #[inline]
+    pub fn neighbours(&self, var: VarId) -> &[VarId] {
+        self.neighbours.row(var.index())
+    }
+
+    /// The position of `var`, if every variable has one.
+    pub fn position(&self, var: VarId) -> Option<[f64; 2]> {
+        self.positions.as_ref().map(|p| p[var.index()])
+    }
+
+    /// Whether every variable has a position.
+    pub fn has_positions(&self) -> bool {
+        self.positions.is_some()
+    }
+
+    /// The centroid of all positions (the centre of a grid).
+    pub fn centre(&self) -> Option<[f64; 2]> {
+        let p = self.positions.as_ref()?;
+        let n = p.len() as f64;
+        let (r, c) = p.iter().fold((0.0, 0.0), |(r, c), q| (r + q[0], c + q[1]));
+        Some([r / n, c / n])
+    }
+
+    /// The euclidean distance between two variables' positions in
+    /// millionths, rounded (a table computed on first use, then shared).
+    #[inline]
+    pub fn distance_micros(&self, a: VarId, b: VarId) -> Option<u32> {
+        let table = self.distance_table()?;
+        Some(table[a.index() * self.num_vars() + b.index()])
+    }
+
+    fn distance_table(&self) -> Option<&[u32]> {
+        let p = self.positions.as_ref()?;
+        Some(self.distances.get_or_init(|| {
+            let mut t = Vec::with_capacity(p.len() * p.len());
+            for a in p {
+                for b in p {
+                    let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
+                    t.push((d * 1e6).round() as u32);
+                }
+            }
+            t
+        }))
+    }
+
+    /// Whether the assigned values of `store` (all variables assigned)
+    /// satisfy every constraint.
+    pub fn check(&self, store: &DomainStore) -> bool {
+        let value = |v: VarId| store.value(v).unwrap_or(u32::MAX);
+        self.vars().all(|v| store.is_assigned(v)) && self.propagators.iter().all(|p| p.check(&value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_and_watchers() {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(4, ValueSet::range(3));
+        b.all_different(&v[..3]).unwrap();
+        b.all_different(&[v[2], v[3]]).unwrap();
+        let m = b.build();
+        assert_eq!(m.neighbours(v[2]), &[v[0], v[1], v[3]]);
+        assert_eq!(m.neighbours(v[3]), &[v[2]]);
+        assert_eq!(m.watchers(v[2]), &[0, 1]);
+        assert!(!m.has_positions());
+        assert_eq!(m.distance_micros(v[0], v[1]), None);
+    }
+
+    #[test]
+    fn bad_scopes_are_errors() {
+        let mut b = ModelBuilder::new();
+        let v = b.new_var(ValueSet::range(2));
+        assert_eq!(
+            b.all_different(&[v, VarId(7)]),
+            Err(ModelError::UnknownVariable { var: VarId(7), count: 1 })
+        );
+        assert_eq!(b.all_different(&[v, v]), Err(ModelError::RepeatedVariable(v)));
+    }
+
+    #[test]
+    fn positions_give_centre_and_distances() {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(2, ValueSet::range(2));
+        b.set_position(v[0], 0.0, 0.0);
+        b.set_position(v[1], 3.0, 4.0);
+        let m = b.build();
+        assert_eq!(m.centre(), Some([1.5, 2.0]));
+        assert_eq!(m.distance_micros(v[0], v[1]), Some(5_000_000));
+    }
+}

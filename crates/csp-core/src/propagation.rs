@@ -1,0 +1,81 @@
+//! Propagators and the propagation levels.
+//!
+//! # How to write a new propagator
+//! 1. Make a struct that holds the variables it constrains (its *scope*) and
+//!    whatever parameters it needs; implement [`Propagator`] for it.
+//! 2. Write `propagate` from scratch first: read the domains through the
+//!    [`PropagationContext`], remove the values that cannot be part of a
+//!    solution with [`PropagationContext::remove`] or
+//!    [`PropagationContext::remove_values`], and return `Err(Conflict)` when
+//!    the constraint cannot be satisfied any more. Do not fail on something
+//!    the level does not ask for: at [`PropagationLevel::None`] removals never
+//!    fail, so that dead ends are found by the search, as the reference
+//!    semantics want.
+//! 3. Leave your own fixpoint: the engine does not wake a propagator for
+//!    changes it made itself, so loop until a pass changes nothing.
+//! 4. Implement `check` for complete assignments: the search verifies every
+//!    solution with it, so a weak `propagate` can cost speed but never give a
+//!    wrong answer.
+//! 5. Test it on hand-made cases where it must prune and where it must not
+//!    (see the tests of [`AllDifferent`] and [`LinearEquality`]), then make it
+//!    faster (incremental) if measurements say so.
+//!
+//! The engine itself applies *naked singles* (a variable whose domain has one
+//! value is assigned) at [`PropagationLevel::Singles`] and above, so
+//! propagators need not.
+
+mod agenda;
+mod all_different;
+mod context;
+mod level;
+mod linear_equality;
+
+use std::fmt;
+
+pub(crate) use agenda::Agenda;
+pub use all_different::AllDifferent;
+pub use context::PropagationContext;
+pub use level::{PropagationLevel, UnknownLevel};
+pub use linear_equality::LinearEquality;
+
+use crate::VarId;
+
+/// A propagator found that the constraint cannot be satisfied in the current
+/// state (a domain wiped out, a value with no place, a violated assignment).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("conflict")]
+pub struct Conflict;
+
+/// A constraint's pruning algorithm. See the [module docs](self) for how to
+/// write one.
+pub trait Propagator: Send + Sync + fmt::Debug {
+    /// The variables it constrains. It is woken when one of them changes, and
+    /// (unless [`Propagator::relates_scope`] says otherwise) they are
+    /// neighbours of each other in the constraint graph that heuristics see.
+    fn scope(&self) -> &[VarId];
+
+    /// Removes values that cannot be part of a solution, at the level
+    /// [`PropagationContext::level`] asks for.
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict>;
+
+    /// Whether a complete assignment satisfies the constraint.
+    /// `value(v)` is the value of variable `v`.
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool;
+
+    /// A short name for statistics and debugging.
+    fn name(&self) -> &'static str {
+        "propagator"
+    }
+
+    /// Whether the propagator must run when a value is removed from a
+    /// variable of its scope, rather than only when one is assigned.
+    fn wakes_on_removal(&self, _level: PropagationLevel) -> bool {
+        true
+    }
+
+    /// Whether the variables of the scope count as related (constraint-graph
+    /// neighbours) for the heuristics.
+    fn relates_scope(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,106 @@
+//! The queue of propagators to run and of naked singles to assign.
+
+use std::collections::VecDeque;
+
+use fixedbitset::FixedBitSet;
+
+use super::{Conflict, PropagationContext, PropagationLevel};
+use crate::{DomainStore, Model, VarId};
+
+const NO_PROPAGATOR: u32 = u32::MAX;
+
+/// Which propagators must run, in FIFO order, and which variables became
+/// naked singles. Allocated once per search; running it allocates nothing.
+#[derive(Clone, Debug)]
+pub(crate) struct Agenda {
+    pub(crate) level: PropagationLevel,
+    queue: VecDeque<u32>,
+    queued: FixedBitSet,
+    wakes_on_removal: FixedBitSet,
+    pub(crate) current: u32,
+    pub(crate) singletons: Vec<VarId>,
+    /// How many times a propagator ran.
+    pub(crate) runs: u64,
+}
+
+impl Agenda {
+    pub(crate) fn new(model: &Model, level: PropagationLevel) -> Agenda {
+        let n = model.propagators().len();
+        let mut wakes_on_removal = FixedBitSet::with_capacity(n);
+        for (i, p) in model.propagators().iter().enumerate() {
+            wakes_on_removal.set(i, p.wakes_on_removal(level));
+        }
+        Agenda {
+            level,
+            queue: VecDeque::with_capacity(n),
+            queued: FixedBitSet::with_capacity(n),
+            wakes_on_removal,
+            current: NO_PROPAGATOR,
+            singletons: Vec::with_capacity(model.num_vars()),
+            runs: 0,
+        }
+    }
+
+    /// Queues every propagator (done once, at the root).
+    pub(crate) fn schedule_all(&mut self) {
+        for p in 0..self.queued.len() {
+            self.push(p as u32);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, p: u32) {
+        if !self.queued.put(p as usize) {
+            self.queue.push_back(p);
+        }
+    }
+
+    /// `var` changed: wake the propagators that watch it (not the one that
+    /// made the change).
+    #[inline]
+    pub(crate) fn notify(&mut self, model: &Model, var: VarId, assigned: bool) {
+        for &p in model.watchers(var) {
+            if p != self.current && (assigned || self.wakes_on_removal.contains(p as usize)) {
+                self.push(p);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.queue.clear();
+        self.queued.clear();
+        self.singletons.clear();
+        self.current = NO_PROPAGATOR;
+    }
+
+    /// Runs propagators and naked singles to a fixpoint.
+    pub(crate) fn run(&mut self, store: &mut DomainStore, model: &Model) -> Result<(), Conflict> {
+        loop {
+            while let Some(var) = self.singletons.pop() {
+                if store.is_assigned(var) || store.size(var) != 1 {
+                    continue;
+                }
+                let value = store.domain(var).min().expect("size is 1");
+                store.assign(var, value);
+                self.notify(model, var, true);
+            }
+            let Some(p) = self.queue.pop_front() else {
+                return Ok(());
+            };
+            self.queued.set(p as usize, false);
+            self.current = p;
+            self.runs += 1;
+            let propagator = &model.propagators()[p as usize];
+            let result = propagator.propagate(&mut PropagationContext {
+                store,
+                agenda: self,
+                model,
+            });
+            self.current = NO_PROPAGATOR;
+            if result.is_err() {
+                self.clear();
+                return result;
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! All-different over a group of variables.
+
+use super::{Conflict, PropagationContext, PropagationLevel, Propagator};
+use crate::{ValueSet, VarId};
+
+/// The variables of the group take pairwise different values.
+///
+/// - At every level: two assigned variables with the same value conflict,
+///   and the values of assigned variables are removed from the others'
+///   domains (at [`PropagationLevel::None`] a wipe-out does not fail).
+/// - At [`PropagationLevel::Singles`] and above, when the group is a
+///   *permutation* (as many variables as values, like a Sudoku house): a value
+///   with exactly one possible variable is assigned there (hidden single),
+///   and a value with no possible variable is a conflict.
+#[derive(Clone, Debug)]
+pub struct AllDifferent {
+    vars: Vec<VarId>,
+    values: ValueSet,
+}
+
+impl AllDifferent {
+    /// All-different over `vars`, whose domains are subsets of `values`.
+    pub fn new(vars: Vec<VarId>, values: ValueSet) -> AllDifferent {
+        AllDifferent { vars, values }
+    }
+
+    /// Whether every value must be used (as many variables as values).
+    pub fn is_permutation(&self) -> bool {
+        self.vars.len() == self.values.len() as usize
+    }
+
+    /// Removes the assigned values from the unassigned variables.
+    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<ValueSet, Conflict> {
+        let mut assigned = 0u64;
+        for &v in &self.vars {
+            if let Some(x) = ctx.value(v) {
+                let bit = 1u64 << x;
+                if assigned & bit != 0 {
+                    return Err(Conflict);
+                }
+                assigned |= bit;
+            }
+        }
+        let assigned = ValueSet(assigned);
+        for &v in &self.vars {
+            if !ctx.is_assigned(v) {
+                ctx.remove_values(v, assigned)?;
+            }
+        }
+        Ok(assigned)
+    }
+
+    /// Assigns hidden singles; returns whether it assigned any.
+    fn hidden_singles(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        assigned: ValueSet,
+    ) -> Result<bool, Conflict> {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &v in &self.vars {
+            let d = ctx.domain(v).0;
+            twice |= once & d;
+            once |= d;
+        }
+        if once & self.values.0 != self.values.0 {
+            return Err(Conflict);
+        }
+        let hidden = once & !twice & !assigned.0;
+        if hidden == 0 {
+            return Ok(false);
+        }
+        let mut placed = false;
+        for &v in &self.vars {
+            if ctx.is_assigned(v) {
+                continue;
+            }
+            if let Some(x) = ctx.domain(v).intersection(ValueSet(hidden)).min() {
+                ctx.assign(v, x)?;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+}
+
+impl Propagator for AllDifferent {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        loop {
+            let assigned = self.forward_check(ctx)?;
+            if ctx.level() < PropagationLevel::Singles
+                || !self.is_permutation()
+                || !self.hidden_singles(ctx, assigned)?
+            {
+                return Ok(());
+            }
+        }
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        let mut seen = 0u64;
+        self.vars.iter().all(|&v| {
+            let bit = 1u64 << value(v);
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        "all-different"
+    }
+
+    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
+        level >= PropagationLevel::Singles && self.is_permutation()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{domains_after, fixed};
+    use crate::{ModelBuilder, PropagationLevel, ValueSet, VarId};
+
+    /// Four variables with values 0..4 under one all-different.
+    fn group() -> crate::Model {
+        let mut b = ModelBuilder::new();
+        let vars = b.new_vars(4, ValueSet::range(4));
+        b.all_different(&vars).unwrap();
+        b.build()
+    }
+
+    #[test]
+    fn removes_assigned_values_at_every_level() {
+        for level in PropagationLevel::ALL {
+            let d = domains_after(&group(), level, &fixed(&[(0, 2)])).unwrap();
+            assert_eq!(d[0], ValueSet::single(2));
+            assert_eq!(d[1], ValueSet(0b1011), "{level}");
+        }
+    }
+
+    #[test]
+    fn equal_assigned_values_conflict() {
+        let r = domains_after(&group(), PropagationLevel::None, &fixed(&[(0, 1), (3, 1)]));
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn wipe_out_fails_only_from_forward_checking_on() {
+        // x0=0, x1=1, x2=2 leave x3 with {3}; an extra group {x3, x4} with x4=3
+        // wipes x3 out.
+        let mut b = ModelBuilder::new();
+        let vars = b.new_vars(5, ValueSet::range(4));
+        b.all_different(&vars[..4]).unwrap();
+        b.all_different(&[vars[3], vars[4]]).unwrap();
+        let m = b.build();
+        let givens = fixed(&[(0, 0), (1, 1), (2, 2), (4, 3)]);
+        let d = domains_after(&m, PropagationLevel::None, &givens).unwrap();
+        assert_eq!(d[3], ValueSet::EMPTY);
+        assert!(domains_after(&m, PropagationLevel::ForwardChecking, &givens).is_err());
+    }
+
+    #[test]
+    fn hidden_single_only_at_singles_level() {
+        // Values 0..4; x1, x2, x3 lose value 3 through a second group with x4 = 3,
+        // so value 3 has one place left in the first group: x0.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(5, ValueSet::range(4));
+        b.all_different(&v[..4]).unwrap();
+        for &i in &v[1..4] {
+            b.all_different(&[i, v[4]]).unwrap();
+        }
+        let m = b.build();
+        let givens = fixed(&[(4, 3)]);
+        let fc = domains_after(&m, PropagationLevel::ForwardChecking, &givens).unwrap();
+        assert_eq!(fc[0], ValueSet::range(4));
+        let singles = domains_after(&m, PropagationLevel::Singles, &givens).unwrap();
+        assert_eq!(singles[0], ValueSet::single(3));
+        assert_eq!(singles[1], ValueSet(0b0111));
+    }
+
+    #[test]
+    fn value_without_place_conflicts_at_singles() {
+        // Three groups {x_i, x4} with x4 = 3 and a fixed x0 = 0 ... value 3
+        // has no place among x0..x3 when x0 is assigned 0.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(5, ValueSet::range(4));
+        b.all_different(&v[..4]).unwrap();
+        for &i in &v[1..4] {
+            b.all_different(&[i, v[4]]).unwrap();
+        }
+        let m = b.build();
+        let givens = fixed(&[(4, 3), (0, 0)]);
+        assert!(domains_after(&m, PropagationLevel::ForwardChecking, &givens).is_ok());
+        assert!(domains_after(&m, PropagationLevel::Singles, &givens).is_err());
+    }
+
+    #[test]
+    fn not_a_permutation_has_no_hidden_singles() {
+        // Three variables over four values: no value has to be used.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(3, ValueSet::range(4));
+        b.all_different(&v).unwrap();
+        let m = b.build();
+        let d = domains_after(&m, PropagationLevel::Singles, &fixed(&[(0, 0)])).unwrap();
+        assert_eq!(d[1], ValueSet(0b1110));
+    }
+
+    #[test]
+    fn check_accepts_distinct_values_only() {
+        let m = group();
+        let p = &m.propagators()[0];
+        assert!(p.check(&|v: VarId| v.0));
+        assert!(!p.check(&|v: VarId| v.0 % 2));
+    }
+}

@@ -1,0 +1,96 @@
+//! What a propagator sees and may change.
+
+use super::{Agenda, Conflict, PropagationLevel};
+use crate::{DomainStore, Model, ValueSet, VarId};
+
+/// A propagator's access to the domains: read them, remove values, assign
+/// variables. Every change is trailed (undone on backtrack) and wakes the
+/// other propagators that watch the variable.
+pub struct PropagationContext<'a> {
+    pub(crate) store: &'a mut DomainStore,
+    pub(crate) agenda: &'a mut Agenda,
+    pub(crate) model: &'a Model,
+}
+
+impl PropagationContext<'_> {
+    /// The level to propagate at.
+    #[inline]
+    pub fn level(&self) -> PropagationLevel {
+        self.agenda.level
+    }
+
+    /// The current domain of `var`.
+    #[inline]
+    pub fn domain(&self, var: VarId) -> ValueSet {
+        self.store.domain(var)
+    }
+
+    /// The value of `var`, if it is assigned.
+    #[inline]
+    pub fn value(&self, var: VarId) -> Option<u32> {
+        self.store.value(var)
+    }
+
+    /// Whether `var` is assigned.
+    #[inline]
+    pub fn is_assigned(&self, var: VarId) -> bool {
+        self.store.is_assigned(var)
+    }
+
+    /// Removes `value` from the domain of `var`. Fails if that empties the
+    /// domain and the level fails on wipe-outs.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
+        if self.store.remove(var, value) {
+            self.changed(var)?;
+        }
+        Ok(())
+    }
+
+    /// Removes every value of `values` from the domain of `var`.
+    #[inline]
+    pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> Result<(), Conflict> {
+        let gone = self.store.domain(var).intersection(values);
+        if gone.is_empty() {
+            return Ok(());
+        }
+        for v in gone {
+            self.store.remove(var, v);
+        }
+        self.changed(var)
+    }
+
+    /// Keeps only the values of `values` in the domain of `var`.
+    #[inline]
+    pub fn retain_values(&mut self, var: VarId, values: ValueSet) -> Result<(), Conflict> {
+        let gone = self.store.domain(var).difference(values);
+        self.remove_values(var, gone)
+    }
+
+    /// Assigns `value` to `var` (propagation, not a search placement). Fails
+    /// if `value` is not in its domain, or `var` holds another value.
+    pub fn assign(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
+        if let Some(v) = self.store.value(var) {
+            return if v == value { Ok(()) } else { Err(Conflict) };
+        }
+        if !self.store.contains(var, value) {
+            return Err(Conflict);
+        }
+        self.store.assign(var, value);
+        self.agenda.notify(self.model, var, true);
+        Ok(())
+    }
+
+    #[inline]
+    fn changed(&mut self, var: VarId) -> Result<(), Conflict> {
+        let size = self.store.size(var);
+        if size == 0 && self.agenda.level.fails_on_wipeout() {
+            return Err(Conflict);
+        }
+        if size == 1 && self.agenda.level >= PropagationLevel::Singles {
+            self.agenda.singletons.push(var);
+        }
+        self.agenda.notify(self.model, var, false);
+        Ok(())
+    }
+}
