@@ -1,1 +1,55 @@
-pub fn x(){}
+//! Sudoku of several sizes and variants as a constraint problem on
+//! [`csp_core`]: parsing and printing puzzles (boards and candidate grids),
+//! checking givens, solving and counting solutions with any heuristic chain
+//! and propagation level.
+//!
+//! # Example
+//! ```
+//! use sudoku::{Puzzle, Sudoku, SolveStatus};
+//! use csp_core::{PropagationLevel, SearchConfig};
+//!
+//! let puzzle: Puzzle =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let sudoku = Sudoku::classic();
+//! let config = SearchConfig {
+//!     variables: "EA".parse()?,
+//!     values: "0".parse()?,
+//!     level: PropagationLevel::Singles,
+//!     ..SearchConfig::default()
+//! };
+//! let report = sudoku.solve(&puzzle, &config)?;
+//! assert_eq!(report.status(), SolveStatus::Solved);
+//! assert_eq!(report.stats.placements, 25);
+//! let solution = report.solution.unwrap();
+//! assert!(sudoku.is_solution_of(&solution, &puzzle));
+//! print!("{}", solution.board());
+//!
+//! // Uniqueness: count up to 2.
+//! let count = sudoku.count_solutions(&puzzle, &config, Some(2))?;
+//! assert_eq!((count.solutions(), count.is_exact()), (1, true));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod board;
+mod candidates;
+mod error;
+mod house;
+mod puzzle;
+mod report;
+mod size;
+#[allow(clippy::module_inception)]
+mod sudoku;
+mod symbol;
+mod variant;
+
+pub use board::Board;
+pub use candidates::CandidateGrid;
+pub use error::{CellRef, PuzzleError};
+pub use house::{House, HouseKind, houses};
+pub use puzzle::Puzzle;
+pub use report::{SolveReport, SolveStatus};
+pub use size::GridSize;
+pub use sudoku::{SolveError, Sudoku};
+pub use symbol::{MAX_SIDE, digit_char};
+pub use variant::{UnknownVariant, Variant};

@@ -1,0 +1,79 @@
+//! What can be wrong with a puzzle.
+
+use std::fmt;
+
+/// A cell position, 1-based for messages: `r3c7`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CellRef {
+    /// Row, from 1.
+    pub row: usize,
+    /// Column, from 1.
+    pub col: usize,
+}
+
+impl fmt::Display for CellRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row, self.col)
+    }
+}
+
+/// A puzzle that cannot be read or cannot be solved as given.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PuzzleError {
+    /// Nothing to read.
+    #[error("empty puzzle")]
+    Empty,
+    /// A length that is no supported grid (`side * side` cells).
+    #[error(
+        "{len} cells is not a grid size: expected 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16) or 625 (25x25){hint}",
+        hint = if let Some(n) = expected { format!(", or {n} for this grid") } else { String::new() }
+    )]
+    WrongLength {
+        /// The number of cells read.
+        len: usize,
+        /// The length the chosen grid needs, when one was chosen.
+        expected: Option<usize>,
+    },
+    /// A character that is neither a digit nor an empty mark.
+    #[error("invalid character {ch:?} at position {position} ({cell}): use 1-9, A-Z, or . 0 _ for empty")]
+    InvalidCharacter {
+        /// The character.
+        ch: char,
+        /// Its position in the line, from 1.
+        position: usize,
+        /// Its cell.
+        cell: CellRef,
+    },
+    /// A digit larger than the side.
+    #[error("digit {ch:?} at position {position} ({cell}) is out of range for a {side}x{side} grid (1-{max})", max = crate::symbol::digit_char(*side as u8))]
+    DigitOutOfRange {
+        /// The character.
+        ch: char,
+        /// Its position in the line, from 1.
+        position: usize,
+        /// Its cell.
+        cell: CellRef,
+        /// The grid's side.
+        side: usize,
+    },
+    /// Two givens with the same digit in one house.
+    #[error("contradictory givens: {digit} appears twice in {house}, at {first} and {second}", digit = crate::symbol::digit_char(*digit))]
+    Contradiction {
+        /// The digit.
+        digit: u8,
+        /// The house, e.g. `row 3`, `box 5`, `diagonal 1`.
+        house: String,
+        /// Where it appears first.
+        first: CellRef,
+        /// Where it appears again.
+        second: CellRef,
+    },
+    /// The puzzle's grid is not the one being solved.
+    #[error("a {found} puzzle given to a {expected} solver")]
+    SizeMismatch {
+        /// The puzzle's size.
+        found: crate::GridSize,
+        /// The solver's size.
+        expected: crate::GridSize,
+    },
+}

@@ -1,0 +1,239 @@
+//! A Sudoku of some size and variant as a csp-core model, and what can be
+//! done with it: check givens, solve, count, show candidates.
+
+use csp_core::{
+    HeuristicError, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
+};
+
+use crate::error::{CellRef, PuzzleError};
+use crate::house::{House, houses};
+use crate::{CandidateGrid, GridSize, Puzzle, SolveReport, Variant};
+
+/// Why a puzzle could not be searched.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The puzzle is malformed or its givens contradict each other.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// A heuristic cannot work on this model.
+    #[error(transparent)]
+    Heuristic(#[from] HeuristicError),
+}
+
+/// A Sudoku grid shape with its rules, built once and shared by every puzzle
+/// of that shape (it is `Sync`: solve puzzles on many threads with one).
+///
+/// Cell `i` (reading order) is variable `VarId(i)`; digit `d` is value
+/// `d - 1`; cell `(row, col)` sits at position `(row, col)` for the
+/// geometric heuristics.
+#[derive(Debug)]
+pub struct Sudoku {
+    size: GridSize,
+    variant: Variant,
+    houses: Vec<House>,
+    model: Model,
+}
+
+impl Sudoku {
+    /// The rules for a grid size and variant.
+    pub fn new(size: GridSize, variant: Variant) -> Sudoku {
+        let n = size.side();
+        let houses = houses(size, variant);
+        let mut b = ModelBuilder::new();
+        let cells = b.new_vars(size.cells(), ValueSet::range(n as u32));
+        for (i, &v) in cells.iter().enumerate() {
+            b.set_position(v, (i / n) as f64, (i % n) as f64);
+        }
+        for h in &houses {
+            let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
+            b.all_different(&vars).expect("houses name distinct, existing cells");
+        }
+        Sudoku {
+            size,
+            variant,
+            houses,
+            model: b.build(),
+        }
+    }
+
+    /// Classic 9x9.
+    pub fn classic() -> Sudoku {
+        Sudoku::new(GridSize::CLASSIC, Variant::Classic)
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> GridSize {
+        self.size
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The houses: rows, columns, boxes, then the variant's.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The constraint model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Checks that `puzzle` has this size and that no house holds a given
+    /// twice (the first clash in house order is reported).
+    pub fn check_givens(&self, puzzle: &Puzzle) -> Result<(), PuzzleError> {
+        if puzzle.size() != self.size {
+            return Err(PuzzleError::SizeMismatch {
+                found: puzzle.size(),
+                expected: self.size,
+            });
+        }
+        let n = self.size.side();
+        let at = |i: usize| CellRef {
+            row: i / n + 1,
+            col: i % n + 1,
+        };
+        let mut seen = vec![usize::MAX; n + 1];
+        for house in &self.houses {
+            seen.fill(usize::MAX);
+            for &i in &house.cells {
+                let d = puzzle.cells()[i] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if seen[d] != usize::MAX {
+                    return Err(PuzzleError::Contradiction {
+                        digit: d as u8,
+                        house: house.to_string(),
+                        first: at(seen[d]),
+                        second: at(i),
+                    });
+                }
+                seen[d] = i;
+            }
+        }
+        Ok(())
+    }
+
+    /// A search over `puzzle` with its givens fixed, not yet run.
+    pub fn search(&self, puzzle: &Puzzle, config: &SearchConfig) -> Result<Search<'_>, SolveError> {
+        self.check_givens(puzzle)?;
+        let mut search = Search::new(&self.model, config)?;
+        for (i, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                search
+                    .fix(VarId(i as u32), d as u32 - 1)
+                    .expect("checked givens are in range and distinct per cell");
+            }
+        }
+        Ok(search)
+    }
+
+    /// Searches for up to `max_solutions` solutions (`None`: all).
+    /// `Some(1)` solves, `Some(2)` checks uniqueness.
+    pub fn run(
+        &self,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        max_solutions: Option<u64>,
+    ) -> Result<SolveReport, SolveError> {
+        let result = self.search(puzzle, config)?.run(max_solutions);
+        let solution = result.first_solution.map(|values| {
+            Puzzle::from_digits(self.size, values.iter().map(|&v| v as u8 + 1).collect())
+        });
+        Ok(SolveReport {
+            termination: result.termination,
+            solution,
+            stats: result.stats,
+        })
+    }
+
+    /// Solves `puzzle`: the first solution the strategy finds.
+    pub fn solve(&self, puzzle: &Puzzle, config: &SearchConfig) -> Result<SolveReport, SolveError> {
+        self.run(puzzle, config, Some(1))
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` (`None`: all).
+    pub fn count_solutions(
+        &self,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        limit: Option<u64>,
+    ) -> Result<SolveReport, SolveError> {
+        self.run(puzzle, config, limit)
+    }
+
+    /// The candidates of every cell once the givens are propagated at
+    /// `level` (the root of the search).
+    pub fn candidates(
+        &self,
+        puzzle: &Puzzle,
+        level: PropagationLevel,
+    ) -> Result<CandidateGrid, SolveError> {
+        let config = SearchConfig {
+            level,
+            ..SearchConfig::default()
+        };
+        let mut search = self.search(puzzle, &config)?;
+        let contradiction = search.propagate_root().is_err();
+        let store = search.store();
+        let cells = self
+            .model
+            .vars()
+            .map(|v| match store.value(v) {
+                Some(x) => Err(x as u8 + 1),
+                None => Ok(store.domain(v)),
+            })
+            .collect();
+        Ok(CandidateGrid::new(self.size, cells, contradiction))
+    }
+
+    /// Whether `grid` is complete, keeps the givens of `puzzle`, and has
+    /// distinct digits in every house.
+    pub fn is_solution_of(&self, grid: &Puzzle, puzzle: &Puzzle) -> bool {
+        grid.size() == self.size
+            && grid.is_complete()
+            && (puzzle.cells().iter().zip(grid.cells())).all(|(&g, &s)| g == 0 || g == s)
+            && self.check_givens(grid).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contradictions_name_the_house_and_cells() {
+        let s = Sudoku::classic();
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        line.replace_range(20..21, "5");
+        let err = s.check_givens(&Puzzle::parse(&line).unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "contradictory givens: 5 appears twice in box 1, at r1c1 and r3c3"
+        );
+        let x = Sudoku::new(GridSize::CLASSIC, Variant::Diagonal);
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        line.replace_range(80..81, "5");
+        let err = x.check_givens(&Puzzle::parse(&line).unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "contradictory givens: 5 appears twice in the main diagonal, at r1c1 and r9c9"
+        );
+        assert!(s.check_givens(&Puzzle::parse(&line).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn size_mismatch_is_an_error() {
+        let s = Sudoku::classic();
+        let small = Puzzle::empty(GridSize::from_side(4).unwrap());
+        assert!(matches!(
+            s.solve(&small, &SearchConfig::default()),
+            Err(SolveError::Puzzle(PuzzleError::SizeMismatch { .. }))
+        ));
+    }
+}
