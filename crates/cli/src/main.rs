@@ -1,1 +1,50 @@
-fn main(){}
+//! The `sudoku` command: solve, count, show candidates, list presets.
+
+mod cli;
+mod commands;
+mod input;
+mod output;
+mod records;
+mod runner;
+mod strategy;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::commands::Outcome;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(outcome) => ExitCode::from(outcome as u8),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sudoku: error: {err:#}");
+            ExitCode::from(Outcome::Invalid as u8)
+        }
+    }
+}
+
+fn run() -> anyhow::Result<Outcome> {
+    let cli = Cli::parse();
+    match &cli.command {
+        Command::Solve(args) => commands::solve(args),
+        Command::Count(args) => commands::count(args),
+        Command::Candidates(args) => commands::candidates(args),
+        Command::Configs(args) => commands::configs(args),
+    }
+}
+
+/// A closed pipe (`sudoku solve ... | head`) ends the run quietly.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<csv::Error>().is_some_and(|c| {
+                matches!(c.kind(), csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::BrokenPipe)
+            })
+            || e.downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe))
+    })
+}

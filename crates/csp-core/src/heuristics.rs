@@ -27,6 +27,4 @@ pub mod variable_selection;
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
 pub use selector::{ValueSelector, VariableSelector};
-pub use symbols::{
-    HeuristicError, ValueChain, ValueHeuristic, VariableChain, VariableHeuristic,
-};
+pub use symbols::{HeuristicError, ValueChain, ValueHeuristic, VariableChain, VariableHeuristic};

@@ -237,7 +237,8 @@ impl Model {
     /// satisfy every constraint.
     pub fn check(&self, store: &DomainStore) -> bool {
         let value = |v: VarId| store.value(v).unwrap_or(u32::MAX);
-        self.vars().all(|v| store.is_assigned(v)) && self.propagators.iter().all(|p| p.check(&value))
+        self.vars().all(|v| store.is_assigned(v))
+            && self.propagators.iter().all(|p| p.check(&value))
     }
 }
 
@@ -265,9 +266,15 @@ mod tests {
         let v = b.new_var(ValueSet::range(2));
         assert_eq!(
             b.all_different(&[v, VarId(7)]),
-            Err(ModelError::UnknownVariable { var: VarId(7), count: 1 })
+            Err(ModelError::UnknownVariable {
+                var: VarId(7),
+                count: 1
+            })
         );
-        assert_eq!(b.all_different(&[v, v]), Err(ModelError::RepeatedVariable(v)));
+        assert_eq!(
+            b.all_different(&[v, v]),
+            Err(ModelError::RepeatedVariable(v))
+        );
     }
 
     #[test]

@@ -134,7 +134,10 @@ impl<'m> Search<'m> {
     /// # Panics
     /// After the root was propagated.
     pub fn fix(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
-        assert!(self.root.is_none(), "givens are fixed before the search starts");
+        assert!(
+            self.root.is_none(),
+            "givens are fixed before the search starts"
+        );
         match self.store.value(var) {
             Some(v) if v == value => Ok(()),
             Some(_) => Err(Conflict),
@@ -295,7 +298,11 @@ impl<'m> Search<'m> {
     /// Places the current value of the top frame and propagates; `None` if
     /// the placement limit forbids it.
     fn place(&mut self) -> Option<Step> {
-        if self.limits.max_placements.is_some_and(|m| self.stats.placements >= m) {
+        if self
+            .limits
+            .max_placements
+            .is_some_and(|m| self.stats.placements >= m)
+        {
             return None;
         }
         let frame = *self.frames.last().expect("a frame to place");

@@ -52,7 +52,8 @@ pub(crate) fn latin3() -> (Model, DomainStore) {
     let mut b = ModelBuilder::new();
     let v = b.new_vars(9, ValueSet::range(3));
     for i in 0..3 {
-        b.all_different(&[v[3 * i], v[3 * i + 1], v[3 * i + 2]]).unwrap();
+        b.all_different(&[v[3 * i], v[3 * i + 1], v[3 * i + 2]])
+            .unwrap();
         b.all_different(&[v[i], v[i + 3], v[i + 6]]).unwrap();
     }
     for (i, &x) in v.iter().enumerate() {

@@ -20,7 +20,10 @@ impl ValueSet {
     /// # Panics
     /// If `n > 64`.
     pub fn range(n: u32) -> ValueSet {
-        assert!(n <= MAX_VALUES, "a domain holds at most {MAX_VALUES} values");
+        assert!(
+            n <= MAX_VALUES,
+            "a domain holds at most {MAX_VALUES} values"
+        );
         if n == MAX_VALUES {
             ValueSet(u64::MAX)
         } else {

@@ -50,7 +50,9 @@ pub(crate) fn draw(
 impl fmt::Display for Board<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells = self.puzzle.cells();
-        draw(f, self.puzzle.size(), 1, &|i| digit_char(cells[i]).to_string())
+        draw(f, self.puzzle.size(), 1, &|i| {
+            digit_char(cells[i]).to_string()
+        })
     }
 }
 

@@ -35,7 +35,9 @@ pub enum PuzzleError {
         expected: Option<usize>,
     },
     /// A character that is neither a digit nor an empty mark.
-    #[error("invalid character {ch:?} at position {position} ({cell}): use 1-9, A-Z, or . 0 _ for empty")]
+    #[error(
+        "invalid character {ch:?} at position {position} ({cell}): use 1-9, A-Z, or . 0 _ for empty"
+    )]
     InvalidCharacter {
         /// The character.
         ch: char,

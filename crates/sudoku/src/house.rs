@@ -54,13 +54,23 @@ pub fn houses(size: GridSize, variant: Variant) -> Vec<House> {
         add(HouseKind::Column, c, (0..n).map(|r| r * n + c).collect());
     }
     for b in 0..n {
-        let mut cells: Vec<usize> = (0..n * n).filter(|&i| size.box_of(i / n, i % n) == b).collect();
+        let mut cells: Vec<usize> = (0..n * n)
+            .filter(|&i| size.box_of(i / n, i % n) == b)
+            .collect();
         cells.sort_unstable();
         add(HouseKind::Box, b, cells);
     }
     if variant == Variant::Diagonal {
-        add(HouseKind::MainDiagonal, 0, (0..n).map(|i| i * n + i).collect());
-        add(HouseKind::AntiDiagonal, 0, (0..n).map(|i| i * n + (n - 1 - i)).collect());
+        add(
+            HouseKind::MainDiagonal,
+            0,
+            (0..n).map(|i| i * n + i).collect(),
+        );
+        add(
+            HouseKind::AntiDiagonal,
+            0,
+            (0..n).map(|i| i * n + (n - 1 - i)).collect(),
+        );
     }
     out
 }

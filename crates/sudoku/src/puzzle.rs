@@ -28,8 +28,10 @@ impl Puzzle {
         if len == 0 {
             return Err(PuzzleError::Empty);
         }
-        let size = GridSize::from_cell_count(len)
-            .ok_or(PuzzleError::WrongLength { len, expected: None })?;
+        let size = GridSize::from_cell_count(len).ok_or(PuzzleError::WrongLength {
+            len,
+            expected: None,
+        })?;
         Self::parse_cells(line, size)
     }
 
@@ -84,7 +86,10 @@ impl Puzzle {
     /// the side.
     pub fn from_digits(size: GridSize, cells: Vec<u8>) -> Puzzle {
         assert_eq!(cells.len(), size.cells(), "one digit per cell");
-        assert!(cells.iter().all(|&d| (d as usize) <= size.side()), "digit out of range");
+        assert!(
+            cells.iter().all(|&d| (d as usize) <= size.side()),
+            "digit out of range"
+        );
         Puzzle { size, cells }
     }
 
@@ -175,7 +180,10 @@ mod tests {
         assert_eq!(Puzzle::parse("   "), Err(PuzzleError::Empty));
         assert_eq!(
             Puzzle::parse(&INKALA[..80]),
-            Err(PuzzleError::WrongLength { len: 80, expected: None })
+            Err(PuzzleError::WrongLength {
+                len: 80,
+                expected: None
+            })
         );
         let bad = INKALA.replacen("5", "#", 1);
         let err = Puzzle::parse(&bad).unwrap_err();

@@ -29,7 +29,10 @@ impl GridSize {
     /// The usual shape for a side: the most square boxes, wider than high
     /// (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 12: 3x4, 16: 4x4, 25: 5x5).
     pub fn from_side(side: usize) -> Option<GridSize> {
-        let rows = (2..=side).take_while(|r| r * r <= side).filter(|r| side % r == 0).last()?;
+        let rows = (2..=side)
+            .take_while(|r| r * r <= side)
+            .filter(|r| side % r == 0)
+            .last()?;
         GridSize::new(rows, side / rows)
     }
 
@@ -37,7 +40,9 @@ impl GridSize {
     /// shape.
     pub fn from_cell_count(cells: usize) -> Option<GridSize> {
         let side = cells.isqrt();
-        (side * side == cells).then(|| GridSize::from_side(side)).flatten()
+        (side * side == cells)
+            .then(|| GridSize::from_side(side))
+            .flatten()
     }
 
     /// The side `N`: cells per row, column and box; digits `1..=N`.

@@ -46,7 +46,8 @@ impl Sudoku {
         }
         for h in &houses {
             let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
-            b.all_different(&vars).expect("houses name distinct, existing cells");
+            b.all_different(&vars)
+                .expect("houses name distinct, existing cells");
         }
         Sudoku {
             size,

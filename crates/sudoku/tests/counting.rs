@@ -29,7 +29,10 @@ fn four_by_four_has_288_grids_at_every_level() {
 /// 28,200,960 grids; about 40 s in the test profile, 38 s in release.
 #[test]
 fn six_by_six_has_28_200_960_grids() {
-    assert_eq!(count_empty(6, Variant::Classic, PropagationLevel::Singles), 28_200_960);
+    assert_eq!(
+        count_empty(6, Variant::Classic, PropagationLevel::Singles),
+        28_200_960
+    );
 }
 
 /// Counts 4x4 X-Sudoku grids without the engine: every choice of four row
@@ -42,7 +45,10 @@ fn brute_force_x_sudoku_4x4() -> u64 {
                 for d in 1..=4u8 {
                     let row = [a, b, c, d];
                     let mut seen = [false; 5];
-                    if row.iter().all(|&x| !std::mem::replace(&mut seen[x as usize], true)) {
+                    if row
+                        .iter()
+                        .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
+                    {
                         perms.push(row);
                     }
                 }
@@ -51,7 +57,8 @@ fn brute_force_x_sudoku_4x4() -> u64 {
     }
     let distinct = |xs: [u8; 4]| {
         let mut seen = [false; 5];
-        xs.iter().all(|&x| !std::mem::replace(&mut seen[x as usize], true))
+        xs.iter()
+            .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
     };
     let mut count = 0;
     for r0 in &perms {
@@ -78,7 +85,11 @@ fn x_sudoku_4x4_matches_brute_force() {
     let expected = brute_force_x_sudoku_4x4();
     assert_eq!(expected, 48);
     for level in PropagationLevel::ALL {
-        assert_eq!(count_empty(4, Variant::Diagonal, level), expected, "{level}");
+        assert_eq!(
+            count_empty(4, Variant::Diagonal, level),
+            expected,
+            "{level}"
+        );
     }
 }
 
@@ -88,7 +99,12 @@ fn every_top95_puzzle_is_unique() {
     let config = config("EA", "0", PropagationLevel::Singles);
     for (i, puzzle) in puzzles(TOP95).iter().enumerate() {
         let r = sudoku.count_solutions(puzzle, &config, Some(2)).unwrap();
-        assert_eq!((r.solutions(), r.is_exact()), (1, true), "top95 line {}", i + 1);
+        assert_eq!(
+            (r.solutions(), r.is_exact()),
+            (1, true),
+            "top95 line {}",
+            i + 1
+        );
     }
 }
 
@@ -109,7 +125,9 @@ fn sixteen_by_sixteen_and_twelve_by_twelve_solve() {
         let size = GridSize::from_side(side).unwrap();
         let sudoku = Sudoku::new(size, Variant::Classic);
         let empty = Puzzle::empty(size);
-        let r = sudoku.solve(&empty, &config("EA", "0", PropagationLevel::Singles)).unwrap();
+        let r = sudoku
+            .solve(&empty, &config("EA", "0", PropagationLevel::Singles))
+            .unwrap();
         let grid = r.solution.expect("an empty grid has solutions");
         assert!(sudoku.is_solution_of(&grid, &empty), "{side}");
     }

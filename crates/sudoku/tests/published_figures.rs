@@ -10,7 +10,9 @@ use sudoku::{SolveStatus, Sudoku};
 #[test]
 fn inkala_naive_backtracking() {
     let puzzle = INKALA.parse().unwrap();
-    let r = Sudoku::classic().solve(&puzzle, &config("A", "0", None)).unwrap();
+    let r = Sudoku::classic()
+        .solve(&puzzle, &config("A", "0", None))
+        .unwrap();
     assert_eq!(r.status(), SolveStatus::Solved);
     assert_eq!(r.stats.iterations, 49559);
     assert_eq!(r.stats.backtrack_iterations, 49498);
@@ -18,7 +20,9 @@ fn inkala_naive_backtracking() {
     assert_eq!(r.stats.iterations - r.stats.backtrack_iterations, 60 + 1);
     assert_eq!(
         r.stats.search_space,
-        "9586591201964851200000000000000000000".parse::<BigUint>().unwrap()
+        "9586591201964851200000000000000000000"
+            .parse::<BigUint>()
+            .unwrap()
     );
     // The rest of the counters, pinned so that a change shows.
     assert_eq!(r.stats.placements, 49558);
@@ -30,7 +34,9 @@ fn inkala_naive_backtracking() {
 #[test]
 fn forward_checking_mrv_1004_moves() {
     let puzzle = FC_1004.parse().unwrap();
-    let r = Sudoku::classic().solve(&puzzle, &config("EA", "0", ForwardChecking)).unwrap();
+    let r = Sudoku::classic()
+        .solve(&puzzle, &config("EA", "0", ForwardChecking))
+        .unwrap();
     assert_eq!(r.stats.moves(), 1004);
     assert_eq!((r.stats.placements, r.stats.backtracks), (531, 473));
 }
@@ -38,7 +44,9 @@ fn forward_checking_mrv_1004_moves() {
 #[test]
 fn singles_25_placements_on_9_cells() {
     let puzzle = SINGLES_25.parse().unwrap();
-    let r = Sudoku::classic().solve(&puzzle, &config("EA", "0", Singles)).unwrap();
+    let r = Sudoku::classic()
+        .solve(&puzzle, &config("EA", "0", Singles))
+        .unwrap();
     assert_eq!(r.stats.placements, 25);
     assert_eq!(r.stats.vars_placed, 9);
 }

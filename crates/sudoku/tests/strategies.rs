@@ -40,7 +40,9 @@ fn value_heuristics_5_and_8_and_6_and_7_order_alike() {
     for puzzle in puzzles(TOP95).iter().take(15) {
         for (a, b) in [("5", "8"), ("6", "7"), ("50", "80"), ("61", "71")] {
             let run = |v| {
-                let r = sudoku.solve(puzzle, &config("EA", v, PropagationLevel::Singles)).unwrap();
+                let r = sudoku
+                    .solve(puzzle, &config("EA", v, PropagationLevel::Singles))
+                    .unwrap();
                 (r.stats.placements, r.stats.iterations, r.solution)
             };
             assert_eq!(run(a), run(b), "{a} vs {b}");
@@ -86,7 +88,10 @@ fn unique_puzzles() -> Vec<Puzzle> {
     all
 }
 
-fn chain<T: Copy + std::fmt::Debug>(items: &'static [T], max: usize) -> impl Strategy<Value = Vec<T>> {
+fn chain<T: Copy + std::fmt::Debug>(
+    items: &'static [T],
+    max: usize,
+) -> impl Strategy<Value = Vec<T>> {
     proptest::collection::vec(proptest::sample::select(items), 1..=max)
 }
 

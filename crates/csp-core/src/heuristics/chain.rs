@@ -47,11 +47,15 @@ impl VariableSelectorChain {
     }
 
     pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
-        self.selectors.iter_mut().for_each(|s| s.on_placement(var, value));
+        self.selectors
+            .iter_mut()
+            .for_each(|s| s.on_placement(var, value));
     }
 
     pub(crate) fn on_backtrack(&mut self, var: VarId, value: u32) {
-        self.selectors.iter_mut().for_each(|s| s.on_backtrack(var, value));
+        self.selectors
+            .iter_mut()
+            .for_each(|s| s.on_backtrack(var, value));
     }
 }
 
@@ -95,7 +99,9 @@ impl ValueSelectorChain {
     }
 
     pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
-        self.selectors.iter_mut().for_each(|s| s.on_placement(var, value));
+        self.selectors
+            .iter_mut()
+            .for_each(|s| s.on_placement(var, value));
     }
 }
 
@@ -107,9 +113,15 @@ mod tests {
 
     fn pick(chain: &str) -> VarId {
         let (model, store) = latin3();
-        let selectors = chain.parse::<VariableChain>().unwrap().selectors(&model, 0).unwrap();
+        let selectors = chain
+            .parse::<VariableChain>()
+            .unwrap()
+            .selectors(&model, 0)
+            .unwrap();
         let mut chain = VariableSelectorChain::new(selectors, model.num_vars());
-        chain.select(&SelectionContext::new(&model, &store)).unwrap()
+        chain
+            .select(&SelectionContext::new(&model, &store))
+            .unwrap()
     }
 
     fn order(chain: &str, var: u32) -> Vec<u32> {

@@ -13,7 +13,9 @@ use crate::Model;
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum HeuristicError {
     /// A cell heuristic symbol or name that does not exist.
-    #[error("unknown cell heuristic `{0}` (valid: letters A-L, or names such as fewest-candidates)")]
+    #[error(
+        "unknown cell heuristic `{0}` (valid: letters A-L, or names such as fewest-candidates)"
+    )]
     UnknownVariableHeuristic(String),
     /// A value heuristic symbol or name that does not exist.
     #[error("unknown value heuristic `{0}` (valid: symbols 0-9 and a, or names such as lowest)")]
@@ -341,9 +343,17 @@ mod tests {
         b.new_var(crate::ValueSet::range(2));
         let m = b.build();
         assert_eq!(
-            "D".parse::<VariableChain>().unwrap().selectors(&m, 0).unwrap_err(),
+            "D".parse::<VariableChain>()
+                .unwrap()
+                .selectors(&m, 0)
+                .unwrap_err(),
             HeuristicError::NeedsPositions('D')
         );
-        assert!("EA".parse::<VariableChain>().unwrap().selectors(&m, 0).is_ok());
+        assert!(
+            "EA".parse::<VariableChain>()
+                .unwrap()
+                .selectors(&m, 0)
+                .is_ok()
+        );
     }
 }

@@ -31,9 +31,9 @@ pub use random_value::RandomValue;
 
 #[cfg(test)]
 pub(crate) mod test_support {
+    use crate::VarId;
     use crate::heuristics::{SelectionContext, ValueSelector};
     use crate::testing::latin3;
-    use crate::VarId;
 
     /// The scores `selector` gives the values 0, 1, 2 of `x8` in the
     /// `latin3` fixture.

@@ -29,15 +29,17 @@ pub use reverse_input_order::ReverseInputOrder;
 
 #[cfg(test)]
 pub(crate) mod test_support {
+    use crate::VarId;
     use crate::heuristics::{SelectionContext, VariableSelector};
     use crate::testing::latin3;
-    use crate::VarId;
 
     /// The scores `selector` gives the listed variables of the `latin3`
     /// fixture.
     pub(crate) fn scores(mut selector: impl VariableSelector, vars: &[u32]) -> Vec<i64> {
         let (model, store) = latin3();
         let ctx = SelectionContext::new(&model, &store);
-        vars.iter().map(|&v| selector.score(&ctx, VarId(v))).collect()
+        vars.iter()
+            .map(|&v| selector.score(&ctx, VarId(v)))
+            .collect()
     }
 }

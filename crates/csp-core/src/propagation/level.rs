@@ -56,7 +56,9 @@ impl fmt::Display for PropagationLevel {
 
 /// A propagation level name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown propagation level `{0}` (valid: none, fc, singles; `forward-checking` is an alias of fc)")]
+#[error(
+    "unknown propagation level `{0}` (valid: none, fc, singles; `forward-checking` is an alias of fc)"
+)]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for PropagationLevel {
@@ -64,9 +66,7 @@ impl FromStr for PropagationLevel {
     fn from_str(s: &str) -> Result<Self, UnknownLevel> {
         match s.trim().to_ascii_lowercase().as_str() {
             "none" => Ok(PropagationLevel::None),
-            "fc" | "forward-checking" | "forward_checking" => {
-                Ok(PropagationLevel::ForwardChecking)
-            }
+            "fc" | "forward-checking" | "forward_checking" => Ok(PropagationLevel::ForwardChecking),
             "singles" => Ok(PropagationLevel::Singles),
             _ => Err(UnknownLevel(s.to_string())),
         }

@@ -156,8 +156,12 @@ mod tests {
         let m = sum_of_three(12);
         let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(0, 3)])).unwrap();
         assert_eq!(d[2], ValueSet::range(10), "two open: nothing to do");
-        let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(0, 3), (1, 4)]))
-            .unwrap();
+        let d = domains_after(
+            &m,
+            PropagationLevel::ForwardChecking,
+            &fixed(&[(0, 3), (1, 4)]),
+        )
+        .unwrap();
         assert_eq!(d[2], ValueSet::single(5));
     }
 
@@ -187,7 +191,8 @@ mod tests {
         // x0 - x1 = 8 over 0..10: x0 in {8, 9}, x1 in {0, 1}.
         let mut b = ModelBuilder::new();
         let v = b.new_vars(2, ValueSet::range(10));
-        b.add_propagator(LinearEquality::new(v, vec![1, -1], 8)).unwrap();
+        b.add_propagator(LinearEquality::new(v, vec![1, -1], 8))
+            .unwrap();
         let m = b.build();
         let d = domains_after(&m, PropagationLevel::Singles, &[]).unwrap();
         assert_eq!(d[0], ValueSet(0b11_0000_0000));

@@ -17,7 +17,9 @@ pub const EASY_200: &str = include_str!("../../../../puzzles/easy-35-clue-200.tx
 pub const MINIMAL_200: &str = include_str!("../../../../puzzles/minimal-200.txt");
 
 pub fn puzzles(text: &str) -> Vec<Puzzle> {
-    text.lines().map(|l| l.parse().expect("shipped puzzles parse")).collect()
+    text.lines()
+        .map(|l| l.parse().expect("shipped puzzles parse"))
+        .collect()
 }
 
 pub fn config(cells: &str, values: &str, level: PropagationLevel) -> SearchConfig {

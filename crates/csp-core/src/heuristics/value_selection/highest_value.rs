@@ -1,7 +1,7 @@
 //! `1`: the highest value first (score: minus the value).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// Value heuristic `1`: the highest value first (score: minus the value).
 #[derive(Clone, Copy, Debug, Default)]

@@ -1,12 +1,14 @@
 //! `7`: the value that is a candidate of the fewest unassigned related variables (score: their number).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// How many unassigned variables related to `var` have `value` as a
 /// candidate.
 pub(crate) fn neighbour_support(ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-    ctx.empty_neighbours(var).filter(|&n| ctx.domain(n).contains(value)).count() as i64
+    ctx.empty_neighbours(var)
+        .filter(|&n| ctx.domain(n).contains(value))
+        .count() as i64
 }
 
 /// Value heuristic `7`: the value that is a candidate of the fewest unassigned related variables (score: their number).

@@ -1,7 +1,7 @@
 //! `9`: the value that is a candidate of the fewest other unassigned variables anywhere (score: their number).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// How many unassigned variables other than `var` have `value` as a
 /// candidate.

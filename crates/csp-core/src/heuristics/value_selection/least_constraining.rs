@@ -1,7 +1,7 @@
 //! `6`: the value that leaves the unassigned related variables the most candidates (score: minus the score of 5).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 use super::most_constraining::candidates_left;
 

@@ -1,7 +1,7 @@
 //! `3`: the value held by the fewest assigned variables (score: their number).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// Value heuristic `3`: the value held by the fewest assigned variables (score: their number).
 #[derive(Clone, Copy, Debug, Default)]

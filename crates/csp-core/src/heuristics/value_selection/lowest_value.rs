@@ -1,7 +1,7 @@
 //! `0`: the lowest value first (score: the value).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// Value heuristic `0`: the lowest value first (score: the value).
 #[derive(Clone, Copy, Debug, Default)]

@@ -1,7 +1,7 @@
 //! `8`: the value that is a candidate of the most unassigned related variables (score: minus their number).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 use super::least_common_in_neighbours::neighbour_support;
 

@@ -1,7 +1,7 @@
 //! `a`: the value that is a candidate of the most other unassigned variables anywhere (score: minus the score of 9).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 use super::least_common_on_board::board_support;
 

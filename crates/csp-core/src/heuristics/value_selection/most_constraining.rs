@@ -1,13 +1,17 @@
 //! `5`: the value that leaves the unassigned related variables the fewest candidates (score: the candidates they keep, counted together, once the value is placed).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// How many candidates the unassigned variables related to `var` keep, all
 /// together, once `value` is placed in `var`.
 pub(crate) fn candidates_left(ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
     ctx.empty_neighbours(var)
-        .map(|n| ctx.domain(n).difference(crate::ValueSet::single(value)).len() as i64)
+        .map(|n| {
+            ctx.domain(n)
+                .difference(crate::ValueSet::single(value))
+                .len() as i64
+        })
         .sum()
 }
 

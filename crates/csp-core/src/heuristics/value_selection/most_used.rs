@@ -1,7 +1,7 @@
 //! `4`: the value held by the most assigned variables (score: minus their number).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// Value heuristic `4`: the value held by the most assigned variables (score: minus their number).
 #[derive(Clone, Copy, Debug, Default)]

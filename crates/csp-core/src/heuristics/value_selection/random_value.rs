@@ -3,8 +3,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use crate::heuristics::{SelectionContext, ValueSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, ValueSelector};
 
 /// Value heuristic `2`: a uniform random score for each value at each
 /// choice, from a ChaCha8 generator seeded with the chain's seed (the same

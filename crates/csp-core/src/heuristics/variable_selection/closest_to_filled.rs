@@ -1,7 +1,7 @@
 //! `I`: closest to the assigned variables (score: the sum of the euclidean distances to every assigned variable, each in millionths, rounded, so that mirror-image positions tie exactly).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// The sum of the distances (in millionths) from `var` to every assigned
 /// variable; 0 if the model has no positions.

@@ -1,7 +1,7 @@
 //! `E`: fewest candidates, MRV or first fail (score: the domain size).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// Cell heuristic `E`: fewest candidates, MRV or first fail (score: the domain size).
 #[derive(Clone, Copy, Debug, Default)]

@@ -1,7 +1,7 @@
 //! `G`: fewest unassigned related variables (score: their number).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// The number of unassigned variables related to `var`.
 pub(crate) fn empty_neighbours(ctx: &SelectionContext<'_>, var: VarId) -> i64 {

@@ -1,7 +1,7 @@
 //! `J`: furthest from the assigned variables (score: minus the score of I).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 use super::closest_to_filled::distance_to_filled;
 

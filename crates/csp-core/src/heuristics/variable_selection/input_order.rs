@@ -1,7 +1,7 @@
 //! `A`: the first variable in input order (score: the index).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// Cell heuristic `A`: the first variable in input order (score: the index).
 #[derive(Clone, Copy, Debug, Default)]

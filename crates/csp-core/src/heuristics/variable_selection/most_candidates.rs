@@ -1,7 +1,7 @@
 //! `F`: most candidates (score: minus the domain size).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// Cell heuristic `F`: most candidates (score: minus the domain size).
 #[derive(Clone, Copy, Debug, Default)]

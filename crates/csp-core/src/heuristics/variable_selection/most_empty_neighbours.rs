@@ -1,7 +1,7 @@
 //! `H`: most unassigned related variables (score: minus their number).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 use super::fewest_empty_neighbours::empty_neighbours;
 

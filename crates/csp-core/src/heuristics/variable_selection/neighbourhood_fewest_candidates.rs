@@ -1,7 +1,7 @@
 //! `K`: fewest candidates in the variable and its unassigned related variables together (score: the sum of their domain sizes).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// The domain size of `var` plus those of its unassigned related variables.
 pub(crate) fn neighbourhood_candidates(ctx: &SelectionContext<'_>, var: VarId) -> i64 {
@@ -29,6 +29,9 @@ mod tests {
     fn hand_checked_scores() {
         // x1: 1 + x2 (2) + x7 (2); x2: 2 + x1 (1) + x5 (2) + x8 (3);
         // x8: 3 + x2 x5 x6 x7 (2 each).
-        assert_eq!(scores(NeighbourhoodFewestCandidates, &[1, 2, 8]), vec![5, 8, 11]);
+        assert_eq!(
+            scores(NeighbourhoodFewestCandidates, &[1, 2, 8]),
+            vec![5, 8, 11]
+        );
     }
 }

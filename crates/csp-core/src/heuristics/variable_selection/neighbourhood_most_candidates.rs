@@ -1,7 +1,7 @@
 //! `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 use super::neighbourhood_fewest_candidates::neighbourhood_candidates;
 
@@ -23,6 +23,9 @@ mod tests {
 
     #[test]
     fn hand_checked_scores() {
-        assert_eq!(scores(NeighbourhoodMostCandidates, &[1, 2, 8]), vec![-5, -8, -11]);
+        assert_eq!(
+            scores(NeighbourhoodMostCandidates, &[1, 2, 8]),
+            vec![-5, -8, -11]
+        );
     }
 }

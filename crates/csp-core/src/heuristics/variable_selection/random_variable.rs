@@ -3,8 +3,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// Cell heuristic `C`: a uniform random score for each variable at each
 /// choice, from a ChaCha8 generator seeded with the chain's seed (the same

@@ -1,7 +1,7 @@
 //! `B`: the last variable in input order (score: minus the index).
 
-use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::VarId;
+use crate::heuristics::{SelectionContext, VariableSelector};
 
 /// Cell heuristic `B`: the last variable in input order (score: minus the index).
 #[derive(Clone, Copy, Debug, Default)]

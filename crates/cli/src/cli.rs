@@ -1,0 +1,177 @@
+//! The command line, as clap parses it (raw flags; see `strategy.rs` for the
+//! validated form).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve Sudoku as a constraint problem and compare search heuristics.
+///
+/// Puzzles are read one per line from files or standard input (`-`): 81
+/// characters for 9x9 (16 for 4x4, 36 for 6x6, ..., 625 for 25x25), `1`-`9`
+/// then `A`-`Z` for digits, `.`, `0` or `_` for empty cells. Blank lines and
+/// lines starting with `#` are skipped; text after the puzzle on a line is
+/// ignored.
+///
+/// Exit codes: 0 every puzzle was solved (or counted, or shown); 1 some
+/// puzzle is unsolvable, was stopped by a limit, or has several solutions
+/// where one was required; 2 invalid input (a malformed line, an unreadable
+/// file) or invalid usage.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku", version, about, long_about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve each puzzle and report the search counters.
+    Solve(SolveArgs),
+    /// Count the solutions of each puzzle, up to a limit.
+    Count(CountArgs),
+    /// Show the candidates of every cell once the givens are propagated.
+    Candidates(CandidatesArgs),
+    /// List the strategy presets with their descriptions.
+    Configs(ConfigsArgs),
+}
+
+/// Where puzzles come from.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files, one puzzle per line; `-` (the default) reads standard
+    /// input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Rules beyond rows, columns and boxes.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    pub variant: VariantArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantArg {
+    /// Rows, columns and boxes.
+    Classic,
+    /// X-Sudoku: both main diagonals are houses too.
+    Diagonal,
+}
+
+/// How to search: a preset, then overrides.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StrategyArgs {
+    /// A strategy preset: a name (looked up in ./configs/NAME.toml, then
+    /// among the presets built in) or a path to a TOML file. Default:
+    /// `default`.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub config: Option<String>,
+
+    /// Cell heuristic chain, letters A-L compared in order (e.g. EA), or
+    /// long names separated by commas.
+    #[arg(long, value_name = "CHAIN")]
+    pub cells: Option<String>,
+
+    /// Value heuristic chain, symbols 0-9 and a (e.g. 50).
+    #[arg(long, value_name = "CHAIN")]
+    pub values: Option<String>,
+
+    /// Propagation level: none, fc (forward checking), singles.
+    #[arg(long, value_name = "LEVEL")]
+    pub propagation: Option<String>,
+
+    /// Seed of the random heuristics C and 2.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Stop a puzzle's search after N placements (0: no limit).
+    #[arg(long, value_name = "N")]
+    pub max_placements: Option<u64>,
+
+    /// Stop a puzzle's search after MS milliseconds (0: no limit).
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
+}
+
+/// How to write results.
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Output format: text for people, json (one object per line) or csv
+    /// (header first) for scripts.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Worker threads (default: all cores). Output is in input order
+    /// whatever the number.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Boards and a line of counters per puzzle.
+    Text,
+    /// JSON Lines: one object per puzzle.
+    Json,
+    /// CSV: a header, then one row per puzzle.
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Text format: print only the solution line (an empty line for a
+    /// puzzle without one).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Also check that each solution is the only one (a second search,
+    /// whose counters are not added); a puzzle with several gets status
+    /// `multiple` and exit code 1.
+    #[arg(long)]
+    pub unique: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Stop counting at K solutions (2: is the solution unique?).
+    #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all")]
+    pub limit: u64,
+
+    /// Count every solution (no limit).
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Propagation level whose deductions the candidates show: none, fc,
+    /// singles.
+    #[arg(long, value_name = "LEVEL", default_value = "fc")]
+    pub propagation: String,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ConfigsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}

@@ -1,0 +1,70 @@
+//! `sudoku candidates`.
+
+use anyhow::{Context, Result};
+use csp_core::PropagationLevel;
+
+use super::{Classify, Outcome, drive, origin};
+use crate::cli::CandidatesArgs;
+use crate::output::Row;
+use crate::records::CandidatesRecord;
+
+impl Classify for CandidatesRecord {
+    fn invalid(&self) -> Option<&str> {
+        (self.status == "invalid").then(|| self.error.as_deref().unwrap_or("invalid"))
+    }
+    fn failed(&self) -> bool {
+        self.status == "contradiction"
+    }
+}
+
+impl Row for CandidatesRecord {
+    fn csv_header() -> Vec<&'static str> {
+        CandidatesRecord::csv_header()
+    }
+    fn csv_fields(&self) -> Vec<String> {
+        CandidatesRecord::csv_fields(self)
+    }
+    fn text(&self, _quiet: bool) -> String {
+        let head = format!("{}:{}: ", self.file, self.line);
+        match (&self.grid, self.status) {
+            (Some(grid), "contradiction") => format!(
+                "{head}candidates at {}: contradiction (no solution; the grid shows where propagation stopped)\n{}",
+                self.propagation,
+                grid.trim_end()
+            ),
+            (Some(grid), _) => format!(
+                "{head}candidates at {}\n{}",
+                self.propagation,
+                grid.trim_end()
+            ),
+            (None, _) => format!("{head}invalid: {}", self.error.as_deref().unwrap_or("")),
+        }
+    }
+}
+
+pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
+    let level: PropagationLevel = args.propagation.parse().context("invalid --propagation")?;
+    drive(
+        &args.input,
+        &args.output,
+        false,
+        |job, sudokus| {
+            let base = CandidatesRecord::new(origin(job), level.to_string());
+            let result = job
+                .puzzle
+                .as_ref()
+                .map_err(|e| sudoku::SolveError::from(e.clone()))
+                .and_then(|puzzle| {
+                    let sudoku = sudokus.for_puzzle(puzzle)?;
+                    Ok::<_, sudoku::SolveError>(
+                        base.clone().shown(&sudoku.candidates(puzzle, level)?),
+                    )
+                });
+            result.unwrap_or_else(|e| CandidatesRecord {
+                error: Some(e.to_string()),
+                ..base
+            })
+        },
+        |_| String::new(),
+    )
+}

@@ -1,0 +1,62 @@
+//! `sudoku configs`.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::Outcome;
+use crate::cli::{ConfigsArgs, Format};
+use crate::strategy::{self, StrategyRecord};
+
+#[derive(Serialize)]
+struct Preset {
+    name: String,
+    description: String,
+    strategy: StrategyRecord,
+}
+
+pub fn configs(args: &ConfigsArgs) -> Result<Outcome> {
+    let presets: Vec<Preset> = strategy::built_in()?
+        .into_iter()
+        .map(|s| Preset {
+            name: s.name.clone(),
+            description: s.description.clone(),
+            strategy: s.record(),
+        })
+        .collect();
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Text => {
+            let width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
+            for p in &presets {
+                let s = &p.strategy;
+                writeln!(
+                    out,
+                    "{:<width$}  {:<3} {:<2} {:<7}  {}",
+                    p.name, s.cells, s.values, s.propagation, p.description
+                )?;
+            }
+        }
+        Format::Json => {
+            for p in &presets {
+                serde_json::to_writer(&mut out, p)?;
+                writeln!(out)?;
+            }
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(&mut out);
+            let mut header = vec!["name", "description"];
+            header.extend(StrategyRecord::CSV_HEADER);
+            w.write_record(header)?;
+            for p in &presets {
+                let mut row = vec![p.name.clone(), p.description.clone()];
+                row.extend(p.strategy.csv_fields());
+                w.write_record(row)?;
+            }
+            w.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(Outcome::Success)
+}

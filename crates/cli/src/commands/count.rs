@@ -1,0 +1,113 @@
+//! `sudoku count`.
+
+use anyhow::Result;
+
+use super::{Classify, Outcome, drive, origin};
+use crate::cli::CountArgs;
+use crate::output::Row;
+use crate::records::CountRecord;
+use crate::strategy;
+
+/// A count record, and whether several solutions count as a failure (when
+/// counting to 2, i.e. checking uniqueness).
+struct Counted {
+    record: CountRecord,
+    one_required: bool,
+}
+
+impl serde::Serialize for Counted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.record.serialize(s)
+    }
+}
+
+impl Classify for Counted {
+    fn invalid(&self) -> Option<&str> {
+        (self.record.status == "invalid").then(|| self.record.error.as_deref().unwrap_or("invalid"))
+    }
+    fn failed(&self) -> bool {
+        match self.record.status {
+            "none" | "stopped" => true,
+            "multiple" => self.one_required,
+            _ => false,
+        }
+    }
+}
+
+impl Row for Counted {
+    fn csv_header() -> Vec<&'static str> {
+        CountRecord::csv_header()
+    }
+    fn csv_fields(&self) -> Vec<String> {
+        self.record.csv_fields()
+    }
+    fn text(&self, quiet: bool) -> String {
+        let r = &self.record;
+        if quiet {
+            return r.solutions.map(|n| n.to_string()).unwrap_or_default();
+        }
+        match &r.stats {
+            Some(stats) => format!(
+                "{}:{}: {} ({})",
+                r.file,
+                r.line,
+                r.summary(),
+                stats.sentence()
+            ),
+            None => format!(
+                "{}:{}: invalid: {}",
+                r.file,
+                r.line,
+                r.error.as_deref().unwrap_or("")
+            ),
+        }
+    }
+}
+
+pub fn count(args: &CountArgs) -> Result<Outcome> {
+    let strategy = strategy::resolve(&args.strategy)?;
+    let record = strategy.record();
+    let config = &strategy.search;
+    let limit = (!args.all).then_some(args.limit.max(1));
+    let one_required = limit == Some(2);
+    let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
+    drive(
+        &args.input,
+        &args.output,
+        false,
+        |job, sudokus| {
+            let base = CountRecord::new(origin(job), record.clone(), limit);
+            let result = job
+                .puzzle
+                .as_ref()
+                .map_err(|e| sudoku::SolveError::from(e.clone()))
+                .and_then(|puzzle| {
+                    let sudoku = sudokus.for_puzzle(puzzle)?;
+                    let report = sudoku.count_solutions(puzzle, config, limit)?;
+                    Ok::<_, sudoku::SolveError>(base.clone().counted(&report))
+                });
+            let record = result.unwrap_or_else(|e| CountRecord {
+                error: Some(e.to_string()),
+                ..base
+            });
+            Counted {
+                record,
+                one_required,
+            }
+        },
+        |record| match record {
+            Some(c) => {
+                *counts.entry(c.record.status).or_default() += 1;
+                String::new()
+            }
+            None => {
+                let parts: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
+                format!(
+                    "total: {} puzzles ({})",
+                    counts.values().sum::<u64>(),
+                    parts.join(", ")
+                )
+            }
+        },
+    )
+}

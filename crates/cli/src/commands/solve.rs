@@ -1,0 +1,139 @@
+//! `sudoku solve`.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use csp_core::SearchStats;
+
+use super::{Classify, Outcome, drive, origin};
+use crate::cli::SolveArgs;
+use crate::output::Row;
+use crate::output::text::side_by_side;
+use crate::records::{SolveRecord, StatsRecord};
+use crate::strategy;
+
+impl Classify for SolveRecord {
+    fn invalid(&self) -> Option<&str> {
+        (self.status == "invalid").then(|| self.error.as_deref().unwrap_or("invalid"))
+    }
+    fn failed(&self) -> bool {
+        SolveRecord::failed(self)
+    }
+}
+
+impl Row for SolveRecord {
+    fn csv_header() -> Vec<&'static str> {
+        SolveRecord::csv_header()
+    }
+    fn csv_fields(&self) -> Vec<String> {
+        SolveRecord::csv_fields(self)
+    }
+    fn text(&self, quiet: bool) -> String {
+        if quiet {
+            return self.solution.clone().unwrap_or_default();
+        }
+        let head = format!("{}:{}: ", self.file, self.line);
+        let status = match (self.status, self.unique) {
+            ("solved", Some(true)) => "solved (unique)",
+            (s, _) => s,
+        };
+        let mut text = match (&self.stats, &self.error) {
+            (Some(stats), None) => format!("{head}{status} with {}", stats.sentence()),
+            (Some(stats), Some(e)) => format!("{head}{status} ({e}) after {}", stats.sentence()),
+            (None, e) => format!("{head}{status}: {}", e.as_deref().unwrap_or("")),
+        };
+        if let Some((before, after)) = &self.boards {
+            text.push('\n');
+            text.push_str(&side_by_side(before, after.as_deref().unwrap_or("")));
+        }
+        text
+    }
+}
+
+pub fn solve(args: &SolveArgs) -> Result<Outcome> {
+    let strategy = strategy::resolve(&args.strategy)?;
+    let record = strategy.record();
+    let config = &strategy.search;
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    drive(
+        &args.input,
+        &args.output,
+        args.quiet,
+        |job, sudokus| {
+            let base = SolveRecord::new(origin(job), record.clone());
+            let result = job
+                .puzzle
+                .as_ref()
+                .map_err(|e| sudoku::SolveError::from(e.clone()))
+                .and_then(|puzzle| {
+                    let sudoku = sudokus.for_puzzle(puzzle)?;
+                    let report = sudoku.solve(puzzle, config)?;
+                    let mut r = base.clone().solved(&report, puzzle);
+                    if args.unique && report.solution.is_some() {
+                        let count = sudoku.count_solutions(puzzle, config, Some(2))?;
+                        // A stopped uniqueness check leaves `unique` unknown.
+                        if count.stop_reason().is_none() {
+                            r.unique = Some(count.solutions() == 1);
+                            if count.solutions() > 1 {
+                                r.status = "multiple";
+                            }
+                        }
+                    }
+                    Ok::<_, sudoku::SolveError>(r)
+                });
+            result.unwrap_or_else(|e| SolveRecord {
+                error: Some(e.to_string()),
+                ..base
+            })
+        },
+        |record| match record {
+            Some(r) => {
+                tally.add(r);
+                String::new()
+            }
+            None => tally.summary(started.elapsed().as_secs_f64()),
+        },
+    )
+}
+
+#[derive(Default)]
+struct Tally {
+    puzzles: u64,
+    by_status: std::collections::BTreeMap<&'static str, u64>,
+    stats: SearchStats,
+}
+
+impl Tally {
+    fn add(&mut self, r: &SolveRecord) {
+        self.puzzles += 1;
+        *self.by_status.entry(r.status).or_default() += 1;
+        if let Some(s) = &r.stats {
+            self.stats.placements += s.placements;
+            self.stats.backtracks += s.backtracks;
+            self.stats.iterations += s.iterations;
+            self.stats.backtrack_iterations += s.backtrack_iterations;
+            self.stats.failures += s.failures;
+        }
+    }
+
+    fn summary(&self, seconds: f64) -> String {
+        let statuses: Vec<String> = ["solved", "multiple", "unsolvable", "stopped", "invalid"]
+            .iter()
+            .filter_map(|s| self.by_status.get(s).map(|n| format!("{n} {s}")))
+            .collect();
+        let s = StatsRecord::from(&self.stats);
+        format!(
+            "total: {} puzzles ({}); {} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures; {:.3} s",
+            self.puzzles,
+            statuses.join(", "),
+            s.moves,
+            s.placements,
+            s.backtracks,
+            s.iterations,
+            s.backtrack_iterations,
+            s.failures,
+            seconds
+        )
+    }
+}

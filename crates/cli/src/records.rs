@@ -1,0 +1,427 @@
+//! The results printed for each puzzle. The json field names are a contract:
+//! fields may be added, never renamed or dropped.
+
+use csp_core::SearchStats;
+use serde::Serialize;
+use sudoku::{CandidateGrid, SolveReport, SolveStatus};
+
+use crate::strategy::StrategyRecord;
+
+/// This build's version, printed with every result.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The search counters (`stats` in json).
+#[derive(Serialize, Clone, Debug)]
+pub struct StatsRecord {
+    pub placements: u64,
+    pub backtracks: u64,
+    pub moves: u64,
+    pub iterations: u64,
+    pub backtrack_iterations: u64,
+    pub failures: u64,
+    pub propagations: u64,
+    pub max_depth: u64,
+    /// Decimal, exact (it overflows 64 bits).
+    pub search_space: String,
+    pub elapsed_us: u64,
+    pub solutions: u64,
+    pub cells_placed: u64,
+}
+
+impl From<&SearchStats> for StatsRecord {
+    fn from(s: &SearchStats) -> StatsRecord {
+        StatsRecord {
+            placements: s.placements,
+            backtracks: s.backtracks,
+            moves: s.moves(),
+            iterations: s.iterations,
+            backtrack_iterations: s.backtrack_iterations,
+            failures: s.failures,
+            propagations: s.propagations,
+            max_depth: s.max_depth,
+            search_space: s.search_space.to_string(),
+            elapsed_us: s.elapsed.as_micros() as u64,
+            solutions: s.solutions,
+            cells_placed: s.vars_placed,
+        }
+    }
+}
+
+impl StatsRecord {
+    pub const CSV_HEADER: [&'static str; 12] = [
+        "placements",
+        "backtracks",
+        "moves",
+        "iterations",
+        "backtrack_iterations",
+        "failures",
+        "propagations",
+        "max_depth",
+        "search_space",
+        "elapsed_us",
+        "solutions",
+        "cells_placed",
+    ];
+
+    pub fn csv_fields(this: Option<&StatsRecord>) -> Vec<String> {
+        let Some(s) = this else {
+            return vec![String::new(); Self::CSV_HEADER.len()];
+        };
+        vec![
+            s.placements.to_string(),
+            s.backtracks.to_string(),
+            s.moves.to_string(),
+            s.iterations.to_string(),
+            s.backtrack_iterations.to_string(),
+            s.failures.to_string(),
+            s.propagations.to_string(),
+            s.max_depth.to_string(),
+            s.search_space.clone(),
+            s.elapsed_us.to_string(),
+            s.solutions.to_string(),
+            s.cells_placed.to_string(),
+        ]
+    }
+
+    /// `solved with 1004 moves: 531 placements, 473 backtracks, ...`
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures, {} propagations, max depth {}, search space {}, {:.3} ms",
+            self.moves,
+            self.placements,
+            self.backtracks,
+            self.iterations,
+            self.backtrack_iterations,
+            self.failures,
+            self.propagations,
+            self.max_depth,
+            self.search_space,
+            self.elapsed_us as f64 / 1000.0
+        )
+    }
+}
+
+impl StrategyRecord {
+    pub const CSV_HEADER: [&'static str; 7] = [
+        "cells",
+        "values",
+        "propagation",
+        "seed",
+        "config",
+        "max_placements",
+        "timeout_ms",
+    ];
+
+    pub fn csv_fields(&self) -> Vec<String> {
+        let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
+        vec![
+            self.cells.clone(),
+            self.values.clone(),
+            self.propagation.clone(),
+            self.seed.to_string(),
+            self.config.clone(),
+            opt(self.max_placements),
+            opt(self.timeout_ms),
+        ]
+    }
+}
+
+/// Where a result came from.
+#[derive(Serialize, Clone, Debug)]
+pub struct Origin {
+    pub file: String,
+    pub line: u64,
+    pub puzzle: String,
+}
+
+/// `sudoku solve`: one per puzzle.
+#[derive(Serialize, Clone, Debug)]
+pub struct SolveRecord {
+    pub line: u64,
+    pub puzzle: String,
+    /// solved | unsolvable | invalid | stopped (| multiple with --unique)
+    pub status: &'static str,
+    pub solution: Option<String>,
+    pub error: Option<String>,
+    pub stats: Option<StatsRecord>,
+    pub strategy: StrategyRecord,
+    pub file: String,
+    /// With `--unique`: whether the solution is the only one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    pub version: &'static str,
+    /// The board of the puzzle, for the text format only.
+    #[serde(skip)]
+    pub boards: Option<(String, Option<String>)>,
+}
+
+impl SolveRecord {
+    pub fn new(origin: Origin, strategy: StrategyRecord) -> SolveRecord {
+        SolveRecord {
+            line: origin.line,
+            puzzle: origin.puzzle,
+            status: "invalid",
+            solution: None,
+            error: None,
+            stats: None,
+            strategy,
+            file: origin.file,
+            unique: None,
+            version: VERSION,
+            boards: None,
+        }
+    }
+
+    pub fn solved(mut self, report: &SolveReport, puzzle: &sudoku::Puzzle) -> SolveRecord {
+        self.status = report.status().name();
+        self.solution = report.solution.as_ref().map(|s| s.to_line());
+        self.stats = Some(StatsRecord::from(&report.stats));
+        if report.status() == SolveStatus::Stopped {
+            self.error = Some(match report.stop_reason() {
+                Some(csp_core::StopReason::Timeout) => "stopped by the time limit".into(),
+                _ => "stopped by the placement limit".into(),
+            });
+        }
+        self.boards = Some((
+            puzzle.board().to_string(),
+            report.solution.as_ref().map(|s| s.board().to_string()),
+        ));
+        self
+    }
+
+    pub fn failed(&self) -> bool {
+        matches!(self.status, "unsolvable" | "stopped" | "multiple")
+    }
+
+    pub fn csv_header() -> Vec<&'static str> {
+        let mut h = vec!["file", "line", "puzzle", "status", "solution", "error"];
+        h.extend(StatsRecord::CSV_HEADER);
+        h.extend(StrategyRecord::CSV_HEADER);
+        h.extend(["unique", "version"]);
+        h
+    }
+
+    pub fn csv_fields(&self) -> Vec<String> {
+        let mut f = vec![
+            self.file.clone(),
+            self.line.to_string(),
+            self.puzzle.clone(),
+            self.status.to_string(),
+            self.solution.clone().unwrap_or_default(),
+            self.error.clone().unwrap_or_default(),
+        ];
+        f.extend(StatsRecord::csv_fields(self.stats.as_ref()));
+        f.extend(self.strategy.csv_fields());
+        f.push(self.unique.map(|u| u.to_string()).unwrap_or_default());
+        f.push(self.version.to_string());
+        f
+    }
+}
+
+/// `sudoku count`: one per puzzle.
+#[derive(Serialize, Clone, Debug)]
+pub struct CountRecord {
+    pub line: u64,
+    pub puzzle: String,
+    /// none | unique | multiple | solvable (limit 1) | stopped | invalid
+    pub status: &'static str,
+    pub solutions: Option<u64>,
+    /// Whether `solutions` is the exact count (the search was exhausted).
+    pub exact: bool,
+    /// The limit counted to (null: all).
+    pub limit: Option<u64>,
+    pub solution: Option<String>,
+    pub error: Option<String>,
+    pub stats: Option<StatsRecord>,
+    pub strategy: StrategyRecord,
+    pub file: String,
+    pub version: &'static str,
+}
+
+impl CountRecord {
+    pub fn new(origin: Origin, strategy: StrategyRecord, limit: Option<u64>) -> CountRecord {
+        CountRecord {
+            line: origin.line,
+            puzzle: origin.puzzle,
+            status: "invalid",
+            solutions: None,
+            exact: false,
+            limit,
+            solution: None,
+            error: None,
+            stats: None,
+            strategy,
+            file: origin.file,
+            version: VERSION,
+        }
+    }
+
+    pub fn counted(mut self, report: &SolveReport) -> CountRecord {
+        let n = report.solutions();
+        self.status = match (report.stop_reason(), n, report.is_exact()) {
+            (Some(_), _, _) => "stopped",
+            (None, 0, _) => "none",
+            (None, 1, true) => "unique",
+            (None, 1, false) => "solvable",
+            (None, _, _) => "multiple",
+        };
+        if let Some(reason) = report.stop_reason() {
+            self.error = Some(match reason {
+                csp_core::StopReason::Timeout => "stopped by the time limit".into(),
+                csp_core::StopReason::PlacementLimit => "stopped by the placement limit".into(),
+            });
+        }
+        self.solutions = Some(n);
+        self.exact = report.is_exact();
+        self.solution = report.solution.as_ref().map(|s| s.to_line());
+        self.stats = Some(StatsRecord::from(&report.stats));
+        self
+    }
+
+    /// In words: `unique`, `none`, `multiple (2 or more)`, `288 solutions`.
+    pub fn summary(&self) -> String {
+        let n = self.solutions.unwrap_or(0);
+        match (self.status, self.limit) {
+            ("multiple", _) if self.exact => format!("{n} solutions"),
+            ("multiple", _) => format!("multiple ({n} or more solutions)"),
+            ("stopped", _) => format!(
+                "stopped after {n} solutions ({})",
+                self.error.as_deref().unwrap_or("")
+            ),
+            ("solvable", _) => "solvable (1 or more solutions)".to_string(),
+            (s, _) => s.to_string(),
+        }
+    }
+
+    pub fn csv_header() -> Vec<&'static str> {
+        let mut h = vec![
+            "file",
+            "line",
+            "puzzle",
+            "status",
+            "solutions",
+            "exact",
+            "limit",
+            "solution",
+            "error",
+        ];
+        h.extend(StatsRecord::CSV_HEADER);
+        h.extend(StrategyRecord::CSV_HEADER);
+        h.push("version");
+        h
+    }
+
+    pub fn csv_fields(&self) -> Vec<String> {
+        let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
+        let mut f = vec![
+            self.file.clone(),
+            self.line.to_string(),
+            self.puzzle.clone(),
+            self.status.to_string(),
+            opt(self.solutions),
+            self.exact.to_string(),
+            opt(self.limit),
+            self.solution.clone().unwrap_or_default(),
+            self.error.clone().unwrap_or_default(),
+        ];
+        f.extend(StatsRecord::csv_fields(self.stats.as_ref()));
+        f.extend(self.strategy.csv_fields());
+        f.push(self.version.to_string());
+        f
+    }
+}
+
+/// `sudoku candidates`: one per puzzle.
+#[derive(Serialize, Clone, Debug)]
+pub struct CandidatesRecord {
+    pub line: u64,
+    pub puzzle: String,
+    /// ok | contradiction | invalid
+    pub status: &'static str,
+    pub propagation: String,
+    /// Per cell in reading order: a filled cell's digit, or an empty cell's
+    /// candidates run together (empty string: none).
+    pub candidates: Option<Vec<String>>,
+    /// The grid once propagated: givens and the cells propagation filled,
+    /// `.` for the empty ones.
+    pub filled: Option<String>,
+    pub error: Option<String>,
+    pub file: String,
+    pub version: &'static str,
+    #[serde(skip)]
+    pub grid: Option<String>,
+}
+
+impl CandidatesRecord {
+    pub fn new(origin: Origin, propagation: String) -> CandidatesRecord {
+        CandidatesRecord {
+            line: origin.line,
+            puzzle: origin.puzzle,
+            status: "invalid",
+            propagation,
+            candidates: None,
+            filled: None,
+            error: None,
+            file: origin.file,
+            version: VERSION,
+            grid: None,
+        }
+    }
+
+    pub fn shown(mut self, grid: &CandidateGrid) -> CandidatesRecord {
+        self.status = if grid.is_contradiction() {
+            "contradiction"
+        } else {
+            "ok"
+        };
+        let cells = grid.size().cells();
+        self.candidates = Some(
+            (0..cells)
+                .map(|i| {
+                    grid.candidates(i)
+                        .iter()
+                        .map(|&d| sudoku::digit_char(d))
+                        .collect()
+                })
+                .collect(),
+        );
+        self.filled = Some(
+            (0..cells)
+                .map(|i| sudoku::digit_char(grid.digit(i).unwrap_or(0)))
+                .collect(),
+        );
+        self.grid = Some(grid.to_string());
+        self
+    }
+
+    pub fn csv_header() -> Vec<&'static str> {
+        vec![
+            "file",
+            "line",
+            "puzzle",
+            "status",
+            "propagation",
+            "candidates",
+            "filled",
+            "error",
+            "version",
+        ]
+    }
+
+    pub fn csv_fields(&self) -> Vec<String> {
+        vec![
+            self.file.clone(),
+            self.line.to_string(),
+            self.puzzle.clone(),
+            self.status.to_string(),
+            self.propagation.clone(),
+            self.candidates
+                .as_ref()
+                .map(|c| c.join(" "))
+                .unwrap_or_default(),
+            self.filled.clone().unwrap_or_default(),
+            self.error.clone().unwrap_or_default(),
+            self.version.to_string(),
+        ]
+    }
+}

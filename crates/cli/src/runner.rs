@@ -1,0 +1,98 @@
+//! Runs work over puzzle lines in parallel batches, results in input order,
+//! with memory bounded by one batch.
+
+use std::collections::HashMap;
+
+use anyhow::Result;
+use rayon::prelude::*;
+use sudoku::{GridSize, Puzzle, PuzzleError, Sudoku, Variant};
+
+use crate::input::{Entry, PuzzleLines, ReadError};
+
+/// Lines read, parsed and then processed together.
+const BATCH: usize = 2048;
+
+/// A line and its parsed puzzle.
+pub struct Job {
+    pub entry: Entry,
+    pub puzzle: Result<Puzzle, PuzzleError>,
+}
+
+/// One [`Sudoku`] per grid size met in the input, built once and shared by
+/// the workers.
+pub struct Sudokus {
+    variant: Variant,
+    by_size: HashMap<GridSize, Sudoku>,
+}
+
+impl Sudokus {
+    pub fn new(variant: Variant) -> Sudokus {
+        Sudokus {
+            variant,
+            by_size: HashMap::new(),
+        }
+    }
+
+    fn prepare(&mut self, size: GridSize) {
+        let variant = self.variant;
+        self.by_size
+            .entry(size)
+            .or_insert_with(|| Sudoku::new(size, variant));
+    }
+
+    /// The rules for `puzzle`'s size, with its givens checked.
+    pub fn for_puzzle(&self, puzzle: &Puzzle) -> Result<&Sudoku, PuzzleError> {
+        let sudoku = &self.by_size[&puzzle.size()];
+        sudoku.check_givens(puzzle)?;
+        Ok(sudoku)
+    }
+}
+
+/// What the runner hands the sink, in input order.
+pub enum Item<'a, R> {
+    Done(&'a Job, R),
+    Unreadable(ReadError),
+}
+
+/// Runs `work` on every puzzle line of `lines` on `jobs` threads and passes
+/// the results to `sink` in input order.
+pub fn run<R: Send>(
+    lines: PuzzleLines,
+    variant: Variant,
+    jobs: usize,
+    work: impl Fn(&Job, &Sudokus) -> R + Sync,
+    mut sink: impl FnMut(Item<'_, R>) -> Result<()>,
+) -> Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let mut sudokus = Sudokus::new(variant);
+    let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
+    let flush = |batch: &mut Vec<Job>,
+                 sudokus: &Sudokus,
+                 sink: &mut dyn FnMut(Item<'_, R>) -> Result<()>| {
+        let results: Vec<R> = pool.install(|| batch.par_iter().map(|j| work(j, sudokus)).collect());
+        for (job, r) in batch.iter().zip(results) {
+            sink(Item::Done(job, r))?;
+        }
+        batch.clear();
+        anyhow::Ok(())
+    };
+    for item in lines {
+        match item {
+            Ok(entry) => {
+                let puzzle = Puzzle::parse(&entry.text);
+                if let Ok(p) = &puzzle {
+                    sudokus.prepare(p.size());
+                }
+                batch.push(Job { entry, puzzle });
+                if batch.len() == BATCH {
+                    flush(&mut batch, &sudokus, &mut sink)?;
+                }
+            }
+            Err(e) => {
+                flush(&mut batch, &sudokus, &mut sink)?;
+                sink(Item::Unreadable(e))?;
+            }
+        }
+    }
+    flush(&mut batch, &sudokus, &mut sink)
+}
