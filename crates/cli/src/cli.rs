@@ -104,6 +104,12 @@ pub struct OutputArgs {
     /// whatever the number.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+
+    /// Text format: one short line per puzzle and no summary (solve: the
+    /// solution line, empty if none; count: the number of solutions found;
+    /// candidates: the grid alone).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,11 +130,6 @@ pub struct SolveArgs {
     pub strategy: StrategyArgs,
     #[command(flatten)]
     pub output: OutputArgs,
-
-    /// Text format: print only the solution line (an empty line for a
-    /// puzzle without one).
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
 
     /// Also check that each solution is the only one (a second search,
     /// whose counters are not added); a puzzle with several gets status

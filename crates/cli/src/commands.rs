@@ -62,7 +62,6 @@ fn variant(v: VariantArg) -> sudoku::Variant {
 pub fn drive<R: Row + Classify + Send>(
     input: &InputArgs,
     output: &OutputArgs,
-    quiet: bool,
     work: impl Fn(&Job, &Sudokus) -> R + Sync,
     mut summary: impl FnMut(Option<&R>) -> String,
 ) -> Result<Outcome> {
@@ -71,7 +70,7 @@ pub fn drive<R: Row + Classify + Send>(
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut report = reporter::<R>(output.format, quiet);
+    let mut report = reporter::<R>(output.format, output.quiet);
     let mut outcome = Outcome::Success;
     runner::run(
         PuzzleLines::new(input.files.clone()),

@@ -23,13 +23,20 @@ pub struct ReadError {
     pub error: io::Error,
 }
 
+/// An open file: its name, a reader, the number of lines read.
+struct OpenFile {
+    source: Arc<str>,
+    reader: Box<dyn BufRead>,
+    line: u64,
+}
+
 /// Reads puzzle lines one at a time (never a whole file at once): skips
 /// blank lines and `#` comments, accepts CRLF, ignores text after the
 /// puzzle, replaces bytes that are not UTF-8 (so they show as invalid
 /// characters).
 pub struct PuzzleLines {
     files: std::vec::IntoIter<PathBuf>,
-    current: Option<(Arc<str>, Box<dyn BufRead>, u64)>,
+    current: Option<OpenFile>,
     buffer: Vec<u8>,
 }
 
@@ -46,18 +53,21 @@ impl PuzzleLines {
         }
     }
 
-    fn open(path: PathBuf) -> Result<(Arc<str>, Box<dyn BufRead>, u64), ReadError> {
-        let name: Arc<str> = path.display().to_string().into();
-        if path.as_os_str() == "-" {
-            return Ok((name, Box::new(BufReader::new(io::stdin())), 0));
-        }
-        match File::open(&path) {
-            Ok(f) => Ok((name, Box::new(BufReader::new(f)), 0)),
-            Err(error) => Err(ReadError {
-                source: name,
-                error,
-            }),
-        }
+    fn open(path: PathBuf) -> Result<OpenFile, ReadError> {
+        let source: Arc<str> = path.display().to_string().into();
+        let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(BufReader::new(io::stdin()))
+        } else {
+            match File::open(&path) {
+                Ok(f) => Box::new(BufReader::new(f)),
+                Err(error) => return Err(ReadError { source, error }),
+            }
+        };
+        Ok(OpenFile {
+            source,
+            reader,
+            line: 0,
+        })
     }
 }
 
@@ -66,7 +76,12 @@ impl Iterator for PuzzleLines {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let Some((source, reader, line)) = &mut self.current else {
+            let Some(OpenFile {
+                source,
+                reader,
+                line,
+            }) = &mut self.current
+            else {
                 match Self::open(self.files.next()?) {
                     Ok(opened) => self.current = Some(opened),
                     Err(e) => return Some(Err(e)),

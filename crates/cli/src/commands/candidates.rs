@@ -24,7 +24,15 @@ impl Row for CandidatesRecord {
     fn csv_fields(&self) -> Vec<String> {
         CandidatesRecord::csv_fields(self)
     }
-    fn text(&self, _quiet: bool) -> String {
+    fn text(&self, quiet: bool) -> String {
+        if quiet {
+            return self
+                .grid
+                .as_deref()
+                .unwrap_or_default()
+                .trim_end()
+                .to_string();
+        }
         let head = format!("{}:{}: ", self.file, self.line);
         match (&self.grid, self.status) {
             (Some(grid), "contradiction") => format!(
@@ -47,7 +55,6 @@ pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
     drive(
         &args.input,
         &args.output,
-        false,
         |job, sudokus| {
             let base = CandidatesRecord::new(origin(job), level.to_string());
             let result = job

@@ -74,7 +74,6 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
     drive(
         &args.input,
         &args.output,
-        false,
         |job, sudokus| {
             let base = CountRecord::new(origin(job), record.clone(), limit);
             let result = job

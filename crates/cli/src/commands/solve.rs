@@ -59,7 +59,6 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     drive(
         &args.input,
         &args.output,
-        args.quiet,
         |job, sudokus| {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = job
