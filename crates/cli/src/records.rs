@@ -178,8 +178,8 @@ impl SolveRecord {
         self.stats = Some(StatsRecord::from(&report.stats));
         if report.status() == SolveStatus::Stopped {
             self.error = Some(match report.stop_reason() {
-                Some(csp_core::StopReason::Timeout) => "stopped by the time limit".into(),
-                _ => "stopped by the placement limit".into(),
+                Some(csp_core::StopReason::Timeout) => "time limit reached".into(),
+                _ => "placement limit reached".into(),
             });
         }
         self.boards = Some((
@@ -267,8 +267,8 @@ impl CountRecord {
         };
         if let Some(reason) = report.stop_reason() {
             self.error = Some(match reason {
-                csp_core::StopReason::Timeout => "stopped by the time limit".into(),
-                csp_core::StopReason::PlacementLimit => "stopped by the placement limit".into(),
+                csp_core::StopReason::Timeout => "time limit reached".into(),
+                csp_core::StopReason::PlacementLimit => "placement limit reached".into(),
             });
         }
         self.solutions = Some(n);

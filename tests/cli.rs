@@ -1,0 +1,367 @@
+//! Whole runs of the `sudoku` binary: snapshots of every output format and
+//! error message (timings filtered out), the published figures from the
+//! command line, ordering under parallelism, and robustness.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use insta_cmd::assert_cmd_snapshot;
+use proptest::prelude::*;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// The binary, run from the workspace root (so paths in output are short).
+fn sudoku(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.current_dir(root()).args(args);
+    cmd
+}
+
+/// Relative path of a glob input, from the workspace root.
+fn rel(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap().display().to_string()
+}
+
+/// Blanks out timings in every format.
+macro_rules! timing_filters {
+    ($($body:tt)*) => {
+        insta::with_settings!({filters => vec![
+            (r"\d+\.\d{3} ms", "[ms] ms"),
+            (r"\d+\.\d{3} s\b", "[s] s"),
+            (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
+            // csv: search_space,elapsed_us,solutions,cells_placed,cells
+            (r"(,\d+),\d+(,\d+,\d+,[A-L]+,)", "$1,[us]$2"),
+        ]}, { $($body)* })
+    };
+}
+
+fn stdout_of(cmd: &mut Command) -> (String, i32) {
+    let out = cmd.output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn solve_outputs() {
+    insta::glob!("inputs/solve/*.txt", |path| {
+        let file = rel(path);
+        timing_filters! {
+            assert_cmd_snapshot!("solve_text", sudoku(&["solve", &file, "--config", "norvig"]));
+            assert_cmd_snapshot!("solve_json", sudoku(&["solve", &file, "--config", "mrv", "--format", "json"]));
+            assert_cmd_snapshot!("solve_csv", sudoku(&["solve", &file, "--format", "csv", "--unique"]));
+            assert_cmd_snapshot!("solve_quiet", sudoku(&["solve", &file, "--quiet"]));
+        }
+    });
+}
+
+#[test]
+fn count_outputs() {
+    insta::glob!("inputs/solve/*.txt", |path| {
+        let file = rel(path);
+        timing_filters! {
+            assert_cmd_snapshot!("count_text", sudoku(&["count", &file]));
+            assert_cmd_snapshot!("count_json", sudoku(&["count", &file, "--limit", "3", "--format", "json"]));
+        }
+    });
+    timing_filters! {
+        assert_cmd_snapshot!("count_all_4x4", sudoku(&["count", "--all"]).pass_stdin("................\n"));
+        assert_cmd_snapshot!("count_all_x_4x4_csv", sudoku(&["count", "--all", "--variant", "diagonal", "--format", "csv"]).pass_stdin("................\n"));
+        let serg: String = std::fs::read_to_string(root().join("puzzles/serg-multi-solution-100.txt"))
+            .unwrap().lines().take(3).collect::<Vec<_>>().join("\n");
+        assert_cmd_snapshot!("count_multiple", sudoku(&["count"]).pass_stdin(serg.as_str()));
+    }
+}
+
+#[test]
+fn candidates_outputs() {
+    insta::glob!("inputs/candidates/*.txt", |path| {
+        let file = rel(path);
+        assert_cmd_snapshot!("candidates_fc", sudoku(&["candidates", &file]));
+        assert_cmd_snapshot!(
+            "candidates_singles",
+            sudoku(&["candidates", &file, "--propagation", "singles"])
+        );
+        assert_cmd_snapshot!(
+            "candidates_json",
+            sudoku(&[
+                "candidates",
+                &file,
+                "--format",
+                "json",
+                "--propagation",
+                "none"
+            ])
+        );
+    });
+    assert_cmd_snapshot!(
+        "candidates_contradiction",
+        sudoku(&["candidates", "--propagation", "fc"]).pass_stdin(
+            "12345678.........9...............................................................\n"
+        )
+    );
+}
+
+#[test]
+fn configs_outputs() {
+    assert_cmd_snapshot!("configs_text", sudoku(&["configs"]));
+    assert_cmd_snapshot!("configs_json", sudoku(&["configs", "--format", "json"]));
+    assert_cmd_snapshot!("configs_csv", sudoku(&["configs", "--format", "csv"]));
+}
+
+#[test]
+fn mixed_input_gives_one_labelled_result_per_line() {
+    timing_filters! {
+        assert_cmd_snapshot!("mixed_text", sudoku(&["solve", "tests/inputs/mixed.txt", "--unique"]));
+        assert_cmd_snapshot!("mixed_json", sudoku(&["solve", "tests/inputs/mixed.txt", "--unique", "--format", "json"]));
+        assert_cmd_snapshot!("mixed_csv", sudoku(&["solve", "tests/inputs/mixed.txt", "--unique", "--format", "csv"]));
+        assert_cmd_snapshot!("mixed_count", sudoku(&["count", "tests/inputs/mixed.txt"]));
+    }
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "solve",
+        "tests/inputs/mixed.txt",
+        "--unique",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 2);
+    let statuses: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|v| v["status"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "solved",
+            "invalid",
+            "invalid",
+            "invalid",
+            "invalid",
+            "unsolvable",
+            "multiple",
+            "solved",
+            "invalid"
+        ]
+    );
+}
+
+#[test]
+fn errors() {
+    assert_cmd_snapshot!(
+        "error_unknown_config",
+        sudoku(&["solve", "--config", "fastest", "tests/inputs/solve/4x4.txt"])
+    );
+    for name in ["unknown-key", "bad-letter", "bad-level", "not-toml"] {
+        let path = format!("tests/inputs/configs/{name}.toml");
+        assert_cmd_snapshot!(
+            format!("error_config_{name}"),
+            sudoku(&["solve", "--config", &path, "tests/inputs/solve/4x4.txt"])
+        );
+    }
+    assert_cmd_snapshot!(
+        "error_bad_cells_flag",
+        sudoku(&["solve", "--cells", "EZ", "tests/inputs/solve/4x4.txt"])
+    );
+    assert_cmd_snapshot!(
+        "error_bad_values_flag",
+        sudoku(&["solve", "--values", "b", "tests/inputs/solve/4x4.txt"])
+    );
+    assert_cmd_snapshot!(
+        "error_bad_propagation_flag",
+        sudoku(&[
+            "candidates",
+            "--propagation",
+            "gac9",
+            "tests/inputs/solve/4x4.txt"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "error_missing_file",
+        sudoku(&[
+            "solve",
+            "--quiet",
+            "no/such/file.txt",
+            "tests/inputs/solve/4x4.txt"
+        ])
+    );
+    assert_cmd_snapshot!("error_unknown_flag", sudoku(&["solve", "--fast"]));
+    timing_filters! {
+        assert_cmd_snapshot!("error_placement_limit", sudoku(&["solve", "tests/inputs/solve/9x9.txt", "--config", "naive", "--max-placements", "1000"]));
+    }
+}
+
+#[test]
+fn published_figures_from_the_command_line() {
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "solve",
+        "tests/inputs/solve/9x9.txt",
+        "--config",
+        "naive",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 0);
+    let first = &json_lines(&out)[0];
+    assert_eq!(first["stats"]["iterations"], 49559);
+    assert_eq!(first["stats"]["backtrack_iterations"], 49498);
+    assert_eq!(
+        first["stats"]["search_space"],
+        "9586591201964851200000000000000000000"
+    );
+    assert_eq!(first["strategy"]["cells"], "A");
+    assert_eq!(first["strategy"]["propagation"], "none");
+
+    let (out, _) = stdout_of(&mut sudoku(&[
+        "solve",
+        "tests/inputs/solve/9x9.txt",
+        "--config",
+        "mrv",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json_lines(&out)[1]["stats"]["moves"], 1004);
+
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "solve",
+        "puzzles/top95.txt",
+        "--config",
+        "norvig",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 95);
+    let total: u64 = lines
+        .iter()
+        .map(|v| v["stats"]["placements"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 6127);
+}
+
+#[test]
+fn a_flag_overrides_only_its_key() {
+    let (out, _) = stdout_of(&mut sudoku(&[
+        "solve",
+        "tests/inputs/solve/4x4.txt",
+        "--config",
+        "norvig",
+        "--cells",
+        "A",
+        "--format",
+        "json",
+    ]));
+    let strategy = &json_lines(&out)[0]["strategy"];
+    assert_eq!(strategy["cells"], "A");
+    assert_eq!(strategy["values"], "0");
+    assert_eq!(strategy["propagation"], "singles");
+    assert_eq!(strategy["config"], "norvig");
+    assert_eq!(strategy["max_placements"], 10_000_000);
+}
+
+#[test]
+fn output_order_is_input_order_whatever_the_jobs() {
+    let without_time = |jobs: &str| {
+        let (out, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            "puzzles/17-clue-1000.txt",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+        ]));
+        assert_eq!(code, 0);
+        let re = regex_lite_elapsed(&out);
+        (re, out.lines().count())
+    };
+    let (one, n) = without_time("1");
+    let (two, _) = without_time("2");
+    assert_eq!(n, 1000);
+    assert!(one == two, "--jobs 1 and --jobs 2 differ");
+    let lines: Vec<u64> = json_lines(&one)
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, (1..=1000).collect::<Vec<_>>());
+}
+
+/// Replaces every `"elapsed_us":N` with 0.
+fn regex_lite_elapsed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let key = "\"elapsed_us\":";
+    let mut rest = text;
+    while let Some(i) = rest.find(key) {
+        out.push_str(&rest[..i + key.len()]);
+        rest = rest[i + key.len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+        out.push('0');
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = sudoku(&["solve", "puzzles/17-clue-1000.txt", "--jobs", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Whatever bytes arrive on stdin, the binary answers with a documented
+    /// exit code and never panics.
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let mut child = sudoku(&["solve", "--format", "json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        prop_assert!(matches!(out.status.code(), Some(0..=2)), "{:?} {}", out.status, stderr);
+        prop_assert!(!stderr.contains("panicked"), "{}", stderr);
+    }
+
+    /// Lines made of puzzle characters (the likelier mistakes) as well.
+    #[test]
+    fn random_puzzle_like_lines_never_panic(lines in proptest::collection::vec("[.0-9A-Ga-g_#x ]{0,90}", 0..6)) {
+        let input = lines.join("\n");
+        let mut child = sudoku(&["count", "--max-placements", "20000"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        prop_assert!(matches!(out.status.code(), Some(0..=2)), "{:?} {}", out.status, stderr);
+        prop_assert!(!stderr.contains("panicked"), "{}", stderr);
+    }
+}
