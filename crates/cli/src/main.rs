@@ -1,4 +1,5 @@
 //! The `sudoku` command: solve, count, show candidates, list presets.
+#![forbid(unsafe_code)]
 
 mod cli;
 mod commands;

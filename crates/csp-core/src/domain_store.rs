@@ -50,7 +50,9 @@ impl DomainStore {
             assigned: vec![UNASSIGNED; domains.len()],
             value_use: [0; 64],
             assigned_count: 0,
-            trail: Vec::with_capacity(domains.len() * 16),
+            // The most the trail can hold: every value removed, every
+            // variable assigned. Reserved once, so search never reallocates.
+            trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
             checkpoints: Vec::with_capacity(domains.len() + 1),
         }
     }

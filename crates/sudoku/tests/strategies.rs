@@ -67,6 +67,23 @@ fn placement_limit_stops_and_says_so() {
 }
 
 #[test]
+fn time_limit_stops_and_says_so() {
+    let puzzle = INKALA.parse().unwrap();
+    let config = SearchConfig {
+        limits: Limits {
+            max_placements: None,
+            timeout: Some(std::time::Duration::from_nanos(1)),
+        },
+        ..config("A", "0", PropagationLevel::None)
+    };
+    let r = Sudoku::classic().solve(&puzzle, &config).unwrap();
+    assert_eq!(r.status(), SolveStatus::Stopped);
+    assert_eq!(r.stop_reason(), Some(csp_core::StopReason::Timeout));
+    // The clock is read every 1024 steps.
+    assert_eq!(r.stats.iterations + r.stats.backtrack_iterations, 1023);
+}
+
+#[test]
 fn unsolvable_puzzle_is_reported_at_every_level() {
     // Valid givens, no solution: r1c9 can only be 9 by its row, and 9 is in
     // its column.
