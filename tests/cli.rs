@@ -116,6 +116,14 @@ fn candidates_outputs() {
 }
 
 #[test]
+fn help_texts() {
+    assert_cmd_snapshot!("help", sudoku(&["--help"]));
+    assert_cmd_snapshot!("help_solve", sudoku(&["solve", "--help"]));
+    assert_cmd_snapshot!("help_count", sudoku(&["count", "--help"]));
+    assert_cmd_snapshot!("help_candidates", sudoku(&["candidates", "--help"]));
+}
+
+#[test]
 fn configs_outputs() {
     assert_cmd_snapshot!("configs_text", sudoku(&["configs"]));
     assert_cmd_snapshot!("configs_json", sudoku(&["configs", "--format", "json"]));

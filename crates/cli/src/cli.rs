@@ -24,13 +24,49 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The exit codes, as a literal for `concat!`.
+macro_rules! exit_codes {
+    () => {
+        "Exit codes:
+  0  every puzzle was solved (counted, shown)
+  1  some puzzle is unsolvable, was stopped by a limit, or has several solutions where one was
+     required (solve --unique; count with --limit 2)
+  2  invalid input (a malformed line, an unreadable file) or invalid usage"
+    };
+}
+
+/// Shown after the long help of `candidates`.
+const EXIT_CODES: &str = exit_codes!();
+
+/// Shown after the long help of `solve` and `count`.
+const HEURISTICS_AND_EXIT_CODES: &str = concat!(
+    "\
+Cell heuristics (smallest score first; a chain breaks ties left to right, then reading order):
+  A first cell          B last cell            C random (seeded)      D closest to the centre
+  E fewest candidates   F most candidates      G fewest empty neighbours
+  H most empty neighbours                      I closest to the filled cells
+  J furthest from the filled cells             K fewest candidates around (cell + neighbours)
+  L most candidates around
+Value heuristics (tried from the smallest score; ties: lowest digit):
+  0 lowest   1 highest   2 random (seeded)   3 least used on the board   4 most used
+  5 most constraining    6 least constraining
+  7 least common among the neighbours' candidates   8 most common
+  9 least common among all candidates               a most common
+
+",
+    exit_codes!()
+);
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve each puzzle and report the search counters.
+    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
+    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
     Count(CountArgs),
     /// Show the candidates of every cell once the givens are propagated.
+    #[command(after_long_help = EXIT_CODES)]
     Candidates(CandidatesArgs),
     /// List the strategy presets with their descriptions.
     Configs(ConfigsArgs),
