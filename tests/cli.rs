@@ -373,3 +373,201 @@ proptest! {
         prop_assert!(!stderr.contains("panicked"), "{}", stderr);
     }
 }
+
+/// A small comparison every format shares: 2 presets x a 2x2 matrix on
+/// hardest11, timings left out.
+const SMALL_COMPARE: &[&str] = &[
+    "compare",
+    "--set",
+    "hardest11",
+    "--config",
+    "norvig",
+    "--config",
+    "mrv",
+    "--cells",
+    "EA,EH",
+    "--values",
+    "0,5",
+    "--propagation",
+    "singles",
+    "--no-timings",
+];
+
+#[test]
+fn compare_outputs() {
+    for format in ["text", "markdown", "csv", "json"] {
+        let mut args = SMALL_COMPARE.to_vec();
+        args.extend(["--format", format]);
+        assert_cmd_snapshot!(format!("compare_{format}"), sudoku(&args));
+    }
+}
+
+#[test]
+fn compare_with_a_stopped_strategy() {
+    // F (most candidates first) at fc hits the limit on hard puzzles: its
+    // runs count as stopped, its placements go to their own column.
+    assert_cmd_snapshot!(
+        "compare_stopped",
+        sudoku(&[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "EA,F",
+            "--values",
+            "0",
+            "--propagation",
+            "fc",
+            "--max-placements",
+            "5000",
+            "--no-timings",
+        ])
+    );
+}
+
+#[test]
+fn compare_seeded_random_strategy_is_reproducible() {
+    let args = [
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EC,C",
+        "--values",
+        "2",
+        "--propagation",
+        "singles",
+        "--seeds",
+        "1..4",
+        "--max-placements",
+        "20000",
+        "--no-timings",
+        "--jobs",
+        "1",
+    ];
+    assert_cmd_snapshot!("compare_seeded_random", sudoku(&args));
+    let (once, _) = stdout_of(&mut sudoku(&args));
+    let mut parallel = args.to_vec();
+    let last = parallel.len() - 1;
+    parallel[last] = "2";
+    let (again, _) = stdout_of(&mut sudoku(&parallel));
+    assert_eq!(once, again, "same table with --jobs 1 and --jobs 2");
+    let mut other_seeds = args.to_vec();
+    other_seeds[9] = "5..8";
+    let (other, _) = stdout_of(&mut sudoku(&other_seeds));
+    assert_ne!(once, other, "other seeds, other runs");
+}
+
+#[test]
+fn compare_norvig_row_on_top95_has_6127_placements() {
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "top95",
+        "--cells",
+        "EA",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 0);
+    let row = &json_lines(&out)[0];
+    assert_eq!(row["placements"]["total"], 6127.0);
+    assert_eq!(row["solved"], 95);
+    assert_eq!(row["set_hash"].as_str().unwrap().len(), 16);
+    assert_eq!(row["version"], env!("CARGO_PKG_VERSION"));
+    assert!(row["time_s"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn compare_plot_has_one_line_per_strategy() {
+    let dir = std::env::temp_dir().join(format!("sudoku-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("cactus.svg");
+    let per_puzzle = dir.join("runs.jsonl");
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA,EH,K",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--per-puzzle",
+        per_puzzle.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let lines = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .count();
+    assert_eq!(lines, 3);
+    for label in ["EA/0/singles", "EH/0/singles", "K/0/singles"] {
+        assert!(
+            doc.descendants()
+                .any(|n| n.text().is_some_and(|t| t.trim() == label)),
+            "{label}"
+        );
+    }
+    // One solve-shaped JSON line per (strategy, puzzle).
+    let runs = json_lines(&std::fs::read_to_string(&per_puzzle).unwrap());
+    assert_eq!(runs.len(), 3 * 11);
+    assert_eq!(runs[0]["file"], "hardest11");
+    assert_eq!(runs[0]["strategy"]["cells"], "EA");
+    assert_eq!(runs[11]["strategy"]["cells"], "EH");
+    assert!(
+        runs.iter()
+            .all(|r| r["status"] == "solved" && r["stats"]["placements"].is_u64())
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn compare_errors() {
+    assert_cmd_snapshot!(
+        "compare_error_no_set",
+        sudoku(&["compare", "--cells", "EA"])
+    );
+    assert_cmd_snapshot!(
+        "compare_error_unknown_set",
+        sudoku(&["compare", "--set", "top96"])
+    );
+    assert_cmd_snapshot!(
+        "compare_error_bad_cells",
+        sudoku(&["compare", "--set", "hardest11", "--cells", "EA,EZ"])
+    );
+    assert_cmd_snapshot!(
+        "compare_error_bad_seeds",
+        sudoku(&[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "C",
+            "--seeds",
+            "9..1"
+        ])
+    );
+    // A set file with a bad line: reported, the rest compared, exit code 2.
+    assert_cmd_snapshot!(
+        "compare_invalid_line",
+        sudoku(&[
+            "compare",
+            "tests/inputs/mixed.txt",
+            "--cells",
+            "EA",
+            "--values",
+            "0",
+            "--no-timings"
+        ])
+    );
+}

@@ -70,6 +70,103 @@ pub enum Command {
     Candidates(CandidatesArgs),
     /// List the strategy presets with their descriptions.
     Configs(ConfigsArgs),
+    /// Compare strategies (presets and the cross product of heuristic
+    /// lists) on puzzle sets: statistics per strategy, ranked.
+    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
+    Compare(CompareArgs),
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareFormat {
+    /// An aligned table; `*` marks the best value of each column.
+    Text,
+    /// A markdown table; the best values in bold.
+    Markdown,
+    /// CSV: a header, then one row per strategy and set.
+    Csv,
+    /// JSON Lines: one object per strategy and set.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Puzzle files, one puzzle per line (`-`: standard input).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// A puzzle set compiled into the binary (repeatable): top95, hardest11,
+    /// 17-clue-1000, minimal-200, easy-200, serg-100.
+    #[arg(long = "set", value_name = "NAME")]
+    pub sets: Vec<String>,
+
+    /// A strategy preset to compare (repeatable): a name or a TOML path.
+    #[arg(long = "config", value_name = "NAME|PATH")]
+    pub configs: Vec<String>,
+
+    /// Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the 12
+    /// letters. With --values and --propagation: their cross product (a
+    /// list not given takes the `default` preset's value).
+    #[arg(long, value_name = "LIST")]
+    pub cells: Option<String>,
+
+    /// Value heuristic chains, comma-separated (`0,1,5`); `all`: the 11
+    /// symbols.
+    #[arg(long, value_name = "LIST")]
+    pub values: Option<String>,
+
+    /// Propagation levels, comma-separated (`fc,singles`); `all`: every
+    /// level.
+    #[arg(long, value_name = "LIST")]
+    pub propagation: Option<String>,
+
+    /// Seeds for the random strategies (C, 2): each runs once per seed and
+    /// its row sums up all runs. `1..20` (inclusive), `7`, or `1,5,9`.
+    /// Default: the strategy's own seed.
+    #[arg(long, value_name = "RANGE")]
+    pub seeds: Option<String>,
+
+    /// Stop each run after N placements (0: no limit); such runs count as
+    /// stopped, and their placements go to a separate column. Applies to
+    /// every strategy, presets too.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub max_placements: u64,
+
+    /// Stop each run after MS milliseconds (0: no limit). Makes results
+    /// depend on the machine: prefer --max-placements.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
+
+    /// Rank by this column (best first; fewer stopped runs always rank
+    /// higher).
+    #[arg(long, value_enum, default_value_t = crate::compare::columns::Column::PlacementsMean)]
+    pub sort: crate::compare::columns::Column,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+    pub format: CompareFormat,
+
+    /// Also write one JSON line per run (strategy, seed, puzzle) to FILE,
+    /// in the shape of `solve --format json`.
+    #[arg(long, value_name = "FILE")]
+    pub per_puzzle: Option<PathBuf>,
+
+    /// Also draw a cactus plot (SVG): puzzles solved against placements,
+    /// one line per strategy.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
+    /// Leave out the timing columns, so that two runs print the same.
+    #[arg(long)]
+    pub no_timings: bool,
+
+    /// Worker threads (default: all cores). The results do not depend on
+    /// it.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Rules beyond rows, columns and boxes.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    pub variant: VariantArg,
 }
 
 /// Where puzzles come from.

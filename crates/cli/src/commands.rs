@@ -2,6 +2,7 @@
 //! function and a reporter.
 
 mod candidates;
+mod compare;
 mod configs;
 mod count;
 mod solve;
@@ -11,6 +12,7 @@ use std::io::{self, BufWriter, Write};
 use anyhow::Result;
 
 pub use candidates::candidates;
+pub use compare::compare;
 pub use configs::configs;
 pub use count::count;
 pub use solve::solve;
@@ -39,6 +41,20 @@ pub trait Classify {
     fn failed(&self) -> bool;
 }
 
+/// Runs `f` on the job's puzzle and the rules for its size, once the
+/// puzzle parsed and its givens were checked.
+pub fn on_puzzle<T>(
+    job: &Job,
+    sudokus: &Sudokus,
+    f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
+) -> Result<T, sudoku::SolveError> {
+    let puzzle = job
+        .puzzle
+        .as_ref()
+        .map_err(|e| sudoku::SolveError::from(e.clone()))?;
+    f(sudokus.for_puzzle(puzzle)?, puzzle)
+}
+
 /// The origin of a job, for its record.
 pub fn origin(job: &Job) -> Origin {
     Origin {
@@ -48,7 +64,7 @@ pub fn origin(job: &Job) -> Origin {
     }
 }
 
-fn variant(v: VariantArg) -> sudoku::Variant {
+pub fn variant(v: VariantArg) -> sudoku::Variant {
     match v {
         VariantArg::Classic => sudoku::Variant::Classic,
         VariantArg::Diagonal => sudoku::Variant::Diagonal,

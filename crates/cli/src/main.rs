@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod compare;
 mod input;
 mod output;
 mod records;
@@ -34,6 +35,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Count(args) => commands::count(args),
         Command::Candidates(args) => commands::candidates(args),
         Command::Configs(args) => commands::configs(args),
+        Command::Compare(args) => commands::compare(args),
     }
 }
 

@@ -33,7 +33,7 @@ impl Sudokus {
         }
     }
 
-    fn prepare(&mut self, size: GridSize) {
+    pub fn prepare(&mut self, size: GridSize) {
         let variant = self.variant;
         self.by_size
             .entry(size)

@@ -3,7 +3,7 @@
 use anyhow::{Context, Result};
 use csp_core::PropagationLevel;
 
-use super::{Classify, Outcome, drive, origin};
+use super::{Classify, Outcome, drive, on_puzzle, origin};
 use crate::cli::CandidatesArgs;
 use crate::output::Row;
 use crate::records::CandidatesRecord;
@@ -57,16 +57,9 @@ pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
         &args.output,
         |job, sudokus| {
             let base = CandidatesRecord::new(origin(job), level.to_string());
-            let result = job
-                .puzzle
-                .as_ref()
-                .map_err(|e| sudoku::SolveError::from(e.clone()))
-                .and_then(|puzzle| {
-                    let sudoku = sudokus.for_puzzle(puzzle)?;
-                    Ok::<_, sudoku::SolveError>(
-                        base.clone().shown(&sudoku.candidates(puzzle, level)?),
-                    )
-                });
+            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+                Ok(base.clone().shown(&sudoku.candidates(puzzle, level)?))
+            });
             result.unwrap_or_else(|e| CandidatesRecord {
                 error: Some(e.to_string()),
                 ..base

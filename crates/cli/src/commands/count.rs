@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-use super::{Classify, Outcome, drive, origin};
+use super::{Classify, Outcome, drive, on_puzzle, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::CountRecord;
@@ -76,15 +76,10 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         &args.output,
         |job, sudokus| {
             let base = CountRecord::new(origin(job), record.clone(), limit);
-            let result = job
-                .puzzle
-                .as_ref()
-                .map_err(|e| sudoku::SolveError::from(e.clone()))
-                .and_then(|puzzle| {
-                    let sudoku = sudokus.for_puzzle(puzzle)?;
-                    let report = sudoku.count_solutions(puzzle, config, limit)?;
-                    Ok::<_, sudoku::SolveError>(base.clone().counted(&report))
-                });
+            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+                let report = sudoku.count_solutions(puzzle, config, limit)?;
+                Ok(base.clone().counted(&report))
+            });
             let record = result.unwrap_or_else(|e| CountRecord {
                 error: Some(e.to_string()),
                 ..base

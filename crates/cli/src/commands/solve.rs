@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 use csp_core::SearchStats;
 
-use super::{Classify, Outcome, drive, origin};
+use super::{Classify, Outcome, drive, on_puzzle, origin};
 use crate::cli::SolveArgs;
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -61,26 +61,21 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
         &args.output,
         |job, sudokus| {
             let base = SolveRecord::new(origin(job), record.clone());
-            let result = job
-                .puzzle
-                .as_ref()
-                .map_err(|e| sudoku::SolveError::from(e.clone()))
-                .and_then(|puzzle| {
-                    let sudoku = sudokus.for_puzzle(puzzle)?;
-                    let report = sudoku.solve(puzzle, config)?;
-                    let mut r = base.clone().solved(&report, puzzle);
-                    if args.unique && report.solution.is_some() {
-                        let count = sudoku.count_solutions(puzzle, config, Some(2))?;
-                        // A stopped uniqueness check leaves `unique` unknown.
-                        if count.stop_reason().is_none() {
-                            r.unique = Some(count.solutions() == 1);
-                            if count.solutions() > 1 {
-                                r.status = "multiple";
-                            }
+            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+                let report = sudoku.solve(puzzle, config)?;
+                let mut r = base.clone().solved(&report, puzzle);
+                if args.unique && report.solution.is_some() {
+                    let count = sudoku.count_solutions(puzzle, config, Some(2))?;
+                    // A stopped uniqueness check leaves `unique` unknown.
+                    if count.stop_reason().is_none() {
+                        r.unique = Some(count.solutions() == 1);
+                        if count.solutions() > 1 {
+                            r.status = "multiple";
                         }
                     }
-                    Ok::<_, sudoku::SolveError>(r)
-                });
+                }
+                Ok(r)
+            });
             result.unwrap_or_else(|e| SolveRecord {
                 error: Some(e.to_string()),
                 ..base

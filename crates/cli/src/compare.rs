@@ -1,0 +1,10 @@
+//! `sudoku compare`: the heuristic comparison workbench. Strategies
+//! (presets and the cross product of heuristic lists) x puzzle sets, with
+//! per-strategy statistics, tables in several formats and a cactus plot.
+
+pub mod columns;
+pub mod export;
+pub mod plot;
+pub mod sets;
+pub mod stats;
+pub mod strategies;

@@ -1,0 +1,105 @@
+//! Comparison tables, one format per file behind one trait.
+
+mod csv;
+mod json;
+mod markdown;
+mod text;
+
+pub use self::csv::CsvExporter;
+pub use self::json::JsonExporter;
+pub use self::markdown::MarkdownExporter;
+pub use self::text::TextExporter;
+use clap::ValueEnum;
+
+use super::columns::{self, Column, TABLE};
+use super::stats::Row;
+
+/// What the whole comparison was: printed above tables, and carried by
+/// every csv/json row.
+pub struct Meta {
+    pub version: &'static str,
+    /// Name, content hash, valid puzzles.
+    pub sets: Vec<(String, String, usize)>,
+    pub max_placements: Option<u64>,
+    pub sort: Column,
+    pub timings: bool,
+}
+
+impl Meta {
+    /// One line saying what was run.
+    pub fn describe(&self) -> String {
+        let sets: Vec<String> = self
+            .sets
+            .iter()
+            .map(|(name, hash, n)| format!("{name} ({n} puzzles, fnv1a64 {hash})"))
+            .collect();
+        let limit = self
+            .max_placements
+            .map_or("none".to_string(), |m| m.to_string());
+        format!(
+            "sudoku {} compare: {}; max placements per run {}; sorted by {}",
+            self.version,
+            sets.join(", "),
+            limit,
+            self.sort
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        )
+    }
+
+    /// The table's columns (timings left out when asked).
+    pub fn columns(&self) -> Vec<Column> {
+        TABLE
+            .iter()
+            .copied()
+            .filter(|c| self.timings || !c.is_timing())
+            .collect()
+    }
+}
+
+/// Writes the rows of a comparison in one format.
+pub trait Exporter {
+    fn export(&self, rows: &[Row], meta: &Meta) -> String;
+}
+
+/// A table cell: its text and whether it is the best of its column.
+pub struct Cell {
+    pub text: String,
+    pub best: bool,
+}
+
+/// The header and cells the text and markdown tables share.
+pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
+    let columns = meta.columns();
+    let mut header: Vec<String> = ["#", "strategy", "seeds", "set"].map(String::from).to_vec();
+    header.extend(columns.iter().map(|c| c.header().to_string()));
+    let body = rows
+        .iter()
+        .map(|r| {
+            let plain = |text: String| Cell { text, best: false };
+            let mut cells = vec![
+                plain(r.rank.to_string()),
+                plain(r.head.strategy.clone()),
+                plain(r.head.seeds.len().to_string()),
+                plain(r.head.set.clone()),
+            ];
+            cells.extend(columns.iter().map(|&c| Cell {
+                text: c.format(r),
+                best: columns::is_best(rows, r, c),
+            }));
+            cells
+        })
+        .collect();
+    (header, body)
+}
+
+/// The exporter for a format.
+pub fn exporter(format: crate::cli::CompareFormat) -> Box<dyn Exporter> {
+    use crate::cli::CompareFormat as F;
+    match format {
+        F::Text => Box::new(TextExporter),
+        F::Markdown => Box::new(MarkdownExporter),
+        F::Csv => Box::new(CsvExporter),
+        F::Json => Box::new(JsonExporter),
+    }
+}

@@ -1,0 +1,100 @@
+//! CSV: a header, then one row per strategy and set, every figure flattened.
+
+use super::{Exporter, Meta};
+use crate::compare::stats::{Distribution, Row};
+
+pub struct CsvExporter;
+
+const METRICS: [&str; 4] = ["placements", "backtracks", "iterations", "moves"];
+const STATS: [&str; 5] = ["total", "mean", "median", "p90", "max"];
+
+fn distribution(d: &Distribution) -> [String; 5] {
+    let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
+    [
+        d.total.to_string(),
+        d.mean.map(|m| format!("{m:.3}")).unwrap_or_default(),
+        opt(d.median),
+        opt(d.p90),
+        opt(d.max),
+    ]
+}
+
+impl Exporter for CsvExporter {
+    fn export(&self, rows: &[Row], _meta: &Meta) -> String {
+        let mut header: Vec<String> = [
+            "rank",
+            "strategy",
+            "cells",
+            "values",
+            "propagation",
+            "config",
+            "seeds",
+            "max_placements",
+            "timeout_ms",
+            "set",
+            "set_hash",
+            "puzzles",
+            "invalid",
+            "runs",
+            "solved",
+            "stopped",
+            "unsolvable",
+        ]
+        .map(String::from)
+        .to_vec();
+        for m in METRICS {
+            header.extend(STATS.map(|s| format!("{m}_{s}")));
+        }
+        header.extend(
+            [
+                "stopped_placements",
+                "worst_seed_placements",
+                "no_guess_share",
+                "time_s",
+                "puzzles_per_s",
+                "version",
+            ]
+            .map(String::from),
+        );
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&header).expect("in memory");
+        let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
+        for r in rows {
+            let seeds: Vec<String> = r.head.seeds.iter().map(u64::to_string).collect();
+            let mut f = vec![
+                r.rank.to_string(),
+                r.head.strategy.clone(),
+                r.head.cells.clone(),
+                r.head.values.clone(),
+                r.head.propagation.clone(),
+                r.head.config.clone(),
+                seeds.join(" "),
+                opt(r.head.max_placements),
+                opt(r.head.timeout_ms),
+                r.head.set.clone(),
+                r.head.set_hash.clone(),
+                r.puzzles.to_string(),
+                r.head.invalid.to_string(),
+                r.runs.to_string(),
+                r.solved.to_string(),
+                r.stopped.to_string(),
+                r.unsolvable.to_string(),
+            ];
+            for d in [&r.placements, &r.backtracks, &r.iterations, &r.moves] {
+                f.extend(distribution(d));
+            }
+            f.extend([
+                r.stopped_placements.to_string(),
+                r.worst_seed_placements.to_string(),
+                format!("{:.6}", r.no_guess_share),
+                r.time_s.map(|t| format!("{t:.6}")).unwrap_or_default(),
+                r.puzzles_per_s
+                    .map(|p| format!("{p:.1}"))
+                    .unwrap_or_default(),
+                r.version.to_string(),
+            ]);
+            w.write_record(&f).expect("in memory");
+        }
+        String::from_utf8(w.into_inner().expect("in memory")).expect("utf-8 fields")
+    }
+}

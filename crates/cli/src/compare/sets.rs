@@ -1,0 +1,136 @@
+//! Puzzle sets: files, or sets compiled into the binary.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use sudoku::{Puzzle, PuzzleError};
+
+/// Sets compiled into the binary: name, description, content.
+pub const BUILT_IN: &[(&str, &str, &str)] = &[
+    (
+        "top95",
+        "95 hard puzzles (Norvig's top95)",
+        include_str!("../../../../puzzles/top95.txt"),
+    ),
+    (
+        "hardest11",
+        "11 famous hard puzzles (Norvig)",
+        include_str!("../../../../puzzles/hardest11.txt"),
+    ),
+    (
+        "17-clue-1000",
+        "the first 1,000 17-clue puzzles (Royle)",
+        include_str!("../../../../puzzles/17-clue-1000.txt"),
+    ),
+    (
+        "minimal-200",
+        "200 random minimal puzzles, 20-29 clues",
+        include_str!("../../../../puzzles/minimal-200.txt"),
+    ),
+    (
+        "easy-200",
+        "200 easy 35-clue puzzles",
+        include_str!("../../../../puzzles/easy-35-clue-200.txt"),
+    ),
+    (
+        "serg-100",
+        "100 puzzles with 2 or more solutions (serg)",
+        include_str!("../../../../puzzles/serg-multi-solution-100.txt"),
+    ),
+];
+
+/// One line of a set.
+pub struct SetLine {
+    pub line: u64,
+    pub text: String,
+    pub puzzle: Result<Puzzle, PuzzleError>,
+}
+
+/// A puzzle set, read whole (every strategy runs over it).
+pub struct PuzzleSet {
+    /// The built-in name, or the file path.
+    pub name: String,
+    /// FNV-1a 64 of the content, in hex: says which puzzles were run.
+    pub hash: String,
+    pub lines: Vec<SetLine>,
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a64(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+fn parse(name: String, text: &str) -> PuzzleSet {
+    let mut lines = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let word = trimmed
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        lines.push(SetLine {
+            line: i as u64 + 1,
+            puzzle: Puzzle::parse(&word),
+            text: word,
+        });
+    }
+    PuzzleSet {
+        name,
+        hash: fnv1a64(text.as_bytes()),
+        lines,
+    }
+}
+
+/// A built-in set by name.
+pub fn built_in(name: &str) -> Result<PuzzleSet> {
+    match BUILT_IN.iter().find(|(n, _, _)| *n == name) {
+        Some((n, _, text)) => Ok(parse(n.to_string(), text)),
+        None => {
+            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _, _)| *n).collect();
+            bail!(
+                "unknown puzzle set `{name}` (built in: {})",
+                names.join(", ")
+            )
+        }
+    }
+}
+
+/// A set from a file (`-`: standard input).
+pub fn from_file(path: &Path) -> Result<PuzzleSet> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
+            .context("cannot read standard input")?;
+        b
+    } else {
+        std::fs::read(path).with_context(|| format!("cannot read puzzle set {}", path.display()))?
+    };
+    Ok(parse(
+        path.display().to_string(),
+        &String::from_utf8_lossy(&bytes),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_sets_are_valid() {
+        for (name, _, _) in BUILT_IN {
+            let set = built_in(name).unwrap();
+            assert!(set.lines.iter().all(|l| l.puzzle.is_ok()), "{name}");
+            assert!(!set.lines.is_empty());
+        }
+        assert_eq!(built_in("top95").unwrap().lines.len(), 95);
+        assert!(built_in("top96").is_err());
+        assert_eq!(fnv1a64(b""), "cbf29ce484222325");
+    }
+}
