@@ -17,6 +17,14 @@ pub struct Series {
 /// the lines can be told apart in the SVG.
 pub const LINE_WIDTH: u32 = 2;
 
+/// A distinct color for the `i`-th line, for any number of lines: hues a
+/// golden-ratio step apart, lightness alternating.
+fn line_color(i: usize) -> RGBAColor {
+    let hue = (i as f64 * 0.618_033_988_75).fract();
+    let lightness = if i % 2 == 0 { 0.38 } else { 0.55 };
+    HSLColor(hue, 0.8, lightness).to_rgba()
+}
+
 /// Draws the plot as SVG at `path`.
 pub fn cactus(path: &Path, title: &str, series: &[Series]) -> Result<()> {
     let max_x = series
@@ -47,12 +55,13 @@ pub fn cactus(path: &Path, title: &str, series: &[Series]) -> Result<()> {
         .configure_mesh()
         .x_desc("puzzles solved")
         .y_desc("placements + 1 (log scale)")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()
         .map_err(draw)?;
     for (i, s) in series.iter().enumerate() {
         let mut sorted = s.placements.clone();
         sorted.sort_unstable();
-        let color = Palette99::pick(i).to_rgba();
+        let color = line_color(i);
         let points = sorted
             .iter()
             .enumerate()
