@@ -35,8 +35,9 @@ macro_rules! timing_filters {
             (r"\d+\.\d{3} ms", "[ms] ms"),
             (r"\d+\.\d{3} s\b", "[s] s"),
             (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
-            // csv: search_space,elapsed_us,solutions,cells_placed,cells
-            (r"(,\d+),\d+(,\d+,\d+,[A-L]+,)", "$1,[us]$2"),
+            // csv: search_space,elapsed_us,solutions,cells_placed, the 21
+            // rule counters, cells
+            (r"(,\d+),\d+((,\d+){23},[A-L]+,)", "$1,[us]$2"),
         ]}, { $($body)* })
     };
 }
@@ -95,6 +96,12 @@ fn candidates_outputs() {
             "candidates_singles",
             sudoku(&["candidates", &file, "--propagation", "singles"])
         );
+        for level in ["locked", "gac", "probing"] {
+            assert_cmd_snapshot!(
+                format!("candidates_{level}"),
+                sudoku(&["candidates", &file, "--propagation", level])
+            );
+        }
         assert_cmd_snapshot!(
             "candidates_json",
             sudoku(&[
@@ -399,6 +406,42 @@ fn compare_outputs() {
         let mut args = SMALL_COMPARE.to_vec();
         args.extend(["--format", format]);
         assert_cmd_snapshot!(format!("compare_{format}"), sudoku(&args));
+    }
+}
+
+#[test]
+fn compare_propagation_ladder_with_rule_columns() {
+    // The levels on hardest11, counting to 2 as solver benchmarks do.
+    assert_cmd_snapshot!(
+        "compare_ladder",
+        sudoku(&[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "EA",
+            "--values",
+            "0",
+            "--propagation",
+            "singles,locked,gac,probing",
+            "--solutions",
+            "2",
+            "--rules",
+            "--no-timings",
+        ])
+    );
+}
+
+#[test]
+fn solve_json_at_every_strong_level() {
+    timing_filters! {
+        for level in ["locked", "gac", "probing"] {
+            assert_cmd_snapshot!(
+                format!("solve_json_{level}"),
+                sudoku(&["solve", "--format", "json", "--cells", "EA", "--values", "0", "--propagation", level])
+                    .pass_stdin(".....2.......7...17..3...9.8..7......2.89.6...13..6....9..5.824.....891..........\n")
+            );
+        }
     }
 }
 

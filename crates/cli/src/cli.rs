@@ -52,6 +52,16 @@ Value heuristics (tried from the smallest score; ties: lowest digit):
   5 most constraining    6 least constraining
   7 least common among the neighbours' candidates   8 most common
   9 least common among all candidates               a most common
+Propagation levels (each includes the ones before it):
+  none     nothing fails: a cell without candidates is found when chosen
+  fc       forward checking: a placement that leaves a cell without candidates fails
+  singles  naked and hidden singles, to a fixpoint
+  locked   locked candidates (pointing, claiming) over every box-line pair
+  gac      generalized arc consistency on every house (Regin's matching): naked and hidden
+           subsets of every size
+  probing  each candidate of each empty cell is placed tentatively and propagated at gac;
+           a candidate whose placement fails is removed; cells are taken round and round until
+           each was probed since the last removal
 
 ",
     exit_codes!()
@@ -136,6 +146,12 @@ pub struct CompareArgs {
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
 
+    /// Search each puzzle until K solutions are found (or the space is
+    /// exhausted). 1 solves; 2 also proves the solution unique, as solver
+    /// benchmarks count (the search goes on after the first solution).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub solutions: u64,
+
     /// Rank by this column (best first; fewer stopped runs always rank
     /// higher).
     #[arg(long, value_enum, default_value_t = crate::compare::columns::Column::PlacementsMean)]
@@ -158,6 +174,13 @@ pub struct CompareArgs {
     /// Leave out the timing columns, so that two runs print the same.
     #[arg(long)]
     pub no_timings: bool,
+
+    /// Add a column per propagation rule to the text and markdown tables:
+    /// candidates removed per run (fc, locked, gac, probing, other) and
+    /// cells filled per run (naked and hidden singles). csv and json always
+    /// carry them.
+    #[arg(long)]
+    pub rules: bool,
 
     /// Worker threads (default: all cores). The results do not depend on
     /// it.
@@ -208,7 +231,8 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "CHAIN")]
     pub values: Option<String>,
 
-    /// Propagation level: none, fc (forward checking), singles.
+    /// Propagation level: none, fc (forward checking), singles, locked
+    /// (locked candidates), gac (arc consistency on every house), probing.
     #[arg(long, value_name = "LEVEL")]
     pub propagation: Option<String>,
 
@@ -295,7 +319,7 @@ pub struct CandidatesArgs {
     pub input: InputArgs,
 
     /// Propagation level whose deductions the candidates show: none, fc,
-    /// singles.
+    /// singles, locked, gac, probing.
     #[arg(long, value_name = "LEVEL", default_value = "fc")]
     pub propagation: String,
 

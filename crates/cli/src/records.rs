@@ -1,8 +1,9 @@
 //! The results printed for each puzzle. The json field names are a contract:
 //! fields may be added, never renamed or dropped.
 
-use csp_core::SearchStats;
-use serde::Serialize;
+use csp_core::{Rule, RuleStats, SearchStats};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use sudoku::{CandidateGrid, SolveReport, SolveStatus};
 
 use crate::strategy::StrategyRecord;
@@ -26,7 +27,63 @@ pub struct StatsRecord {
     pub elapsed_us: u64,
     pub solutions: u64,
     pub cells_placed: u64,
+    /// Per propagation rule: runs, removals, assignments.
+    pub rules: RulesRecord,
 }
+
+/// `stats.rules` in json: `{"fc": {"runs": .., "removals": .., "assignments":
+/// ..}, "naked_singles": {..}, ...}`, every rule, in level order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RulesRecord(pub RuleStats);
+
+#[derive(Serialize)]
+struct RuleRecord {
+    runs: u64,
+    removals: u64,
+    assignments: u64,
+}
+
+impl Serialize for RulesRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(Rule::ALL.len()))?;
+        for (rule, c) in self.0.iter() {
+            map.serialize_entry(
+                rule.name(),
+                &RuleRecord {
+                    runs: c.runs,
+                    removals: c.removals,
+                    assignments: c.assignments,
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+/// The csv columns of the rule counters, in [`Rule::ALL`] order.
+pub const RULE_CSV_HEADER: [&str; 21] = [
+    "fc_runs",
+    "fc_removals",
+    "fc_assignments",
+    "naked_singles_runs",
+    "naked_singles_removals",
+    "naked_singles_assignments",
+    "hidden_singles_runs",
+    "hidden_singles_removals",
+    "hidden_singles_assignments",
+    "locked_runs",
+    "locked_removals",
+    "locked_assignments",
+    "gac_runs",
+    "gac_removals",
+    "gac_assignments",
+    "probing_runs",
+    "probing_removals",
+    "probing_assignments",
+    "other_runs",
+    "other_removals",
+    "other_assignments",
+];
 
 impl From<&SearchStats> for StatsRecord {
     fn from(s: &SearchStats) -> StatsRecord {
@@ -43,6 +100,7 @@ impl From<&SearchStats> for StatsRecord {
             elapsed_us: s.elapsed.as_micros() as u64,
             solutions: s.solutions,
             cells_placed: s.vars_placed,
+            rules: RulesRecord(s.rules),
         }
     }
 }
@@ -65,9 +123,9 @@ impl StatsRecord {
 
     pub fn csv_fields(this: Option<&StatsRecord>) -> Vec<String> {
         let Some(s) = this else {
-            return vec![String::new(); Self::CSV_HEADER.len()];
+            return vec![String::new(); Self::CSV_HEADER.len() + RULE_CSV_HEADER.len()];
         };
-        vec![
+        let mut f = vec![
             s.placements.to_string(),
             s.backtracks.to_string(),
             s.moves.to_string(),
@@ -80,7 +138,11 @@ impl StatsRecord {
             s.elapsed_us.to_string(),
             s.solutions.to_string(),
             s.cells_placed.to_string(),
-        ]
+        ];
+        for (_, c) in s.rules.0.iter() {
+            f.extend([c.runs, c.removals, c.assignments].map(|n| n.to_string()));
+        }
+        f
     }
 
     /// `solved with 1004 moves: 531 placements, 473 backtracks, ...`
@@ -144,6 +206,10 @@ pub struct SolveRecord {
     pub solution: Option<String>,
     pub error: Option<String>,
     pub stats: Option<StatsRecord>,
+    /// The weakest propagation level that settles the puzzle without a
+    /// placement (`singles`, `locked`, `gac`, `probing`, ...), `unsolved`
+    /// if none does; null for invalid input.
+    pub level_needed: Option<&'static str>,
     pub strategy: StrategyRecord,
     pub file: String,
     /// With `--unique`: whether the solution is the only one.
@@ -164,6 +230,7 @@ impl SolveRecord {
             solution: None,
             error: None,
             stats: None,
+            level_needed: None,
             strategy,
             file: origin.file,
             unique: None,
@@ -196,8 +263,9 @@ impl SolveRecord {
     pub fn csv_header() -> Vec<&'static str> {
         let mut h = vec!["file", "line", "puzzle", "status", "solution", "error"];
         h.extend(StatsRecord::CSV_HEADER);
+        h.extend(RULE_CSV_HEADER);
         h.extend(StrategyRecord::CSV_HEADER);
-        h.extend(["unique", "version"]);
+        h.extend(["unique", "version", "level_needed"]);
         h
     }
 
@@ -214,6 +282,7 @@ impl SolveRecord {
         f.extend(self.strategy.csv_fields());
         f.push(self.unique.map(|u| u.to_string()).unwrap_or_default());
         f.push(self.version.to_string());
+        f.push(self.level_needed.unwrap_or_default().to_string());
         f
     }
 }
@@ -306,6 +375,7 @@ impl CountRecord {
             "error",
         ];
         h.extend(StatsRecord::CSV_HEADER);
+        h.extend(RULE_CSV_HEADER);
         h.extend(StrategyRecord::CSV_HEADER);
         h.push("version");
         h
@@ -423,5 +493,19 @@ impl CandidatesRecord {
             self.error.clone().unwrap_or_default(),
             self.version.to_string(),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_columns_follow_the_rules() {
+        let expected: Vec<String> = Rule::ALL
+            .iter()
+            .flat_map(|r| ["runs", "removals", "assignments"].map(|c| format!("{}_{c}", r.name())))
+            .collect();
+        assert_eq!(RULE_CSV_HEADER.to_vec(), expected);
     }
 }

@@ -16,6 +16,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("naive", include_str!("../../../configs/naive.toml")),
     ("mrv", include_str!("../../../configs/mrv.toml")),
     ("norvig", include_str!("../../../configs/norvig.toml")),
+    (
+        "fewest-guesses",
+        include_str!("../../../configs/fewest-guesses.toml"),
+    ),
 ];
 
 /// A strategy file as written.
@@ -188,7 +192,10 @@ mod tests {
     fn every_built_in_preset_is_valid() {
         let presets = built_in().unwrap();
         let names: Vec<_> = presets.iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["default", "naive", "mrv", "norvig"]);
+        assert_eq!(
+            names,
+            ["default", "naive", "mrv", "norvig", "fewest-guesses"]
+        );
         let naive = &presets[1].search;
         assert_eq!(
             (

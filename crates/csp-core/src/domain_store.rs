@@ -53,7 +53,8 @@ impl DomainStore {
             // The most the trail can hold: every value removed, every
             // variable assigned. Reserved once, so search never reallocates.
             trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
-            checkpoints: Vec::with_capacity(domains.len() + 1),
+            // One per placement in force, plus one for a probe.
+            checkpoints: Vec::with_capacity(domains.len() + 2),
         }
     }
 

@@ -64,7 +64,8 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, Conflict, LinearEquality, PropagationContext, PropagationLevel, Propagator,
+    AllDifferent, Conflict, LinearEquality, LockedCandidates, PropagationContext, PropagationLevel,
+    Propagator, Rule, RuleCounter, RuleStats,
 };
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::propagation::{AllDifferent, Propagator};
+use crate::propagation::{AllDifferent, LockedCandidates, Propagator};
 use crate::{DomainStore, ValueSet, VarId};
 
 /// Something wrong with how a model is put together.
@@ -28,6 +28,9 @@ pub struct ModelBuilder {
     domains: Vec<ValueSet>,
     positions: Vec<Option<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
+    /// The groups added with [`ModelBuilder::all_different`], with their
+    /// values, for the locked-candidates pairs.
+    groups: Vec<(Vec<VarId>, ValueSet)>,
 }
 
 impl ModelBuilder {
@@ -78,11 +81,32 @@ impl ModelBuilder {
             .iter()
             .filter_map(|v| self.domains.get(v.index()))
             .fold(ValueSet::EMPTY, |acc, &d| acc.union(d));
-        self.add_propagator(AllDifferent::new(vars.to_vec(), values))
+        self.add_propagator(AllDifferent::new(vars.to_vec(), values))?;
+        self.groups.push((vars.to_vec(), values));
+        Ok(())
     }
 
-    /// The finished model.
-    pub fn build(self) -> Model {
+    /// The finished model. For every pair of groups added with
+    /// [`ModelBuilder::all_different`] that share two or more variables (and
+    /// neither holds the other) it adds a [`LockedCandidates`], which takes
+    /// part from [`PropagationLevel::Locked`](crate::PropagationLevel::Locked)
+    /// on.
+    pub fn build(mut self) -> Model {
+        let groups = std::mem::take(&mut self.groups);
+        for (i, (a, a_values)) in groups.iter().enumerate() {
+            for (b, b_values) in &groups[i + 1..] {
+                if let Some(p) = LockedCandidates::new(a, *a_values, b, *b_values) {
+                    self.propagators.push(Box::new(p));
+                }
+            }
+        }
+        self.build_model()
+    }
+
+    fn build_model(mut self) -> Model {
+        // Weaker levels first, so that the propagators taking part at a
+        // level are a prefix and every watcher list ends with the others.
+        self.propagators.sort_by_key(|p| p.min_level());
         let n = self.domains.len();
         let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut related: Vec<Vec<VarId>> = vec![Vec::new(); n];
@@ -175,7 +199,8 @@ impl Model {
         &self.domains
     }
 
-    /// The propagators, in the order they were added.
+    /// The propagators, in the order they were added, stably sorted by
+    /// [`Propagator::min_level`].
     pub fn propagators(&self) -> &[Box<dyn Propagator>] {
         &self.propagators
     }

@@ -21,14 +21,24 @@
 //!    faster (incremental) if measurements say so.
 //!
 //! The engine itself applies *naked singles* (a variable whose domain has one
-//! value is assigned) at [`PropagationLevel::Singles`] and above, so
-//! propagators need not.
+//! value is assigned) at [`PropagationLevel::Singles`] and above, and
+//! *probing* at [`PropagationLevel::Probing`], so propagators need not.
+//! [`ModelBuilder::build`](crate::ModelBuilder::build) adds a
+//! [`LockedCandidates`] for every pair of permutation all-different groups
+//! that share two or more variables.
+//!
+//! Each change is credited to a [`Rule`]; [`SearchStats::rules`](crate::SearchStats::rules)
+//! says how often each rule ran and how many values it removed.
 
 mod agenda;
 mod all_different;
 mod context;
 mod level;
 mod linear_equality;
+mod locked_candidates;
+mod matching;
+mod probing;
+mod rule;
 
 use std::fmt;
 
@@ -37,6 +47,9 @@ pub use all_different::AllDifferent;
 pub use context::PropagationContext;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
+pub use locked_candidates::LockedCandidates;
+pub(crate) use probing::probe;
+pub use rule::{Rule, RuleCounter, RuleStats};
 
 use crate::VarId;
 
@@ -77,5 +90,17 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// neighbours) for the heuristics.
     fn relates_scope(&self) -> bool {
         true
+    }
+
+    /// The weakest level at which the propagator takes part; below it, it
+    /// never runs (and costs nothing).
+    fn min_level(&self) -> PropagationLevel {
+        PropagationLevel::None
+    }
+
+    /// The rule its changes are credited to (it may switch with
+    /// [`PropagationContext::begin`]).
+    fn rule(&self) -> Rule {
+        Rule::Other
     }
 }

@@ -10,7 +10,7 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
     VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, PropagationLevel};
+use crate::propagation::{Agenda, Conflict, PropagationLevel, RuleStats, probe};
 use crate::{DomainStore, Model, SearchStats, VarId};
 
 /// When to give up. A search that hits a limit says so
@@ -157,6 +157,7 @@ impl<'m> Search<'m> {
         }
         let r = self.root_fixpoint();
         self.stats.propagations = self.agenda.runs;
+        self.stats.rules = self.agenda.rules;
         self.stats.search_space = match r {
             Ok(()) => (self.model.vars())
                 .filter(|&v| !self.store.is_assigned(v))
@@ -180,13 +181,27 @@ impl<'m> Search<'m> {
             }
         }
         self.agenda.schedule_all();
-        self.agenda.run(&mut self.store, self.model)
+        self.fixpoint()
+    }
+
+    /// Runs the agenda to a fixpoint, then probing at its level.
+    fn fixpoint(&mut self) -> Result<(), Conflict> {
+        self.agenda.run(&mut self.store, self.model)?;
+        if self.agenda.level >= PropagationLevel::Probing {
+            probe(&mut self.agenda, &mut self.store, self.model)?;
+        }
+        Ok(())
     }
 
     /// The domains now (after [`propagate_root`](Search::propagate_root):
     /// the candidates at the root).
     pub fn store(&self) -> &DomainStore {
         &self.store
+    }
+
+    /// What each propagation rule did so far.
+    pub fn rules(&self) -> RuleStats {
+        self.agenda.rules
     }
 
     /// Searches until `max_solutions` solutions are found (all of them if
@@ -200,6 +215,7 @@ impl<'m> Search<'m> {
             Ok(()) => self.search(start, max_solutions, &mut first_solution),
         };
         self.stats.propagations = self.agenda.runs;
+        self.stats.rules = self.agenda.rules;
         self.stats.vars_placed = self.placed.count_ones(..) as u64;
         self.stats.elapsed = start.elapsed();
         SearchResult {
@@ -314,7 +330,7 @@ impl<'m> Search<'m> {
         self.agenda.notify(self.model, frame.var, true);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
-        Some(match self.agenda.run(&mut self.store, self.model) {
+        Some(match self.fixpoint() {
             Ok(()) => Step::Choose,
             Err(Conflict) => {
                 self.stats.failures += 1;

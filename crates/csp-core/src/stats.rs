@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use num_bigint::BigUint;
 
+use crate::propagation::RuleStats;
+
 /// What one search did. The counters follow the reference semantics exactly
 /// (`placements`, `backtracks`, `iterations`, `backtrack_iterations`,
 /// `failures`, `search_space`); the others are this project's own.
@@ -42,6 +44,8 @@ pub struct SearchStats {
     pub search_space: BigUint,
     /// Wall-clock time of the search, root propagation included.
     pub elapsed: Duration,
+    /// What each propagation rule did (at the root and after placements).
+    pub rules: RuleStats,
 }
 
 impl SearchStats {
@@ -64,6 +68,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.vars_placed += o.vars_placed;
         self.search_space += &o.search_space;
         self.elapsed += o.elapsed;
+        self.rules += &o.rules;
     }
 }
 

@@ -164,7 +164,7 @@ proptest! {
         } else {
             cells
         };
-        let level = if index >= 40 { PropagationLevel::Singles } else { level };
+        let level = if index >= 40 { level.max(PropagationLevel::Singles) } else { level };
         let reference = sudoku
             .solve(puzzle, &config("EA", "0", PropagationLevel::Singles))
             .unwrap()

@@ -136,8 +136,11 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
                         &sets,
                         &sudokus,
                         i,
-                        per_puzzle.is_some(),
-                        timings,
+                        RunOptions {
+                            record: per_puzzle.is_some(),
+                            timings,
+                            solutions: args.solutions,
+                        },
                     );
                     progress.inc(1);
                     r
@@ -212,6 +215,8 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         max_placements: (args.max_placements > 0).then_some(args.max_placements),
         sort: args.sort,
         timings,
+        rules: args.rules,
+        solutions: args.solutions,
     };
     let mut out = io::stdout().lock();
     out.write_all(exporter(args.format).export(&rows, &meta).as_bytes())?;
@@ -244,6 +249,17 @@ fn head(c: &Contender, set: &PuzzleSet, invalid: usize) -> RowHead {
     }
 }
 
+/// How each run goes and what it reports.
+#[derive(Clone, Copy)]
+struct RunOptions {
+    /// Build the per-puzzle JSON line.
+    record: bool,
+    /// Keep elapsed times in that line (else 0).
+    timings: bool,
+    /// Search each puzzle for up to this many solutions.
+    solutions: u64,
+}
+
 /// Solves one puzzle of a group; the per-puzzle JSON line if asked for.
 fn run_one(
     group: &Group,
@@ -251,9 +267,13 @@ fn run_one(
     sets: &[PuzzleSet],
     sudokus: &Sudokus,
     line: usize,
-    record: bool,
-    timings: bool,
+    options: RunOptions,
 ) -> (Run, Option<String>) {
+    let RunOptions {
+        record,
+        timings,
+        solutions,
+    } = options;
     let contender = &contenders[group.contender];
     let set = &sets[group.set];
     let entry = &set.lines[line];
@@ -262,19 +282,22 @@ fn run_one(
     let mut strategy = contender.strategy.clone();
     strategy.search.seed = group.seed;
     let report = sudoku
-        .solve(puzzle, &strategy.search)
+        .count_solutions(puzzle, &strategy.search, Some(solutions))
         .expect("heuristics checked");
     let s = &report.stats;
     let run = Run {
-        status: match report.status() {
-            sudoku::SolveStatus::Solved => RunStatus::Solved,
-            sudoku::SolveStatus::Unsolvable => RunStatus::Unsolvable,
-            sudoku::SolveStatus::Stopped => RunStatus::Stopped,
+        // A run stopped while checking for a further solution is stopped
+        // too: its counters are not the ones the run was asked for.
+        status: match (report.stop_reason(), report.status()) {
+            (Some(_), _) | (None, sudoku::SolveStatus::Stopped) => RunStatus::Stopped,
+            (None, sudoku::SolveStatus::Solved) => RunStatus::Solved,
+            (None, sudoku::SolveStatus::Unsolvable) => RunStatus::Unsolvable,
         },
         placements: s.placements,
         backtracks: s.backtracks,
         iterations: s.iterations,
         elapsed_us: s.elapsed.as_micros() as u64,
+        rules: s.rules,
     };
     let line = record.then(|| {
         let origin = Origin {

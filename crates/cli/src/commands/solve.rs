@@ -42,6 +42,9 @@ impl Row for SolveRecord {
             (Some(stats), Some(e)) => format!("{head}{status} ({e}) after {}", stats.sentence()),
             (None, e) => format!("{head}{status}: {}", e.as_deref().unwrap_or("")),
         };
+        if let Some(level) = self.level_needed {
+            text.push_str(&format!("; level needed: {level}"));
+        }
         if let Some((before, after)) = &self.boards {
             text.push('\n');
             text.push_str(&side_by_side(before, after.as_deref().unwrap_or("")));
@@ -64,6 +67,7 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let report = sudoku.solve(puzzle, config)?;
                 let mut r = base.clone().solved(&report, puzzle);
+                r.level_needed = Some(sudoku.level_needed(puzzle)?.name());
                 if args.unique && report.solution.is_some() {
                     let count = sudoku.count_solutions(puzzle, config, Some(2))?;
                     // A stopped uniqueness check leaves `unique` unknown.

@@ -2,6 +2,7 @@
 //! better, how they print.
 
 use clap::ValueEnum;
+use csp_core::Rule;
 
 use super::stats::Row;
 
@@ -34,7 +35,32 @@ pub enum Column {
     Time,
     /// Runs per second of search time (more is better).
     PuzzlesPerS,
+    /// Candidates removed by forward checking, per finished run.
+    FcRemovals,
+    /// Cells filled as naked singles, per finished run.
+    NakedSingles,
+    /// Cells filled as hidden singles, per finished run.
+    HiddenSingles,
+    /// Candidates removed by locked candidates, per finished run.
+    LockedRemovals,
+    /// Candidates removed by generalized arc consistency, per finished run.
+    GacRemovals,
+    /// Candidates removed by probing, per finished run.
+    ProbingRemovals,
+    /// Candidates removed by other propagators, per finished run.
+    OtherRemovals,
 }
+
+/// The rule columns `--rules` adds to the tables.
+pub const RULES: [Column; 7] = [
+    Column::FcRemovals,
+    Column::NakedSingles,
+    Column::HiddenSingles,
+    Column::LockedRemovals,
+    Column::GacRemovals,
+    Column::ProbingRemovals,
+    Column::OtherRemovals,
+];
 
 /// The columns of the text and markdown tables, in order.
 pub const TABLE: &[Column] = &[
@@ -78,6 +104,13 @@ impl Column {
             NoGuess => "no guess",
             Time => "time s",
             PuzzlesPerS => "puzzles/s",
+            FcRemovals => "fc rm",
+            NakedSingles => "naked",
+            HiddenSingles => "hidden",
+            LockedRemovals => "locked rm",
+            GacRemovals => "gac rm",
+            ProbingRemovals => "probing rm",
+            OtherRemovals => "other rm",
         }
     }
 
@@ -114,6 +147,13 @@ impl Column {
             NoGuess => Some(r.no_guess_share),
             Time => r.time_s,
             PuzzlesPerS => r.puzzles_per_s,
+            FcRemovals => Some(r.rules.get(Rule::ForwardChecking)[1]),
+            NakedSingles => Some(r.rules.get(Rule::NakedSingles)[2]),
+            HiddenSingles => Some(r.rules.get(Rule::HiddenSingles)[2]),
+            LockedRemovals => Some(r.rules.get(Rule::LockedCandidates)[1]),
+            GacRemovals => Some(r.rules.get(Rule::Gac)[1]),
+            ProbingRemovals => Some(r.rules.get(Rule::Probing)[1]),
+            OtherRemovals => Some(r.rules.get(Rule::Other)[1]),
         }
     }
 
@@ -124,7 +164,9 @@ impl Column {
             return "-".into();
         };
         match self {
-            PlacementsMean | BacktracksMean | IterationsMean | MovesMean => format!("{v:.1}"),
+            PlacementsMean | BacktracksMean | IterationsMean | MovesMean | FcRemovals
+            | NakedSingles | HiddenSingles | LockedRemovals | GacRemovals | ProbingRemovals
+            | OtherRemovals => format!("{v:.1}"),
             NoGuess => format!("{:.1}%", v * 100.0),
             Time => format!("{v:.3}"),
             PuzzlesPerS => format!("{v:.0}"),

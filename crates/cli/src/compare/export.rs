@@ -23,6 +23,10 @@ pub struct Meta {
     pub max_placements: Option<u64>,
     pub sort: Column,
     pub timings: bool,
+    /// Show the rule columns in tables.
+    pub rules: bool,
+    /// Solutions searched for per puzzle.
+    pub solutions: u64,
 }
 
 impl Meta {
@@ -36,11 +40,16 @@ impl Meta {
         let limit = self
             .max_placements
             .map_or("none".to_string(), |m| m.to_string());
+        let counting = match self.solutions {
+            1 => String::new(),
+            k => format!("; searching each puzzle for {k} solutions"),
+        };
         format!(
-            "sudoku {} compare: {}; max placements per run {}; sorted by {}",
+            "sudoku {} compare: {}; max placements per run {}{}; sorted by {}",
             self.version,
             sets.join(", "),
             limit,
+            counting,
             self.sort
                 .to_possible_value()
                 .map_or_else(String::new, |v| v.get_name().to_string())
@@ -49,11 +58,15 @@ impl Meta {
 
     /// The table's columns (timings left out when asked).
     pub fn columns(&self) -> Vec<Column> {
-        TABLE
+        let mut columns: Vec<Column> = TABLE
             .iter()
             .copied()
             .filter(|c| self.timings || !c.is_timing())
-            .collect()
+            .collect();
+        if self.rules {
+            columns.extend(columns::RULES);
+        }
+        columns
     }
 }
 

@@ -13,6 +13,11 @@ pub const BUILT_IN: &[(&str, &str, &str)] = &[
         include_str!("../../../../puzzles/top95.txt"),
     ),
     (
+        "top1465",
+        "1,465 hard puzzles (magictour top1465)",
+        include_str!("../../../../puzzles/top1465.txt"),
+    ),
+    (
         "hardest11",
         "11 famous hard puzzles (Norvig)",
         include_str!("../../../../puzzles/hardest11.txt"),

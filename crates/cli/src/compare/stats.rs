@@ -1,6 +1,8 @@
 //! Statistics of one strategy on one set.
 
-use serde::Serialize;
+use csp_core::{Rule, RuleStats};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 /// How one run ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,6 +20,7 @@ pub struct Run {
     pub backtracks: u64,
     pub iterations: u64,
     pub elapsed_us: u64,
+    pub rules: RuleStats,
 }
 
 impl Run {
@@ -55,6 +58,63 @@ impl Distribution {
             p90: nearest_rank(&values, 0.9),
             max: values.last().copied(),
         }
+    }
+}
+
+/// Per rule, the mean over the finished runs of how often it ran, the
+/// candidates it removed and the cells it filled. In json a map from the
+/// rule's name to `{"runs", "removals", "assignments"}`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleMeans(pub Vec<(Rule, [f64; 3])>);
+
+impl RuleMeans {
+    fn of(finished: &[&Run]) -> RuleMeans {
+        let n = finished.len().max(1) as f64;
+        RuleMeans(
+            Rule::ALL
+                .iter()
+                .map(|&rule| {
+                    let sum = |f: fn(&csp_core::RuleCounter) -> u64| {
+                        finished.iter().map(|r| f(&r.rules[rule])).sum::<u64>() as f64 / n
+                    };
+                    (
+                        rule,
+                        [sum(|c| c.runs), sum(|c| c.removals), sum(|c| c.assignments)],
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// The means for `rule`: runs, removals, assignments.
+    pub fn get(&self, rule: Rule) -> [f64; 3] {
+        self.0
+            .iter()
+            .find(|(r, _)| *r == rule)
+            .map_or([0.0; 3], |(_, m)| *m)
+    }
+}
+
+impl Serialize for RuleMeans {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Means {
+            runs: f64,
+            removals: f64,
+            assignments: f64,
+        }
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (rule, [runs, removals, assignments]) in &self.0 {
+            map.serialize_entry(
+                rule.name(),
+                &Means {
+                    runs: *runs,
+                    removals: *removals,
+                    assignments: *assignments,
+                },
+            )?;
+        }
+        map.end()
     }
 }
 
@@ -105,6 +165,8 @@ pub struct Row {
     /// Runs per second of search time; null with `--no-timings`.
     pub puzzles_per_s: Option<f64>,
     pub version: &'static str,
+    /// What each propagation rule did, per finished run.
+    pub rules: RuleMeans,
 }
 
 /// Summarizes the runs of each seed (each the same puzzles, in order).
@@ -159,6 +221,7 @@ pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
         time_s: Some(elapsed_us as f64 / 1e6 / seeds as f64),
         puzzles_per_s: (elapsed_us > 0).then(|| runs.len() as f64 / (elapsed_us as f64 / 1e6)),
         version: crate::records::VERSION,
+        rules: RuleMeans::of(&finished),
     }
 }
 
@@ -173,6 +236,11 @@ mod tests {
             backtracks: placements / 2,
             iterations: placements + 1,
             elapsed_us: 10,
+            rules: {
+                let mut rules = RuleStats::default();
+                rules[Rule::Gac].removals = placements;
+                rules
+            },
         }
     }
 
@@ -226,6 +294,7 @@ mod tests {
         assert_eq!(row.no_guess_share, 1.0 / 8.0);
         assert_eq!(row.moves.max, Some(30));
         assert_eq!(row.puzzles_per_s, Some(8.0 / 80e-6));
+        assert_eq!(row.rules.get(Rule::Gac), [0.0, 50.0 / 7.0, 0.0]);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
-use super::{Conflict, PropagationContext, PropagationLevel};
+use super::{Conflict, PropagationContext, PropagationLevel, Rule, RuleStats};
 use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
@@ -17,7 +17,14 @@ pub(crate) struct Agenda {
     queue: VecDeque<u32>,
     queued: FixedBitSet,
     wakes_on_removal: FixedBitSet,
+    /// The propagators that take part at this level
+    /// ([`super::Propagator::min_level`]) are those below this index.
+    active_end: u32,
     pub(crate) current: u32,
+    /// The rule the changes being made are credited to.
+    pub(crate) rule: Rule,
+    /// What each rule did.
+    pub(crate) rules: RuleStats,
     pub(crate) singletons: Vec<VarId>,
     /// How many times a propagator ran.
     pub(crate) runs: u64,
@@ -30,12 +37,20 @@ impl Agenda {
         for (i, p) in model.propagators().iter().enumerate() {
             wakes_on_removal.set(i, p.wakes_on_removal(level));
         }
+        let active_end = model
+            .propagators()
+            .iter()
+            .take_while(|p| p.min_level() <= level)
+            .count() as u32;
         Agenda {
             level,
             queue: VecDeque::with_capacity(n),
             queued: FixedBitSet::with_capacity(n),
             wakes_on_removal,
+            active_end,
             current: NO_PROPAGATOR,
+            rule: Rule::Other,
+            rules: RuleStats::default(),
             singletons: Vec::with_capacity(model.num_vars()),
             runs: 0,
         }
@@ -43,8 +58,8 @@ impl Agenda {
 
     /// Queues every propagator (done once, at the root).
     pub(crate) fn schedule_all(&mut self) {
-        for p in 0..self.queued.len() {
-            self.push(p as u32);
+        for p in 0..self.active_end {
+            self.push(p);
         }
     }
 
@@ -60,10 +75,20 @@ impl Agenda {
     #[inline]
     pub(crate) fn notify(&mut self, model: &Model, var: VarId, assigned: bool) {
         for &p in model.watchers(var) {
+            if p >= self.active_end {
+                break;
+            }
             if p != self.current && (assigned || self.wakes_on_removal.contains(p as usize)) {
                 self.push(p);
             }
         }
+    }
+
+    /// Credits the changes from now on to `rule`, and counts one run of it.
+    #[inline]
+    pub(crate) fn begin(&mut self, rule: Rule) {
+        self.rule = rule;
+        self.rules[rule].runs += 1;
     }
 
     fn clear(&mut self) {
@@ -82,6 +107,9 @@ impl Agenda {
                 }
                 let value = store.domain(var).min().expect("size is 1");
                 store.assign(var, value);
+                let naked = &mut self.rules[Rule::NakedSingles];
+                naked.runs += 1;
+                naked.assignments += 1;
                 self.notify(model, var, true);
             }
             let Some(p) = self.queue.pop_front() else {
@@ -91,6 +119,7 @@ impl Agenda {
             self.current = p;
             self.runs += 1;
             let propagator = &model.propagators()[p as usize];
+            self.begin(propagator.rule());
             let result = propagator.propagate(&mut PropagationContext {
                 store,
                 agenda: self,

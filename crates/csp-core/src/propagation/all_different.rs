@@ -1,6 +1,7 @@
 //! All-different over a group of variables.
 
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator};
+use super::matching::{self, MAX_VARS};
+use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::{ValueSet, VarId};
 
 /// The variables of the group take pairwise different values.
@@ -12,6 +13,11 @@ use crate::{ValueSet, VarId};
 ///   *permutation* (as many variables as values, like a Sudoku house): a value
 ///   with exactly one possible variable is assigned there (hidden single),
 ///   and a value with no possible variable is a conflict.
+/// - At [`PropagationLevel::Gac`] and above: generalized arc consistency
+///   (Régin's algorithm, see [`matching`](super::matching)): every value
+///   that no assignment of distinct values to the whole group uses is
+///   removed, and a group that has no such assignment is a conflict. Groups
+///   of more than 64 variables skip this step.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
     vars: Vec<VarId>,
@@ -81,6 +87,28 @@ impl AllDifferent {
         }
         Ok(placed)
     }
+
+    /// Removes the values no matching supports (Régin).
+    fn arc_consistency(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        if n > MAX_VARS {
+            return Ok(());
+        }
+        let mut domains = [0u64; MAX_VARS];
+        for (d, &v) in domains.iter_mut().zip(&self.vars) {
+            *d = ctx.domain(v).0;
+        }
+        let mut supported = [0u64; MAX_VARS];
+        if !matching::supported_values(&domains[..n], &mut supported[..n]) {
+            return Err(Conflict);
+        }
+        for i in 0..n {
+            if supported[i] != domains[i] {
+                ctx.retain_values(self.vars[i], ValueSet(supported[i]))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Propagator for AllDifferent {
@@ -89,15 +117,24 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let level = ctx.level();
         loop {
             let assigned = self.forward_check(ctx)?;
-            if ctx.level() < PropagationLevel::Singles
-                || !self.is_permutation()
-                || !self.hidden_singles(ctx, assigned)?
-            {
-                return Ok(());
+            if level < PropagationLevel::Singles || !self.is_permutation() {
+                break;
+            }
+            ctx.begin(Rule::HiddenSingles);
+            let placed = self.hidden_singles(ctx, assigned)?;
+            ctx.credit(Rule::ForwardChecking);
+            if !placed {
+                break;
             }
         }
+        if level >= PropagationLevel::Gac {
+            ctx.begin(Rule::Gac);
+            self.arc_consistency(ctx)?;
+        }
+        Ok(())
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
@@ -115,7 +152,12 @@ impl Propagator for AllDifferent {
     }
 
     fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        level >= PropagationLevel::Singles && self.is_permutation()
+        (level >= PropagationLevel::Singles && self.is_permutation())
+            || level >= PropagationLevel::Gac
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::ForwardChecking
     }
 }
 
@@ -206,6 +248,39 @@ mod tests {
         let m = b.build();
         let d = domains_after(&m, PropagationLevel::Singles, &fixed(&[(0, 0)])).unwrap();
         assert_eq!(d[1], ValueSet(0b1110));
+    }
+
+    /// One group over the given initial domains.
+    fn group_of(domains: &[u64]) -> crate::Model {
+        let mut b = ModelBuilder::new();
+        let vars: Vec<VarId> = domains.iter().map(|&d| b.new_var(ValueSet(d))).collect();
+        b.all_different(&vars).unwrap();
+        b.build()
+    }
+
+    #[test]
+    fn gac_removes_a_naked_pair_only_at_gac() {
+        let m = group_of(&[0b0011, 0b0011, 0b1111, 0b1111]);
+        let singles = domains_after(&m, PropagationLevel::Locked, &[]).unwrap();
+        assert_eq!(singles[2], ValueSet(0b1111));
+        let gac = domains_after(&m, PropagationLevel::Gac, &[]).unwrap();
+        assert_eq!(gac, [0b0011, 0b0011, 0b1100, 0b1100].map(ValueSet));
+    }
+
+    #[test]
+    fn gac_keeps_values_that_some_assignment_uses() {
+        let m = group_of(&[0b0111, 0b0111, 0b1110, 0b1111]);
+        let gac = domains_after(&m, PropagationLevel::Gac, &[]).unwrap();
+        assert_eq!(gac, [0b0111, 0b0111, 0b1110, 0b1111].map(ValueSet));
+    }
+
+    #[test]
+    fn gac_finds_a_pigeonhole_that_singles_miss() {
+        // Three variables share {0, 1}; values 2, 3, 4 have two places each
+        // (no hidden single), but only two variables to go to.
+        let m = group_of(&[0b00011, 0b00011, 0b00011, 0b11111, 0b11111]);
+        assert!(domains_after(&m, PropagationLevel::Locked, &[]).is_ok());
+        assert!(domains_after(&m, PropagationLevel::Gac, &[]).is_err());
     }
 
     #[test]

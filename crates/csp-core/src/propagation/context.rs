@@ -1,6 +1,6 @@
 //! What a propagator sees and may change.
 
-use super::{Agenda, Conflict, PropagationLevel};
+use super::{Agenda, Conflict, PropagationLevel, Rule};
 use crate::{DomainStore, Model, ValueSet, VarId};
 
 /// A propagator's access to the domains: read them, remove values, assign
@@ -17,6 +17,21 @@ impl PropagationContext<'_> {
     #[inline]
     pub fn level(&self) -> PropagationLevel {
         self.agenda.level
+    }
+
+    /// Credits the changes made from now on to `rule` (and counts one run of
+    /// it). The engine starts each run with [`super::Propagator::rule`]; a
+    /// propagator that applies several rules in turn calls this between them.
+    #[inline]
+    pub fn begin(&mut self, rule: Rule) {
+        self.agenda.begin(rule);
+    }
+
+    /// Credits the changes made from now on to `rule`, without counting a
+    /// run (to return to a rule after a detour).
+    #[inline]
+    pub fn credit(&mut self, rule: Rule) {
+        self.agenda.rule = rule;
     }
 
     /// The current domain of `var`.
@@ -42,6 +57,7 @@ impl PropagationContext<'_> {
     #[inline]
     pub fn remove(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
         if self.store.remove(var, value) {
+            self.agenda.rules[self.agenda.rule].removals += 1;
             self.changed(var)?;
         }
         Ok(())
@@ -57,6 +73,7 @@ impl PropagationContext<'_> {
         for v in gone {
             self.store.remove(var, v);
         }
+        self.agenda.rules[self.agenda.rule].removals += u64::from(gone.len());
         self.changed(var)
     }
 
@@ -76,6 +93,9 @@ impl PropagationContext<'_> {
         if !self.store.contains(var, value) {
             return Err(Conflict);
         }
+        let counter = &mut self.agenda.rules[self.agenda.rule];
+        counter.removals += u64::from(self.store.size(var) - 1);
+        counter.assignments += 1;
         self.store.assign(var, value);
         self.agenda.notify(self.model, var, true);
         Ok(())

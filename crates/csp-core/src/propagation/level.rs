@@ -22,22 +22,45 @@ pub enum PropagationLevel {
     /// permutation all-different is assigned there; no possible variable is a
     /// conflict), repeated to a fixpoint.
     Singles,
+    /// Singles plus locked candidates over every pair of permutation
+    /// all-different groups that share two or more variables: a value whose
+    /// every place in one group lies in the shared part is removed from the
+    /// rest of the other group (Sudoku's *pointing* and *claiming*).
+    Locked,
+    /// Locked plus generalized arc consistency on every all-different
+    /// (Régin's matching algorithm): every value left in a domain is part of
+    /// some assignment of the group's variables to distinct values. Subsumes
+    /// naked and hidden subsets (pairs, triples, ...) of every size.
+    Gac,
+    /// Gac plus probing (singleton arc consistency): each value of each
+    /// unassigned variable, in variable order, is placed tentatively and
+    /// propagated at [`PropagationLevel::Gac`]; if that fails the value is
+    /// removed (and the removal propagated). The variables are taken round
+    /// and round until each was probed since the last removal.
+    Probing,
 }
 
 impl PropagationLevel {
     /// All levels, weakest first.
-    pub const ALL: [PropagationLevel; 3] = [
+    pub const ALL: [PropagationLevel; 6] = [
         PropagationLevel::None,
         PropagationLevel::ForwardChecking,
         PropagationLevel::Singles,
+        PropagationLevel::Locked,
+        PropagationLevel::Gac,
+        PropagationLevel::Probing,
     ];
 
-    /// The short name used in configs and output: `none`, `fc`, `singles`.
+    /// The short name used in configs and output: `none`, `fc`, `singles`,
+    /// `locked`, `gac`, `probing`.
     pub fn name(self) -> &'static str {
         match self {
             PropagationLevel::None => "none",
             PropagationLevel::ForwardChecking => "fc",
             PropagationLevel::Singles => "singles",
+            PropagationLevel::Locked => "locked",
+            PropagationLevel::Gac => "gac",
+            PropagationLevel::Probing => "probing",
         }
     }
 
@@ -57,7 +80,7 @@ impl fmt::Display for PropagationLevel {
 /// A propagation level name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(
-    "unknown propagation level `{0}` (valid: none, fc, singles; `forward-checking` is an alias of fc)"
+    "unknown propagation level `{0}` (valid: none, fc, singles, locked, gac, probing; `forward-checking` is an alias of fc)"
 )]
 pub struct UnknownLevel(pub String);
 
@@ -68,6 +91,9 @@ impl FromStr for PropagationLevel {
             "none" => Ok(PropagationLevel::None),
             "fc" | "forward-checking" | "forward_checking" => Ok(PropagationLevel::ForwardChecking),
             "singles" => Ok(PropagationLevel::Singles),
+            "locked" | "locked-candidates" | "locked_candidates" => Ok(PropagationLevel::Locked),
+            "gac" => Ok(PropagationLevel::Gac),
+            "probing" => Ok(PropagationLevel::Probing),
             _ => Err(UnknownLevel(s.to_string())),
         }
     }

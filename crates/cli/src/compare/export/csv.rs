@@ -56,6 +56,11 @@ impl Exporter for CsvExporter {
             ]
             .map(String::from),
         );
+        for rule in csp_core::Rule::ALL {
+            header.extend(
+                ["runs", "removals", "assignments"].map(|c| format!("{}_{c}_mean", rule.name())),
+            );
+        }
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(&header).expect("in memory");
         let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
@@ -93,6 +98,9 @@ impl Exporter for CsvExporter {
                     .unwrap_or_default(),
                 r.version.to_string(),
             ]);
+            for (_, means) in &r.rules.0 {
+                f.extend(means.map(|m| format!("{m:.3}")));
+            }
             w.write_record(&f).expect("in memory");
         }
         String::from_utf8(w.into_inner().expect("in memory")).expect("utf-8 fields")

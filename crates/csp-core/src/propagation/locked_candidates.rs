@@ -1,0 +1,252 @@
+//! Locked candidates over two overlapping all-different groups.
+
+use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use crate::{ValueSet, VarId};
+
+/// Two all-different groups `A` and `B` that share variables. If `A` is a
+/// permutation (it must use each of its values) and every variable of `A`
+/// that can still take value `x` lies in the shared part, then `x` is used
+/// in the shared part, so the variables of `B` outside it cannot take `x`
+/// (and the same with `A` and `B` swapped).
+///
+/// In Sudoku, with `A` a box and `B` a row this is *pointing*; with `A` a
+/// row and `B` a box, *claiming* (box-line reduction). It takes part from
+/// [`PropagationLevel::Locked`] on, and does not make the variables of its
+/// scope neighbours for the heuristics (the two all-different constraints
+/// already relate what is related).
+#[derive(Clone, Debug)]
+pub struct LockedCandidates {
+    /// `A` only, then the shared part, then `B` only.
+    scope: Vec<VarId>,
+    shared_start: usize,
+    b_start: usize,
+    /// The values `A` must use (empty if `A` is not a permutation).
+    a_values: ValueSet,
+    /// The values `B` must use (empty if `B` is not a permutation).
+    b_values: ValueSet,
+}
+
+impl LockedCandidates {
+    /// Locked candidates between the groups `a` (over `a_values`) and `b`
+    /// (over `b_values`). A group that is not a permutation (as many
+    /// variables as values) has no values it must use, so nothing is
+    /// deduced from it. Returns `None` if the groups share fewer than two
+    /// variables or one lies inside the other (nothing to deduce then).
+    pub fn new(
+        a: &[VarId],
+        a_values: ValueSet,
+        b: &[VarId],
+        b_values: ValueSet,
+    ) -> Option<LockedCandidates> {
+        let shared: Vec<VarId> = a.iter().copied().filter(|v| b.contains(v)).collect();
+        if shared.len() < 2 || shared.len() == a.len() || shared.len() == b.len() {
+            return None;
+        }
+        let mut scope: Vec<VarId> = a.iter().copied().filter(|v| !b.contains(v)).collect();
+        let shared_start = scope.len();
+        scope.extend(&shared);
+        let b_start = scope.len();
+        scope.extend(b.iter().copied().filter(|v| !a.contains(v)));
+        let must_use = |vars: &[VarId], values: ValueSet| {
+            if vars.len() == values.len() as usize {
+                values
+            } else {
+                ValueSet::EMPTY
+            }
+        };
+        Some(LockedCandidates {
+            scope,
+            shared_start,
+            b_start,
+            a_values: must_use(a, a_values),
+            b_values: must_use(b, b_values),
+        })
+    }
+
+    fn union(&self, ctx: &PropagationContext<'_>, vars: &[VarId]) -> ValueSet {
+        vars.iter()
+            .fold(ValueSet::EMPTY, |acc, &v| acc.union(ctx.domain(v)))
+    }
+
+    /// Removes `values` from the unassigned variables of `vars`; an
+    /// assigned one holding such a value is a conflict.
+    fn remove_from(
+        ctx: &mut PropagationContext<'_>,
+        vars: &[VarId],
+        values: ValueSet,
+    ) -> Result<bool, Conflict> {
+        let mut changed = false;
+        for &v in vars {
+            match ctx.value(v) {
+                Some(x) if values.contains(x) => return Err(Conflict),
+                Some(_) => {}
+                None => {
+                    changed |= !ctx.domain(v).intersection(values).is_empty();
+                    ctx.remove_values(v, values)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+impl Propagator for LockedCandidates {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let a_only = &self.scope[..self.shared_start];
+        let shared = &self.scope[self.shared_start..self.b_start];
+        let b_only = &self.scope[self.b_start..];
+        loop {
+            let in_a = self.union(ctx, a_only);
+            let in_shared = self.union(ctx, shared);
+            let in_b = self.union(ctx, b_only);
+            // Values A must place in the shared part, and B likewise.
+            let locked_by_a = self.a_values.difference(in_a);
+            let locked_by_b = self.b_values.difference(in_b);
+            if !self.a_values.difference(in_a.union(in_shared)).is_empty()
+                || !self.b_values.difference(in_b.union(in_shared)).is_empty()
+            {
+                return Err(Conflict);
+            }
+            let pointing = locked_by_a.intersection(in_b);
+            let claiming = locked_by_b.intersection(in_a);
+            if pointing.is_empty() && claiming.is_empty() {
+                return Ok(());
+            }
+            Self::remove_from(ctx, b_only, pointing)?;
+            Self::remove_from(ctx, a_only, claiming)?;
+        }
+    }
+
+    fn check(&self, _value: &dyn Fn(VarId) -> u32) -> bool {
+        // Implied by the two all-different constraints.
+        true
+    }
+
+    fn name(&self) -> &'static str {
+        "locked-candidates"
+    }
+
+    fn min_level(&self) -> PropagationLevel {
+        PropagationLevel::Locked
+    }
+
+    fn relates_scope(&self) -> bool {
+        false
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::LockedCandidates
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{domains_after, fixed};
+    use crate::{Model, ModelBuilder, PropagationLevel, Rule, ValueSet, VarId};
+
+    /// A 4x4 Sudoku (2x2 boxes): cell (r, c) is variable 4r + c, values 0..4.
+    fn sudoku4() -> Model {
+        let mut b = ModelBuilder::new();
+        let cells = b.new_vars(16, ValueSet::range(4));
+        let at = |r: usize, c: usize| cells[4 * r + c];
+        for i in 0..4 {
+            b.all_different(&(0..4).map(|c| at(i, c)).collect::<Vec<_>>())
+                .unwrap();
+            b.all_different(&(0..4).map(|r| at(r, i)).collect::<Vec<_>>())
+                .unwrap();
+            let (br, bc) = (2 * (i / 2), 2 * (i % 2));
+            b.all_different(&[
+                at(br, bc),
+                at(br, bc + 1),
+                at(br + 1, bc),
+                at(br + 1, bc + 1),
+            ])
+            .unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn build_adds_one_propagator_per_box_line_pair() {
+        let m = sudoku4();
+        let locked = m
+            .propagators()
+            .iter()
+            .filter(|p| p.name() == "locked-candidates")
+            .count();
+        // 4 boxes x (2 rows + 2 columns); rows and columns share one cell.
+        assert_eq!(locked, 16);
+        // Heuristics see the same neighbours as without them: 7 per cell.
+        assert_eq!(m.neighbours(VarId(0)).len(), 7);
+    }
+
+    #[test]
+    fn pointing_removes_from_the_rest_of_the_row() {
+        // Givens 1 at (1,0) and 2 at (1,1): box 0 must put 0 and 3 in its
+        // row 0, so (0,2) and (0,3) lose them; singles sees nothing there.
+        let m = sudoku4();
+        let givens = fixed(&[(4, 1), (5, 2)]);
+        let singles = domains_after(&m, PropagationLevel::Singles, &givens).unwrap();
+        assert_eq!(singles[2], ValueSet::range(4));
+        let locked = domains_after(&m, PropagationLevel::Locked, &givens).unwrap();
+        assert_eq!(locked[2], ValueSet(0b0110));
+        assert_eq!(locked[3], ValueSet(0b0110));
+        assert_eq!(locked[0], ValueSet(0b1001));
+    }
+
+    #[test]
+    fn does_not_fire_when_the_value_has_places_outside_the_overlap() {
+        // Nothing given: every value has places everywhere.
+        let m = sudoku4();
+        let d = domains_after(&m, PropagationLevel::Locked, &fixed(&[])).unwrap();
+        assert!(d.iter().all(|&x| x == ValueSet::range(4)));
+        // One given at (0,0): box 0 still has value 1 in both rows.
+        let d = domains_after(&m, PropagationLevel::Locked, &fixed(&[(0, 0)])).unwrap();
+        let s = domains_after(&m, PropagationLevel::Singles, &fixed(&[(0, 0)])).unwrap();
+        assert_eq!(d, s);
+    }
+
+    #[test]
+    fn a_value_confined_to_the_overlap_leaves_the_other_group() {
+        // Groups A = {x0, x1, y} and B = {x0, x1, x2} over values 0..3;
+        // y != 2 (through {y, z} with z = 2) makes A put 2 in {x0, x1}, so
+        // x2 loses 2.
+        let mut b = ModelBuilder::new();
+        let bx = b.new_vars(3, ValueSet::range(3));
+        let y = b.new_var(ValueSet::range(3));
+        let other = b.new_var(ValueSet::range(3));
+        b.all_different(&[bx[0], bx[1], y]).unwrap();
+        b.all_different(&[bx[0], bx[1], bx[2]]).unwrap();
+        b.all_different(&[y, other]).unwrap();
+        let m = b.build();
+        let givens = fixed(&[(4, 2)]);
+        let singles = domains_after(&m, PropagationLevel::Singles, &givens).unwrap();
+        assert!(singles[2].contains(2));
+        let locked = domains_after(&m, PropagationLevel::Locked, &givens).unwrap();
+        assert!(!locked[2].contains(2), "{locked:?}");
+    }
+
+    #[test]
+    fn counts_its_removals() {
+        let m = sudoku4();
+        let mut search = crate::Search::new(
+            &m,
+            &crate::SearchConfig {
+                level: PropagationLevel::Locked,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        search.fix(VarId(4), 1).unwrap();
+        search.fix(VarId(5), 2).unwrap();
+        search.propagate_root().unwrap();
+        let rules = search.rules();
+        // 0 and 3 from (0,2) and (0,3).
+        assert_eq!(rules[Rule::LockedCandidates].removals, 4);
+        assert_eq!(rules[Rule::Gac].runs, 0);
+    }
+}

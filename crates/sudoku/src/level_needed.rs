@@ -1,0 +1,105 @@
+//! The weakest propagation level that settles a puzzle without search: a
+//! simple difficulty rating.
+
+use std::fmt;
+
+use csp_core::{PropagationLevel, SearchConfig};
+
+use crate::{Puzzle, SolveError, Sudoku};
+
+/// What [`Sudoku::level_needed`] found.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum LevelNeeded {
+    /// The weakest level whose propagation of the givens, with no placement,
+    /// fills every cell or proves that there is no solution.
+    Level(PropagationLevel),
+    /// Even [`PropagationLevel::Probing`] leaves empty cells: the puzzle
+    /// needs search (or has several solutions).
+    Unsolved,
+}
+
+impl LevelNeeded {
+    /// The level's name (`singles`, `locked`, ...), or `unsolved`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LevelNeeded::Level(level) => level.name(),
+            LevelNeeded::Unsolved => "unsolved",
+        }
+    }
+}
+
+impl fmt::Display for LevelNeeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Sudoku {
+    /// The weakest level that settles `puzzle` without a placement (see
+    /// [`LevelNeeded`]). Tries the levels from the weakest up, propagating
+    /// the givens only; `none` settles only a full grid, `fc` never fills a
+    /// cell but may find a contradiction.
+    pub fn level_needed(&self, puzzle: &Puzzle) -> Result<LevelNeeded, SolveError> {
+        self.check_givens(puzzle)?;
+        for level in PropagationLevel::ALL {
+            let config = SearchConfig {
+                level,
+                ..SearchConfig::default()
+            };
+            let mut search = self.search(puzzle, &config)?;
+            let contradiction = search.propagate_root().is_err();
+            let store = search.store();
+            if contradiction || store.assigned_count() as usize == store.num_vars() {
+                return Ok(LevelNeeded::Level(level));
+            }
+        }
+        Ok(LevelNeeded::Unsolved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GridSize, Variant};
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn needed(line: &str) -> LevelNeeded {
+        let puzzle = Puzzle::parse(line).unwrap();
+        Sudoku::classic().level_needed(&puzzle).unwrap()
+    }
+
+    #[test]
+    fn rates_puzzles_by_the_weakest_level_that_settles_them() {
+        // Easy: singles are enough.
+        assert_eq!(needed(EASY), LevelNeeded::Level(PropagationLevel::Singles));
+        // A full grid needs nothing.
+        let easy = Puzzle::parse(EASY).unwrap();
+        let solved = Sudoku::classic()
+            .solve(&easy, &SearchConfig::default())
+            .unwrap();
+        let full = solved.solution.unwrap().to_line();
+        assert_eq!(needed(&full), LevelNeeded::Level(PropagationLevel::None));
+        // Inkala's "hardest": probing leaves cells empty.
+        assert_eq!(
+            needed(
+                "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            ),
+            LevelNeeded::Unsolved
+        );
+    }
+
+    #[test]
+    fn four_by_four_empty_grid_is_unsolved() {
+        let sudoku = Sudoku::new(GridSize::new(2, 2).unwrap(), Variant::Classic);
+        let puzzle = Puzzle::parse("................").unwrap();
+        assert_eq!(sudoku.level_needed(&puzzle).unwrap(), LevelNeeded::Unsolved);
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(LevelNeeded::Unsolved.to_string(), "unsolved");
+        assert_eq!(LevelNeeded::Level(PropagationLevel::Gac).name(), "gac");
+    }
+}
