@@ -446,6 +446,40 @@ fn solve_json_at_every_strong_level() {
 }
 
 #[test]
+fn level_needed_can_be_skipped() {
+    // The rating is on by default (text, json, csv) and `--no-level-needed`
+    // turns it off: null in json, the only difference.
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", "--format", "json", "--config", "norvig"];
+        args.extend(extra);
+        let mut child = sudoku(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(line.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let rated = json(&[]);
+    let skipped = json(&["--no-level-needed"]);
+    assert_eq!(rated["level_needed"], "locked");
+    assert_eq!(skipped["level_needed"], serde_json::Value::Null);
+    for key in ["status", "solution", "strategy"] {
+        assert_eq!(rated[key], skipped[key]);
+    }
+    assert_eq!(rated["stats"]["placements"], skipped["stats"]["placements"]);
+}
+
+#[test]
 fn compare_with_a_stopped_strategy() {
     // F (most candidates first) at fc hits the limit on hard puzzles: its
     // runs count as stopped, its placements go to their own column.

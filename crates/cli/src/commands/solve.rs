@@ -67,7 +67,9 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let report = sudoku.solve(puzzle, config)?;
                 let mut r = base.clone().solved(&report, puzzle);
-                r.level_needed = Some(sudoku.level_needed(puzzle)?.name());
+                if !args.no_level_needed {
+                    r.level_needed = Some(sudoku.level_needed(puzzle)?.name());
+                }
                 if args.unique && report.solution.is_some() {
                     let count = sudoku.count_solutions(puzzle, config, Some(2))?;
                     // A stopped uniqueness check leaves `unique` unknown.
