@@ -213,6 +213,10 @@ fn errors() {
         ])
     );
     assert_cmd_snapshot!("error_unknown_flag", sudoku(&["solve", "--fast"]));
+    assert_cmd_snapshot!(
+        "error_count_limit_zero",
+        sudoku(&["count", "--limit", "0", "tests/inputs/solve/4x4.txt"])
+    );
     timing_filters! {
         assert_cmd_snapshot!("error_placement_limit", sudoku(&["solve", "tests/inputs/solve/9x9.txt", "--config", "naive", "--max-placements", "1000"]));
     }

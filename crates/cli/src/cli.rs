@@ -311,8 +311,10 @@ pub struct CountArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// Stop counting at K solutions (2: is the solution unique?).
-    #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all")]
+    /// Stop counting at K solutions (2: is the solution unique?). At least
+    /// 1; --all counts without a limit.
+    #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
 
     /// Count every solution (no limit).

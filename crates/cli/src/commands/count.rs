@@ -68,7 +68,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
     let strategy = strategy::resolve(&args.strategy)?;
     let record = strategy.record();
     let config = &strategy.search;
-    let limit = (!args.all).then_some(args.limit.max(1));
+    let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);
     let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
     drive(
