@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use csp_core::{PropagationLevel, SearchConfig};
+use csp_core::PropagationLevel;
 
 use crate::{Puzzle, SolveError, Sudoku};
 
@@ -42,12 +42,7 @@ impl Sudoku {
     pub fn level_needed(&self, puzzle: &Puzzle) -> Result<LevelNeeded, SolveError> {
         self.check_givens(puzzle)?;
         for level in PropagationLevel::ALL {
-            let config = SearchConfig {
-                level,
-                ..SearchConfig::default()
-            };
-            let mut search = self.search(puzzle, &config)?;
-            let contradiction = search.propagate_root().is_err();
+            let (search, contradiction) = self.propagated_root(puzzle, level)?;
             let store = search.store();
             if contradiction || store.assigned_count() as usize == store.num_vars() {
                 return Ok(LevelNeeded::Level(level));
@@ -77,7 +72,7 @@ mod tests {
         // A full grid needs nothing.
         let easy = Puzzle::parse(EASY).unwrap();
         let solved = Sudoku::classic()
-            .solve(&easy, &SearchConfig::default())
+            .solve(&easy, &csp_core::SearchConfig::default())
             .unwrap();
         let full = solved.solution.unwrap().to_line();
         assert_eq!(needed(&full), LevelNeeded::Level(PropagationLevel::None));

@@ -166,6 +166,22 @@ impl Sudoku {
         self.run(puzzle, config, limit)
     }
 
+    /// A search whose root (the givens) is propagated at `level`, and
+    /// whether that propagation found a contradiction.
+    pub(crate) fn propagated_root(
+        &self,
+        puzzle: &Puzzle,
+        level: PropagationLevel,
+    ) -> Result<(Search<'_>, bool), SolveError> {
+        let config = SearchConfig {
+            level,
+            ..SearchConfig::default()
+        };
+        let mut search = self.search(puzzle, &config)?;
+        let contradiction = search.propagate_root().is_err();
+        Ok((search, contradiction))
+    }
+
     /// The candidates of every cell once the givens are propagated at
     /// `level` (the root of the search).
     pub fn candidates(
@@ -173,12 +189,7 @@ impl Sudoku {
         puzzle: &Puzzle,
         level: PropagationLevel,
     ) -> Result<CandidateGrid, SolveError> {
-        let config = SearchConfig {
-            level,
-            ..SearchConfig::default()
-        };
-        let mut search = self.search(puzzle, &config)?;
-        let contradiction = search.propagate_root().is_err();
+        let (search, contradiction) = self.propagated_root(puzzle, level)?;
         let store = search.store();
         let cells = self
             .model
