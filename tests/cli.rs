@@ -35,9 +35,9 @@ macro_rules! timing_filters {
             (r"\d+\.\d{3} ms", "[ms] ms"),
             (r"\d+\.\d{3} s\b", "[s] s"),
             (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
-            // csv: search_space,elapsed_us,solutions,cells_placed, the 21
+            // csv: search_space,elapsed_us,solutions,cells_placed,guesses, the 21
             // rule counters, cells
-            (r"(,\d+),\d+((,\d+){23},[A-L]+,)", "$1,[us]$2"),
+            (r"(,\d+),\d+((,\d+){24},[A-L]+,)", "$1,[us]$2"),
         ]}, { $($body)* })
     };
 }

@@ -27,6 +27,8 @@ pub struct StatsRecord {
     pub elapsed_us: u64,
     pub solutions: u64,
     pub cells_placed: u64,
+    /// Placements with an untried alternative left (the rest were forced).
+    pub guesses: u64,
     /// Per propagation rule: runs, removals, assignments.
     pub rules: RulesRecord,
 }
@@ -100,13 +102,14 @@ impl From<&SearchStats> for StatsRecord {
             elapsed_us: s.elapsed.as_micros() as u64,
             solutions: s.solutions,
             cells_placed: s.vars_placed,
+            guesses: s.guesses,
             rules: RulesRecord(s.rules),
         }
     }
 }
 
 impl StatsRecord {
-    pub const CSV_HEADER: [&'static str; 12] = [
+    pub const CSV_HEADER: [&'static str; 13] = [
         "placements",
         "backtracks",
         "moves",
@@ -119,6 +122,7 @@ impl StatsRecord {
         "elapsed_us",
         "solutions",
         "cells_placed",
+        "guesses",
     ];
 
     pub fn csv_fields(this: Option<&StatsRecord>) -> Vec<String> {
@@ -138,6 +142,7 @@ impl StatsRecord {
             s.elapsed_us.to_string(),
             s.solutions.to_string(),
             s.cells_placed.to_string(),
+            s.guesses.to_string(),
         ];
         for (_, c) in s.rules.0.iter() {
             f.extend([c.runs, c.removals, c.assignments].map(|n| n.to_string()));

@@ -35,6 +35,9 @@
 //! let result = search.run(Some(1));
 //! assert_eq!(result.first_solution, Some(vec![2, 0, 1, 0, 1, 2, 1, 2, 0]));
 //! assert_eq!(result.stats.placements, 8);
+//! // Only cells 1 and 3 still had two candidates when placed: the other six
+//! // placements were forced (their value was the last one left).
+//! assert_eq!(result.stats.guesses, 2);
 //!
 //! let mut search = Search::new(&model, &config)?;
 //! search.fix(cells[0], 2)?;

@@ -324,6 +324,11 @@ impl<'m> Search<'m> {
         let frame = *self.frames.last().expect("a frame to place");
         let value = self.value_buffer[frame.current as usize];
         self.stats.placements += 1;
+        // The values of the top frame end the buffer: a later one is an
+        // alternative still untried.
+        if (frame.current as usize) + 1 < self.value_buffer.len() {
+            self.stats.guesses += 1;
+        }
         self.placed.insert(frame.var.index());
         self.store.checkpoint();
         self.store.assign(frame.var, value);
@@ -337,5 +342,44 @@ impl<'m> Search<'m> {
                 Step::Backtrack
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LinearEquality, ModelBuilder, ValueSet};
+
+    /// x + y = 2 and x != y over {0, 1, 2}, input order, lowest value
+    /// first, counting all solutions: x = 0 and x = 1 are guesses (values
+    /// remain after them), x = 1 fails (y = 1), and x = 2, the last value
+    /// left, is placed without a guess. y is always fixed by propagation.
+    #[test]
+    fn the_last_value_left_is_not_a_guess() {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(2, ValueSet::range(3));
+        b.add_propagator(LinearEquality::new(v.clone(), vec![1, 1], 2))
+            .unwrap();
+        b.all_different(&v).unwrap();
+        let model = b.build();
+        let config = SearchConfig {
+            variables: "A".parse().unwrap(),
+            values: "0".parse().unwrap(),
+            level: PropagationLevel::Singles,
+            ..SearchConfig::default()
+        };
+        let result = Search::new(&model, &config).unwrap().run(None);
+        assert_eq!(result.first_solution, Some(vec![0, 2]));
+        let s = &result.stats;
+        assert_eq!(
+            (
+                s.placements,
+                s.guesses,
+                s.backtracks,
+                s.failures,
+                s.solutions
+            ),
+            (3, 2, 3, 1, 2)
+        );
     }
 }

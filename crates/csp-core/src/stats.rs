@@ -17,6 +17,11 @@ pub struct SearchStats {
     pub placements: u64,
     /// Placements undone.
     pub backtracks: u64,
+    /// Placements made while the variable still had an untried value in its
+    /// value order: every placement but the one of the last value left
+    /// after the others failed (that one is forced). What solver benchmarks
+    /// count as guesses; `placements - guesses` placements were forced.
+    pub guesses: u64,
     /// Steps of the main loop: one per variable choice (including a choice
     /// that finds no candidate), plus the step that finds every variable
     /// assigned (one per solution found).
@@ -59,6 +64,7 @@ impl AddAssign<&SearchStats> for SearchStats {
     fn add_assign(&mut self, o: &SearchStats) {
         self.placements += o.placements;
         self.backtracks += o.backtracks;
+        self.guesses += o.guesses;
         self.iterations += o.iterations;
         self.backtrack_iterations += o.backtrack_iterations;
         self.failures += o.failures;

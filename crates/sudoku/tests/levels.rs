@@ -89,22 +89,28 @@ fn stronger_levels_place_less_on_top95() {
     let sudoku = Sudoku::classic();
     let mut totals = Vec::new();
     let mut no_guess = Vec::new();
+    let mut guesses = Vec::new();
     for level in PropagationLevel::ALL[2..].iter().copied() {
         let mut placements = 0;
         let mut zero = 0;
+        let mut guessed = 0;
         for puzzle in puzzles(TOP95) {
             let r = sudoku
                 .count_solutions(&puzzle, &config("EA", "0", level), Some(2))
                 .unwrap();
             assert_eq!((r.solutions(), r.is_exact()), (1, true));
             placements += r.stats.placements;
+            guessed += r.stats.guesses;
             zero += (r.stats.placements == 0) as u64;
         }
         totals.push(placements);
         no_guess.push(zero);
+        guesses.push(guessed);
     }
     assert_eq!(totals, [10952, 3828, 1880, 0]);
     assert_eq!(no_guess, [0, 10, 29, 95]);
+    // Placements with an alternative left (the others were forced).
+    assert_eq!(guesses, [5496, 1915, 940, 0]);
 }
 
 #[test]

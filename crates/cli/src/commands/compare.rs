@@ -295,6 +295,7 @@ fn run_one(
         },
         placements: s.placements,
         backtracks: s.backtracks,
+        guesses: s.guesses,
         iterations: s.iterations,
         elapsed_us: s.elapsed.as_micros() as u64,
         rules: s.rules,

@@ -29,6 +29,9 @@ pub enum Column {
     IterationsMean,
     MovesTotal,
     MovesMean,
+    /// Placements with an untried alternative left (per seed).
+    GuessesTotal,
+    GuessesMean,
     /// Share of runs solved without a placement (more is better).
     NoGuess,
     /// Search time (per seed).
@@ -76,6 +79,7 @@ pub const TABLE: &[Column] = &[
     Column::BacktracksMean,
     Column::IterationsMean,
     Column::MovesMean,
+    Column::GuessesMean,
     Column::NoGuess,
     Column::Time,
     Column::PuzzlesPerS,
@@ -101,6 +105,8 @@ impl Column {
             IterationsMean => "iterations mean",
             MovesTotal => "moves",
             MovesMean => "moves mean",
+            GuessesTotal => "guesses",
+            GuessesMean => "guesses mean",
             NoGuess => "no guess",
             Time => "time s",
             PuzzlesPerS => "puzzles/s",
@@ -144,6 +150,8 @@ impl Column {
             IterationsMean => r.iterations.mean,
             MovesTotal => Some(r.moves.total),
             MovesMean => r.moves.mean,
+            GuessesTotal => Some(r.guesses.total),
+            GuessesMean => r.guesses.mean,
             NoGuess => Some(r.no_guess_share),
             Time => r.time_s,
             PuzzlesPerS => r.puzzles_per_s,
@@ -164,9 +172,9 @@ impl Column {
             return "-".into();
         };
         match self {
-            PlacementsMean | BacktracksMean | IterationsMean | MovesMean | FcRemovals
-            | NakedSingles | HiddenSingles | LockedRemovals | GacRemovals | ProbingRemovals
-            | OtherRemovals => format!("{v:.1}"),
+            PlacementsMean | BacktracksMean | IterationsMean | MovesMean | GuessesMean
+            | FcRemovals | NakedSingles | HiddenSingles | LockedRemovals | GacRemovals
+            | ProbingRemovals | OtherRemovals => format!("{v:.1}"),
             NoGuess => format!("{:.1}%", v * 100.0),
             Time => format!("{v:.3}"),
             PuzzlesPerS => format!("{v:.0}"),

@@ -18,6 +18,7 @@ pub struct Run {
     pub status: RunStatus,
     pub placements: u64,
     pub backtracks: u64,
+    pub guesses: u64,
     pub iterations: u64,
     pub elapsed_us: u64,
     pub rules: RuleStats,
@@ -153,6 +154,8 @@ pub struct Row {
     pub backtracks: Distribution,
     pub iterations: Distribution,
     pub moves: Distribution,
+    /// Placements with an untried alternative left (see `SearchStats`).
+    pub guesses: Distribution,
     /// Placements spent in stopped runs (per seed): not in `placements`.
     pub stopped_placements: f64,
     /// The largest total of placements of one seed (stopped runs included).
@@ -215,6 +218,7 @@ pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
         backtracks: dist(|r| r.backtracks),
         iterations: dist(|r| r.iterations),
         moves: dist(Run::moves),
+        guesses: dist(|r| r.guesses),
         stopped_placements: stopped_placements as f64 / seeds as f64,
         worst_seed_placements,
         no_guess_share: share(no_guess),
@@ -234,6 +238,7 @@ mod tests {
             status,
             placements,
             backtracks: placements / 2,
+            guesses: placements / 2,
             iterations: placements + 1,
             elapsed_us: 10,
             rules: {
@@ -293,6 +298,8 @@ mod tests {
         assert_eq!(row.worst_seed_placements, 114);
         assert_eq!(row.no_guess_share, 1.0 / 8.0);
         assert_eq!(row.moves.max, Some(30));
+        // Guesses: half the placements, 0 1 2 3 4 5 10 (sum 25).
+        assert_eq!((row.guesses.total, row.guesses.max), (12.5, Some(10)));
         assert_eq!(row.puzzles_per_s, Some(8.0 / 80e-6));
         assert_eq!(row.rules.get(Rule::Gac), [0.0, 50.0 / 7.0, 0.0]);
     }

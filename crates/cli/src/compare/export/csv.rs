@@ -5,7 +5,7 @@ use crate::compare::stats::{Distribution, Row};
 
 pub struct CsvExporter;
 
-const METRICS: [&str; 4] = ["placements", "backtracks", "iterations", "moves"];
+const METRICS: [&str; 5] = ["placements", "backtracks", "iterations", "moves", "guesses"];
 const STATS: [&str; 5] = ["total", "mean", "median", "p90", "max"];
 
 fn distribution(d: &Distribution) -> [String; 5] {
@@ -85,7 +85,13 @@ impl Exporter for CsvExporter {
                 r.stopped.to_string(),
                 r.unsolvable.to_string(),
             ];
-            for d in [&r.placements, &r.backtracks, &r.iterations, &r.moves] {
+            for d in [
+                &r.placements,
+                &r.backtracks,
+                &r.iterations,
+                &r.moves,
+                &r.guesses,
+            ] {
                 f.extend(distribution(d));
             }
             f.extend([
