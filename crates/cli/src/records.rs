@@ -1,8 +1,7 @@
 //! The results printed for each puzzle. The json field names are a contract:
 //! fields may be added, never renamed or dropped.
 
-use csp_core::{Rule, RuleStats, SearchStats};
-use serde::ser::SerializeMap;
+use csp_core::{Rule, RuleCounter, RuleStats, SearchStats};
 use serde::{Serialize, Serializer};
 use sudoku::{CandidateGrid, SolveReport, SolveStatus};
 
@@ -38,28 +37,44 @@ pub struct StatsRecord {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RulesRecord(pub RuleStats);
 
-#[derive(Serialize)]
-struct RuleRecord {
-    runs: u64,
-    removals: u64,
-    assignments: u64,
-}
-
 impl Serialize for RulesRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(Rule::ALL.len()))?;
-        for (rule, c) in self.0.iter() {
-            map.serialize_entry(
-                rule.name(),
-                &RuleRecord {
-                    runs: c.runs,
-                    removals: c.removals,
-                    assignments: c.assignments,
-                },
-            )?;
-        }
-        map.end()
+        serialize_rules(s, self.0.iter().map(|(rule, c)| (rule, RuleCounts::of(c))))
     }
+}
+
+/// One rule's counters, or their means over runs: an object
+/// `{"runs", "removals", "assignments"}` in json, three columns in csv.
+#[derive(Serialize, Clone, Copy, PartialEq, Debug, Default)]
+pub struct RuleCounts<T> {
+    pub runs: T,
+    pub removals: T,
+    pub assignments: T,
+}
+
+impl RuleCounts<u64> {
+    pub fn of(c: RuleCounter) -> RuleCounts<u64> {
+        RuleCounts {
+            runs: c.runs,
+            removals: c.removals,
+            assignments: c.assignments,
+        }
+    }
+}
+
+impl<T: Copy> RuleCounts<T> {
+    /// The counts in csv column order: runs, removals, assignments.
+    pub fn fields(self) -> [T; 3] {
+        [self.runs, self.removals, self.assignments]
+    }
+}
+
+/// Per-rule counts as a json map from the rule's name, in the given order.
+pub fn serialize_rules<S: Serializer, T: Serialize>(
+    s: S,
+    rules: impl IntoIterator<Item = (Rule, RuleCounts<T>)>,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(rules.into_iter().map(|(rule, c)| (rule.name(), c)))
 }
 
 /// The csv columns of the rule counters, in [`Rule::ALL`] order.
@@ -145,7 +160,7 @@ impl StatsRecord {
             s.guesses.to_string(),
         ];
         for (_, c) in s.rules.0.iter() {
-            f.extend([c.runs, c.removals, c.assignments].map(|n| n.to_string()));
+            f.extend(RuleCounts::of(c).fields().map(|n| n.to_string()));
         }
         f
     }

@@ -40,7 +40,6 @@ impl Sudoku {
     /// the givens only; `none` settles only a full grid, `fc` never fills a
     /// cell but may find a contradiction.
     pub fn level_needed(&self, puzzle: &Puzzle) -> Result<LevelNeeded, SolveError> {
-        self.check_givens(puzzle)?;
         for level in PropagationLevel::ALL {
             let (search, contradiction) = self.propagated_root(puzzle, level)?;
             let store = search.store();

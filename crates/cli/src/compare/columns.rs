@@ -155,13 +155,13 @@ impl Column {
             NoGuess => Some(r.no_guess_share),
             Time => r.time_s,
             PuzzlesPerS => r.puzzles_per_s,
-            FcRemovals => Some(r.rules.get(Rule::ForwardChecking)[1]),
-            NakedSingles => Some(r.rules.get(Rule::NakedSingles)[2]),
-            HiddenSingles => Some(r.rules.get(Rule::HiddenSingles)[2]),
-            LockedRemovals => Some(r.rules.get(Rule::LockedCandidates)[1]),
-            GacRemovals => Some(r.rules.get(Rule::Gac)[1]),
-            ProbingRemovals => Some(r.rules.get(Rule::Probing)[1]),
-            OtherRemovals => Some(r.rules.get(Rule::Other)[1]),
+            FcRemovals => Some(r.rules.get(Rule::ForwardChecking).removals),
+            NakedSingles => Some(r.rules.get(Rule::NakedSingles).assignments),
+            HiddenSingles => Some(r.rules.get(Rule::HiddenSingles).assignments),
+            LockedRemovals => Some(r.rules.get(Rule::LockedCandidates).removals),
+            GacRemovals => Some(r.rules.get(Rule::Gac).removals),
+            ProbingRemovals => Some(r.rules.get(Rule::Probing).removals),
+            OtherRemovals => Some(r.rules.get(Rule::Other).removals),
         }
     }
 

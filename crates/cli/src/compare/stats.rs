@@ -1,8 +1,9 @@
 //! Statistics of one strategy on one set.
 
 use csp_core::{Rule, RuleStats};
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
+
+use crate::records::{RuleCounts, serialize_rules};
 
 /// How one run ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -66,7 +67,7 @@ impl Distribution {
 /// candidates it removed and the cells it filled. In json a map from the
 /// rule's name to `{"runs", "removals", "assignments"}`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct RuleMeans(pub Vec<(Rule, [f64; 3])>);
+pub struct RuleMeans(pub Vec<(Rule, RuleCounts<f64>)>);
 
 impl RuleMeans {
     fn of(finished: &[&Run]) -> RuleMeans {
@@ -78,44 +79,29 @@ impl RuleMeans {
                     let sum = |f: fn(&csp_core::RuleCounter) -> u64| {
                         finished.iter().map(|r| f(&r.rules[rule])).sum::<u64>() as f64 / n
                     };
-                    (
-                        rule,
-                        [sum(|c| c.runs), sum(|c| c.removals), sum(|c| c.assignments)],
-                    )
+                    let means = RuleCounts {
+                        runs: sum(|c| c.runs),
+                        removals: sum(|c| c.removals),
+                        assignments: sum(|c| c.assignments),
+                    };
+                    (rule, means)
                 })
                 .collect(),
         )
     }
 
-    /// The means for `rule`: runs, removals, assignments.
-    pub fn get(&self, rule: Rule) -> [f64; 3] {
+    /// The means for `rule`.
+    pub fn get(&self, rule: Rule) -> RuleCounts<f64> {
         self.0
             .iter()
             .find(|(r, _)| *r == rule)
-            .map_or([0.0; 3], |(_, m)| *m)
+            .map_or_else(RuleCounts::default, |(_, m)| *m)
     }
 }
 
 impl Serialize for RuleMeans {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Means {
-            runs: f64,
-            removals: f64,
-            assignments: f64,
-        }
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (rule, [runs, removals, assignments]) in &self.0 {
-            map.serialize_entry(
-                rule.name(),
-                &Means {
-                    runs: *runs,
-                    removals: *removals,
-                    assignments: *assignments,
-                },
-            )?;
-        }
-        map.end()
+        serialize_rules(s, self.0.iter().copied())
     }
 }
 
@@ -301,7 +287,7 @@ mod tests {
         // Guesses: half the placements, 0 1 2 3 4 5 10 (sum 25).
         assert_eq!((row.guesses.total, row.guesses.max), (12.5, Some(10)));
         assert_eq!(row.puzzles_per_s, Some(8.0 / 80e-6));
-        assert_eq!(row.rules.get(Rule::Gac), [0.0, 50.0 / 7.0, 0.0]);
+        assert_eq!(row.rules.get(Rule::Gac).fields(), [0.0, 50.0 / 7.0, 0.0]);
     }
 
     #[test]

@@ -74,19 +74,15 @@ impl LockedCandidates {
         ctx: &mut PropagationContext<'_>,
         vars: &[VarId],
         values: ValueSet,
-    ) -> Result<bool, Conflict> {
-        let mut changed = false;
+    ) -> Result<(), Conflict> {
         for &v in vars {
             match ctx.value(v) {
                 Some(x) if values.contains(x) => return Err(Conflict),
                 Some(_) => {}
-                None => {
-                    changed |= !ctx.domain(v).intersection(values).is_empty();
-                    ctx.remove_values(v, values)?;
-                }
+                None => ctx.remove_values(v, values)?,
             }
         }
-        Ok(changed)
+        Ok(())
     }
 }
 

@@ -45,13 +45,13 @@ pub(crate) fn probe(
             store.restore();
             agenda.rules = kept;
             if failed {
-                agenda.rule = Rule::Probing;
-                PropagationContext {
+                let mut ctx = PropagationContext {
                     store,
                     agenda,
                     model,
-                }
-                .remove(var, value)?;
+                };
+                ctx.credit(Rule::Probing);
+                ctx.remove(var, value)?;
                 agenda.run(store, model)?;
                 removed = true;
             }

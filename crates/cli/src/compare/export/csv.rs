@@ -105,7 +105,7 @@ impl Exporter for CsvExporter {
                 r.version.to_string(),
             ]);
             for (_, means) in &r.rules.0 {
-                f.extend(means.map(|m| format!("{m:.3}")));
+                f.extend(means.fields().map(|m| format!("{m:.3}")));
             }
             w.write_record(&f).expect("in memory");
         }
