@@ -7,11 +7,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Solve Sudoku as a constraint problem and compare search heuristics.
 ///
-/// Puzzles are read one per line from files or standard input (`-`): 81
+/// Puzzles are read from files or standard input (`-`), one per line: 81
 /// characters for 9x9 (16 for 4x4, 36 for 6x6, ..., 625 for 25x25), `1`-`9`
-/// then `A`-`Z` for digits, `.`, `0` or `_` for empty cells. Blank lines and
-/// lines starting with `#` are skipped; text after the puzzle on a line is
-/// ignored.
+/// then `A`-`Z` for digits, `.`, `0` or `_` for empty cells (see --symbols).
+/// Also accepted: CSV lines whose first field is the puzzle (`puzzle,solution`,
+/// a header line is skipped), and grids written one row per line (N lines of
+/// N cells, with or without separators such as `|`, `-`, `+`, spaces, like
+/// the boards this tool prints). Line endings \n, \r\n or \r; a UTF-8 byte
+/// order mark is skipped. Blank lines and lines starting with `#` are
+/// skipped; text after a puzzle on its line is ignored.
 ///
 /// Exit codes: 0 every puzzle was solved (or counted, or shown); 1 some
 /// puzzle is unsolvable, was stopped by a limit, or has several solutions
@@ -182,14 +186,22 @@ pub struct CompareArgs {
     #[arg(long)]
     pub rules: bool,
 
-    /// Worker threads (default: all cores). The results do not depend on
-    /// it.
+    /// Worker threads (default, or 0: all cores). The results do not
+    /// depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
     /// Rules beyond rows, columns and boxes.
     #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
     pub variant: VariantArg,
+
+    /// The digits' characters in the puzzle files (see `solve --help`).
+    #[arg(long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
+
+    /// Box shape in the puzzle files, ROWSxCOLUMNS (e.g. 3x2).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
 }
 
 /// Where puzzles come from.
@@ -203,6 +215,20 @@ pub struct InputArgs {
     /// Rules beyond rows, columns and boxes.
     #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
     pub variant: VariantArg,
+
+    /// The digits' characters, in order: ranges and single characters.
+    /// `0-F` reads hexadecimal 16x16 (`0` is the digit 1; `.` is empty),
+    /// `A-Y` letters for 25x25. Default: 1-9 then A-Z, with `.`, `0` or `_`
+    /// for empty, except that a 16x16 puzzle with a `0` and no `G` is read
+    /// as 0-F (with a note).
+    #[arg(long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
+
+    /// Box shape, ROWSxCOLUMNS (e.g. 3x2 on 6x6: boxes 3 cells high and 2
+    /// wide). Every puzzle must then have that size. Default: the most
+    /// square boxes, wider than high (6x6: 2x3).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,7 +283,7 @@ pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
-    /// Worker threads (default: all cores). Output is in input order
+    /// Worker threads (default, or 0: all cores). Output is in input order
     /// whatever the number.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,

@@ -18,7 +18,8 @@ pub use count::count;
 pub use solve::solve;
 
 use crate::cli::{InputArgs, OutputArgs, VariantArg};
-use crate::input::PuzzleLines;
+use crate::diagnostics::{self, ErrorReport};
+use crate::input::{InputError, PuzzleLines, ReadOptions};
 use crate::output::{Row, reporter};
 use crate::records::Origin;
 use crate::runner::{self, Item, Job, Sudokus};
@@ -35,10 +36,41 @@ pub enum Outcome {
 
 /// What each result means for the exit code.
 pub trait Classify {
-    /// Whether the puzzle line was invalid (and why).
-    fn invalid(&self) -> Option<&str>;
+    /// Whether the puzzle was invalid: the kind of error (to count errors
+    /// by) and the message.
+    fn invalid(&self) -> Option<(&'static str, &str)>;
     /// Whether the puzzle failed (unsolvable, stopped, ...).
     fn failed(&self) -> bool;
+}
+
+/// Why a puzzle could not be worked on: its kind (`wrong length`) and the
+/// message.
+#[derive(Clone, Debug)]
+pub struct Invalid {
+    pub kind: &'static str,
+    pub message: String,
+}
+
+impl From<sudoku::SolveError> for Invalid {
+    fn from(e: sudoku::SolveError) -> Invalid {
+        let kind = match &e {
+            sudoku::SolveError::Puzzle(p) => p.kind(),
+            sudoku::SolveError::Heuristic(_) => "heuristic",
+        };
+        Invalid {
+            kind,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<&InputError> for Invalid {
+    fn from(e: &InputError) -> Invalid {
+        Invalid {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
 }
 
 /// Runs `f` on the job's puzzle and the rules for its size, once the
@@ -47,12 +79,12 @@ pub fn on_puzzle<T>(
     job: &Job,
     sudokus: &Sudokus,
     f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
-) -> Result<T, sudoku::SolveError> {
-    let puzzle = job
-        .puzzle
-        .as_ref()
-        .map_err(|e| sudoku::SolveError::from(e.clone()))?;
-    f(sudokus.for_puzzle(puzzle)?, puzzle)
+) -> Result<T, Invalid> {
+    let puzzle = job.entry.puzzle.as_ref().map_err(Invalid::from)?;
+    let sudoku = sudokus
+        .for_puzzle(puzzle)
+        .map_err(|e| Invalid::from(sudoku::SolveError::from(e)))?;
+    Ok(f(sudoku, puzzle)?)
 }
 
 /// The origin of a job, for its record.
@@ -81,24 +113,28 @@ pub fn drive<R: Row + Classify + Send>(
     work: impl Fn(&Job, &Sudokus) -> R + Sync,
     mut summary: impl FnMut(Option<&R>) -> String,
 ) -> Result<Outcome> {
-    let jobs = output
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = jobs(output.jobs);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut report = reporter::<R>(output.format, output.quiet);
     let mut outcome = Outcome::Success;
+    let mut errors = ErrorReport::new();
     runner::run(
-        PuzzleLines::new(input.files.clone()),
+        PuzzleLines::new(input.files.clone(), read_options(input)?),
         variant(input.variant),
-        jobs.max(1),
+        jobs,
         work,
         |item| {
             match item {
                 Item::Done(job, record) => {
-                    if let Some(why) = record.invalid() {
+                    if let Some(note) = &job.entry.note {
                         out.flush()?;
-                        eprintln!("sudoku: {}:{}: {why}", job.entry.source, job.entry.line);
+                        diagnostics::line(&format!("sudoku: {note}"));
+                    }
+                    if let Some((kind, why)) = record.invalid() {
+                        out.flush()?;
+                        let place = format!("{}:{}", job.entry.source, job.entry.line);
+                        errors.error(&place, kind, why);
                         outcome = outcome.max(Outcome::Invalid);
                     } else if record.failed() {
                         outcome = outcome.max(Outcome::Failure);
@@ -108,7 +144,7 @@ pub fn drive<R: Row + Classify + Send>(
                 }
                 Item::Unreadable(e) => {
                     out.flush()?;
-                    eprintln!("sudoku: {}: {}", e.source, e.error);
+                    diagnostics::line(&format!("sudoku: {}: {}", e.source, e.error));
                     outcome = outcome.max(Outcome::Invalid);
                 }
             }
@@ -118,5 +154,44 @@ pub fn drive<R: Row + Classify + Send>(
     let text = summary(None);
     report.finish(&mut out, &text)?;
     out.flush()?;
+    errors.finish();
     Ok(outcome)
+}
+
+/// Worker threads: `None` or 0 mean one per core.
+pub fn jobs(requested: Option<usize>) -> usize {
+    match requested {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// How to read the input, from the flags.
+pub fn read_options(input: &InputArgs) -> Result<ReadOptions> {
+    let symbols = input
+        .symbols
+        .as_deref()
+        .map(str::parse::<sudoku::Symbols>)
+        .transpose()?;
+    let shape = input.box_shape.as_deref().map(parse_box).transpose()?;
+    Ok(ReadOptions { symbols, shape })
+}
+
+/// `--box RxC`: boxes of R rows and C columns.
+pub fn parse_box(text: &str) -> Result<sudoku::GridSize> {
+    let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| {
+        Some((
+            r.trim().parse::<usize>().ok()?,
+            c.trim().parse::<usize>().ok()?,
+        ))
+    });
+    match parsed {
+        Some((r, c)) => sudoku::GridSize::new(r, c).ok_or_else(|| {
+            anyhow::anyhow!(
+                "invalid --box `{text}`: boxes are at least 2x2 and hold at most {} cells",
+                sudoku::MAX_SIDE
+            )
+        }),
+        None => anyhow::bail!("invalid --box `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
+    }
 }

@@ -1,59 +1,426 @@
-//! Streaming puzzle lines out of files and standard input.
+//! Reading puzzles out of files and standard input, streaming (never a
+//! whole file at once), in the layouts people paste:
+//!
+//! - one puzzle per line (`4.....8.5.3...`), text after it ignored;
+//! - CSV lines whose first field is the puzzle (`puzzle,solution`, the
+//!   Kaggle layout), with or without a header line;
+//! - block grids: one row per line, N lines for an NxN grid, with or
+//!   without separators (`|`, `-`, `+`, `=`, spaces, box-drawing
+//!   characters), such as the boards this tool prints;
+//!
+//! with `\n`, `\r\n` or lone `\r` line endings (mixed too), a UTF-8 byte
+//! order mark, blank lines and `#` comments between puzzles. A file with a
+//! NUL byte is refused as binary. Every puzzle becomes one [`Entry`], whose
+//! `puzzle` is the parsed grid or what is wrong with it.
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// One puzzle line: where it came from and its first word.
+use sudoku::{GridSize, Puzzle, PuzzleError, Symbols};
+
+/// How to read puzzles: the alphabet of digits and the box shape, when
+/// given (else the default alphabet, with hexadecimal 16x16 detected, and
+/// the usual shape for each size).
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    pub symbols: Option<Symbols>,
+    pub shape: Option<GridSize>,
+}
+
+/// One puzzle of the input: where it came from, its text and the parsed
+/// grid (or what is wrong with it).
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// The file name (`-` for standard input).
     pub source: Arc<str>,
-    /// The line number in that file, from 1.
+    /// The line number in that file (of a block's first row), from 1.
     pub line: u64,
-    /// The puzzle text: the line's first whitespace-separated word.
+    /// The puzzle text as read: the line's first word, a CSV line's first
+    /// field, or a block's cells run together.
     pub text: String,
+    /// The grid, or why there is none.
+    pub puzzle: Result<Puzzle, InputError>,
+    /// The alphabet it was read in.
+    pub symbols: Symbols,
+    /// Something to tell the user about how it was read.
+    pub note: Option<String>,
 }
 
-/// Something that could not be read at all (not a malformed line).
+/// What is wrong with an entry of the input.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum InputError {
+    /// The puzzle text does not read as a puzzle.
+    Puzzle(PuzzleError),
+    /// A line that is neither a puzzle nor a row of a block grid.
+    NotAGrid { cells: usize },
+    /// A block grid that ended before its last row.
+    IncompleteBlock {
+        side: usize,
+        rows: usize,
+        why: String,
+    },
+}
+
+impl InputError {
+    /// The kind, in a few words, to count errors by.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            InputError::Puzzle(e) => e.kind(),
+            InputError::NotAGrid { .. } => "not a grid",
+            InputError::IncompleteBlock { .. } => "incomplete grid",
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Puzzle(e) => e.fmt(f),
+            InputError::NotAGrid { cells } => write!(
+                f,
+                "read as a row of {cells} cells (separators and spaces removed), which is neither a whole puzzle (16, 36, 64, 81, 144, 256 or 625 cells on one line) nor a row of a grid (4, 6, 8, 9, 12, 16 or 25 cells)"
+            ),
+            InputError::IncompleteBlock { side, rows, why } => write!(
+                f,
+                "incomplete grid: read as a {side}x{side} grid written one row per line, but only {rows} of its {side} rows came before {why}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl From<PuzzleError> for InputError {
+    fn from(e: PuzzleError) -> InputError {
+        InputError::Puzzle(e)
+    }
+}
+
+/// Something that could not be read at all (not a malformed puzzle).
 #[derive(Debug)]
 pub struct ReadError {
     pub source: Arc<str>,
     pub error: io::Error,
 }
 
-/// An open file: its name, a reader, the number of lines read.
-struct OpenFile {
-    source: Arc<str>,
+/// Splits a byte stream into lines at `\n`, `\r\n` or a lone `\r`; drops a
+/// UTF-8 byte order mark; refuses a NUL byte (a binary file). Bytes that are
+/// not UTF-8 are replaced (they show as invalid characters).
+struct Lines {
     reader: Box<dyn BufRead>,
     line: u64,
-}
-
-/// Reads puzzle lines one at a time (never a whole file at once): skips
-/// blank lines and `#` comments, accepts CRLF, ignores text after the
-/// puzzle, replaces bytes that are not UTF-8 (so they show as invalid
-/// characters).
-pub struct PuzzleLines {
-    files: std::vec::IntoIter<PathBuf>,
-    current: Option<OpenFile>,
+    /// Bytes read so far (for the offset of a NUL byte).
+    offset: u64,
+    /// The last line ended with `\r`: a `\n` right after it ends nothing.
+    after_cr: bool,
     buffer: Vec<u8>,
 }
 
+impl Lines {
+    fn new(reader: Box<dyn BufRead>) -> Lines {
+        Lines {
+            reader,
+            line: 0,
+            offset: 0,
+            after_cr: false,
+            buffer: Vec::with_capacity(128),
+        }
+    }
+
+    /// The next line (number, text), `None` at the end.
+    fn next_line(&mut self) -> io::Result<Option<(u64, String)>> {
+        self.buffer.clear();
+        let mut any = false;
+        loop {
+            let chunk = self.reader.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            if let Some(nul) = chunk.iter().position(|&b| b == 0) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "binary file (a NUL byte at offset {}): not read",
+                        self.offset + nul as u64
+                    ),
+                ));
+            }
+            let mut start = 0;
+            if self.after_cr {
+                self.after_cr = false;
+                if chunk[0] == b'\n' {
+                    start = 1;
+                }
+            }
+            match chunk[start..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+            {
+                Some(end) => {
+                    let eol = chunk[start + end];
+                    self.buffer.extend_from_slice(&chunk[start..start + end]);
+                    self.after_cr = eol == b'\r';
+                    let used = start + end + 1;
+                    self.reader.consume(used);
+                    self.offset += used as u64;
+                    any = true;
+                    break;
+                }
+                None => {
+                    let used = chunk.len();
+                    self.buffer.extend_from_slice(&chunk[start..]);
+                    self.reader.consume(used);
+                    self.offset += used as u64;
+                    any |= used > start;
+                }
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.line += 1;
+        let mut text = String::from_utf8_lossy(&self.buffer).into_owned();
+        if self.line == 1 && text.starts_with('\u{feff}') {
+            text.remove(0);
+        }
+        Ok(Some((self.line, text)))
+    }
+}
+
+/// Whether `c` separates cells in a block grid row (and is no cell).
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=' | '\u{2500}'..='\u{257f}')
+}
+
+/// A block grid being read.
+struct Block {
+    first_line: u64,
+    side: usize,
+    cells: String,
+    rows: usize,
+}
+
+/// Turns the lines of one file into entries.
+struct Assembler {
+    source: Arc<str>,
+    options: ReadOptions,
+    block: Option<Block>,
+    /// No puzzle line seen yet (a CSV header may come).
+    first: bool,
+    /// The hexadecimal note was given for this file.
+    hex_noted: bool,
+}
+
+impl Assembler {
+    fn new(source: Arc<str>, options: ReadOptions) -> Assembler {
+        Assembler {
+            source,
+            options,
+            block: None,
+            first: true,
+            hex_noted: false,
+        }
+    }
+
+    fn is_grid_length(&self, cells: usize) -> bool {
+        match self.options.shape {
+            Some(shape) => cells == shape.cells(),
+            None => GridSize::from_cell_count(cells).is_some(),
+        }
+    }
+
+    fn is_side(&self, cells: usize) -> bool {
+        match self.options.shape {
+            Some(shape) => cells == shape.side(),
+            None => GridSize::from_side(cells).is_some(),
+        }
+    }
+
+    /// The entry for a puzzle text found at `line`.
+    fn entry(&mut self, line: u64, text: String, size: Option<GridSize>) -> Entry {
+        let size = size.or(self.options.shape);
+        let (symbols, note) = match &self.options.symbols {
+            Some(s) => (s.clone(), None),
+            None => self.guess_symbols(line, &text),
+        };
+        let puzzle = Puzzle::parse_with(&text, size, &symbols).map_err(InputError::from);
+        Entry {
+            source: self.source.clone(),
+            line,
+            text,
+            puzzle,
+            symbols,
+            note,
+        }
+    }
+
+    /// The default alphabet, except for the common hexadecimal 16x16 layout
+    /// (a `0` and no `G`), which is read as `0-F`, with a note (once per
+    /// file).
+    fn guess_symbols(&mut self, line: u64, text: &str) -> (Symbols, Option<String>) {
+        let hex = text.chars().count() == 256
+            && text.contains('0')
+            && !text.contains(['G', 'g'])
+            && self.options.shape.is_none_or(|s| s.side() == 16);
+        if !hex {
+            return (Symbols::default(), None);
+        }
+        let note = (!self.hex_noted).then(|| {
+            format!(
+                "note: {}:{line}: 16x16 puzzles with a `0` and no `G` are read as hexadecimal digits 0-F (`0` is a digit, `.` an empty cell); give --symbols 1-9A-G to read `0` as empty",
+                self.source
+            )
+        });
+        self.hex_noted = true;
+        (Symbols::hex(), note)
+    }
+
+    fn error(&self, line: u64, text: String, error: InputError) -> Entry {
+        Entry {
+            source: self.source.clone(),
+            line,
+            text,
+            puzzle: Err(error),
+            symbols: self.options.symbols.clone().unwrap_or_default(),
+            note: None,
+        }
+    }
+
+    /// The open block, closed as incomplete because of `why`.
+    fn abandon_block(&mut self, why: String) -> Option<Entry> {
+        let b = self.block.take()?;
+        let error = InputError::IncompleteBlock {
+            side: b.side,
+            rows: b.rows,
+            why,
+        };
+        Some(self.error(b.first_line, b.cells, error))
+    }
+
+    /// Reads one line; pushes the entries it completes onto `out`.
+    fn feed(&mut self, line: u64, raw: &str, out: &mut Vec<Entry>) {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            out.extend(self.abandon_block(format!("the blank line {line}")));
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let word = trimmed.split_whitespace().next().unwrap_or_default();
+        if self.block.is_none() && self.is_grid_length(word.chars().count()) {
+            self.first = false;
+            out.push(self.entry(line, word.to_string(), None));
+            return;
+        }
+        if trimmed.contains(',') {
+            out.extend(self.abandon_block(format!("the CSV line {line}")));
+            let field = trimmed.split(',').next().unwrap_or_default().trim();
+            let field = field.trim_matches('"').trim();
+            let first = std::mem::replace(&mut self.first, false);
+            if first && !field.contains(|c: char| c.is_ascii_digit() || c == '.') {
+                return; // a header: `quizzes,solutions`, `puzzle,solution`
+            }
+            out.push(self.entry(line, field.to_string(), None));
+            return;
+        }
+        self.first = false;
+        let cells: String = trimmed.chars().filter(|&c| !is_separator(c)).collect();
+        let n = cells.chars().count();
+        if n == 0 {
+            return; // a border line of a block grid
+        }
+        if let Some(block) = &mut self.block {
+            if n == block.side {
+                block.cells.push_str(&cells);
+                block.rows += 1;
+                if block.rows == block.side {
+                    let b = self.block.take().expect("a block");
+                    let size = self.options.shape.or_else(|| GridSize::from_side(b.side));
+                    out.push(self.entry(b.first_line, b.cells, size));
+                }
+                return;
+            }
+            out.extend(self.abandon_block(format!("line {line}, which has {n} cells")));
+            return self.feed(line, raw, out);
+        }
+        let separated = cells.len() != trimmed.len() || word.chars().count() == n;
+        if separated && self.is_side(n) {
+            self.block = Some(Block {
+                first_line: line,
+                side: n,
+                cells,
+                rows: 1,
+            });
+            return;
+        }
+        let error = if word.chars().count() == trimmed.chars().count() {
+            // One word: a puzzle line of the wrong length (or characters).
+            match Puzzle::parse_with(word, self.options.shape, &Symbols::default()) {
+                Err(e) => InputError::Puzzle(e),
+                Ok(_) => InputError::NotAGrid { cells: n },
+            }
+        } else {
+            InputError::NotAGrid { cells: n }
+        };
+        out.push(self.error(line, word.to_string(), error));
+    }
+
+    /// At the end of the file: a block still open is incomplete.
+    fn finish(&mut self) -> Option<Entry> {
+        self.abandon_block("the end of the input".to_string())
+    }
+}
+
+/// An open file: its lines and what they assemble into.
+struct OpenFile {
+    lines: Lines,
+    assembler: Assembler,
+}
+
+/// Reads puzzles file after file, one [`Entry`] at a time.
+pub struct PuzzleLines {
+    files: std::vec::IntoIter<PathBuf>,
+    options: ReadOptions,
+    current: Option<OpenFile>,
+    ready: std::collections::VecDeque<Entry>,
+    scratch: Vec<Entry>,
+    /// A file that failed, reported once the entries before it are out.
+    failed: Option<ReadError>,
+}
+
 impl PuzzleLines {
-    /// Lines of `files` in order; no files means standard input.
-    pub fn new(mut files: Vec<PathBuf>) -> PuzzleLines {
+    /// Puzzles of `files` in order; no files means standard input.
+    pub fn new(mut files: Vec<PathBuf>, options: ReadOptions) -> PuzzleLines {
         if files.is_empty() {
             files.push(PathBuf::from("-"));
         }
         PuzzleLines {
             files: files.into_iter(),
+            options,
             current: None,
-            buffer: Vec::with_capacity(128),
+            ready: std::collections::VecDeque::new(),
+            scratch: Vec::new(),
+            failed: None,
         }
     }
 
-    fn open(path: PathBuf) -> Result<OpenFile, ReadError> {
+    /// Puzzles of one in-memory text, named `source`.
+    pub fn from_text(source: &str, text: Vec<u8>, options: ReadOptions) -> PuzzleLines {
+        let mut lines = PuzzleLines::new(Vec::new(), options.clone());
+        lines.files = Vec::new().into_iter();
+        let source: Arc<str> = source.into();
+        lines.current = Some(OpenFile {
+            lines: Lines::new(Box::new(io::Cursor::new(text))),
+            assembler: Assembler::new(source, options),
+        });
+        lines
+    }
+
+    fn open(&self, path: PathBuf) -> Result<OpenFile, ReadError> {
         let source: Arc<str> = path.display().to_string().into();
         let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(BufReader::new(io::stdin()))
@@ -64,9 +431,8 @@ impl PuzzleLines {
             }
         };
         Ok(OpenFile {
-            source,
-            reader,
-            line: 0,
+            lines: Lines::new(reader),
+            assembler: Assembler::new(source, self.options.clone()),
         })
     }
 }
@@ -76,43 +442,37 @@ impl Iterator for PuzzleLines {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let Some(OpenFile {
-                source,
-                reader,
-                line,
-            }) = &mut self.current
-            else {
-                match Self::open(self.files.next()?) {
+            if let Some(entry) = self.ready.pop_front() {
+                return Some(Ok(entry));
+            }
+            if let Some(e) = self.failed.take() {
+                return Some(Err(e));
+            }
+            let Some(file) = &mut self.current else {
+                let path = self.files.next()?;
+                match self.open(path) {
                     Ok(opened) => self.current = Some(opened),
                     Err(e) => return Some(Err(e)),
                 }
                 continue;
             };
-            self.buffer.clear();
-            match reader.read_until(b'\n', &mut self.buffer) {
-                Ok(0) => {
-                    self.current = None;
-                    continue;
+            match file.lines.next_line() {
+                Ok(Some((line, text))) => {
+                    file.assembler.feed(line, &text, &mut self.scratch);
+                    self.ready.extend(self.scratch.drain(..));
                 }
-                Ok(_) => {}
+                Ok(None) => {
+                    self.ready.extend(file.assembler.finish());
+                    self.current = None;
+                }
                 Err(error) => {
-                    let source = source.clone();
+                    let source = file.assembler.source.clone();
+                    // What was complete before the failure comes first.
+                    self.ready.extend(file.assembler.finish());
                     self.current = None;
-                    return Some(Err(ReadError { source, error }));
+                    self.failed = Some(ReadError { source, error });
                 }
             }
-            *line += 1;
-            let text = String::from_utf8_lossy(&self.buffer);
-            let trimmed = text.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let word = trimmed.split_whitespace().next().unwrap_or_default();
-            return Some(Ok(Entry {
-                source: source.clone(),
-                line: *line,
-                text: word.to_string(),
-            }));
         }
     }
 }
@@ -121,30 +481,163 @@ impl Iterator for PuzzleLines {
 mod tests {
     use super::*;
 
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(bytes: &[u8]) -> Vec<(u64, Result<String, String>)> {
+        read_with(bytes, ReadOptions::default())
+    }
+
+    fn read_with(bytes: &[u8], options: ReadOptions) -> Vec<(u64, Result<String, String>)> {
+        PuzzleLines::from_text("t", bytes.to_vec(), options)
+            .map(|e| match e {
+                Ok(e) => (
+                    e.line,
+                    e.puzzle.map(|p| p.to_line()).map_err(|err| err.to_string()),
+                ),
+                Err(e) => (0, Err(e.error.to_string())),
+            })
+            .collect()
+    }
+
+    fn ok(line: u64, text: &str) -> (u64, Result<String, String>) {
+        (line, Ok(text.to_string()))
+    }
+
     #[test]
     fn skips_comments_and_blanks_and_keeps_line_numbers() {
-        let dir = std::env::temp_dir().join(format!("sudoku-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("p.txt");
-        std::fs::write(
-            &path,
-            b"# header\r\n\r\n1234 extra words\r\n  5678\n\xff\xfe\n",
-        )
-        .unwrap();
-        let got: Vec<(u64, String)> = PuzzleLines::new(vec![path.clone()])
-            .map(|e| e.unwrap())
-            .map(|e| (e.line, e.text))
-            .collect();
-        assert_eq!(
-            got,
-            vec![
-                (3, "1234".into()),
-                (4, "5678".into()),
-                (5, "\u{fffd}\u{fffd}".into())
-            ]
-        );
-        let missing = PuzzleLines::new(vec![dir.join("nope.txt")]).next().unwrap();
+        let got = read(format!("# header\r\n\r\n{TOP1} extra words\r\n  {TOP1}\n").as_bytes());
+        assert_eq!(got, vec![ok(3, TOP1), ok(4, TOP1)]);
+        let bad = read(b"\xff\xfe..............\n");
+        assert!(bad[0].1.as_ref().unwrap_err().contains("invalid character"));
+        let missing = PuzzleLines::new(vec!["/nonexistent/x.txt".into()], ReadOptions::default())
+            .next()
+            .unwrap();
         assert!(missing.is_err());
-        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn every_line_ending() {
+        let cr = format!("{TOP1}\r{TOP1}\r");
+        assert_eq!(read(cr.as_bytes()), vec![ok(1, TOP1), ok(2, TOP1)]);
+        let mixed = format!("{TOP1}\r\n{TOP1}\r{TOP1}\n\r{TOP1}");
+        assert_eq!(
+            read(mixed.as_bytes()),
+            vec![ok(1, TOP1), ok(2, TOP1), ok(3, TOP1), ok(5, TOP1)]
+        );
+    }
+
+    #[test]
+    fn byte_order_mark() {
+        let text = format!("\u{feff}{TOP1}\n");
+        assert_eq!(read(text.as_bytes()), vec![ok(1, TOP1)]);
+    }
+
+    #[test]
+    fn csv_with_and_without_header() {
+        let solution =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let text = format!("quizzes,solutions\n{},{solution}\n", TOP1.replace('.', "0"));
+        assert_eq!(read(text.as_bytes()), vec![ok(2, TOP1)]);
+        let text = format!("\"{TOP1}\",{solution}\n");
+        assert_eq!(read(text.as_bytes()), vec![ok(1, TOP1)]);
+    }
+
+    #[test]
+    fn block_grids_with_and_without_separators() {
+        let rows: Vec<&str> = (0..9).map(|r| &TOP1[r * 9..r * 9 + 9]).collect();
+        let bare = rows.join("\n");
+        assert_eq!(read(bare.as_bytes()), vec![ok(1, TOP1)]);
+        let puzzle = Puzzle::parse(TOP1).unwrap();
+        let boxed = format!("{}\n\n{}", puzzle.board(), puzzle.board());
+        assert_eq!(read(boxed.as_bytes()), vec![ok(2, TOP1), ok(17, TOP1)]);
+        let spaced: String = rows
+            .iter()
+            .map(|r| r.chars().map(|c| format!("{c} ")).collect::<String>() + "\n")
+            .collect();
+        assert_eq!(read(spaced.as_bytes()), vec![ok(1, TOP1)]);
+    }
+
+    #[test]
+    fn incomplete_blocks_say_what_was_understood() {
+        let text = format!("{}\n{}\n\n{TOP1}\n", &TOP1[..9], &TOP1[9..18]);
+        let got = read(text.as_bytes());
+        assert_eq!(
+            got[0],
+            (
+                1,
+                Err("incomplete grid: read as a 9x9 grid written one row per line, but only 2 of its 9 rows came before the blank line 3".into())
+            )
+        );
+        assert_eq!(got[1], ok(4, TOP1));
+        let odd = read(b"1 2 3\n");
+        assert_eq!(
+            odd[0].1.as_ref().unwrap_err(),
+            "read as a row of 3 cells (separators and spaces removed), which is neither a whole puzzle (16, 36, 64, 81, 144, 256 or 625 cells on one line) nor a row of a grid (4, 6, 8, 9, 12, 16 or 25 cells)"
+        );
+        let short = read(&TOP1.as_bytes()[..80]);
+        assert!(
+            short[0]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .starts_with("80 cells is not a grid size")
+        );
+    }
+
+    #[test]
+    fn hexadecimal_sixteen_is_detected_and_explicit_symbols_win() {
+        let hex: String = (0..256)
+            .map(|i| {
+                if i % 17 == 0 {
+                    char::from_digit((i / 17) as u32, 16).unwrap()
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let entries: Vec<Entry> =
+            PuzzleLines::from_text("t", hex.clone().into_bytes(), ReadOptions::default())
+                .map(Result::unwrap)
+                .collect();
+        let p = entries[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.get(0, 0), p.get(15, 15)), (1, 16));
+        assert!(entries[0].note.as_ref().unwrap().contains("hexadecimal"));
+        let options = ReadOptions {
+            symbols: Some(Symbols::parse("1-9A-G").unwrap()),
+            shape: None,
+        };
+        let explicit: Vec<Entry> = PuzzleLines::from_text("t", hex.into_bytes(), options)
+            .map(Result::unwrap)
+            .collect();
+        let p = explicit[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.get(0, 0), p.get(1, 1)), (0, 1));
+        assert!(explicit[0].note.is_none());
+    }
+
+    #[test]
+    fn box_shape_reads_six_by_six_with_tall_boxes() {
+        let options = ReadOptions {
+            symbols: None,
+            shape: GridSize::new(3, 2),
+        };
+        let entries: Vec<Entry> = PuzzleLines::from_text(
+            "t",
+            b"1.....\n......\n......\n......\n......\n.....2\n".to_vec(),
+            options,
+        )
+        .map(Result::unwrap)
+        .collect();
+        let p = entries[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.size().box_rows(), p.size().box_cols()), (3, 2));
+    }
+
+    #[test]
+    fn a_nul_byte_refuses_the_file() {
+        let got = read(b"1234\x00\n");
+        assert_eq!(
+            got[0].1.as_ref().unwrap_err(),
+            "binary file (a NUL byte at offset 4): not read"
+        );
     }
 }

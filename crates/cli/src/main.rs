@@ -4,6 +4,7 @@
 mod cli;
 mod commands;
 mod compare;
+mod diagnostics;
 mod input;
 mod output;
 mod records;
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
         Ok(outcome) => ExitCode::from(outcome as u8),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("sudoku: error: {err:#}");
+            diagnostics::line(&format!("sudoku: error: {err:#}"));
             ExitCode::from(Outcome::Invalid as u8)
         }
     }

@@ -216,6 +216,36 @@ pub struct Origin {
     pub puzzle: String,
 }
 
+/// Why a search stopped, in words.
+pub fn stop_words(reason: csp_core::StopReason) -> &'static str {
+    match reason {
+        csp_core::StopReason::Timeout => "time limit reached",
+        csp_core::StopReason::PlacementLimit => "placement limit reached",
+    }
+}
+
+/// What `solve --unique` found out.
+#[derive(Serialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Uniqueness {
+    /// No second solution exists.
+    Unique,
+    /// A second solution was found.
+    Multiple,
+    /// A limit stopped the search for a second solution.
+    Unknown,
+}
+
+impl Uniqueness {
+    pub fn name(self) -> &'static str {
+        match self {
+            Uniqueness::Unique => "unique",
+            Uniqueness::Multiple => "multiple",
+            Uniqueness::Unknown => "unknown",
+        }
+    }
+}
+
 /// `sudoku solve`: one per puzzle.
 #[derive(Serialize, Clone, Debug)]
 pub struct SolveRecord {
@@ -225,6 +255,9 @@ pub struct SolveRecord {
     pub status: &'static str,
     pub solution: Option<String>,
     pub error: Option<String>,
+    /// The kind of `error`, to count errors by.
+    #[serde(skip)]
+    pub error_kind: Option<&'static str>,
     pub stats: Option<StatsRecord>,
     /// The weakest propagation level that settles the puzzle without a
     /// placement (`singles`, `locked`, `gac`, `probing`, ...), `unsolved`
@@ -232,9 +265,14 @@ pub struct SolveRecord {
     pub level_needed: Option<&'static str>,
     pub strategy: StrategyRecord,
     pub file: String,
-    /// With `--unique`: whether the solution is the only one.
+    /// With `--unique`: whether the solution is the only one (absent when
+    /// the check was stopped by a limit: see `uniqueness`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// With `--unique`: `unique`, `multiple`, or `unknown` when a limit
+    /// stopped the check (the exit code is then 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniqueness: Option<Uniqueness>,
     pub version: &'static str,
     /// The board of the puzzle, for the text format only.
     #[serde(skip)]
@@ -249,25 +287,37 @@ impl SolveRecord {
             status: "invalid",
             solution: None,
             error: None,
+            error_kind: None,
             stats: None,
             level_needed: None,
             strategy,
             file: origin.file,
             unique: None,
+            uniqueness: None,
             version: VERSION,
             boards: None,
         }
     }
 
-    pub fn solved(mut self, report: &SolveReport, puzzle: &sudoku::Puzzle) -> SolveRecord {
+    /// The record of a solve; the solution in the puzzle's alphabet.
+    pub fn solved(
+        mut self,
+        report: &SolveReport,
+        puzzle: &sudoku::Puzzle,
+        symbols: &sudoku::Symbols,
+    ) -> SolveRecord {
         self.status = report.status().name();
-        self.solution = report.solution.as_ref().map(|s| s.to_line());
+        self.solution = report.solution.as_ref().map(|s| s.to_line_with(symbols));
         self.stats = Some(StatsRecord::from(&report.stats));
         if report.status() == SolveStatus::Stopped {
-            self.error = Some(match report.stop_reason() {
-                Some(csp_core::StopReason::Timeout) => "time limit reached".into(),
-                _ => "placement limit reached".into(),
-            });
+            self.error = Some(
+                stop_words(
+                    report
+                        .stop_reason()
+                        .unwrap_or(csp_core::StopReason::PlacementLimit),
+                )
+                .into(),
+            );
         }
         self.boards = Some((
             puzzle.board().to_string(),
@@ -278,6 +328,7 @@ impl SolveRecord {
 
     pub fn failed(&self) -> bool {
         matches!(self.status, "unsolvable" | "stopped" | "multiple")
+            || self.uniqueness == Some(Uniqueness::Unknown)
     }
 
     pub fn csv_header() -> Vec<&'static str> {
@@ -285,7 +336,7 @@ impl SolveRecord {
         h.extend(StatsRecord::CSV_HEADER);
         h.extend(RULE_CSV_HEADER);
         h.extend(StrategyRecord::CSV_HEADER);
-        h.extend(["unique", "version", "level_needed"]);
+        h.extend(["unique", "version", "level_needed", "uniqueness"]);
         h
     }
 
@@ -303,6 +354,7 @@ impl SolveRecord {
         f.push(self.unique.map(|u| u.to_string()).unwrap_or_default());
         f.push(self.version.to_string());
         f.push(self.level_needed.unwrap_or_default().to_string());
+        f.push(self.uniqueness.map_or("", Uniqueness::name).to_string());
         f
     }
 }
@@ -317,10 +369,16 @@ pub struct CountRecord {
     pub solutions: Option<u64>,
     /// Whether `solutions` is the exact count (the search was exhausted).
     pub exact: bool,
+    /// Whether `solutions` is only a lower bound: a limit stopped the
+    /// search (status `stopped`).
+    pub lower_bound: bool,
     /// The limit counted to (null: all).
     pub limit: Option<u64>,
     pub solution: Option<String>,
     pub error: Option<String>,
+    /// The kind of `error`, to count errors by.
+    #[serde(skip)]
+    pub error_kind: Option<&'static str>,
     pub stats: Option<StatsRecord>,
     pub strategy: StrategyRecord,
     pub file: String,
@@ -335,9 +393,11 @@ impl CountRecord {
             status: "invalid",
             solutions: None,
             exact: false,
+            lower_bound: false,
             limit,
             solution: None,
             error: None,
+            error_kind: None,
             stats: None,
             strategy,
             file: origin.file,
@@ -355,13 +415,11 @@ impl CountRecord {
             (None, _, _) => "multiple",
         };
         if let Some(reason) = report.stop_reason() {
-            self.error = Some(match reason {
-                csp_core::StopReason::Timeout => "time limit reached".into(),
-                csp_core::StopReason::PlacementLimit => "placement limit reached".into(),
-            });
+            self.error = Some(stop_words(reason).into());
         }
         self.solutions = Some(n);
         self.exact = report.is_exact();
+        self.lower_bound = report.stop_reason().is_some();
         self.solution = report.solution.as_ref().map(|s| s.to_line());
         self.stats = Some(StatsRecord::from(&report.stats));
         self
@@ -374,7 +432,7 @@ impl CountRecord {
             ("multiple", _) if self.exact => format!("{n} solutions"),
             ("multiple", _) => format!("multiple ({n} or more solutions)"),
             ("stopped", _) => format!(
-                "stopped after {n} solutions ({})",
+                "stopped: at least {n} solutions (a lower bound: {})",
                 self.error.as_deref().unwrap_or("")
             ),
             ("solvable", _) => "solvable (1 or more solutions)".to_string(),
@@ -394,10 +452,15 @@ impl CountRecord {
             "solution",
             "error",
         ];
-        h.extend(StatsRecord::CSV_HEADER);
+        // The search's own `solutions` counter is the `solutions` column.
+        h.extend(
+            StatsRecord::CSV_HEADER
+                .iter()
+                .filter(|&&c| c != "solutions"),
+        );
         h.extend(RULE_CSV_HEADER);
         h.extend(StrategyRecord::CSV_HEADER);
-        h.push("version");
+        h.extend(["version", "lower_bound"]);
         h
     }
 
@@ -414,9 +477,20 @@ impl CountRecord {
             self.solution.clone().unwrap_or_default(),
             self.error.clone().unwrap_or_default(),
         ];
-        f.extend(StatsRecord::csv_fields(self.stats.as_ref()));
+        let solutions_column = StatsRecord::CSV_HEADER
+            .iter()
+            .position(|&c| c == "solutions")
+            .expect("a solutions column");
+        f.extend(
+            StatsRecord::csv_fields(self.stats.as_ref())
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, _)| i != solutions_column)
+                .map(|(_, v)| v),
+        );
         f.extend(self.strategy.csv_fields());
         f.push(self.version.to_string());
+        f.push(self.lower_bound.to_string());
         f
     }
 }
@@ -436,6 +510,9 @@ pub struct CandidatesRecord {
     /// `.` for the empty ones.
     pub filled: Option<String>,
     pub error: Option<String>,
+    /// The kind of `error`, to count errors by.
+    #[serde(skip)]
+    pub error_kind: Option<&'static str>,
     pub file: String,
     pub version: &'static str,
     #[serde(skip)]
@@ -452,6 +529,7 @@ impl CandidatesRecord {
             candidates: None,
             filled: None,
             error: None,
+            error_kind: None,
             file: origin.file,
             version: VERSION,
             grid: None,

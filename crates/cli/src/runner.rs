@@ -12,10 +12,9 @@ use crate::input::{Entry, PuzzleLines, ReadError};
 /// Lines read, parsed and then processed together.
 const BATCH: usize = 2048;
 
-/// A line and its parsed puzzle.
+/// A puzzle of the input, parsed (or not).
 pub struct Job {
     pub entry: Entry,
-    pub puzzle: Result<Puzzle, PuzzleError>,
 }
 
 /// One [`Sudoku`] per grid size met in the input, built once and shared by
@@ -79,11 +78,10 @@ pub fn run<R: Send>(
     for item in lines {
         match item {
             Ok(entry) => {
-                let puzzle = Puzzle::parse(&entry.text);
-                if let Ok(p) = &puzzle {
+                if let Ok(p) = &entry.puzzle {
                     sudokus.prepare(p.size());
                 }
-                batch.push(Job { entry, puzzle });
+                batch.push(Job { entry });
                 if batch.len() == BATCH {
                     flush(&mut batch, &sudokus, &mut sink)?;
                 }

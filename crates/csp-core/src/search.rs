@@ -19,7 +19,9 @@ use crate::{DomainStore, Model, SearchStats, VarId};
 pub struct Limits {
     /// Stop before the placement that would exceed this many.
     pub max_placements: Option<u64>,
-    /// Stop once this much time has passed (checked every 1024 steps).
+    /// Stop once this much time has passed since the search was created
+    /// (checked every 1024 steps, every 256 propagator runs and before every
+    /// probe).
     pub timeout: Option<Duration>,
 }
 
@@ -112,7 +114,11 @@ impl<'m> Search<'m> {
         Ok(Search {
             model,
             store: DomainStore::new(model.initial_domains()),
-            agenda: Agenda::new(model, config.level),
+            agenda: {
+                let mut agenda = Agenda::new(model, config.level);
+                agenda.deadline = config.limits.timeout.map(|t| Instant::now() + t);
+                agenda
+            },
             variables: VariableSelectorChain::new(
                 config.variables.selectors(model, config.seed)?,
                 n,
@@ -199,6 +205,13 @@ impl<'m> Search<'m> {
         &self.store
     }
 
+    /// Why propagation or the search stopped early, if it did: a time limit
+    /// that passed inside [`propagate_root`](Search::propagate_root) makes
+    /// it fail without a contradiction.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.agenda.timed_out.then_some(StopReason::Timeout)
+    }
+
     /// What each propagation rule did so far.
     pub fn rules(&self) -> RuleStats {
         self.agenda.rules
@@ -211,8 +224,9 @@ impl<'m> Search<'m> {
         let start = Instant::now();
         let mut first_solution = None;
         let termination = match self.propagate_root() {
+            Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
             Err(_) => Termination::Exhausted,
-            Ok(()) => self.search(start, max_solutions, &mut first_solution),
+            Ok(()) => self.search(max_solutions, &mut first_solution),
         };
         self.stats.propagations = self.agenda.runs;
         self.stats.rules = self.agenda.rules;
@@ -227,7 +241,6 @@ impl<'m> Search<'m> {
 
     fn search(
         &mut self,
-        start: Instant,
         max_solutions: Option<u64>,
         first_solution: &mut Option<Vec<u32>>,
     ) -> Termination {
@@ -235,7 +248,7 @@ impl<'m> Search<'m> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps % 1024 == 0 && self.limits.timeout.is_some_and(|t| start.elapsed() >= t) {
+            if steps % 1024 == 0 && self.agenda.out_of_time() {
                 return Termination::Stopped(StopReason::Timeout);
             }
             step = match step {
@@ -276,10 +289,8 @@ impl<'m> Search<'m> {
                                 let depth = self.frames.len() as u64;
                                 self.stats.max_depth = self.stats.max_depth.max(depth);
                                 match self.place() {
-                                    Some(s) => s,
-                                    None => {
-                                        return Termination::Stopped(StopReason::PlacementLimit);
-                                    }
+                                    Ok(s) => s,
+                                    Err(reason) => return Termination::Stopped(reason),
                                 }
                             }
                         }
@@ -298,8 +309,8 @@ impl<'m> Search<'m> {
                     frame.current += 1;
                     if (frame.current as usize) < self.value_buffer.len() {
                         match self.place() {
-                            Some(s) => s,
-                            None => return Termination::Stopped(StopReason::PlacementLimit),
+                            Ok(s) => s,
+                            Err(reason) => return Termination::Stopped(reason),
                         }
                     } else {
                         self.value_buffer.truncate(frame.start as usize);
@@ -311,15 +322,16 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// Places the current value of the top frame and propagates; `None` if
-    /// the placement limit forbids it.
-    fn place(&mut self) -> Option<Step> {
+    /// Places the current value of the top frame and propagates; an error
+    /// if the placement limit forbids it or the time limit passed during
+    /// propagation.
+    fn place(&mut self) -> Result<Step, StopReason> {
         if self
             .limits
             .max_placements
             .is_some_and(|m| self.stats.placements >= m)
         {
-            return None;
+            return Err(StopReason::PlacementLimit);
         }
         let frame = *self.frames.last().expect("a frame to place");
         let value = self.value_buffer[frame.current as usize];
@@ -335,8 +347,9 @@ impl<'m> Search<'m> {
         self.agenda.notify(self.model, frame.var, true);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
-        Some(match self.fixpoint() {
+        Ok(match self.fixpoint() {
             Ok(()) => Step::Choose,
+            Err(Conflict) if self.agenda.timed_out => return Err(StopReason::Timeout),
             Err(Conflict) => {
                 self.stats.failures += 1;
                 Step::Backtrack

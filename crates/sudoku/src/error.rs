@@ -35,9 +35,7 @@ pub enum PuzzleError {
         expected: Option<usize>,
     },
     /// A character that is neither a digit nor an empty mark.
-    #[error(
-        "invalid character {ch:?} at position {position} ({cell}): use 1-9, A-Z, or . 0 _ for empty"
-    )]
+    #[error("invalid character {ch:?} at position {position} ({cell}): use {allowed}")]
     InvalidCharacter {
         /// The character.
         ch: char,
@@ -45,9 +43,14 @@ pub enum PuzzleError {
         position: usize,
         /// Its cell.
         cell: CellRef,
+        /// The characters that are allowed, in words (`1-9, A-Z, or . 0 _
+        /// for empty`).
+        allowed: String,
     },
     /// A digit larger than the side.
-    #[error("digit {ch:?} at position {position} ({cell}) is out of range for a {side}x{side} grid (1-{max})", max = crate::symbol::digit_char(*side as u8))]
+    #[error(
+        "digit {ch:?} at position {position} ({cell}) is out of range for a {side}x{side} grid ({range})"
+    )]
     DigitOutOfRange {
         /// The character.
         ch: char,
@@ -57,6 +60,8 @@ pub enum PuzzleError {
         cell: CellRef,
         /// The grid's side.
         side: usize,
+        /// The digits of that grid (`1-9`).
+        range: String,
     },
     /// Two givens with the same digit in one house.
     #[error("contradictory givens: {digit} appears twice in {house}, at {first} and {second}", digit = crate::symbol::digit_char(*digit))]
@@ -78,4 +83,19 @@ pub enum PuzzleError {
         /// The solver's size.
         expected: crate::GridSize,
     },
+}
+
+impl PuzzleError {
+    /// The kind of error in a few words (`wrong length`), to count errors
+    /// by.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PuzzleError::Empty => "empty",
+            PuzzleError::WrongLength { .. } => "wrong length",
+            PuzzleError::InvalidCharacter { .. } => "invalid character",
+            PuzzleError::DigitOutOfRange { .. } => "digit out of range",
+            PuzzleError::Contradiction { .. } => "contradictory givens",
+            PuzzleError::SizeMismatch { .. } => "size mismatch",
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! simple difficulty rating.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use csp_core::PropagationLevel;
 
@@ -40,14 +41,35 @@ impl Sudoku {
     /// the givens only; `none` settles only a full grid, `fc` never fills a
     /// cell but may find a contradiction.
     pub fn level_needed(&self, puzzle: &Puzzle) -> Result<LevelNeeded, SolveError> {
+        Ok(self
+            .level_needed_within(puzzle, None)?
+            .expect("no time limit"))
+    }
+
+    /// [`level_needed`](Sudoku::level_needed) within a time limit for all
+    /// the levels together: `None` if it passed first (rating an empty
+    /// 25x25 grid at `probing` takes minutes).
+    pub fn level_needed_within(
+        &self,
+        puzzle: &Puzzle,
+        timeout: Option<Duration>,
+    ) -> Result<Option<LevelNeeded>, SolveError> {
+        let deadline = timeout.map(|t| Instant::now() + t);
         for level in PropagationLevel::ALL {
-            let (search, contradiction) = self.propagated_root(puzzle, level)?;
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            if left == Some(Duration::ZERO) {
+                return Ok(None);
+            }
+            let (search, contradiction) = self.propagated_root(puzzle, level, left)?;
+            if search.stopped().is_some() {
+                return Ok(None);
+            }
             let store = search.store();
             if contradiction || store.assigned_count() as usize == store.num_vars() {
-                return Ok(LevelNeeded::Level(level));
+                return Ok(Some(LevelNeeded::Level(level)));
             }
         }
-        Ok(LevelNeeded::Unsolved)
+        Ok(Some(LevelNeeded::Unsolved))
     }
 }
 
@@ -89,6 +111,19 @@ mod tests {
         let sudoku = Sudoku::new(GridSize::new(2, 2).unwrap(), Variant::Classic);
         let puzzle = Puzzle::parse("................").unwrap();
         assert_eq!(sudoku.level_needed(&puzzle).unwrap(), LevelNeeded::Unsolved);
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_rating_inside_probing() {
+        // An empty 16x16 grid: probing alone takes seconds.
+        let sudoku = Sudoku::new(GridSize::from_side(16).unwrap(), Variant::Classic);
+        let puzzle = Puzzle::empty(sudoku.size());
+        let started = Instant::now();
+        let rated = sudoku
+            .level_needed_within(&puzzle, Some(Duration::from_millis(50)))
+            .unwrap();
+        assert_eq!(rated, None);
+        assert!(started.elapsed() < Duration::from_secs(3));
     }
 
     #[test]

@@ -54,5 +54,5 @@ pub use puzzle::Puzzle;
 pub use report::{SolveReport, SolveStatus};
 pub use size::GridSize;
 pub use sudoku::{SolveError, Sudoku};
-pub use symbol::{MAX_SIDE, digit_char};
+pub use symbol::{MAX_SIDE, Symbols, SymbolsError, digit_char};
 pub use variant::{UnknownVariant, Variant};

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::error::{CellRef, PuzzleError};
-use crate::symbol::{self, Symbol};
+use crate::symbol::{self, Symbol, Symbols};
 use crate::{Board, GridSize};
 
 /// A grid of digits, `0` for an empty cell, cells in reading order.
@@ -28,39 +28,54 @@ impl Puzzle {
         if len == 0 {
             return Err(PuzzleError::Empty);
         }
-        let size = GridSize::from_cell_count(len).ok_or(PuzzleError::WrongLength {
-            len,
-            expected: None,
-        })?;
-        Self::parse_cells(line, size)
+        Puzzle::parse_with(line, None, &Symbols::default())
     }
 
     /// Reads a puzzle line for a grid of the given size.
     pub fn parse_sized(line: &str, size: GridSize) -> Result<Puzzle, PuzzleError> {
+        Puzzle::parse_with(line, Some(size), &Symbols::default())
+    }
+
+    /// Reads a puzzle line in an alphabet of digits, for a grid of the given
+    /// size (`None`: the usual shape for the line's length).
+    pub fn parse_with(
+        line: &str,
+        size: Option<GridSize>,
+        symbols: &Symbols,
+    ) -> Result<Puzzle, PuzzleError> {
         let line = line.trim();
         let len = line.chars().count();
         if len == 0 {
             return Err(PuzzleError::Empty);
         }
-        if len != size.cells() {
-            return Err(PuzzleError::WrongLength {
+        let size = match size {
+            Some(size) if len == size.cells() => size,
+            Some(size) => {
+                return Err(PuzzleError::WrongLength {
+                    len,
+                    expected: Some(size.cells()),
+                });
+            }
+            None => GridSize::from_cell_count(len).ok_or(PuzzleError::WrongLength {
                 len,
-                expected: Some(size.cells()),
-            });
-        }
-        Self::parse_cells(line, size)
-    }
-
-    fn parse_cells(line: &str, size: GridSize) -> Result<Puzzle, PuzzleError> {
+                expected: None,
+            })?,
+        };
         let side = size.side();
         let mut cells = Vec::with_capacity(size.cells());
+        let default = symbols.is_default();
         for (i, ch) in line.chars().enumerate() {
             let cell = CellRef {
                 row: i / side + 1,
                 col: i % side + 1,
             };
             let position = i + 1;
-            match symbol::read(ch) {
+            let symbol = if default {
+                symbol::read(ch)
+            } else {
+                symbols.read(ch)
+            };
+            match symbol {
                 Symbol::Empty => cells.push(0),
                 Symbol::Digit(d) if (d as usize) <= side => cells.push(d),
                 Symbol::Digit(_) => {
@@ -69,10 +84,25 @@ impl Puzzle {
                         position,
                         cell,
                         side,
+                        range: symbols.range(side),
                     });
                 }
                 Symbol::Invalid => {
-                    return Err(PuzzleError::InvalidCharacter { ch, position, cell });
+                    let allowed = if default {
+                        "1-9, A-Z, or . 0 _ for empty".to_string()
+                    } else {
+                        format!(
+                            "{}, or {} for empty",
+                            symbols.range(side),
+                            symbols.empty_marks()
+                        )
+                    };
+                    return Err(PuzzleError::InvalidCharacter {
+                        ch,
+                        position,
+                        cell,
+                        allowed,
+                    });
                 }
             }
         }
@@ -126,6 +156,11 @@ impl Puzzle {
     /// The one-line form, `.` for empty cells.
     pub fn to_line(&self) -> String {
         self.cells.iter().map(|&d| symbol::digit_char(d)).collect()
+    }
+
+    /// The one-line form in an alphabet, `.` for empty cells.
+    pub fn to_line_with(&self, symbols: &Symbols) -> String {
+        self.cells.iter().map(|&d| symbols.char_of(d)).collect()
     }
 
     /// The board drawn with box borders.

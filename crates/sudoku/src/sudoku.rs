@@ -172,9 +172,14 @@ impl Sudoku {
         &self,
         puzzle: &Puzzle,
         level: PropagationLevel,
+        timeout: Option<std::time::Duration>,
     ) -> Result<(Search<'_>, bool), SolveError> {
         let config = SearchConfig {
             level,
+            limits: csp_core::Limits {
+                timeout,
+                ..csp_core::Limits::default()
+            },
             ..SearchConfig::default()
         };
         let mut search = self.search(puzzle, &config)?;
@@ -189,7 +194,7 @@ impl Sudoku {
         puzzle: &Puzzle,
         level: PropagationLevel,
     ) -> Result<CandidateGrid, SolveError> {
-        let (search, contradiction) = self.propagated_root(puzzle, level)?;
+        let (search, contradiction) = self.propagated_root(puzzle, level, None)?;
         let store = search.store();
         let cells = self
             .model

@@ -79,8 +79,36 @@ fn time_limit_stops_and_says_so() {
     let r = Sudoku::classic().solve(&puzzle, &config).unwrap();
     assert_eq!(r.status(), SolveStatus::Stopped);
     assert_eq!(r.stop_reason(), Some(csp_core::StopReason::Timeout));
-    // The clock is read every 1024 steps.
-    assert_eq!(r.stats.iterations + r.stats.backtrack_iterations, 1023);
+    // The clock is read every 1024 steps and every 256 propagator runs:
+    // an expired limit stops at the first reading.
+    assert!(r.stats.iterations + r.stats.backtrack_iterations <= 1023);
+    assert!(r.stats.propagations <= 256, "{}", r.stats.propagations);
+}
+
+#[test]
+fn time_limit_is_checked_inside_probing() {
+    // An empty 16x16 grid at probing: the root propagation alone takes
+    // seconds, with no search step in which to read the clock.
+    let sudoku = Sudoku::new(
+        sudoku::GridSize::from_side(16).unwrap(),
+        sudoku::Variant::Classic,
+    );
+    let puzzle = Puzzle::empty(sudoku.size());
+    let config = SearchConfig {
+        limits: Limits {
+            max_placements: None,
+            timeout: Some(std::time::Duration::from_millis(100)),
+        },
+        ..config("EA", "0", PropagationLevel::Probing)
+    };
+    let r = sudoku.solve(&puzzle, &config).unwrap();
+    assert_eq!(r.stop_reason(), Some(csp_core::StopReason::Timeout));
+    assert!(r.solution.is_none());
+    assert!(
+        r.stats.elapsed < std::time::Duration::from_secs(3),
+        "{:?}",
+        r.stats.elapsed
+    );
 }
 
 #[test]

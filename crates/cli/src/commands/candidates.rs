@@ -9,8 +9,13 @@ use crate::output::Row;
 use crate::records::CandidatesRecord;
 
 impl Classify for CandidatesRecord {
-    fn invalid(&self) -> Option<&str> {
-        (self.status == "invalid").then(|| self.error.as_deref().unwrap_or("invalid"))
+    fn invalid(&self) -> Option<(&'static str, &str)> {
+        (self.status == "invalid").then(|| {
+            (
+                self.error_kind.unwrap_or("invalid"),
+                self.error.as_deref().unwrap_or("invalid"),
+            )
+        })
     }
     fn failed(&self) -> bool {
         self.status == "contradiction"
@@ -61,7 +66,8 @@ pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
                 Ok(base.clone().shown(&sudoku.candidates(puzzle, level)?))
             });
             result.unwrap_or_else(|e| CandidatesRecord {
-                error: Some(e.to_string()),
+                error: Some(e.message),
+                error_kind: Some(e.kind),
                 ..base
             })
         },

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{Outcome, variant};
+use super::{Invalid, Outcome, parse_box, variant};
 use crate::cli::CompareArgs;
 use crate::compare::columns;
 use crate::compare::export::{Meta, exporter};
@@ -15,6 +15,8 @@ use crate::compare::plot::{self, Series};
 use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Row, RowHead, Run, RunStatus, summarize};
 use crate::compare::strategies::{self, Contender, Lists};
+use crate::diagnostics::ErrorReport;
+use crate::input::ReadOptions;
 use crate::records::{Origin, SolveRecord, VERSION};
 use crate::runner::Sudokus;
 
@@ -30,12 +32,16 @@ struct Group {
 const BATCH_RUNS: usize = 16_384;
 
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
+    let options = ReadOptions {
+        symbols: args.symbols.as_deref().map(str::parse).transpose()?,
+        shape: args.box_shape.as_deref().map(parse_box).transpose()?,
+    };
     let mut sets: Vec<PuzzleSet> = Vec::new();
     for name in &args.sets {
         sets.push(sets::built_in(name)?);
     }
     for path in &args.files {
-        sets.push(sets::from_file(path)?);
+        sets.push(sets::from_file(path, &options)?);
     }
     if sets.is_empty() {
         bail!("nothing to compare on: give puzzle files or --set NAME (e.g. --set top95)");
@@ -53,25 +59,30 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // Lines that do not parse, or whose givens clash, are reported in line
     // order and left out of every run.
     let mut outcome = Outcome::Success;
+    let mut errors = ErrorReport::new();
     let mut sudokus = Sudokus::new(variant(args.variant));
     let mut valid: Vec<Vec<usize>> = Vec::with_capacity(sets.len());
     for set in &sets {
         let mut ok = Vec::with_capacity(set.lines.len());
         for (i, line) in set.lines.iter().enumerate() {
-            let checked = line.puzzle.as_ref().map_err(|e| e.clone()).and_then(|p| {
+            let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
                 sudokus.prepare(p.size());
-                sudokus.for_puzzle(p).map(|_| ())
+                sudokus
+                    .for_puzzle(p)
+                    .map(|_| ())
+                    .map_err(|e| Invalid::from(sudoku::SolveError::from(e)))
             });
             match checked {
                 Ok(()) => ok.push(i),
                 Err(e) => {
-                    eprintln!("sudoku: {}:{}: {e}", set.name, line.line);
+                    errors.error(&format!("{}:{}", set.name, line.line), e.kind, &e.message);
                     outcome = Outcome::Invalid;
                 }
             }
         }
         valid.push(ok);
     }
+    errors.finish();
 
     let mut groups = Vec::new();
     for (c, contender) in contenders.iter().enumerate() {
@@ -95,11 +106,8 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         .expect("valid template"),
     );
 
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
+        .num_threads(super::jobs(args.jobs))
         .build()?;
     let mut per_puzzle = match &args.per_puzzle {
         Some(path) => {
@@ -306,7 +314,8 @@ fn run_one(
             line: entry.line,
             puzzle: entry.text.clone(),
         };
-        let mut r = SolveRecord::new(origin, strategy.record()).solved(&report, puzzle);
+        let mut r =
+            SolveRecord::new(origin, strategy.record()).solved(&report, puzzle, &entry.symbols);
         if !timings {
             if let Some(stats) = &mut r.stats {
                 stats.elapsed_us = 0;

@@ -22,8 +22,13 @@ impl serde::Serialize for Counted {
 }
 
 impl Classify for Counted {
-    fn invalid(&self) -> Option<&str> {
-        (self.record.status == "invalid").then(|| self.record.error.as_deref().unwrap_or("invalid"))
+    fn invalid(&self) -> Option<(&'static str, &str)> {
+        (self.record.status == "invalid").then(|| {
+            (
+                self.record.error_kind.unwrap_or("invalid"),
+                self.record.error.as_deref().unwrap_or("invalid"),
+            )
+        })
     }
     fn failed(&self) -> bool {
         match self.record.status {
@@ -44,7 +49,12 @@ impl Row for Counted {
     fn text(&self, quiet: bool) -> String {
         let r = &self.record;
         if quiet {
-            return r.solutions.map(|n| n.to_string()).unwrap_or_default();
+            // A stopped count is a lower bound: `>=N`.
+            let bound = if r.lower_bound { ">=" } else { "" };
+            return r
+                .solutions
+                .map(|n| format!("{bound}{n}"))
+                .unwrap_or_default();
         }
         match &r.stats {
             Some(stats) => format!(
@@ -65,7 +75,18 @@ impl Row for Counted {
 }
 
 pub fn count(args: &CountArgs) -> Result<Outcome> {
-    let strategy = strategy::resolve(&args.strategy)?;
+    let mut strategy = strategy::resolve(&args.strategy)?;
+    if args.all {
+        // --all counts everything: a preset's limits do not apply, only
+        // limits given as flags.
+        let limits = &mut strategy.search.limits;
+        if args.strategy.max_placements.is_none() {
+            limits.max_placements = None;
+        }
+        if args.strategy.timeout.is_none() {
+            limits.timeout = None;
+        }
+    }
     let record = strategy.record();
     let config = &strategy.search;
     let limit = (!args.all).then_some(args.limit);
@@ -81,7 +102,8 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
                 Ok(base.clone().counted(&report))
             });
             let record = result.unwrap_or_else(|e| CountRecord {
-                error: Some(e.to_string()),
+                error: Some(e.message),
+                error_kind: Some(e.kind),
                 ..base
             });
             Counted {

@@ -6,15 +6,20 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, on_puzzle, origin};
-use crate::cli::SolveArgs;
+use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
-use crate::records::{SolveRecord, StatsRecord};
+use crate::records::{SolveRecord, StatsRecord, Uniqueness, stop_words};
 use crate::strategy;
 
 impl Classify for SolveRecord {
-    fn invalid(&self) -> Option<&str> {
-        (self.status == "invalid").then(|| self.error.as_deref().unwrap_or("invalid"))
+    fn invalid(&self) -> Option<(&'static str, &str)> {
+        (self.status == "invalid").then(|| {
+            (
+                self.error_kind.unwrap_or("invalid"),
+                self.error.as_deref().unwrap_or("invalid"),
+            )
+        })
     }
     fn failed(&self) -> bool {
         SolveRecord::failed(self)
@@ -57,6 +62,9 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let strategy = strategy::resolve(&args.strategy)?;
     let record = strategy.record();
     let config = &strategy.search;
+    // The rating is computed only where it is printed (not in --quiet
+    // text, which prints the solution alone).
+    let rate = !args.no_level_needed && !(args.output.quiet && args.output.format == Format::Text);
     let started = Instant::now();
     let mut tally = Tally::default();
     drive(
@@ -66,24 +74,42 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let report = sudoku.solve(puzzle, config)?;
-                let mut r = base.clone().solved(&report, puzzle);
-                if !args.no_level_needed {
-                    r.level_needed = Some(sudoku.level_needed(puzzle)?.name());
+                let mut r = base.clone().solved(&report, puzzle, &job.entry.symbols);
+                if rate {
+                    // Within the strategy's time limit; `unknown` past it.
+                    let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
+                    r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
                 }
                 if args.unique && report.solution.is_some() {
                     let count = sudoku.count_solutions(puzzle, config, Some(2))?;
-                    // A stopped uniqueness check leaves `unique` unknown.
-                    if count.stop_reason().is_none() {
-                        r.unique = Some(count.solutions() == 1);
-                        if count.solutions() > 1 {
-                            r.status = "multiple";
+                    match count.stop_reason() {
+                        // A stopped check establishes nothing: say so.
+                        Some(reason) => {
+                            r.uniqueness = Some(Uniqueness::Unknown);
+                            r.error = Some(format!(
+                                "uniqueness unknown: {} in the search for a second solution",
+                                stop_words(reason)
+                            ));
+                        }
+                        None => {
+                            let unique = count.solutions() == 1;
+                            r.unique = Some(unique);
+                            r.uniqueness = Some(if unique {
+                                Uniqueness::Unique
+                            } else {
+                                Uniqueness::Multiple
+                            });
+                            if !unique {
+                                r.status = "multiple";
+                            }
                         }
                     }
                 }
                 Ok(r)
             });
             result.unwrap_or_else(|e| SolveRecord {
-                error: Some(e.to_string()),
+                error: Some(e.message),
+                error_kind: Some(e.kind),
                 ..base
             })
         },

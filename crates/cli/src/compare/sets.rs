@@ -3,7 +3,9 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use sudoku::{Puzzle, PuzzleError};
+use sudoku::{Puzzle, Symbols};
+
+use crate::input::{InputError, PuzzleLines, ReadOptions};
 
 /// Sets compiled into the binary: name, description, content.
 pub const BUILT_IN: &[(&str, &str, &str)] = &[
@@ -44,11 +46,13 @@ pub const BUILT_IN: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// One line of a set.
+/// One puzzle of a set.
 pub struct SetLine {
     pub line: u64,
     pub text: String,
-    pub puzzle: Result<Puzzle, PuzzleError>,
+    pub puzzle: Result<Puzzle, InputError>,
+    /// The alphabet it was read in.
+    pub symbols: Symbols,
 }
 
 /// A puzzle set, read whole (every strategy runs over it).
@@ -68,35 +72,34 @@ pub fn fnv1a64(bytes: &[u8]) -> String {
     format!("{hash:016x}")
 }
 
-fn parse(name: String, text: &str) -> PuzzleSet {
+/// Reads a set as `solve` reads a file (every layout it takes); notes on
+/// how it was read go to stderr.
+fn parse(name: String, bytes: &[u8], options: &ReadOptions) -> Result<PuzzleSet> {
     let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+    for entry in PuzzleLines::from_text(&name, bytes.to_vec(), options.clone()) {
+        let entry =
+            entry.map_err(|e| anyhow::anyhow!("cannot read puzzle set {name}: {}", e.error))?;
+        if let Some(note) = &entry.note {
+            crate::diagnostics::line(&format!("sudoku: {note}"));
         }
-        let word = trimmed
-            .split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string();
         lines.push(SetLine {
-            line: i as u64 + 1,
-            puzzle: Puzzle::parse(&word),
-            text: word,
+            line: entry.line,
+            text: entry.text,
+            puzzle: entry.puzzle,
+            symbols: entry.symbols,
         });
     }
-    PuzzleSet {
+    Ok(PuzzleSet {
         name,
-        hash: fnv1a64(text.as_bytes()),
+        hash: fnv1a64(bytes),
         lines,
-    }
+    })
 }
 
 /// A built-in set by name.
 pub fn built_in(name: &str) -> Result<PuzzleSet> {
     match BUILT_IN.iter().find(|(n, _, _)| *n == name) {
-        Some((n, _, text)) => Ok(parse(n.to_string(), text)),
+        Some((n, _, text)) => parse(n.to_string(), text.as_bytes(), &ReadOptions::default()),
         None => {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _, _)| *n).collect();
             bail!(
@@ -108,7 +111,7 @@ pub fn built_in(name: &str) -> Result<PuzzleSet> {
 }
 
 /// A set from a file (`-`: standard input).
-pub fn from_file(path: &Path) -> Result<PuzzleSet> {
+pub fn from_file(path: &Path, options: &ReadOptions) -> Result<PuzzleSet> {
     let bytes = if path.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
@@ -117,10 +120,7 @@ pub fn from_file(path: &Path) -> Result<PuzzleSet> {
     } else {
         std::fs::read(path).with_context(|| format!("cannot read puzzle set {}", path.display()))?
     };
-    Ok(parse(
-        path.display().to_string(),
-        &String::from_utf8_lossy(&bytes),
-    ))
+    parse(path.display().to_string(), &bytes, options)
 }
 
 #[cfg(test)]

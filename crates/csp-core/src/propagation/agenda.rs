@@ -1,6 +1,7 @@
 //! The queue of propagators to run and of naked singles to assign.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use fixedbitset::FixedBitSet;
 
@@ -28,6 +29,11 @@ pub(crate) struct Agenda {
     pub(crate) singletons: Vec<VarId>,
     /// How many times a propagator ran.
     pub(crate) runs: u64,
+    /// When to give up (the search's time limit), checked inside
+    /// propagation too: one probing pass can take seconds.
+    pub(crate) deadline: Option<Instant>,
+    /// The deadline passed: the last failure was no conflict but a stop.
+    pub(crate) timed_out: bool,
 }
 
 impl Agenda {
@@ -53,7 +59,18 @@ impl Agenda {
             rules: RuleStats::default(),
             singletons: Vec::with_capacity(model.num_vars()),
             runs: 0,
+            deadline: None,
+            timed_out: false,
         }
+    }
+
+    /// Whether the deadline has passed (remembered once it has).
+    #[inline]
+    pub(crate) fn out_of_time(&mut self) -> bool {
+        if !self.timed_out && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out
     }
 
     /// Queues every propagator (done once, at the root).
@@ -118,6 +135,12 @@ impl Agenda {
             self.queued.set(p as usize, false);
             self.current = p;
             self.runs += 1;
+            // The clock is read every few hundred runs (a run is cheap; a
+            // fixpoint on a 25x25 grid can take thousands of them).
+            if self.runs % 256 == 0 && self.deadline.is_some() && self.out_of_time() {
+                self.clear();
+                return Err(Conflict);
+            }
             let propagator = &model.propagators()[p as usize];
             self.begin(propagator.rule());
             let result = propagator.propagate(&mut PropagationContext {

@@ -11,7 +11,8 @@ use crate::{DomainStore, Model, VarId};
 /// whose placement fails is removed, and that removal propagated at once.
 /// The variables are taken round and round, until every one of them has
 /// been probed since the last removal. Fails if a removal leads to a
-/// conflict.
+/// conflict, or when the agenda's deadline passes (the clock is read before
+/// every probe; [`Agenda::timed_out`] then tells the two apart).
 ///
 /// What propagation does inside a probe is undone and not counted in the
 /// rule counters (`probing.runs` counts the probes); `propagations` counts
@@ -36,6 +37,9 @@ pub(crate) fn probe(
             if !store.contains(var, value) {
                 continue;
             }
+            if agenda.out_of_time() {
+                return Err(Conflict);
+            }
             agenda.rules[Rule::Probing].runs += 1;
             let kept = agenda.rules;
             store.checkpoint();
@@ -44,6 +48,9 @@ pub(crate) fn probe(
             let failed = agenda.run(store, model).is_err();
             store.restore();
             agenda.rules = kept;
+            if agenda.timed_out {
+                return Err(Conflict);
+            }
             if failed {
                 let mut ctx = PropagationContext {
                     store,
