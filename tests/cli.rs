@@ -35,8 +35,11 @@ macro_rules! timing_filters {
             (r"\d+\.\d{3} ms", "[ms] ms"),
             (r"\d+\.\d{3} s\b", "[s] s"),
             (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
-            // csv: search_space,elapsed_us,solutions,cells_placed,guesses, the 21
-            // rule counters, cells
+            // count csv (its rows end with lower_bound): search_space,
+            // elapsed_us, cells_placed, guesses, the 21 rule counters, cells
+            (r"(?m)(,\d+),\d+((,\d+){23},[A-L]+,[^\n]*,(true|false))$", "$1,[us]$2"),
+            // solve csv: search_space,elapsed_us,solutions,cells_placed,guesses,
+            // the 21 rule counters, cells
             (r"(,\d+),\d+((,\d+){24},[A-L]+,)", "$1,[us]$2"),
         ]}, { $($body)* })
     };
