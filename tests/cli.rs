@@ -655,3 +655,356 @@ fn compare_errors() {
         ])
     );
 }
+
+// ---------------------------------------------------------------------------
+// What a new user tripped over (issue 15): one test per item.
+
+const TOP1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Runs with `stdin` and returns (stdout, stderr, exit code).
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = sudoku(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn unique_with_a_stopped_check_says_unknown_and_fails() {
+    let line = format!("{TOP1}\n");
+    let args = [
+        "solve",
+        "--config",
+        "mrv",
+        "--max-placements",
+        "1000",
+        "--unique",
+    ];
+    let (out, _, code) = run_with_stdin(
+        &[&args[..], &["--format", "json"]].concat(),
+        line.as_bytes(),
+    );
+    assert_eq!(code, 1);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["uniqueness"], "unknown");
+    assert!(v.get("unique").is_none());
+    assert_eq!(
+        v["error"],
+        "uniqueness unknown: placement limit reached in the search for a second solution"
+    );
+    let (text, _, code) = run_with_stdin(&args, line.as_bytes());
+    assert_eq!(code, 1);
+    assert!(
+        text.contains("solved (uniqueness unknown: placement limit reached"),
+        "{text}"
+    );
+    let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), line.as_bytes());
+    assert!(csv.lines().nth(1).unwrap().ends_with(",unknown"), "{csv}");
+    // Established either way: exit 0, `unique`.
+    let (out, _, code) =
+        run_with_stdin(&["solve", "--unique", "--format", "json"], line.as_bytes());
+    assert_eq!(
+        (code, json_lines(&out)[0]["uniqueness"].as_str()),
+        (0, Some("unique"))
+    );
+}
+
+#[test]
+fn timeout_stops_inside_probing_and_the_rating() {
+    // An empty 16x16 grid: probing after each placement takes seconds (7 s
+    // before the clock was read inside propagation).
+    let empty16 = format!("{}\n", ".".repeat(256));
+    let started = std::time::Instant::now();
+    let (out, _, code) = run_with_stdin(
+        &[
+            "solve",
+            "--propagation",
+            "probing",
+            "--timeout",
+            "200",
+            "--format",
+            "json",
+        ],
+        empty16.as_bytes(),
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, 1);
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (v["status"].as_str(), v["error"].as_str()),
+        (Some("stopped"), Some("time limit reached"))
+    );
+    // An empty 25x25 grid: the search is fast at singles, the rating at
+    // probing is not (over a second) and reports `unknown` once the time
+    // limit passes.
+    let empty25 = format!("{}\n", ".".repeat(625));
+    let (out, _, code) = run_with_stdin(
+        &["solve", "--timeout", "100", "--format", "json"],
+        empty25.as_bytes(),
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (code, v["status"].as_str(), v["level_needed"].as_str()),
+        (0, Some("solved"), Some("unknown"))
+    );
+}
+
+#[test]
+fn count_all_ignores_the_preset_cap_and_stopped_counts_are_lower_bounds() {
+    let four = b"................\n";
+    let (out, _, code) = run_with_stdin(&["count", "--all", "--quiet"], four);
+    assert_eq!((out.as_str(), code), ("288\n", 0));
+    let (_, _, _) = run_with_stdin(&["count", "--all", "--quiet"], four);
+    // The preset's cap no longer applies to --all: the json says no limit.
+    let (out, _, _) = run_with_stdin(&["count", "--all", "--format", "json"], four);
+    assert_eq!(
+        json_lines(&out)[0]["strategy"]["max_placements"],
+        serde_json::Value::Null
+    );
+    // An explicit cap still applies, and its count is marked everywhere.
+    let six = format!("{}\n", "0".repeat(36));
+    let args = ["count", "--all", "--max-placements", "1000"];
+    let (quiet, _, code) = run_with_stdin(&[&args[..], &["--quiet"]].concat(), six.as_bytes());
+    assert_eq!(code, 1);
+    assert!(quiet.starts_with(">="), "{quiet}");
+    let (text, _, _) = run_with_stdin(&args, six.as_bytes());
+    assert!(text.contains("stopped: at least"), "{text}");
+    assert!(
+        text.contains("(a lower bound: placement limit reached)"),
+        "{text}"
+    );
+    let (json, _, _) = run_with_stdin(&[&args[..], &["--format", "json"]].concat(), six.as_bytes());
+    let v = &json_lines(&json)[0];
+    assert_eq!(
+        (v["lower_bound"].as_bool(), v["exact"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), six.as_bytes());
+    assert!(csv.lines().nth(1).unwrap().ends_with(",true"), "{csv}");
+}
+
+#[test]
+fn count_csv_has_one_column_per_name() {
+    let (csv, _, _) = run_with_stdin(&["count", "--format", "csv"], b"................\n");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let mut unique = header.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), header.len(), "{header:?}");
+    let (csv, _, _) = run_with_stdin(&["solve", "--format", "csv"], b"................\n");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let mut unique = header.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), header.len(), "{header:?}");
+}
+
+#[test]
+fn every_layout_people_paste() {
+    insta::glob!("inputs/layouts/*", |path| {
+        let file = rel(path);
+        assert_cmd_snapshot!(
+            "layouts_quiet",
+            sudoku(&["solve", &file, "--quiet", "--unique"])
+        );
+    });
+    // Every puzzle of every valid layout file is read, none dropped.
+    for (file, n) in [
+        ("blocks.txt", 3),
+        ("cr-only.txt", 2),
+        ("kaggle.csv", 2),
+        ("mixed-endings.txt", 4),
+    ] {
+        let (out, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            &format!("tests/inputs/layouts/{file}"),
+            "--format",
+            "json",
+        ]));
+        assert_eq!(code, 0, "{file}");
+        assert_eq!(json_lines(&out).len(), n, "{file}");
+    }
+    // The boards this tool prints read back.
+    let (board, _, _) = run_with_stdin(
+        &["solve", "--no-level-needed"],
+        format!("{TOP1}\n").as_bytes(),
+    );
+    let first_board: String = board
+        .lines()
+        .skip(1)
+        .take(13)
+        .map(|l| format!("{}\n", &l[..25]))
+        .collect();
+    let (again, _, code) = run_with_stdin(&["solve", "--quiet"], first_board.as_bytes());
+    assert_eq!(code, 0, "{first_board}");
+    assert_eq!(
+        again.trim(),
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    );
+}
+
+#[test]
+fn hexadecimal_sixteen_by_sixteen() {
+    // The 16x16 test puzzle written in 0-F: `1` becomes `0`, ..., `G` `F`.
+    let puzzle = std::fs::read_to_string(root().join("tests/inputs/solve/16x16.txt")).unwrap();
+    let line = puzzle.lines().next().unwrap();
+    let hex: String = line
+        .chars()
+        .map(|c| match c {
+            '.' => '.',
+            c => {
+                let d = c.to_digit(36).unwrap();
+                char::from_digit(d - 1, 16).unwrap().to_ascii_uppercase()
+            }
+        })
+        .collect();
+    let (expected, _, _) = run_with_stdin(&["solve", "--quiet"], format!("{line}\n").as_bytes());
+    let to_hex = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .map(|c| {
+                char::from_digit(c.to_digit(36).unwrap() - 1, 16)
+                    .unwrap()
+                    .to_ascii_uppercase()
+            })
+            .collect()
+    };
+    // Detected (a `0`, no `G`), with a note; solutions in the same alphabet.
+    let (out, err, code) = run_with_stdin(&["solve", "--quiet"], format!("{hex}\n").as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), to_hex(&expected));
+    assert!(err.contains("read as hexadecimal digits 0-F"), "{err}");
+    // Explicit: no note.
+    let (out, err, _) = run_with_stdin(
+        &["solve", "--quiet", "--symbols", "0-F"],
+        format!("{hex}\n").as_bytes(),
+    );
+    assert_eq!((out.trim(), err.as_str()), (to_hex(&expected).as_str(), ""));
+    // `1-9A-G` reads `0` as empty: a different (here unsolvable or multi)
+    // puzzle, never the hex one silently.
+    let (out, _, _) = run_with_stdin(
+        &[
+            "solve",
+            "--symbols",
+            "1-9A-G",
+            "--format",
+            "json",
+            "--no-level-needed",
+        ],
+        format!("{hex}\n").as_bytes(),
+    );
+    assert_ne!(
+        json_lines(&out)[0]["solution"].as_str(),
+        Some(to_hex(&expected).as_str())
+    );
+    assert_cmd_snapshot!(
+        "error_bad_symbols",
+        sudoku(&["solve", "--symbols", "F-0"]).pass_stdin("x\n")
+    );
+}
+
+#[test]
+fn box_shapes() {
+    // 6x6 with boxes 3 high and 2 wide: this grid is valid only that way.
+    let grid = "123456\n345612\n561234\n234561\n456123\n612345\n";
+    let flat: String = grid.lines().collect();
+    let (_, _, code) = run_with_stdin(
+        &["solve", "--quiet", "--box", "3x2"],
+        format!("{flat}\n").as_bytes(),
+    );
+    assert_eq!(code, 0);
+    let (_, err, code) = run_with_stdin(&["solve", "--quiet"], format!("{flat}\n").as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("contradictory givens"), "{err}");
+    let (out, _, code) = run_with_stdin(&["solve", "--quiet", "--box", "3x2"], grid.as_bytes());
+    assert_eq!((out.trim(), code), (flat.as_str(), 0));
+    assert_cmd_snapshot!(
+        "error_bad_box",
+        sudoku(&["solve", "--box", "3by2"]).pass_stdin("x\n")
+    );
+    timing_filters! {
+        assert_cmd_snapshot!("error_box_wrong_size", sudoku(&["solve", "--box", "3x2"]).pass_stdin(format!("{TOP1}\n")));
+    }
+}
+
+#[test]
+fn a_closed_stderr_ends_quietly_with_the_documented_code() {
+    // Many invalid lines: stderr is closed after the first write.
+    let junk = "12345\n".repeat(5000);
+    let mut child = sudoku(&["solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(junk.as_bytes())
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+}
+
+#[test]
+fn errors_are_capped_and_binary_files_refused() {
+    let mut junk = String::new();
+    for i in 0..150 {
+        junk.push_str(if i % 3 == 0 {
+            "123#............\n"
+        } else {
+            "12345\n"
+        });
+    }
+    let (out, err, code) = run_with_stdin(&["solve", "--quiet"], junk.as_bytes());
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 150);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 101, "{err}");
+    assert_eq!(
+        lines[100],
+        "sudoku: ... and 50 more invalid lines not shown (only the first 100 are): 16 invalid character, 34 wrong length"
+    );
+    let (out, err, code) = run_with_stdin(&["solve"], b"1234\x00\x01\x02\n................\n");
+    assert_eq!(code, 2);
+    assert!(out.starts_with("total: 0 puzzles"), "{out}");
+    assert_eq!(
+        err,
+        "sudoku: -: binary file (a NUL byte at offset 4): not read\n"
+    );
+}
+
+#[test]
+fn zero_jobs_means_every_core() {
+    let (a, _, code) = run_with_stdin(
+        &["solve", "--quiet", "-j", "0"],
+        format!("{TOP1}\n").as_bytes(),
+    );
+    let (b, _, _) = run_with_stdin(
+        &["solve", "--quiet", "-j", "1"],
+        format!("{TOP1}\n").as_bytes(),
+    );
+    assert_eq!((code, a), (0, b));
+}

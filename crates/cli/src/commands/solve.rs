@@ -58,13 +58,18 @@ impl Row for SolveRecord {
     }
 }
 
+/// Whether the "level needed" rating is computed: only where it is printed
+/// (not with --no-level-needed, nor in --quiet text, which prints the
+/// solution alone).
+fn wants_rating(args: &SolveArgs) -> bool {
+    !args.no_level_needed && !(args.output.quiet && args.output.format == Format::Text)
+}
+
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let strategy = strategy::resolve(&args.strategy)?;
     let record = strategy.record();
     let config = &strategy.search;
-    // The rating is computed only where it is printed (not in --quiet
-    // text, which prints the solution alone).
-    let rate = !args.no_level_needed && !(args.output.quiet && args.output.format == Format::Text);
+    let rate = wants_rating(args);
     let started = Instant::now();
     let mut tally = Tally::default();
     drive(
@@ -161,5 +166,30 @@ impl Tally {
             s.failures,
             seconds
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn rated(args: &[&str]) -> bool {
+        let cli = Cli::parse_from([&["sudoku", "solve"][..], args].concat());
+        match cli.command {
+            Command::Solve(a) => wants_rating(&a),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn the_rating_is_computed_only_where_it_is_printed() {
+        assert!(rated(&[]));
+        assert!(rated(&["--format", "json"]));
+        assert!(rated(&["--quiet", "--format", "csv"]));
+        assert!(!rated(&["--quiet"]));
+        assert!(!rated(&["--no-level-needed", "--format", "json"]));
     }
 }
