@@ -595,13 +595,37 @@ fn compare_plot_has_one_line_per_strategy() {
         .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
         .count();
     assert_eq!(lines, 3);
-    for label in ["EA/0/singles", "EH/0/singles", "K/0/singles"] {
-        assert!(
-            doc.descendants()
-                .any(|n| n.text().is_some_and(|t| t.trim() == label)),
-            "{label}"
-        );
-    }
+    // The legend in rank order (by mean placements).
+    let legend: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(". "))
+        .map(String::from)
+        .collect();
+    let (table, _) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA,EH,K",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--format",
+        "csv",
+    ]));
+    let ranked: Vec<String> = table
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{}. {}", f[0], f[1])
+        })
+        .collect();
+    assert_eq!(legend, ranked);
     // One solve-shaped JSON line per (strategy, puzzle).
     let runs = json_lines(&std::fs::read_to_string(&per_puzzle).unwrap());
     assert_eq!(runs.len(), 3 * 11);
@@ -1007,4 +1031,184 @@ fn zero_jobs_means_every_core() {
         format!("{TOP1}\n").as_bytes(),
     );
     assert_eq!((code, a), (0, b));
+}
+
+#[test]
+fn compare_plot_has_a_panel_per_set_and_merges_identical_curves() {
+    let dir = std::env::temp_dir().join(format!("sudoku-plot2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("cactus.svg");
+    let runs_csv = dir.join("runs.csv");
+    // EA/5 and EA/8 order digits identically: one curve, one legend entry.
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--set",
+        "top95",
+        "--cells",
+        "EA",
+        "--values",
+        "5,8",
+        "--propagation",
+        "singles",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--per-puzzle",
+        runs_csv.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    assert!(texts.contains(&"sudoku compare: hardest11"));
+    assert!(texts.contains(&"sudoku compare: top95"));
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|t| **t == "1. EA/5/singles = EA/8/singles")
+            .count(),
+        2,
+        "{texts:?}"
+    );
+    // Per-puzzle CSV: a flat strategy column, then solve's columns.
+    let csv = std::fs::read_to_string(&runs_csv).unwrap();
+    let mut lines = csv.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("strategy,file,line,puzzle,status,")
+    );
+    assert_eq!(lines.clone().count(), 2 * (11 + 95));
+    assert!(lines.next().unwrap().starts_with("EA/5/singles,hardest11,"));
+    // A plot path that cannot be drawn fails before the run.
+    let started = std::time::Instant::now();
+    let (_, err, code) = run_with_stdin(
+        &[
+            "compare",
+            "--set",
+            "top95",
+            "--cells",
+            "all",
+            "--plot",
+            dir.join("x.png").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("only SVG is drawn"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn compare_counts_per_seed_and_shows_the_spread() {
+    // EC/0 with 4 seeds against EA/0 once: solved counts per seed, so both
+    // show 11 (not 44 against 11).
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA,EC",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--seeds",
+        "1..4",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 0);
+    let rows = json_lines(&out);
+    for r in &rows {
+        assert_eq!(r["solved_per_seed"], 11.0, "{r}");
+        let spread = &r["seed_placements_mean"];
+        assert!(spread["min"].as_f64() <= spread["median"].as_f64());
+        assert!(spread["median"].as_f64() <= spread["max"].as_f64());
+    }
+    let random = rows
+        .iter()
+        .find(|r| r["strategy"] == "EC/0/singles")
+        .unwrap();
+    assert_eq!(
+        (random["runs"].as_u64(), random["solved"].as_u64()),
+        (Some(44), Some(44))
+    );
+    let (text, _) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA,EC",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--seeds",
+        "1..4",
+        "--no-timings",
+    ]));
+    assert!(text.contains("seed means min/med/max"), "{text}");
+    assert!(!text.contains(" 44"), "{text}");
+}
+
+#[test]
+fn compare_marks_best_only_where_a_direction_means_something() {
+    let (text, _) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA",
+        "--values",
+        "0",
+        "--propagation",
+        "fc,singles",
+        "--rules",
+        "--no-timings",
+    ]));
+    let header = text.lines().nth(1).unwrap();
+    let start = header.find("fc rm").unwrap();
+    for line in text.lines().skip(2) {
+        assert!(!line[start.min(line.len())..].contains('*'), "{line}");
+    }
+}
+
+#[test]
+fn seeds_without_a_random_heuristic_get_a_note() {
+    let (_, err, _) = run_with_stdin(
+        &["solve", "--seed", "3", "--quiet"],
+        format!("{TOP1}\n").as_bytes(),
+    );
+    assert_eq!(
+        err,
+        "sudoku: note: --seed has no effect: the strategy EH/5 has no random heuristic (cells C, values 2)\n"
+    );
+    let (_, err, _) = run_with_stdin(
+        &["solve", "--seed", "3", "--cells", "C", "--quiet"],
+        format!("{TOP1}\n").as_bytes(),
+    );
+    assert_eq!(err, "");
+    let (_, err, _) = run_with_stdin(
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "EA",
+            "--seeds",
+            "1..3",
+            "--no-timings",
+        ],
+        b"",
+    );
+    assert!(err.contains("--seeds has no effect"), "{err}");
 }

@@ -158,6 +158,18 @@ pub fn drive<R: Row + Classify + Send>(
     Ok(outcome)
 }
 
+/// A note when `--seed` was given to a strategy with no random heuristic
+/// (C, 2): it has no effect there.
+pub fn note_unused_seed(flag: Option<u64>, strategy: &crate::strategy::Strategy) {
+    let s = &strategy.search;
+    if flag.is_some() && !s.variables.is_random() && !s.values.is_random() {
+        diagnostics::line(&format!(
+            "sudoku: note: --seed has no effect: the strategy {}/{} has no random heuristic (cells C, values 2)",
+            s.variables, s.values
+        ));
+    }
+}
+
 /// Worker threads: `None` or 0 mean one per core.
 pub fn jobs(requested: Option<usize>) -> usize {
     match requested {

@@ -4,6 +4,7 @@
 
 pub mod columns;
 pub mod export;
+pub mod per_puzzle;
 pub mod plot;
 pub mod sets;
 pub mod stats;

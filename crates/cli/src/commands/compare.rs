@@ -1,9 +1,8 @@
 //! `sudoku compare`.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -11,6 +10,7 @@ use super::{Invalid, Outcome, parse_box, variant};
 use crate::cli::CompareArgs;
 use crate::compare::columns;
 use crate::compare::export::{Meta, exporter};
+use crate::compare::per_puzzle::PerPuzzle;
 use crate::compare::plot::{self, Series};
 use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Row, RowHead, Run, RunStatus, summarize};
@@ -43,6 +43,9 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     for path in &args.files {
         sets.push(sets::from_file(path, &options)?);
     }
+    if let Some(path) = &args.plot {
+        plot::check_path(path)?;
+    }
     if sets.is_empty() {
         bail!("nothing to compare on: give puzzle files or --set NAME (e.g. --set top95)");
     }
@@ -55,6 +58,12 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         max_placements: args.max_placements,
         timeout_ms: args.timeout,
     })?;
+
+    if args.seeds.is_some() && !contenders.iter().any(|c| c.is_random()) {
+        crate::diagnostics::line(
+            "sudoku: note: --seeds has no effect: no strategy compared has a random heuristic (cells C, values 2)",
+        );
+    }
 
     // Lines that do not parse, or whose givens clash, are reported in line
     // order and left out of every run.
@@ -101,22 +110,36 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         ProgressBar::with_draw_target(Some(total_runs as u64), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} runs, {elapsed} elapsed, eta {eta} {msg}",
+            "{bar:40} {pos}/{len} runs, {elapsed} elapsed, eta {steady_eta} {msg}",
         )
-        .expect("valid template"),
+        .expect("valid template")
+        // The remaining runs at the average rate since the start: steadier
+        // than a recent-rate estimate when strategies differ in speed.
+        .with_key(
+            "steady_eta",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let (pos, len) = (state.pos(), state.len().unwrap_or(0));
+                let text = if pos == 0 {
+                    "-".to_string()
+                } else {
+                    let secs =
+                        state.elapsed().as_secs_f64() * (len - pos.min(len)) as f64 / pos as f64;
+                    let s = secs.round() as u64;
+                    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+                };
+                let _ = w.write_str(&text);
+            },
+        ),
     );
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(super::jobs(args.jobs))
         .build()?;
-    let mut per_puzzle = match &args.per_puzzle {
-        Some(path) => {
-            Some(BufWriter::new(File::create(path).with_context(|| {
-                format!("cannot create {}", path.display())
-            })?))
-        }
-        None => None,
-    };
+    let mut per_puzzle = args
+        .per_puzzle
+        .as_deref()
+        .map(PerPuzzle::create)
+        .transpose()?;
     let timings = !args.no_timings;
 
     let mut results: Vec<Vec<Run>> = Vec::with_capacity(groups.len());
@@ -133,8 +156,8 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         let units: Vec<(usize, usize)> = (start..end)
             .flat_map(|g| valid[groups[g].set].iter().map(move |&i| (g, i)))
             .collect();
-        progress.set_message(contenders[groups[start].contender].label.clone());
-        let done: Vec<(Run, Option<String>)> = pool.install(|| {
+        progress.set_message(running(&contenders, &groups[start..end]));
+        let done: Vec<(Run, Option<SolveRecord>)> = pool.install(|| {
             units
                 .par_iter()
                 .map(|&(g, i)| {
@@ -159,9 +182,9 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         for g in start..end {
             let mut runs = Vec::with_capacity(valid[groups[g].set].len());
             for _ in 0..valid[groups[g].set].len() {
-                let (run, line) = done.next().expect("one result per unit");
-                if let (Some(w), Some(line)) = (&mut per_puzzle, line) {
-                    writeln!(w, "{line}")?;
+                let (run, record) = done.next().expect("one result per unit");
+                if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
+                    w.write(&contenders[groups[g].contender].label, &record)?;
                 }
                 runs.push(run);
             }
@@ -179,7 +202,6 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     let mut series: Vec<Series> = Vec::new();
     let mut g = 0;
     for contender in &contenders {
-        let mut solved_placements = Vec::new();
         for (s, set) in sets.iter().enumerate() {
             let by_seed: Vec<Vec<Run>> = contender
                 .seeds
@@ -190,13 +212,16 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
                     runs
                 })
                 .collect();
-            solved_placements.extend(
-                by_seed
+            series.push(Series {
+                label: contender.label.clone(),
+                set: set.name.clone(),
+                placements: by_seed
                     .iter()
                     .flatten()
                     .filter(|r| r.status == RunStatus::Solved)
-                    .map(|r| r.placements),
-            );
+                    .map(|r| r.placements)
+                    .collect(),
+            });
             let mut row = summarize(
                 head(contender, set, set.lines.len() - valid[s].len()),
                 &by_seed,
@@ -207,10 +232,6 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             }
             rows.push(row);
         }
-        series.push(Series {
-            label: contender.label.clone(),
-            placements: solved_placements,
-        });
     }
     columns::sort(&mut rows, args.sort);
     let meta = Meta {
@@ -230,12 +251,15 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     out.write_all(exporter(args.format).export(&rows, &meta).as_bytes())?;
     out.flush()?;
     if let Some(path) = &args.plot {
-        let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-        plot::cactus(
-            path,
-            &format!("sudoku compare: {}", names.join(", ")),
-            &series,
-        )?;
+        // Each set's lines in rank order.
+        let rank = |s: &Series| {
+            rows.iter()
+                .find(|r| r.head.set == s.set && r.head.strategy == s.label)
+                .map_or(usize::MAX, |r| r.rank)
+        };
+        series.sort_by_key(|s| rank(s));
+        let names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
+        plot::cactus(path, &names, &series)?;
     }
     Ok(outcome)
 }
@@ -268,7 +292,22 @@ struct RunOptions {
     solutions: u64,
 }
 
-/// Solves one puzzle of a group; the per-puzzle JSON line if asked for.
+/// The strategies a batch of groups runs, for the progress bar.
+fn running(contenders: &[Contender], groups: &[Group]) -> String {
+    let mut labels: Vec<&str> = Vec::new();
+    for g in groups {
+        let label = contenders[g.contender].label.as_str();
+        if !labels.contains(&label) {
+            labels.push(label);
+        }
+    }
+    match labels.len() {
+        0..=3 => labels.join(", "),
+        n => format!("{} (+{} more)", labels[..3].join(", "), n - 3),
+    }
+}
+
+/// Solves one puzzle of a group; its per-puzzle record if asked for.
 fn run_one(
     group: &Group,
     contenders: &[Contender],
@@ -276,7 +315,7 @@ fn run_one(
     sudokus: &Sudokus,
     line: usize,
     options: RunOptions,
-) -> (Run, Option<String>) {
+) -> (Run, Option<SolveRecord>) {
     let RunOptions {
         record,
         timings,
@@ -321,7 +360,42 @@ fn run_one(
                 stats.elapsed_us = 0;
             }
         }
-        serde_json::to_string(&r).expect("records serialize")
+        r
     });
     (run, line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::built_in;
+
+    #[test]
+    fn the_progress_label_names_the_strategies_running() {
+        let presets = built_in().unwrap();
+        let contenders: Vec<Contender> = presets
+            .into_iter()
+            .map(|p| Contender {
+                label: p.name.clone(),
+                strategy: p,
+                seeds: vec![1],
+            })
+            .collect();
+        let group = |c| Group {
+            contender: c,
+            set: 0,
+            seed: 1,
+        };
+        assert_eq!(
+            running(&contenders, &[group(1), group(1), group(2)]),
+            "naive, mrv"
+        );
+        assert_eq!(
+            running(
+                &contenders,
+                &[group(0), group(1), group(2), group(3), group(4)]
+            ),
+            "default, naive, mrv (+2 more)"
+        );
+    }
 }

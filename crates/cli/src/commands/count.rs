@@ -87,6 +87,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
             limits.timeout = None;
         }
     }
+    super::note_unused_seed(args.strategy.seed, &strategy);
     let record = strategy.record();
     let config = &strategy.search;
     let limit = (!args.all).then_some(args.limit);

@@ -67,6 +67,7 @@ fn wants_rating(args: &SolveArgs) -> bool {
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let strategy = strategy::resolve(&args.strategy)?;
+    super::note_unused_seed(args.strategy.seed, &strategy);
     let record = strategy.record();
     let config = &strategy.search;
     let rate = wants_rating(args);

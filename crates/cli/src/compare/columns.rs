@@ -34,6 +34,9 @@ pub enum Column {
     GuessesMean,
     /// Share of runs solved without a placement (more is better).
     NoGuess,
+    /// Mean placements per seed: the median across seeds (the table shows
+    /// min/median/max).
+    SeedMeans,
     /// Search time (per seed).
     Time,
     /// Runs per second of search time (more is better).
@@ -81,6 +84,7 @@ pub const TABLE: &[Column] = &[
     Column::MovesMean,
     Column::GuessesMean,
     Column::NoGuess,
+    Column::SeedMeans,
     Column::Time,
     Column::PuzzlesPerS,
 ];
@@ -108,6 +112,7 @@ impl Column {
             GuessesTotal => "guesses",
             GuessesMean => "guesses mean",
             NoGuess => "no guess",
+            SeedMeans => "seed means min/med/max",
             Time => "time s",
             PuzzlesPerS => "puzzles/s",
             FcRemovals => "fc rm",
@@ -125,6 +130,13 @@ impl Column {
         matches!(self, Column::Solved | Column::NoGuess | Column::PuzzlesPerS)
     }
 
+    /// Whether one end of the column is better than the other. The rule
+    /// columns have none: removing more candidates is neither better nor
+    /// worse in itself, so no value of theirs is marked best.
+    pub fn has_direction(self) -> bool {
+        !RULES.contains(&self)
+    }
+
     /// Whether the column depends on timing (left out with `--no-timings`).
     pub fn is_timing(self) -> bool {
         matches!(self, Column::Time | Column::PuzzlesPerS)
@@ -135,9 +147,9 @@ impl Column {
         use Column::*;
         let u = |v: Option<u64>| v.map(|n| n as f64);
         match self {
-            Solved => Some(r.solved as f64),
-            Stopped => Some(r.stopped as f64),
-            Unsolvable => Some(r.unsolvable as f64),
+            Solved => Some(r.solved_per_seed),
+            Stopped => Some(r.stopped_per_seed),
+            Unsolvable => Some(r.unsolvable_per_seed),
             PlacementsTotal => Some(r.placements.total),
             PlacementsMean => r.placements.mean,
             PlacementsMedian => u(r.placements.median),
@@ -153,6 +165,7 @@ impl Column {
             GuessesTotal => Some(r.guesses.total),
             GuessesMean => r.guesses.mean,
             NoGuess => Some(r.no_guess_share),
+            SeedMeans => r.seed_placements_mean.median,
             Time => r.time_s,
             PuzzlesPerS => r.puzzles_per_s,
             FcRemovals => Some(r.rules.get(Rule::ForwardChecking).removals),
@@ -176,6 +189,11 @@ impl Column {
             | FcRemovals | NakedSingles | HiddenSingles | LockedRemovals | GacRemovals
             | ProbingRemovals | OtherRemovals => format!("{v:.1}"),
             NoGuess => format!("{:.1}%", v * 100.0),
+            SeedMeans => {
+                let s = r.seed_placements_mean;
+                let f = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.1}"));
+                format!("{}/{}/{}", f(s.min), f(s.median), f(s.max))
+            }
             Time => format!("{v:.3}"),
             PuzzlesPerS => format!("{v:.0}"),
             _ if v.fract() == 0.0 => format!("{v:.0}"),
@@ -211,8 +229,9 @@ pub fn sort(rows: &mut [Row], column: Column) {
             (None, Some(_)) => std::cmp::Ordering::Greater,
             (None, None) => std::cmp::Ordering::Equal,
         };
-        (set_index(a), a.stopped)
-            .cmp(&(set_index(b), b.stopped))
+        set_index(a)
+            .cmp(&set_index(b))
+            .then(a.stopped_per_seed.total_cmp(&b.stopped_per_seed))
             .then(by_value)
     });
     let mut rank = 0;
@@ -230,13 +249,20 @@ pub fn sort(rows: &mut [Row], column: Column) {
 /// that stopped the fewest runs (a strategy that finished fewer runs has
 /// smaller totals for the wrong reason), never when all of them are equal.
 pub fn is_best(rows: &[Row], row: &Row, column: Column) -> bool {
+    if !column.has_direction() {
+        return false;
+    }
     let peers: Vec<&Row> = rows.iter().filter(|r| r.head.set == row.head.set).collect();
-    let fewest_stopped = peers.iter().map(|r| r.stopped).min().unwrap_or(0);
+    // Stopped runs per seed: strategies with different seed counts compare.
+    let fewest_stopped = peers
+        .iter()
+        .map(|r| r.stopped_per_seed)
+        .fold(f64::INFINITY, f64::min);
     let counts_runs = matches!(
         column,
         Column::Solved | Column::Stopped | Column::Unsolvable
     );
-    if row.stopped > fewest_stopped && !counts_runs {
+    if row.stopped_per_seed > fewest_stopped && !counts_runs {
         return false;
     }
     let Some(v) = column.value(row) else {
@@ -244,7 +270,7 @@ pub fn is_best(rows: &[Row], row: &Row, column: Column) -> bool {
     };
     let values: Vec<f64> = peers
         .iter()
-        .filter(|r| counts_runs || r.stopped == fewest_stopped)
+        .filter(|r| counts_runs || r.stopped_per_seed == fewest_stopped)
         .filter_map(|r| column.value(r))
         .collect();
     let best = if column.higher_is_better() {

@@ -83,7 +83,13 @@ pub struct Cell {
 
 /// The header and cells the text and markdown tables share.
 pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
-    let columns = meta.columns();
+    // The spread across seeds only where some strategy ran several.
+    let several_seeds = rows.iter().any(|r| r.head.seeds.len() > 1);
+    let columns: Vec<Column> = meta
+        .columns()
+        .into_iter()
+        .filter(|&c| c != Column::SeedMeans || several_seeds)
+        .collect();
     let mut header: Vec<String> = ["#", "strategy", "seeds", "set"].map(String::from).to_vec();
     header.extend(columns.iter().map(|c| c.header().to_string()));
     let body = rows

@@ -63,6 +63,27 @@ impl Distribution {
     }
 }
 
+/// The spread of a figure across seeds: the smallest, median (nearest
+/// rank) and largest of the per-seed values.
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    pub min: Option<f64>,
+    pub median: Option<f64>,
+    pub max: Option<f64>,
+}
+
+impl Spread {
+    fn of(mut values: Vec<f64>) -> Spread {
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        Spread {
+            min: values.first().copied(),
+            median: (n > 0).then(|| values[((0.5 * n as f64).ceil() as usize).clamp(1, n) - 1]),
+            max: values.last().copied(),
+        }
+    }
+}
+
 /// Per rule, the mean over the finished runs of how often it ran, the
 /// candidates it removed and the cells it filled. In json a map from the
 /// rule's name to `{"runs", "removals", "assignments"}`.
@@ -136,6 +157,14 @@ pub struct Row {
     pub solved: usize,
     pub stopped: usize,
     pub unsolvable: usize,
+    /// Runs solved, stopped, unsolvable per seed (the counts over the
+    /// seeds): what compares across strategies run with different numbers
+    /// of seeds.
+    pub solved_per_seed: f64,
+    pub stopped_per_seed: f64,
+    pub unsolvable_per_seed: f64,
+    /// The mean placements of each seed's finished runs, across the seeds.
+    pub seed_placements_mean: Spread,
     pub placements: Distribution,
     pub backtracks: Distribution,
     pub iterations: Distribution,
@@ -192,6 +221,18 @@ pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
             n as f64 / runs.len() as f64
         }
     };
+    let per_seed = |n: usize| n as f64 / seeds as f64;
+    let seed_means: Vec<f64> = by_seed
+        .iter()
+        .filter_map(|runs| {
+            let done: Vec<u64> = runs
+                .iter()
+                .filter(|r| r.status != RunStatus::Stopped)
+                .map(|r| r.placements)
+                .collect();
+            (!done.is_empty()).then(|| done.iter().sum::<u64>() as f64 / done.len() as f64)
+        })
+        .collect();
     Row {
         rank: 0,
         head,
@@ -200,6 +241,10 @@ pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
         solved: count(RunStatus::Solved),
         stopped: count(RunStatus::Stopped),
         unsolvable: count(RunStatus::Unsolvable),
+        solved_per_seed: per_seed(count(RunStatus::Solved)),
+        stopped_per_seed: per_seed(count(RunStatus::Stopped)),
+        unsolvable_per_seed: per_seed(count(RunStatus::Unsolvable)),
+        seed_placements_mean: Spread::of(seed_means),
         placements: dist(|r| r.placements),
         backtracks: dist(|r| r.backtracks),
         iterations: dist(|r| r.iterations),
@@ -288,6 +333,24 @@ mod tests {
         assert_eq!((row.guesses.total, row.guesses.max), (12.5, Some(10)));
         assert_eq!(row.puzzles_per_s, Some(8.0 / 80e-6));
         assert_eq!(row.rules.get(Rule::Gac).fields(), [0.0, 50.0 / 7.0, 0.0]);
+        // Per seed: 3 and 3 solved, 1 and 0 stopped; seed 1 finished
+        // 0 10 4 (mean 14/3), seed 2 finished 2 6 8 20 (mean 9).
+        assert_eq!(
+            (
+                row.solved_per_seed,
+                row.stopped_per_seed,
+                row.unsolvable_per_seed
+            ),
+            (3.0, 0.5, 0.5)
+        );
+        assert_eq!(
+            row.seed_placements_mean,
+            Spread {
+                min: Some(14.0 / 3.0),
+                median: Some(14.0 / 3.0),
+                max: Some(9.0)
+            }
+        );
     }
 
     #[test]

@@ -61,6 +61,17 @@ impl Exporter for CsvExporter {
                 ["runs", "removals", "assignments"].map(|c| format!("{}_{c}_mean", rule.name())),
             );
         }
+        header.extend(
+            [
+                "solved_per_seed",
+                "stopped_per_seed",
+                "unsolvable_per_seed",
+                "seed_placements_mean_min",
+                "seed_placements_mean_median",
+                "seed_placements_mean_max",
+            ]
+            .map(String::from),
+        );
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(&header).expect("in memory");
         let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
@@ -107,6 +118,16 @@ impl Exporter for CsvExporter {
             for (_, means) in &r.rules.0 {
                 f.extend(means.fields().map(|m| format!("{m:.3}")));
             }
+            let spread = r.seed_placements_mean;
+            let float = |x: Option<f64>| x.map(|x| format!("{x:.3}")).unwrap_or_default();
+            f.extend([
+                r.solved_per_seed.to_string(),
+                r.stopped_per_seed.to_string(),
+                r.unsolvable_per_seed.to_string(),
+                float(spread.min),
+                float(spread.median),
+                float(spread.max),
+            ]);
             w.write_record(&f).expect("in memory");
         }
         String::from_utf8(w.into_inner().expect("in memory")).expect("utf-8 fields")

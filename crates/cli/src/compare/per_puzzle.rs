@@ -1,0 +1,64 @@
+//! `compare --per-puzzle FILE`: one record per run (strategy, seed,
+//! puzzle), as JSON Lines in the shape of `solve --format json`, or as CSV
+//! (`solve`'s columns after a flat `strategy` label) when FILE ends in
+//! `.csv`.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::records::SolveRecord;
+
+/// The per-run file, in the format its extension asks for.
+pub enum PerPuzzle {
+    Json(BufWriter<File>),
+    Csv(Box<csv::Writer<BufWriter<File>>>),
+}
+
+impl PerPuzzle {
+    /// Creates `path` (before the run starts, so that a bad path fails at
+    /// once).
+    pub fn create(path: &Path) -> Result<PerPuzzle> {
+        let file = BufWriter::new(
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        );
+        let is_csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        Ok(if is_csv {
+            let mut w = csv::Writer::from_writer(file);
+            let mut header = vec!["strategy"];
+            header.extend(SolveRecord::csv_header());
+            w.write_record(&header)?;
+            PerPuzzle::Csv(Box::new(w))
+        } else {
+            PerPuzzle::Json(file)
+        })
+    }
+
+    /// One run's record, labelled with its strategy.
+    pub fn write(&mut self, label: &str, record: &SolveRecord) -> Result<()> {
+        match self {
+            PerPuzzle::Json(w) => {
+                serde_json::to_writer(&mut *w, record)?;
+                writeln!(w)?;
+            }
+            PerPuzzle::Csv(w) => {
+                let mut fields = vec![label.to_string()];
+                fields.extend(record.csv_fields());
+                w.write_record(&fields)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> Result<()> {
+        match self {
+            PerPuzzle::Json(w) => w.flush()?,
+            PerPuzzle::Csv(w) => w.flush()?,
+        }
+        Ok(())
+    }
+}
