@@ -131,6 +131,8 @@ fn help_texts() {
     assert_cmd_snapshot!("help_solve", sudoku(&["solve", "--help"]));
     assert_cmd_snapshot!("help_count", sudoku(&["count", "--help"]));
     assert_cmd_snapshot!("help_candidates", sudoku(&["candidates", "--help"]));
+    assert_cmd_snapshot!("help_compare", sudoku(&["compare", "--help"]));
+    assert_cmd_snapshot!("help_configs", sudoku(&["configs", "--help"]));
 }
 
 #[test]

@@ -108,9 +108,9 @@ pub struct CompareArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// A puzzle set compiled into the binary (repeatable): top95, hardest11,
-    /// 17-clue-1000, minimal-200, easy-200, serg-100.
-    #[arg(long = "set", value_name = "NAME")]
+    /// A puzzle set compiled into the binary (repeatable).
+    #[arg(long = "set", value_name = "NAME",
+          value_parser = clap::builder::PossibleValuesParser::new(crate::compare::sets::names()))]
     pub sets: Vec<String>,
 
     /// A strategy preset to compare (repeatable): a name or a TOML path.
@@ -365,6 +365,16 @@ pub struct CandidatesArgs {
 #[derive(Args, Debug)]
 pub struct ConfigsArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ConfigsFormat::Text)]
+    pub format: ConfigsFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfigsFormat {
+    /// An aligned table: name, cells, values, level, description.
+    Text,
+    /// JSON Lines: one object per preset.
+    Json,
+    /// CSV: a header, then one row per preset.
+    Csv,
 }

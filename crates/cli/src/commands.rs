@@ -7,7 +7,7 @@ mod configs;
 mod count;
 mod solve;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Result;
 
@@ -119,6 +119,9 @@ pub fn drive<R: Row + Classify + Send>(
     let mut report = reporter::<R>(output.format, output.quiet);
     let mut outcome = Outcome::Success;
     let mut errors = ErrorReport::new();
+    if let Some(hint) = stdin_hint(&input.files, std::io::stdin().is_terminal()) {
+        diagnostics::line(hint);
+    }
     runner::run(
         PuzzleLines::new(input.files.clone(), read_options(input)?),
         variant(input.variant),
@@ -170,6 +173,15 @@ pub fn note_unused_seed(flag: Option<u64>, strategy: &crate::strategy::Strategy)
     }
 }
 
+/// What to say when puzzles are read from a terminal: otherwise the
+/// program seems to hang, waiting for input.
+pub fn stdin_hint(files: &[std::path::PathBuf], stdin_is_terminal: bool) -> Option<&'static str> {
+    let reads_stdin = files.is_empty() || files.iter().any(|f| f.as_os_str() == "-");
+    (reads_stdin && stdin_is_terminal).then_some(
+        "sudoku: reading puzzles from the terminal: paste or type them, one per line, then press Ctrl-D (or give a file; see --help)",
+    )
+}
+
 /// Worker threads: `None` or 0 mean one per core.
 pub fn jobs(requested: Option<usize>) -> usize {
     match requested {
@@ -205,5 +217,27 @@ pub fn parse_box(text: &str) -> Result<sudoku::GridSize> {
             )
         }),
         None => anyhow::bail!("invalid --box `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_only_when_puzzles_come_from_a_terminal() {
+        let file = [std::path::PathBuf::from("p.txt")];
+        let dash = [std::path::PathBuf::from("-")];
+        assert!(stdin_hint(&[], true).unwrap().contains("Ctrl-D"));
+        assert!(stdin_hint(&dash, true).is_some());
+        assert_eq!(stdin_hint(&[], false), None);
+        assert_eq!(stdin_hint(&file, true), None);
+    }
+
+    #[test]
+    fn zero_jobs_means_every_core() {
+        assert!(jobs(Some(0)) >= 1);
+        assert_eq!(jobs(Some(0)), jobs(None));
+        assert_eq!(jobs(Some(3)), 3);
     }
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::Outcome;
-use crate::cli::{ConfigsArgs, Format};
+use crate::cli::{ConfigsArgs, ConfigsFormat as Format};
 use crate::strategy::{self, StrategyRecord};
 
 #[derive(Serialize)]

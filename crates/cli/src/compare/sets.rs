@@ -46,6 +46,11 @@ pub const BUILT_IN: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The names of the built-in sets, for help texts and errors.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILT_IN.iter().map(|(name, _, _)| *name)
+}
+
 /// One puzzle of a set.
 pub struct SetLine {
     pub line: u64,
