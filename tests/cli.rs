@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 /// The binary, run from the workspace root (so paths in output are short).
 fn sudoku(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
-    cmd.current_dir(root()).args(args);
+    cmd.current_dir(root()).args(args).env_remove("COLUMNS");
     cmd
 }
 
@@ -1213,4 +1213,47 @@ fn seeds_without_a_random_heuristic_get_a_note() {
         b"",
     );
     assert!(err.contains("--seeds has no effect"), "{err}");
+}
+
+#[test]
+fn compare_text_fits_the_terminal_width_or_the_chosen_columns() {
+    let args = [
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "EA,EH",
+        "--values",
+        "0",
+        "--propagation",
+        "singles",
+        "--no-timings",
+        "--rules",
+    ];
+    let (full, _) = stdout_of(&mut sudoku(&args));
+    assert!(full.lines().nth(1).unwrap().len() > 200);
+    let (fitted, _) = stdout_of(sudoku(&args).env("COLUMNS", "100"));
+    let lines: Vec<&str> = fitted.lines().collect();
+    assert!(
+        lines[1..lines.len() - 1].iter().all(|l| l.len() <= 100),
+        "{fitted}"
+    );
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("columns left out to fit 100 characters"),
+        "{fitted}"
+    );
+    // csv keeps every column whatever the width.
+    let (csv, _) =
+        stdout_of(sudoku(&[&args[..], &["--format", "csv"]].concat()).env("COLUMNS", "100"));
+    assert!(csv.lines().next().unwrap().contains("other_removals_mean"));
+    let (chosen, _) = stdout_of(&mut sudoku(
+        &[&args[..], &["--columns", "solved,guesses-mean"]].concat(),
+    ));
+    assert_eq!(
+        chosen.lines().nth(1).unwrap(),
+        "#  strategy      seeds  set        solved  guesses mean"
+    );
 }

@@ -165,6 +165,13 @@ pub struct CompareArgs {
     #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
     pub format: CompareFormat,
 
+    /// The columns of the text and markdown tables, comma-separated
+    /// (names as for --sort, e.g. solved,placements-mean,guesses-mean).
+    /// Default: all of them, except that a text table on a terminal leaves
+    /// out the least telling ones to fit its width (and says which).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub columns: Option<Vec<crate::compare::columns::Column>>,
+
     /// Also write one JSON line per run (strategy, seed, puzzle) to FILE,
     /// in the shape of `solve --format json`.
     #[arg(long, value_name = "FILE")]

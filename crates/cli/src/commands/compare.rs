@@ -246,6 +246,8 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         timings,
         rules: args.rules,
         solutions: args.solutions,
+        columns: args.columns.clone(),
+        width: table_width(),
     };
     let mut out = io::stdout().lock();
     out.write_all(exporter(args.format).export(&rows, &meta).as_bytes())?;
@@ -290,6 +292,19 @@ struct RunOptions {
     timings: bool,
     /// Search each puzzle for up to this many solutions.
     solutions: u64,
+}
+
+/// The width the text table must fit: `COLUMNS` if set, else the
+/// terminal's when stdout is one; none when piped.
+fn table_width() -> Option<usize> {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        return Some(n);
+    }
+    let term = console::Term::stdout();
+    term.is_term().then(|| term.size().1 as usize)
 }
 
 /// The strategies a batch of groups runs, for the progress bar.

@@ -16,6 +16,7 @@ use super::stats::Row;
 
 /// What the whole comparison was: printed above tables, and carried by
 /// every csv/json row.
+#[derive(Clone)]
 pub struct Meta {
     pub version: &'static str,
     /// Name, content hash, valid puzzles.
@@ -27,6 +28,10 @@ pub struct Meta {
     pub rules: bool,
     /// Solutions searched for per puzzle.
     pub solutions: u64,
+    /// The table's columns, when chosen (`--columns`).
+    pub columns: Option<Vec<Column>>,
+    /// The width the text table must fit (a terminal's), if any.
+    pub width: Option<usize>,
 }
 
 impl Meta {
@@ -58,6 +63,9 @@ impl Meta {
 
     /// The table's columns (timings left out when asked).
     pub fn columns(&self) -> Vec<Column> {
+        if let Some(chosen) = &self.columns {
+            return chosen.clone();
+        }
         let mut columns: Vec<Column> = TABLE
             .iter()
             .copied()

@@ -1,12 +1,70 @@
 //! An aligned text table; `*` marks the best value of each column per set.
 
 use super::{Exporter, Meta, table};
+use crate::compare::columns::Column;
 use crate::compare::stats::Row;
 
 pub struct TextExporter;
 
+/// The columns left out first when the table is wider than the terminal,
+/// least telling first.
+const DROP_ORDER: &[Column] = &[
+    Column::OtherRemovals,
+    Column::ProbingRemovals,
+    Column::GacRemovals,
+    Column::LockedRemovals,
+    Column::HiddenSingles,
+    Column::NakedSingles,
+    Column::FcRemovals,
+    Column::StoppedPlacements,
+    Column::IterationsMean,
+    Column::BacktracksMean,
+    Column::MovesMean,
+    Column::PlacementsP90,
+    Column::PlacementsMax,
+    Column::PuzzlesPerS,
+    Column::Unsolvable,
+    Column::PlacementsMedian,
+    Column::SeedMeans,
+    Column::NoGuess,
+];
+
 impl Exporter for TextExporter {
     fn export(&self, rows: &[Row], meta: &Meta) -> String {
+        let Some(width) = meta.width.filter(|_| meta.columns.is_none()) else {
+            return render(rows, meta);
+        };
+        // Fit the terminal: leave out columns, least telling first.
+        let mut fitted = meta.clone();
+        let mut columns = meta.columns();
+        let mut left_out = Vec::new();
+        let mut text = render(rows, meta);
+        for &drop in DROP_ORDER {
+            let widest = text.lines().skip(1).map(str::len).max().unwrap_or(0);
+            if widest <= width {
+                break;
+            }
+            if let Some(i) = columns.iter().position(|&c| c == drop) {
+                columns.remove(i);
+                left_out.push(drop.header());
+                fitted.columns = Some(columns.clone());
+                text = render(rows, &fitted);
+            }
+        }
+        if !left_out.is_empty() {
+            text.push_str(&format!(
+                "({} columns left out to fit {width} characters: {}; choose with --columns, or --format csv for all)\n",
+                left_out.len(),
+                left_out.join(", ")
+            ));
+        }
+        text
+    }
+}
+
+/// The table with `meta`'s columns.
+fn render(rows: &[Row], meta: &Meta) -> String {
+    {
         let (header, body) = table(rows, meta);
         let cells: Vec<Vec<String>> = body
             .iter()
