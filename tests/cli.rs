@@ -1257,3 +1257,31 @@ fn compare_text_fits_the_terminal_width_or_the_chosen_columns() {
         "#  strategy      seeds  set        solved  guesses mean"
     );
 }
+
+#[test]
+fn compare_warns_before_a_huge_run_count() {
+    let mut child = sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "C",
+        "--values",
+        "0",
+        "--seeds",
+        "1..1000000",
+    ])
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut err, &mut first).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        first.starts_with("sudoku: note: this comparison makes 11000000 runs"),
+        "{first}"
+    );
+}

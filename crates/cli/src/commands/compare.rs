@@ -13,7 +13,7 @@ use crate::compare::export::{Meta, exporter};
 use crate::compare::per_puzzle::PerPuzzle;
 use crate::compare::plot::{self, Series};
 use crate::compare::sets::{self, PuzzleSet};
-use crate::compare::stats::{Row, RowHead, Run, RunStatus, summarize};
+use crate::compare::stats::{Accumulator, Row, RowHead, Run, RunStatus};
 use crate::compare::strategies::{self, Contender, Lists};
 use crate::diagnostics::ErrorReport;
 use crate::input::ReadOptions;
@@ -26,6 +26,9 @@ struct Group {
     set: usize,
     seed: u64,
 }
+
+/// Above this many runs, a note says the comparison may take long.
+const LARGE_RUN_COUNT: usize = 10_000_000;
 
 /// Runs are computed in batches of about this many, flattened across
 /// groups, so that both cores stay busy and memory stays bounded.
@@ -106,6 +109,11 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         }
     }
     let total_runs: usize = groups.iter().map(|g| valid[g.set].len()).sum();
+    if total_runs > LARGE_RUN_COUNT {
+        crate::diagnostics::line(&format!(
+            "sudoku: note: this comparison makes {total_runs} runs; it streams them (memory stays small) but may take long: fewer --seeds or a smaller set give a first answer sooner"
+        ));
+    }
     let progress =
         ProgressBar::with_draw_target(Some(total_runs as u64), ProgressDrawTarget::stderr());
     progress.set_style(
@@ -142,7 +150,10 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         .transpose()?;
     let timings = !args.no_timings;
 
-    let mut results: Vec<Vec<Run>> = Vec::with_capacity(groups.len());
+    // One accumulator per (strategy, set): runs are folded in as they come,
+    // so memory does not grow with the number of runs.
+    let mut accumulators: Vec<Accumulator> =
+        vec![Accumulator::default(); contenders.len() * sets.len()];
     let mut start = 0;
     while start < groups.len() {
         let mut end = start;
@@ -179,16 +190,16 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
                 .collect()
         });
         let mut done = done.into_iter();
-        for g in start..end {
-            let mut runs = Vec::with_capacity(valid[groups[g].set].len());
-            for _ in 0..valid[groups[g].set].len() {
+        for group in &groups[start..end] {
+            let acc = &mut accumulators[group.contender * sets.len() + group.set];
+            for _ in 0..valid[group.set].len() {
                 let (run, record) = done.next().expect("one result per unit");
                 if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
-                    w.write(&contenders[groups[g].contender].label, &record)?;
+                    w.write(&contenders[group.contender].label, &record)?;
                 }
-                runs.push(run);
+                acc.add(&run);
             }
-            results.push(runs);
+            acc.end_seed();
         }
         start = end;
     }
@@ -200,32 +211,16 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // One row per (strategy, set), over its seeds.
     let mut rows: Vec<Row> = Vec::new();
     let mut series: Vec<Series> = Vec::new();
-    let mut g = 0;
-    for contender in &contenders {
+    for (c, contender) in contenders.iter().enumerate() {
         for (s, set) in sets.iter().enumerate() {
-            let by_seed: Vec<Vec<Run>> = contender
-                .seeds
-                .iter()
-                .map(|_| {
-                    let runs = std::mem::take(&mut results[g]);
-                    g += 1;
-                    runs
-                })
-                .collect();
+            let acc = &accumulators[c * sets.len() + s];
             series.push(Series {
                 label: contender.label.clone(),
                 set: set.name.clone(),
-                placements: by_seed
-                    .iter()
-                    .flatten()
-                    .filter(|r| r.status == RunStatus::Solved)
-                    .map(|r| r.placements)
-                    .collect(),
+                // Enough points for the plot's width, whatever the runs.
+                placements: acc.solved_placements.sorted_sample(5_000),
             });
-            let mut row = summarize(
-                head(contender, set, set.lines.len() - valid[s].len()),
-                &by_seed,
-            );
+            let mut row = acc.row(head(contender, set, set.lines.len() - valid[s].len()));
             if !timings {
                 row.time_s = None;
                 row.puzzles_per_s = None;

@@ -62,7 +62,8 @@ impl Row for SolveRecord {
 /// (not with --no-level-needed, nor in --quiet text, which prints the
 /// solution alone).
 fn wants_rating(args: &SolveArgs) -> bool {
-    !args.no_level_needed && !(args.output.quiet && args.output.format == Format::Text)
+    let quiet_text = args.output.quiet && args.output.format == Format::Text;
+    !(args.no_level_needed || quiet_text)
 }
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {

@@ -48,9 +48,12 @@ pub fn check_path(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A line of the plot: its legend label and its sorted placements.
+type Line = (String, Vec<u64>);
+
 /// Lines with identical curves merged, in the given order.
-fn merged(series: &[&Series]) -> Vec<(String, Vec<u64>)> {
-    let mut lines: Vec<(String, Vec<u64>)> = Vec::new();
+fn merged(series: &[&Series]) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
     for s in series {
         let mut sorted = s.placements.clone();
         sorted.sort_unstable();
@@ -68,7 +71,7 @@ fn merged(series: &[&Series]) -> Vec<(String, Vec<u64>)> {
 /// Draws the plot as SVG at `path`: one panel per set in `sets`, the series
 /// of each in the order given (rank order).
 pub fn cactus(path: &Path, sets: &[String], series: &[Series]) -> Result<()> {
-    let panels: Vec<(&String, Vec<(String, Vec<u64>)>)> = sets
+    let panels: Vec<(&String, Vec<Line>)> = sets
         .iter()
         .map(|set| {
             let mine: Vec<&Series> = series.iter().filter(|s| &s.set == set).collect();

@@ -43,22 +43,72 @@ pub struct Distribution {
     pub max: Option<u64>,
 }
 
+/// Nearest-rank percentile of sorted values (what [`Histogram`] computes
+/// without keeping the values).
+#[cfg(test)]
 fn nearest_rank(sorted: &[u64], p: f64) -> Option<u64> {
     let n = sorted.len();
     (n > 0).then(|| sorted[((p * n as f64).ceil() as usize).clamp(1, n) - 1])
 }
 
+/// How often each value occurred: exact percentiles in memory that grows
+/// with the distinct values, not with the number of runs.
+#[derive(Clone, Debug, Default)]
+pub struct Histogram {
+    counts: std::collections::BTreeMap<u64, u64>,
+    n: u64,
+    sum: u64,
+}
+
+impl Histogram {
+    pub fn add(&mut self, value: u64) {
+        *self.counts.entry(value).or_default() += 1;
+        self.n += 1;
+        self.sum += value;
+    }
+
+    /// The value at nearest rank `ceil(p * n)`.
+    fn percentile(&self, p: f64) -> Option<u64> {
+        if self.n == 0 {
+            return None;
+        }
+        let rank = ((p * self.n as f64).ceil() as u64).clamp(1, self.n);
+        let mut seen = 0;
+        for (&value, &count) in &self.counts {
+            seen += count;
+            if seen >= rank {
+                return Some(value);
+            }
+        }
+        None
+    }
+
+    /// The values in increasing order (each as often as it occurred), at
+    /// most about `limit` of them: evenly spaced ranks when there are more.
+    pub fn sorted_sample(&self, limit: u64) -> Vec<u64> {
+        let step = self.n.div_ceil(limit.max(1)).max(1);
+        let mut out = Vec::with_capacity((self.n / step) as usize + 1);
+        let mut rank = 0u64;
+        for (&value, &count) in &self.counts {
+            for _ in 0..count {
+                if rank % step == 0 {
+                    out.push(value);
+                }
+                rank += 1;
+            }
+        }
+        out
+    }
+}
+
 impl Distribution {
-    fn of(mut values: Vec<u64>, seeds: usize) -> Distribution {
-        values.sort_unstable();
-        let sum: u64 = values.iter().sum();
-        let n = values.len();
+    fn of(h: &Histogram, seeds: usize) -> Distribution {
         Distribution {
-            total: sum as f64 / seeds as f64,
-            mean: (n > 0).then(|| sum as f64 / n as f64),
-            median: nearest_rank(&values, 0.5),
-            p90: nearest_rank(&values, 0.9),
-            max: values.last().copied(),
+            total: h.sum as f64 / seeds as f64,
+            mean: (h.n > 0).then(|| h.sum as f64 / h.n as f64),
+            median: h.percentile(0.5),
+            p90: h.percentile(0.9),
+            max: h.counts.keys().next_back().copied(),
         }
     }
 }
@@ -91,19 +141,15 @@ impl Spread {
 pub struct RuleMeans(pub Vec<(Rule, RuleCounts<f64>)>);
 
 impl RuleMeans {
-    fn of(finished: &[&Run]) -> RuleMeans {
-        let n = finished.len().max(1) as f64;
+    fn of(sums: &RuleStats, finished: u64) -> RuleMeans {
+        let n = finished.max(1) as f64;
         RuleMeans(
-            Rule::ALL
-                .iter()
-                .map(|&rule| {
-                    let sum = |f: fn(&csp_core::RuleCounter) -> u64| {
-                        finished.iter().map(|r| f(&r.rules[rule])).sum::<u64>() as f64 / n
-                    };
+            sums.iter()
+                .map(|(rule, c)| {
                     let means = RuleCounts {
-                        runs: sum(|c| c.runs),
-                        removals: sum(|c| c.removals),
-                        assignments: sum(|c| c.assignments),
+                        runs: c.runs as f64 / n,
+                        removals: c.removals as f64 / n,
+                        assignments: c.assignments as f64 / n,
                     };
                     (rule, means)
                 })
@@ -188,75 +234,134 @@ pub struct Row {
 }
 
 /// Summarizes the runs of each seed (each the same puzzles, in order).
+#[cfg(test)]
 pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
-    let seeds = by_seed.len().max(1);
-    let runs: Vec<&Run> = by_seed.iter().flatten().collect();
-    let finished: Vec<&Run> = runs
-        .iter()
-        .copied()
-        .filter(|r| r.status != RunStatus::Stopped)
-        .collect();
-    let count = |s: RunStatus| runs.iter().filter(|r| r.status == s).count();
-    let dist =
-        |f: fn(&Run) -> u64| Distribution::of(finished.iter().map(|r| f(r)).collect(), seeds);
-    let stopped_placements: u64 = runs
-        .iter()
-        .filter(|r| r.status == RunStatus::Stopped)
-        .map(|r| r.placements)
-        .sum();
-    let worst_seed_placements = by_seed
-        .iter()
-        .map(|runs| runs.iter().map(|r| r.placements).sum::<u64>())
-        .max()
-        .unwrap_or(0);
-    let elapsed_us: u64 = runs.iter().map(|r| r.elapsed_us).sum();
-    let no_guess = runs
-        .iter()
-        .filter(|r| r.status == RunStatus::Solved && r.placements == 0)
-        .count();
-    let share = |n: usize| {
-        if runs.is_empty() {
-            0.0
-        } else {
-            n as f64 / runs.len() as f64
+    let mut acc = Accumulator::default();
+    for runs in by_seed {
+        for run in runs {
+            acc.add(run);
         }
-    };
-    let per_seed = |n: usize| n as f64 / seeds as f64;
-    let seed_means: Vec<f64> = by_seed
-        .iter()
-        .filter_map(|runs| {
-            let done: Vec<u64> = runs
-                .iter()
-                .filter(|r| r.status != RunStatus::Stopped)
-                .map(|r| r.placements)
-                .collect();
-            (!done.is_empty()).then(|| done.iter().sum::<u64>() as f64 / done.len() as f64)
-        })
-        .collect();
-    Row {
-        rank: 0,
-        head,
-        puzzles: by_seed.first().map_or(0, Vec::len),
-        runs: runs.len(),
-        solved: count(RunStatus::Solved),
-        stopped: count(RunStatus::Stopped),
-        unsolvable: count(RunStatus::Unsolvable),
-        solved_per_seed: per_seed(count(RunStatus::Solved)),
-        stopped_per_seed: per_seed(count(RunStatus::Stopped)),
-        unsolvable_per_seed: per_seed(count(RunStatus::Unsolvable)),
-        seed_placements_mean: Spread::of(seed_means),
-        placements: dist(|r| r.placements),
-        backtracks: dist(|r| r.backtracks),
-        iterations: dist(|r| r.iterations),
-        moves: dist(Run::moves),
-        guesses: dist(|r| r.guesses),
-        stopped_placements: stopped_placements as f64 / seeds as f64,
-        worst_seed_placements,
-        no_guess_share: share(no_guess),
-        time_s: Some(elapsed_us as f64 / 1e6 / seeds as f64),
-        puzzles_per_s: (elapsed_us > 0).then(|| runs.len() as f64 / (elapsed_us as f64 / 1e6)),
-        version: crate::records::VERSION,
-        rules: RuleMeans::of(&finished),
+        acc.end_seed();
+    }
+    acc.row(head)
+}
+
+/// A row's figures, gathered one run at a time (runs of one seed together,
+/// then [`end_seed`](Accumulator::end_seed)): memory grows with the
+/// distinct values and the seeds, not with the runs.
+#[derive(Clone, Debug, Default)]
+pub struct Accumulator {
+    seeds: usize,
+    runs: usize,
+    /// Runs of the first seed: the puzzles.
+    puzzles: Option<usize>,
+    solved: usize,
+    stopped: usize,
+    unsolvable: usize,
+    placements: Histogram,
+    backtracks: Histogram,
+    iterations: Histogram,
+    moves: Histogram,
+    guesses: Histogram,
+    /// Placements of the solved runs (for the cactus plot).
+    pub solved_placements: Histogram,
+    stopped_placements: u64,
+    worst_seed_placements: u64,
+    elapsed_us: u64,
+    no_guess: usize,
+    rules: RuleStats,
+    seed_means: Vec<f64>,
+    // The seed being gathered.
+    seed_runs: usize,
+    seed_placements: u64,
+    seed_finished: u64,
+    seed_finished_placements: u64,
+}
+
+impl Accumulator {
+    /// One run of the current seed.
+    pub fn add(&mut self, r: &Run) {
+        self.runs += 1;
+        self.seed_runs += 1;
+        self.seed_placements += r.placements;
+        self.elapsed_us += r.elapsed_us;
+        match r.status {
+            RunStatus::Stopped => {
+                self.stopped += 1;
+                self.stopped_placements += r.placements;
+                return;
+            }
+            RunStatus::Solved => {
+                self.solved += 1;
+                self.solved_placements.add(r.placements);
+                if r.placements == 0 {
+                    self.no_guess += 1;
+                }
+            }
+            RunStatus::Unsolvable => self.unsolvable += 1,
+        }
+        self.placements.add(r.placements);
+        self.backtracks.add(r.backtracks);
+        self.iterations.add(r.iterations);
+        self.moves.add(r.moves());
+        self.guesses.add(r.guesses);
+        self.rules += &r.rules;
+        self.seed_finished += 1;
+        self.seed_finished_placements += r.placements;
+    }
+
+    /// The current seed's runs are all in.
+    pub fn end_seed(&mut self) {
+        self.seeds += 1;
+        self.puzzles.get_or_insert(self.seed_runs);
+        self.worst_seed_placements = self.worst_seed_placements.max(self.seed_placements);
+        if self.seed_finished > 0 {
+            self.seed_means
+                .push(self.seed_finished_placements as f64 / self.seed_finished as f64);
+        }
+        self.seed_runs = 0;
+        self.seed_placements = 0;
+        self.seed_finished = 0;
+        self.seed_finished_placements = 0;
+    }
+
+    /// The row.
+    pub fn row(&self, head: RowHead) -> Row {
+        let seeds = self.seeds.max(1);
+        let per_seed = |n: usize| n as f64 / seeds as f64;
+        let share = |n: usize| {
+            if self.runs == 0 {
+                0.0
+            } else {
+                n as f64 / self.runs as f64
+            }
+        };
+        Row {
+            rank: 0,
+            head,
+            puzzles: self.puzzles.unwrap_or(0),
+            runs: self.runs,
+            solved: self.solved,
+            stopped: self.stopped,
+            unsolvable: self.unsolvable,
+            solved_per_seed: per_seed(self.solved),
+            stopped_per_seed: per_seed(self.stopped),
+            unsolvable_per_seed: per_seed(self.unsolvable),
+            seed_placements_mean: Spread::of(self.seed_means.clone()),
+            placements: Distribution::of(&self.placements, seeds),
+            backtracks: Distribution::of(&self.backtracks, seeds),
+            iterations: Distribution::of(&self.iterations, seeds),
+            moves: Distribution::of(&self.moves, seeds),
+            guesses: Distribution::of(&self.guesses, seeds),
+            stopped_placements: self.stopped_placements as f64 / seeds as f64,
+            worst_seed_placements: self.worst_seed_placements,
+            no_guess_share: share(self.no_guess),
+            time_s: Some(self.elapsed_us as f64 / 1e6 / seeds as f64),
+            puzzles_per_s: (self.elapsed_us > 0)
+                .then(|| self.runs as f64 / (self.elapsed_us as f64 / 1e6)),
+            version: crate::records::VERSION,
+            rules: RuleMeans::of(&self.rules, self.placements.n),
+        }
     }
 }
 
@@ -351,6 +456,42 @@ mod tests {
                 max: Some(9.0)
             }
         );
+    }
+
+    #[test]
+    fn an_accumulator_keeps_distinct_values_not_runs() {
+        // 200,000 runs over 1,000 seeds: the row keeps 200 distinct values
+        // per counter and one mean per seed.
+        let mut acc = Accumulator::default();
+        for seed in 0..1000u64 {
+            for p in 0..200u64 {
+                acc.add(&run(RunStatus::Solved, (p + seed) % 200));
+            }
+            acc.end_seed();
+        }
+        assert_eq!(acc.placements.counts.len(), 200);
+        assert_eq!(acc.seed_means.len(), 1000);
+        let row = acc.row(head());
+        assert_eq!(
+            (row.runs, row.puzzles, row.solved_per_seed),
+            (200_000, 200, 200.0)
+        );
+        assert_eq!(row.placements.median, Some(99));
+        assert_eq!(row.placements.total, 19_900.0);
+    }
+
+    #[test]
+    fn histogram_percentiles_match_sorted_values() {
+        let values = [5u64, 1, 9, 9, 3, 7, 7, 7, 2, 10, 4];
+        let mut h = Histogram::default();
+        values.iter().for_each(|&v| h.add(v));
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        for p in [0.1, 0.5, 0.9, 1.0] {
+            assert_eq!(h.percentile(p), nearest_rank(&sorted, p), "{p}");
+        }
+        assert_eq!(h.sorted_sample(100), sorted);
+        assert_eq!(h.sorted_sample(4), vec![1, 4, 7, 9]);
     }
 
     #[test]
