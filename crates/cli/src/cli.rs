@@ -134,7 +134,8 @@ pub struct CompareArgs {
     pub propagation: Option<String>,
 
     /// Seeds for the random strategies (C, 2): each runs once per seed and
-    /// its row sums up all runs. `1..20` (inclusive), `7`, or `1,5,9`.
+    /// its row sums up all runs. `1..20` (inclusive), `7`, `1,5,9`, or a
+    /// mix such as `1..4,9`.
     /// Default: the strategy's own seed.
     #[arg(long, value_name = "RANGE")]
     pub seeds: Option<String>,

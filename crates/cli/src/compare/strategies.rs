@@ -47,21 +47,22 @@ fn items(list: &str, all: &[String]) -> Vec<String> {
     out
 }
 
-/// `1..20` (inclusive), `1..=20`, `7`, or `1,5,9`.
+/// `1..20` (inclusive), `1..=20`, `7`, `1,5,9`, or a mix: `1..4,7,9..10`.
 pub fn parse_seeds(text: &str) -> Result<Vec<u64>> {
     let t = text.trim();
-    let range = t.split_once("..=").or_else(|| t.split_once(".."));
-    let seeds = if let Some((a, b)) = range {
-        let (a, b): (u64, u64) = (a.trim().parse()?, b.trim().parse()?);
-        if b < a {
-            bail!("empty seed range {t}");
+    let mut seeds = Vec::new();
+    for item in t.split(',').map(str::trim) {
+        match item.split_once("..=").or_else(|| item.split_once("..")) {
+            Some((a, b)) => {
+                let (a, b): (u64, u64) = (a.trim().parse()?, b.trim().parse()?);
+                if b < a {
+                    bail!("empty seed range {item}");
+                }
+                seeds.extend(a..=b);
+            }
+            None => seeds.push(item.parse::<u64>()?),
         }
-        (a..=b).collect()
-    } else {
-        t.split(',')
-            .map(|s| s.trim().parse::<u64>())
-            .collect::<Result<Vec<_>, _>>()?
-    };
+    }
     if seeds.is_empty() {
         bail!("no seeds in {t}");
     }

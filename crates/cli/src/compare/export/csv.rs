@@ -19,6 +19,26 @@ fn distribution(d: &Distribution) -> [String; 5] {
     ]
 }
 
+/// Seeds as `--seeds` takes them, runs of consecutive seeds as ranges:
+/// `1..20000`, `1..4,7`.
+pub fn seed_ranges(seeds: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < seeds.len() {
+        let mut j = i;
+        while j + 1 < seeds.len() && seeds[j + 1] == seeds[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => seeds[i].to_string(),
+            1 => format!("{},{}", seeds[i], seeds[j]),
+            _ => format!("{}..{}", seeds[i], seeds[j]),
+        });
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
 impl Exporter for CsvExporter {
     fn export(&self, rows: &[Row], _meta: &Meta) -> String {
         let mut header: Vec<String> = [
@@ -76,7 +96,6 @@ impl Exporter for CsvExporter {
         w.write_record(&header).expect("in memory");
         let opt = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_default();
         for r in rows {
-            let seeds: Vec<String> = r.head.seeds.iter().map(u64::to_string).collect();
             let mut f = vec![
                 r.rank.to_string(),
                 r.head.strategy.clone(),
@@ -84,7 +103,7 @@ impl Exporter for CsvExporter {
                 r.head.values.clone(),
                 r.head.propagation.clone(),
                 r.head.config.clone(),
-                seeds.join(" "),
+                seed_ranges(&r.head.seeds),
                 opt(r.head.max_placements),
                 opt(r.head.timeout_ms),
                 r.head.set.clone(),
@@ -131,5 +150,21 @@ impl Exporter for CsvExporter {
             w.write_record(&f).expect("in memory");
         }
         String::from_utf8(w.into_inner().expect("in memory")).expect("utf-8 fields")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_as_ranges() {
+        assert_eq!(seed_ranges(&[1]), "1");
+        assert_eq!(seed_ranges(&(1..=20_000).collect::<Vec<_>>()), "1..20000");
+        assert_eq!(seed_ranges(&[1, 2, 3, 4, 7, 9, 10]), "1..4,7,9,10");
+        assert_eq!(
+            crate::compare::strategies::parse_seeds(&seed_ranges(&[1, 2, 3, 4, 7, 9, 10])).unwrap(),
+            vec![1, 2, 3, 4, 7, 9, 10]
+        );
     }
 }
