@@ -43,6 +43,16 @@ pub trait Classify {
     fn failed(&self) -> bool;
 }
 
+/// [`Classify::invalid`] for a record with a `status`, an `error_kind` and
+/// an `error`.
+pub fn invalid_of<'a>(
+    status: &str,
+    kind: Option<&'static str>,
+    error: Option<&'a str>,
+) -> Option<(&'static str, &'a str)> {
+    (status == "invalid").then(|| (kind.unwrap_or("invalid"), error.unwrap_or("invalid")))
+}
+
 /// Why a puzzle could not be worked on: its kind (`wrong length`) and the
 /// message.
 #[derive(Clone, Debug)]
@@ -64,6 +74,12 @@ impl From<sudoku::SolveError> for Invalid {
     }
 }
 
+impl From<sudoku::PuzzleError> for Invalid {
+    fn from(e: sudoku::PuzzleError) -> Invalid {
+        Invalid::from(sudoku::SolveError::from(e))
+    }
+}
+
 impl From<&InputError> for Invalid {
     fn from(e: &InputError) -> Invalid {
         Invalid {
@@ -81,9 +97,7 @@ pub fn on_puzzle<T>(
     f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
 ) -> Result<T, Invalid> {
     let puzzle = job.entry.puzzle.as_ref().map_err(Invalid::from)?;
-    let sudoku = sudokus
-        .for_puzzle(puzzle)
-        .map_err(|e| Invalid::from(sudoku::SolveError::from(e)))?;
+    let sudoku = sudokus.for_puzzle(puzzle).map_err(Invalid::from)?;
     Ok(f(sudoku, puzzle)?)
 }
 
@@ -123,7 +137,10 @@ pub fn drive<R: Row + Classify + Send>(
         diagnostics::line(hint);
     }
     runner::run(
-        PuzzleLines::new(input.files.clone(), read_options(input)?),
+        PuzzleLines::new(
+            input.files.clone(),
+            read_options(input.symbols.as_deref(), input.box_shape.as_deref())?,
+        ),
         variant(input.variant),
         jobs,
         work,
@@ -190,14 +207,10 @@ pub fn jobs(requested: Option<usize>) -> usize {
     }
 }
 
-/// How to read the input, from the flags.
-pub fn read_options(input: &InputArgs) -> Result<ReadOptions> {
-    let symbols = input
-        .symbols
-        .as_deref()
-        .map(str::parse::<sudoku::Symbols>)
-        .transpose()?;
-    let shape = input.box_shape.as_deref().map(parse_box).transpose()?;
+/// How to read the input, from the `--symbols` and `--box` flags.
+pub fn read_options(symbols: Option<&str>, box_shape: Option<&str>) -> Result<ReadOptions> {
+    let symbols = symbols.map(str::parse::<sudoku::Symbols>).transpose()?;
+    let shape = box_shape.map(parse_box).transpose()?;
     Ok(ReadOptions { symbols, shape })
 }
 

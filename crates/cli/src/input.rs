@@ -410,14 +410,17 @@ impl PuzzleLines {
 
     /// Puzzles of one in-memory text, named `source`.
     pub fn from_text(source: &str, text: Vec<u8>, options: ReadOptions) -> PuzzleLines {
-        let mut lines = PuzzleLines::new(Vec::new(), options.clone());
-        lines.files = Vec::new().into_iter();
-        let source: Arc<str> = source.into();
-        lines.current = Some(OpenFile {
-            lines: Lines::new(Box::new(io::Cursor::new(text))),
-            assembler: Assembler::new(source, options),
-        });
-        lines
+        PuzzleLines {
+            files: Vec::new().into_iter(),
+            current: Some(OpenFile {
+                lines: Lines::new(Box::new(io::Cursor::new(text))),
+                assembler: Assembler::new(source.into(), options.clone()),
+            }),
+            options,
+            ready: std::collections::VecDeque::new(),
+            scratch: Vec::new(),
+            failed: None,
+        }
     }
 
     fn open(&self, path: PathBuf) -> Result<OpenFile, ReadError> {

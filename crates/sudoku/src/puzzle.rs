@@ -23,11 +23,6 @@ impl Puzzle {
     /// [`Sudoku::check_givens`](crate::Sudoku::check_givens), which knows the
     /// houses.
     pub fn parse(line: &str) -> Result<Puzzle, PuzzleError> {
-        let line = line.trim();
-        let len = line.chars().count();
-        if len == 0 {
-            return Err(PuzzleError::Empty);
-        }
         Puzzle::parse_with(line, None, &Symbols::default())
     }
 

@@ -3,19 +3,14 @@
 use anyhow::{Context, Result};
 use csp_core::PropagationLevel;
 
-use super::{Classify, Outcome, drive, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::CandidatesArgs;
 use crate::output::Row;
 use crate::records::CandidatesRecord;
 
 impl Classify for CandidatesRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        (self.status == "invalid").then(|| {
-            (
-                self.error_kind.unwrap_or("invalid"),
-                self.error.as_deref().unwrap_or("invalid"),
-            )
-        })
+        invalid_of(self.status, self.error_kind, self.error.as_deref())
     }
     fn failed(&self) -> bool {
         self.status == "contradiction"

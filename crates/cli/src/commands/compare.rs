@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{Invalid, Outcome, parse_box, variant};
+use super::{Invalid, Outcome, read_options, variant};
 use crate::cli::CompareArgs;
 use crate::compare::columns;
 use crate::compare::export::{Meta, exporter};
@@ -16,7 +16,6 @@ use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Accumulator, Row, RowHead, Run, RunStatus};
 use crate::compare::strategies::{self, Contender, Lists};
 use crate::diagnostics::ErrorReport;
-use crate::input::ReadOptions;
 use crate::records::{Origin, SolveRecord, VERSION};
 use crate::runner::Sudokus;
 
@@ -35,10 +34,7 @@ const LARGE_RUN_COUNT: usize = 10_000_000;
 const BATCH_RUNS: usize = 16_384;
 
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
-    let options = ReadOptions {
-        symbols: args.symbols.as_deref().map(str::parse).transpose()?,
-        shape: args.box_shape.as_deref().map(parse_box).transpose()?,
-    };
+    let options = read_options(args.symbols.as_deref(), args.box_shape.as_deref())?;
     let mut sets: Vec<PuzzleSet> = Vec::new();
     for name in &args.sets {
         sets.push(sets::built_in(name)?);
@@ -79,10 +75,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         for (i, line) in set.lines.iter().enumerate() {
             let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
                 sudokus.prepare(p.size());
-                sudokus
-                    .for_puzzle(p)
-                    .map(|_| ())
-                    .map_err(|e| Invalid::from(sudoku::SolveError::from(e)))
+                sudokus.for_puzzle(p).map(|_| ()).map_err(Invalid::from)
             });
             match checked {
                 Ok(()) => ok.push(i),

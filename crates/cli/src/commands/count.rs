@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-use super::{Classify, Outcome, drive, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::CountRecord;
@@ -23,12 +23,11 @@ impl serde::Serialize for Counted {
 
 impl Classify for Counted {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        (self.record.status == "invalid").then(|| {
-            (
-                self.record.error_kind.unwrap_or("invalid"),
-                self.record.error.as_deref().unwrap_or("invalid"),
-            )
-        })
+        invalid_of(
+            self.record.status,
+            self.record.error_kind,
+            self.record.error.as_deref(),
+        )
     }
     fn failed(&self) -> bool {
         match self.record.status {

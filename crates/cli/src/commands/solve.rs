@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 use csp_core::SearchStats;
 
-use super::{Classify, Outcome, drive, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -14,12 +14,7 @@ use crate::strategy;
 
 impl Classify for SolveRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        (self.status == "invalid").then(|| {
-            (
-                self.error_kind.unwrap_or("invalid"),
-                self.error.as_deref().unwrap_or("invalid"),
-            )
-        })
+        invalid_of(self.status, self.error_kind, self.error.as_deref())
     }
     fn failed(&self) -> bool {
         SolveRecord::failed(self)

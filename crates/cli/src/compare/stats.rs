@@ -43,12 +43,18 @@ pub struct Distribution {
     pub max: Option<u64>,
 }
 
+/// The nearest rank of percentile `p` among `n > 0` sorted values:
+/// `ceil(p * n)`, from 1.
+fn rank(p: f64, n: usize) -> usize {
+    ((p * n as f64).ceil() as usize).clamp(1, n)
+}
+
 /// Nearest-rank percentile of sorted values (what [`Histogram`] computes
 /// without keeping the values).
 #[cfg(test)]
 fn nearest_rank(sorted: &[u64], p: f64) -> Option<u64> {
     let n = sorted.len();
-    (n > 0).then(|| sorted[((p * n as f64).ceil() as usize).clamp(1, n) - 1])
+    (n > 0).then(|| sorted[rank(p, n) - 1])
 }
 
 /// How often each value occurred: exact percentiles in memory that grows
@@ -72,7 +78,7 @@ impl Histogram {
         if self.n == 0 {
             return None;
         }
-        let rank = ((p * self.n as f64).ceil() as u64).clamp(1, self.n);
+        let rank = rank(p, self.n as usize) as u64;
         let mut seen = 0;
         for (&value, &count) in &self.counts {
             seen += count;
@@ -128,7 +134,7 @@ impl Spread {
         let n = values.len();
         Spread {
             min: values.first().copied(),
-            median: (n > 0).then(|| values[((0.5 * n as f64).ceil() as usize).clamp(1, n) - 1]),
+            median: (n > 0).then(|| values[rank(0.5, n) - 1]),
             max: values.last().copied(),
         }
     }

@@ -137,7 +137,7 @@ impl Agenda {
             self.runs += 1;
             // The clock is read every few hundred runs (a run is cheap; a
             // fixpoint on a 25x25 grid can take thousands of them).
-            if self.runs % 256 == 0 && self.deadline.is_some() && self.out_of_time() {
+            if self.deadline.is_some() && self.runs % 256 == 0 && self.out_of_time() {
                 self.clear();
                 return Err(Conflict);
             }
