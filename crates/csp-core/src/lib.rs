@@ -49,6 +49,7 @@
 #![forbid(unsafe_code)]
 
 mod domain_store;
+pub mod harness;
 pub mod heuristics;
 mod model;
 pub mod propagation;
@@ -67,8 +68,9 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, Conflict, LinearEquality, LockedCandidates, PropagationContext, PropagationLevel,
-    Propagator, Rule, RuleCounter, RuleStats,
+    AllDifferent, BinaryRelation, Conflict, DistinctSum, IncreasingChain, LinearEquality,
+    LockedCandidates, NumberSum, PropagationContext, PropagationLevel, Propagator, Rule,
+    RuleCounter, RuleStats,
 };
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;

@@ -51,6 +51,21 @@ impl ModelBuilder {
         (0..n).map(|_| self.new_var(domain)).collect()
     }
 
+    /// Narrows the initial domain of `var` to the values also in `values`
+    /// (a unary restriction such as "even digits only").
+    pub fn restrict(&mut self, var: VarId, values: ValueSet) -> Result<(), ModelError> {
+        let count = self.domains.len();
+        let d = (self.domains.get_mut(var.index()))
+            .ok_or(ModelError::UnknownVariable { var, count })?;
+        *d = d.intersection(values);
+        Ok(())
+    }
+
+    /// The initial domain of `var` as set so far.
+    pub fn domain(&self, var: VarId) -> Option<ValueSet> {
+        self.domains.get(var.index()).copied()
+    }
+
     /// Places `var` at `(row, col)` (any real coordinates); the geometric
     /// heuristics (closest to the centre, distance to the filled variables)
     /// need every variable placed.

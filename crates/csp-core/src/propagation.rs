@@ -32,11 +32,15 @@
 
 mod agenda;
 mod all_different;
+mod binary_relation;
 mod context;
+mod distinct_sum;
+mod increasing_chain;
 mod level;
 mod linear_equality;
 mod locked_candidates;
 mod matching;
+mod number_sum;
 mod probing;
 mod rule;
 
@@ -44,10 +48,14 @@ use std::fmt;
 
 pub(crate) use agenda::Agenda;
 pub use all_different::AllDifferent;
+pub use binary_relation::BinaryRelation;
 pub use context::PropagationContext;
+pub use distinct_sum::DistinctSum;
+pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
 pub use locked_candidates::LockedCandidates;
+pub use number_sum::NumberSum;
 pub(crate) use probing::probe;
 pub use rule::{Rule, RuleCounter, RuleStats};
 

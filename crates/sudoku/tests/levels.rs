@@ -138,6 +138,10 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("gac", 27, 0),
             ("probing", 0, 0),
             ("other", 0, 0),
+            ("sum", 0, 0),
+            ("order", 0, 0),
+            ("number_sum", 0, 0),
+            ("relation", 0, 0),
         ]
     );
 }

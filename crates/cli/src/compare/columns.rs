@@ -1,13 +1,15 @@
 //! The columns of the comparison table: what they show, which way is
 //! better, how they print.
 
+use std::sync::LazyLock;
+
 use clap::ValueEnum;
 use csp_core::Rule;
 
 use super::stats::Row;
 
 /// A column that strategies can be ranked by (`--sort`).
-#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Column {
     /// Runs solved (more is better).
     Solved,
@@ -41,32 +43,153 @@ pub enum Column {
     Time,
     /// Runs per second of search time (more is better).
     PuzzlesPerS,
-    /// Candidates removed by forward checking, per finished run.
-    FcRemovals,
-    /// Cells filled as naked singles, per finished run.
-    NakedSingles,
-    /// Cells filled as hidden singles, per finished run.
-    HiddenSingles,
-    /// Candidates removed by locked candidates, per finished run.
-    LockedRemovals,
-    /// Candidates removed by generalized arc consistency, per finished run.
-    GacRemovals,
-    /// Candidates removed by probing, per finished run.
-    ProbingRemovals,
-    /// Candidates removed by other propagators, per finished run.
-    OtherRemovals,
+    /// What one propagation rule did per finished run: cells filled for the
+    /// rules that fill cells ([`Rule::assigns`]), candidates removed for the
+    /// others. One column per rule of [`Rule::ALL`], the one registry.
+    Rule(Rule),
 }
 
-/// The rule columns `--rules` adds to the tables.
-pub const RULES: [Column; 7] = [
-    Column::FcRemovals,
-    Column::NakedSingles,
-    Column::HiddenSingles,
-    Column::LockedRemovals,
-    Column::GacRemovals,
-    Column::ProbingRemovals,
-    Column::OtherRemovals,
+/// The rule columns `--rules` adds to the tables, one per [`Rule::ALL`].
+pub const RULES: [Column; Rule::ALL.len()] = {
+    let mut out = [Column::Solved; Rule::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = Column::Rule(Rule::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
+/// Every column, the rule columns last: what `--sort` and `--columns` take.
+pub const ALL: [Column; FIXED.len() + RULES.len()] = {
+    let mut out = [Column::Solved; FIXED.len() + RULES.len()];
+    let mut i = 0;
+    while i < FIXED.len() {
+        out[i] = FIXED[i];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = RULES[i - FIXED.len()];
+        i += 1;
+    }
+    out
+};
+
+/// The columns that are not rule columns, in `--sort` listing order.
+const FIXED: [Column; 21] = [
+    Column::Solved,
+    Column::Stopped,
+    Column::Unsolvable,
+    Column::PlacementsTotal,
+    Column::PlacementsMean,
+    Column::PlacementsMedian,
+    Column::PlacementsP90,
+    Column::PlacementsMax,
+    Column::StoppedPlacements,
+    Column::BacktracksTotal,
+    Column::BacktracksMean,
+    Column::IterationsTotal,
+    Column::IterationsMean,
+    Column::MovesTotal,
+    Column::MovesMean,
+    Column::GuessesTotal,
+    Column::GuessesMean,
+    Column::NoGuess,
+    Column::SeedMeans,
+    Column::Time,
+    Column::PuzzlesPerS,
 ];
+
+/// The name `--sort` and `--columns` take: `placements-mean`, ...; rule
+/// columns are the rule's name with `-removals` (`fc-removals`,
+/// `locked-removals`), or for rules that fill cells the name alone
+/// (`naked-singles`).
+fn rule_key(rule: Rule) -> &'static str {
+    static KEYS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        (Rule::ALL.iter())
+            .map(|rule| {
+                let name = rule.name().replace('_', "-");
+                if rule.assigns() {
+                    name
+                } else {
+                    format!("{name}-removals")
+                }
+            })
+            .collect()
+    });
+    &KEYS[rule as usize]
+}
+
+/// The rule column's help: `Cells filled by naked singles, per finished
+/// run`, `Candidates removed by ...`.
+fn rule_help(rule: Rule) -> &'static str {
+    static HELP: LazyLock<Vec<String>> = LazyLock::new(|| {
+        (Rule::ALL.iter())
+            .map(|rule| {
+                let what = if rule.assigns() {
+                    "Cells filled"
+                } else {
+                    "Candidates removed"
+                };
+                format!("{what} by {}, per finished run", rule.title())
+            })
+            .collect()
+    });
+    &HELP[rule as usize]
+}
+
+/// The rule column's table header: `fc rm`, `locked rm`, `naked`, ...
+fn rule_header(rule: Rule) -> &'static str {
+    static HEADERS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        (Rule::ALL.iter())
+            .map(|rule| match rule.name().split_once('_') {
+                Some((first, _)) if rule.assigns() => first.to_string(),
+                _ if rule.assigns() => rule.name().to_string(),
+                _ => format!("{} rm", rule.name().replace('_', " ")),
+            })
+            .collect()
+    });
+    &HEADERS[rule as usize]
+}
+
+impl ValueEnum for Column {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use Column::*;
+        let name = match self {
+            Solved => "solved",
+            Stopped => "stopped",
+            Unsolvable => "unsolvable",
+            PlacementsTotal => "placements-total",
+            PlacementsMean => "placements-mean",
+            PlacementsMedian => "placements-median",
+            PlacementsP90 => "placements-p90",
+            PlacementsMax => "placements-max",
+            StoppedPlacements => "stopped-placements",
+            BacktracksTotal => "backtracks-total",
+            BacktracksMean => "backtracks-mean",
+            IterationsTotal => "iterations-total",
+            IterationsMean => "iterations-mean",
+            MovesTotal => "moves-total",
+            MovesMean => "moves-mean",
+            GuessesTotal => "guesses-total",
+            GuessesMean => "guesses-mean",
+            NoGuess => "no-guess",
+            SeedMeans => "seed-means",
+            Time => "time",
+            PuzzlesPerS => "puzzles-per-s",
+            Rule(rule) => rule_key(*rule),
+        };
+        let value = clap::builder::PossibleValue::new(name);
+        Some(match self.help() {
+            Some(help) => value.help(help),
+            None => value,
+        })
+    }
+}
 
 /// The columns of the text and markdown tables, in order.
 pub const TABLE: &[Column] = &[
@@ -115,14 +238,29 @@ impl Column {
             SeedMeans => "seed means min/med/max",
             Time => "time s",
             PuzzlesPerS => "puzzles/s",
-            FcRemovals => "fc rm",
-            NakedSingles => "naked",
-            HiddenSingles => "hidden",
-            LockedRemovals => "locked rm",
-            GacRemovals => "gac rm",
-            ProbingRemovals => "probing rm",
-            OtherRemovals => "other rm",
+            Rule(rule) => rule_header(rule),
         }
+    }
+
+    /// What the column shows, for `--help`.
+    fn help(self) -> Option<&'static str> {
+        use Column::*;
+        Some(match self {
+            Solved => "Runs solved (more is better)",
+            Stopped => "Runs stopped by a limit",
+            Unsolvable => "Runs that proved the puzzle unsolvable",
+            PlacementsTotal => "Placements over the finished runs (per seed)",
+            StoppedPlacements => "Placements spent in stopped runs (per seed)",
+            GuessesTotal => "Placements with an untried alternative left (per seed)",
+            NoGuess => "Share of runs solved without a placement (more is better)",
+            SeedMeans => {
+                "Mean placements per seed: the median across seeds (the table shows min/median/max)"
+            }
+            Time => "Search time (per seed)",
+            PuzzlesPerS => "Runs per second of search time (more is better)",
+            Rule(rule) => rule_help(rule),
+            _ => return None,
+        })
     }
 
     /// Whether a larger value is better.
@@ -134,7 +272,7 @@ impl Column {
     /// columns have none: removing more candidates is neither better nor
     /// worse in itself, so no value of theirs is marked best.
     pub fn has_direction(self) -> bool {
-        !RULES.contains(&self)
+        !matches!(self, Column::Rule(_))
     }
 
     /// Whether the column depends on timing (left out with `--no-timings`).
@@ -168,13 +306,14 @@ impl Column {
             SeedMeans => r.seed_placements_mean.median,
             Time => r.time_s,
             PuzzlesPerS => r.puzzles_per_s,
-            FcRemovals => Some(r.rules.get(Rule::ForwardChecking).removals),
-            NakedSingles => Some(r.rules.get(Rule::NakedSingles).assignments),
-            HiddenSingles => Some(r.rules.get(Rule::HiddenSingles).assignments),
-            LockedRemovals => Some(r.rules.get(Rule::LockedCandidates).removals),
-            GacRemovals => Some(r.rules.get(Rule::Gac).removals),
-            ProbingRemovals => Some(r.rules.get(Rule::Probing).removals),
-            OtherRemovals => Some(r.rules.get(Rule::Other).removals),
+            Rule(rule) => {
+                let counts = r.rules.get(rule);
+                Some(if rule.assigns() {
+                    counts.assignments
+                } else {
+                    counts.removals
+                })
+            }
         }
     }
 
@@ -186,8 +325,7 @@ impl Column {
         };
         match self {
             PlacementsMean | BacktracksMean | IterationsMean | MovesMean | GuessesMean
-            | FcRemovals | NakedSingles | HiddenSingles | LockedRemovals | GacRemovals
-            | ProbingRemovals | OtherRemovals => format!("{v:.1}"),
+            | Rule(_) => format!("{v:.1}"),
             NoGuess => format!("{:.1}%", v * 100.0),
             SeedMeans => {
                 let s = r.seed_placements_mean;
@@ -279,4 +417,54 @@ pub fn is_best(rows: &[Row], row: &Row, column: Column) -> bool {
         values.iter().copied().fold(f64::INFINITY, f64::min)
     };
     v == best && values.iter().any(|&x| x != best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_a_column_and_the_old_names_stay() {
+        for rule in Rule::ALL {
+            let key = rule_key(rule);
+            assert_eq!(Column::from_str(key, false), Ok(Column::Rule(rule)));
+        }
+        let names: Vec<&str> = RULES.iter().map(|c| rule_key_of(*c)).collect();
+        assert_eq!(
+            names[..7],
+            [
+                "fc-removals",
+                "naked-singles",
+                "hidden-singles",
+                "locked-removals",
+                "gac-removals",
+                "probing-removals",
+                "other-removals"
+            ]
+        );
+        let headers: Vec<&str> = RULES.iter().map(|c| c.header()).collect();
+        assert_eq!(
+            headers,
+            [
+                "fc rm",
+                "naked",
+                "hidden",
+                "locked rm",
+                "gac rm",
+                "probing rm",
+                "other rm",
+                "sum rm",
+                "order rm",
+                "number sum rm",
+                "relation rm"
+            ]
+        );
+    }
+
+    fn rule_key_of(c: Column) -> &'static str {
+        match c {
+            Column::Rule(r) => rule_key(r),
+            _ => unreachable!("rule columns only"),
+        }
+    }
 }

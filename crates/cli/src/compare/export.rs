@@ -11,6 +11,8 @@ pub use self::markdown::MarkdownExporter;
 pub use self::text::TextExporter;
 use clap::ValueEnum;
 
+use csp_core::Rule;
+
 use super::columns::{self, Column, TABLE};
 use super::stats::Row;
 
@@ -89,6 +91,18 @@ pub struct Cell {
     pub best: bool,
 }
 
+/// Whether the table shows `column`: the rules of the house propagation
+/// ladder (up to `other`) always, a later rule (of a variant's
+/// constraints) only where some strategy ran it.
+fn shows_rule(rows: &[Row], column: Column) -> bool {
+    match column {
+        Column::Rule(rule) if rule > Rule::Other => {
+            rows.iter().any(|r| r.rules.get(rule).runs > 0.0)
+        }
+        _ => true,
+    }
+}
+
 /// The header and cells the text and markdown tables share.
 pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
     // The spread across seeds only where some strategy ran several.
@@ -97,6 +111,7 @@ pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
         .columns()
         .into_iter()
         .filter(|&c| c != Column::SeedMeans || several_seeds)
+        .filter(|&c| meta.columns.is_some() || shows_rule(rows, c))
         .collect();
     let mut header: Vec<String> = ["#", "strategy", "seeds", "set"].map(String::from).to_vec();
     header.extend(columns.iter().map(|c| c.header().to_string()));

@@ -76,7 +76,27 @@ impl LinearEquality {
         }
     }
 
-    fn bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    /// Whether the equation holds with every variable assigned.
+    pub(crate) fn holds(&self, ctx: &PropagationContext<'_>) -> bool {
+        (self.vars.iter().zip(&self.coefs))
+            .map(|(&v, &c)| ctx.value(v).map(|x| c * x as i64))
+            .sum::<Option<i64>>()
+            == Some(self.rhs)
+    }
+
+    /// Whether the equation holds with `var = value` and every other
+    /// variable assigned.
+    pub(crate) fn holds_with(&self, ctx: &PropagationContext<'_>, var: VarId, value: u32) -> bool {
+        (self.vars.iter().zip(&self.coefs))
+            .map(|(&v, &c)| {
+                let x = if v == var { Some(value) } else { ctx.value(v) };
+                x.map(|x| c * x as i64)
+            })
+            .sum::<Option<i64>>()
+            == Some(self.rhs)
+    }
+
+    pub(crate) fn bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         loop {
             let (mut lo, mut hi) = (0i64, 0i64);
             for (&v, &c) in self.vars.iter().zip(&self.coefs) {

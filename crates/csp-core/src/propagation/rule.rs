@@ -23,13 +23,28 @@ pub enum Rule {
     /// Probing: a value whose tentative placement fails is removed
     /// (`probing`).
     Probing,
-    /// Any other propagator (sums, user-defined constraints).
+    /// Any other propagator (linear equations, user-defined constraints).
     Other,
+    /// A sum of distinct values ([`DistinctSum`](super::DistinctSum)):
+    /// forward checking of the sum, then (`singles` and up) the value
+    /// combinations that reach it.
+    Sum,
+    /// A strictly increasing chain ([`IncreasingChain`](super::IncreasingChain)).
+    Order,
+    /// A sum equal to a number read from other variables
+    /// ([`NumberSum`](super::NumberSum)).
+    NumberSum,
+    /// A binary relation given by its supports
+    /// ([`BinaryRelation`](super::BinaryRelation)).
+    Relation,
 }
 
 impl Rule {
-    /// Every rule, in level order.
-    pub const ALL: [Rule; 7] = [
+    /// Every rule: the house rules in level order, `other`, then the rules
+    /// of the other built-in propagators (appended as they were added, so
+    /// output columns only ever grow at the end). This list is the one
+    /// registry of rule names: output columns and sort keys are made from it.
+    pub const ALL: [Rule; 11] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -37,10 +52,40 @@ impl Rule {
         Rule::Gac,
         Rule::Probing,
         Rule::Other,
+        Rule::Sum,
+        Rule::Order,
+        Rule::NumberSum,
+        Rule::Relation,
     ];
 
+    /// What the rule is, in words: `forward checking`, `naked singles`,
+    /// ... (for help texts).
+    pub fn title(self) -> &'static str {
+        match self {
+            Rule::ForwardChecking => "forward checking",
+            Rule::NakedSingles => "naked singles",
+            Rule::HiddenSingles => "hidden singles",
+            Rule::LockedCandidates => "locked candidates",
+            Rule::Gac => "generalized arc consistency",
+            Rule::Probing => "probing",
+            Rule::Other => "other propagators",
+            Rule::Sum => "sums of distinct values",
+            Rule::Order => "increasing chains",
+            Rule::NumberSum => "sums equal to a number",
+            Rule::Relation => "binary relations",
+        }
+    }
+
+    /// Whether the rule's deductions are assignments (cells filled), so
+    /// that its telling counter is `assignments` rather than `removals`:
+    /// naked and hidden singles.
+    pub fn assigns(self) -> bool {
+        matches!(self, Rule::NakedSingles | Rule::HiddenSingles)
+    }
+
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
-    /// `locked`, `gac`, `probing`, `other`).
+    /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
+    /// `relation`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -50,6 +95,10 @@ impl Rule {
             Rule::Gac => "gac",
             Rule::Probing => "probing",
             Rule::Other => "other",
+            Rule::Sum => "sum",
+            Rule::Order => "order",
+            Rule::NumberSum => "number_sum",
+            Rule::Relation => "relation",
         }
     }
 }
@@ -79,7 +128,7 @@ pub struct RuleCounter {
 /// the placement is undone), but what propagation does inside a probe is
 /// counted only as the probe itself (`probing.runs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct RuleStats([RuleCounter; 7]);
+pub struct RuleStats([RuleCounter; Rule::ALL.len()]);
 
 impl RuleStats {
     /// Each rule with its counter, in [`Rule::ALL`] order.
@@ -142,7 +191,11 @@ mod tests {
                 "locked",
                 "gac",
                 "probing",
-                "other"
+                "other",
+                "sum",
+                "order",
+                "number_sum",
+                "relation"
             ]
         );
     }

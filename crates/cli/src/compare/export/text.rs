@@ -1,21 +1,15 @@
 //! An aligned text table; `*` marks the best value of each column per set.
 
 use super::{Exporter, Meta, table};
-use crate::compare::columns::Column;
+use crate::compare::columns::{Column, RULES};
 use crate::compare::stats::Row;
 
 pub struct TextExporter;
 
 /// The columns left out first when the table is wider than the terminal,
-/// least telling first.
+/// least telling first
+/// (the rule columns first, last rule first).
 const DROP_ORDER: &[Column] = &[
-    Column::OtherRemovals,
-    Column::ProbingRemovals,
-    Column::GacRemovals,
-    Column::LockedRemovals,
-    Column::HiddenSingles,
-    Column::NakedSingles,
-    Column::FcRemovals,
     Column::StoppedPlacements,
     Column::IterationsMean,
     Column::BacktracksMean,
@@ -29,6 +23,11 @@ const DROP_ORDER: &[Column] = &[
     Column::NoGuess,
 ];
 
+/// Every column that may be left out, in the order it is.
+fn drop_order() -> impl Iterator<Item = Column> {
+    (RULES.iter().rev().copied()).chain(DROP_ORDER.iter().copied())
+}
+
 impl Exporter for TextExporter {
     fn export(&self, rows: &[Row], meta: &Meta) -> String {
         let Some(width) = meta.width.filter(|_| meta.columns.is_none()) else {
@@ -39,7 +38,7 @@ impl Exporter for TextExporter {
         let mut columns = meta.columns();
         let mut left_out = Vec::new();
         let mut text = render(rows, meta);
-        for &drop in DROP_ORDER {
+        for drop in drop_order() {
             let widest = text.lines().skip(1).map(str::len).max().unwrap_or(0);
             if widest <= width {
                 break;

@@ -1,0 +1,152 @@
+//! A strictly increasing chain of variables.
+
+use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use crate::{ValueSet, VarId};
+
+/// `x0 < x1 < ... < xk` (a Sudoku thermometer, bulb first).
+///
+/// - At [`PropagationLevel::None`] and
+///   [`PropagationLevel::ForwardChecking`]: the order against the assigned
+///   variables only: a variable keeps the values above every assigned one
+///   before it and below every assigned one after it. Two assigned variables
+///   out of order are a conflict.
+/// - At [`PropagationLevel::Singles`] and above: arc consistency, which on a
+///   chain is two passes: each variable's smallest value is above its
+///   predecessor's smallest, its largest below its successor's largest.
+#[derive(Clone, Debug)]
+pub struct IncreasingChain {
+    vars: Vec<VarId>,
+}
+
+/// The values strictly above `v` (all of them for `None`).
+fn above(v: Option<u32>) -> ValueSet {
+    match v {
+        None => ValueSet(u64::MAX),
+        Some(63..) => ValueSet::EMPTY,
+        Some(v) => ValueSet(u64::MAX << (v + 1)),
+    }
+}
+
+/// The values strictly below `v` (all of them for `None`).
+fn below(v: Option<u32>) -> ValueSet {
+    match v {
+        None => ValueSet(u64::MAX),
+        Some(v) => ValueSet::range(v),
+    }
+}
+
+impl IncreasingChain {
+    /// `vars[0] < vars[1] < ...`.
+    pub fn new(vars: Vec<VarId>) -> IncreasingChain {
+        IncreasingChain { vars }
+    }
+
+    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        // The largest assigned value before each position.
+        let mut floor = None;
+        for &v in &self.vars {
+            match ctx.value(v) {
+                Some(x) if floor.is_some_and(|f| x <= f) => return Err(Conflict),
+                Some(x) => floor = Some(x),
+                None => ctx.retain_values(v, above(floor))?,
+            }
+        }
+        let mut ceiling = None;
+        for &v in self.vars.iter().rev() {
+            match ctx.value(v) {
+                Some(x) => ceiling = Some(x),
+                None => ctx.retain_values(v, below(ceiling))?,
+            }
+        }
+        Ok(())
+    }
+
+    fn bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut floor = None;
+        for &v in &self.vars {
+            ctx.retain_values(v, above(floor))?;
+            floor = Some(ctx.domain(v).min().ok_or(Conflict)?);
+        }
+        let mut ceiling = None;
+        for &v in self.vars.iter().rev() {
+            ctx.retain_values(v, below(ceiling))?;
+            ceiling = Some(ctx.domain(v).max().ok_or(Conflict)?);
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for IncreasingChain {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if ctx.level() >= PropagationLevel::Singles {
+            self.bounds(ctx)
+        } else {
+            self.forward_check(ctx)
+        }
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        self.vars.windows(2).all(|w| value(w[0]) < value(w[1]))
+    }
+
+    fn name(&self) -> &'static str {
+        "increasing-chain"
+    }
+
+    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
+        level >= PropagationLevel::Singles
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::Order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{domains_after, fixed};
+    use crate::{Model, ModelBuilder};
+
+    fn chain_of(n: usize) -> Model {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(n, ValueSet::range(9));
+        b.add_propagator(IncreasingChain::new(v)).unwrap();
+        b.build()
+    }
+
+    #[test]
+    fn forward_checking_orders_against_assigned_values_only() {
+        let m = chain_of(4);
+        let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(1, 3)])).unwrap();
+        assert_eq!(d[0], ValueSet::range(3));
+        // No gap reasoning: x2 and x3 only need to exceed 3.
+        assert_eq!(d[2], ValueSet::range(9).difference(ValueSet::range(4)));
+        assert_eq!(d[3], d[2]);
+        let d = domains_after(&m, PropagationLevel::ForwardChecking, &[]).unwrap();
+        assert_eq!(d[0], ValueSet::range(9));
+    }
+
+    #[test]
+    fn bounds_from_singles() {
+        let m = chain_of(4);
+        let d = domains_after(&m, PropagationLevel::Singles, &[]).unwrap();
+        assert_eq!(d[0], ValueSet::range(6));
+        assert_eq!(d[3], ValueSet::range(9).difference(ValueSet::range(3)));
+        let d = domains_after(&m, PropagationLevel::Singles, &fixed(&[(2, 3)])).unwrap();
+        assert_eq!(d[0], ValueSet::range(2));
+        assert_eq!(d[1], ValueSet::range(3).difference(ValueSet::range(1)));
+    }
+
+    #[test]
+    fn out_of_order_conflicts() {
+        let m = chain_of(3);
+        assert!(domains_after(&m, PropagationLevel::None, &fixed(&[(0, 5), (2, 5)])).is_err());
+        // Nine cells need nine values: a 10-chain over 0..9 has no solution.
+        assert!(domains_after(&chain_of(10), PropagationLevel::Singles, &[]).is_err());
+    }
+}

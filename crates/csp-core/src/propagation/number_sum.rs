@@ -1,0 +1,230 @@
+//! A sum equal to a number whose digits are other variables (a Sudoku
+//! arrow with its circle).
+
+use super::{Conflict, LinearEquality, PropagationContext, PropagationLevel, Propagator, Rule};
+use crate::{ValueSet, VarId};
+
+/// The numbers of the `terms` add up to the number whose digits, most
+/// significant first, are the `digits` variables, in base `base`. Value `x`
+/// stands for the number `x + offset` (Sudoku digits: offset 1), so a
+/// two-cell circle showing 1 and 4 reads 14.
+///
+/// - At [`PropagationLevel::None`] and
+///   [`PropagationLevel::ForwardChecking`]: against the assigned variables
+///   only. The assigned terms must not add up to more than the largest
+///   number the digits can still show (the unassigned digits read as
+///   `base - 1`); a term keeps the values that keep its sum with the
+///   assigned terms within that; a digit keeps the values that keep the
+///   largest number at or above the assigned terms' sum; the last
+///   unassigned variable keeps only the value that makes the equation hold;
+///   all assigned and unequal is a conflict.
+/// - At [`PropagationLevel::Singles`] and above: bounds consistency of the
+///   linear equation `sum(terms) - sum(base^i * digit_i) = 0`, as
+///   [`LinearEquality`] does.
+#[derive(Clone, Debug)]
+pub struct NumberSum {
+    digits: usize,
+    base: i64,
+    offset: i64,
+    /// The equation over the digits then the terms (its variables are the
+    /// scope).
+    linear: LinearEquality,
+}
+
+impl NumberSum {
+    /// `sum(terms) = number(digits)` in base `base`, value `x` standing for
+    /// `x + offset`.
+    ///
+    /// # Panics
+    /// If `digits` is empty or `base` is below 2.
+    pub fn new(digits: Vec<VarId>, terms: Vec<VarId>, base: i64, offset: i64) -> NumberSum {
+        assert!(!digits.is_empty(), "a number needs at least one digit");
+        assert!(base >= 2, "the base is at least 2");
+        let m = digits.len();
+        let weights: Vec<i64> = (0..m).map(|i| base.pow((m - 1 - i) as u32)).collect();
+        let coefs: Vec<i64> = (weights.iter().map(|w| -w))
+            .chain(terms.iter().map(|_| 1))
+            .collect();
+        let rhs = offset * (weights.iter().sum::<i64>() - terms.len() as i64);
+        let vars = digits.iter().chain(&terms).copied().collect();
+        NumberSum {
+            digits: m,
+            base,
+            offset,
+            linear: LinearEquality::new(vars, coefs, rhs),
+        }
+    }
+
+    fn number(&self, value: u32) -> i64 {
+        value as i64 + self.offset
+    }
+
+    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let vars = self.linear.scope();
+        let (digits, terms) = vars.split_at(self.digits);
+        let largest_digit = self.base - 1;
+        let (mut top, mut weight, mut open) = (0i64, 1i64, 0usize);
+        let mut last = None;
+        // The largest number the digits can show, and each digit's weight.
+        let mut weights = [0i64; 8];
+        for (i, &v) in digits.iter().enumerate().rev() {
+            if i < weights.len() {
+                weights[i] = weight;
+            }
+            top += weight
+                * match ctx.value(v) {
+                    Some(x) => self.number(x),
+                    None => {
+                        open += 1;
+                        last = Some(v);
+                        largest_digit
+                    }
+                };
+            weight = weight.saturating_mul(self.base);
+        }
+        let mut sum = 0;
+        for &v in terms {
+            match ctx.value(v) {
+                Some(x) => sum += self.number(x),
+                None => {
+                    open += 1;
+                    last = Some(v);
+                }
+            }
+        }
+        if sum > top {
+            return Err(Conflict);
+        }
+        if open == 0 {
+            return if self.linear.holds(ctx) {
+                Ok(())
+            } else {
+                Err(Conflict)
+            };
+        }
+        if open == 1 {
+            let v = last.expect("one open variable");
+            let keep = (ctx.domain(v).iter())
+                .filter(|&x| self.linear.holds_with(ctx, v, x))
+                .collect();
+            return ctx.retain_values(v, keep);
+        }
+        for &v in terms {
+            if !ctx.is_assigned(v) {
+                let keep: ValueSet = (ctx.domain(v).iter())
+                    .filter(|&x| sum + self.number(x) <= top)
+                    .collect();
+                ctx.retain_values(v, keep)?;
+            }
+        }
+        for (i, &v) in digits.iter().enumerate() {
+            if !ctx.is_assigned(v) && i < weights.len() {
+                let w = weights[i];
+                let keep: ValueSet = (ctx.domain(v).iter())
+                    .filter(|&x| top - w * (largest_digit - self.number(x)) >= sum)
+                    .collect();
+                ctx.retain_values(v, keep)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for NumberSum {
+    fn scope(&self) -> &[VarId] {
+        self.linear.scope()
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if ctx.level() >= PropagationLevel::Singles {
+            self.linear.bounds(ctx)
+        } else {
+            self.forward_check(ctx)
+        }
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        self.linear.check(value)
+    }
+
+    fn name(&self) -> &'static str {
+        "number-sum"
+    }
+
+    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
+        level >= PropagationLevel::Singles
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::NumberSum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{domains_after, fixed};
+    use crate::{Model, ModelBuilder};
+
+    fn digits(ds: &[u32]) -> ValueSet {
+        ds.iter().map(|d| d - 1).collect()
+    }
+
+    /// A circle of `circle` digit cells and an arrow of `arrow` cells
+    /// (values 0..9 for digits 1..9): circle cells first.
+    fn arrow(circle: usize, arrow: usize) -> Model {
+        let mut b = ModelBuilder::new();
+        let c = b.new_vars(circle, ValueSet::range(9));
+        let a = b.new_vars(arrow, ValueSet::range(9));
+        b.add_propagator(NumberSum::new(c, a, 10, 1)).unwrap();
+        b.build()
+    }
+
+    #[test]
+    fn one_digit_circle() {
+        let m = arrow(1, 2);
+        // Bounds: the circle is at least 1 + 1 = 2, each arrow cell at most
+        // 9 - 1 = 8.
+        let d = domains_after(&m, PropagationLevel::Singles, &[]).unwrap();
+        assert_eq!(d[0], digits(&[2, 3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(d[1], digits(&[1, 2, 3, 4, 5, 6, 7, 8]));
+        // fc: a 6 on the arrow; the other arrow cell at most 3, the circle
+        // at least 6 (nothing assigned alone says it must pass 6).
+        let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(1, 5)])).unwrap();
+        assert_eq!(d[2], digits(&[1, 2, 3]));
+        assert_eq!(d[0], digits(&[6, 7, 8, 9]));
+        // The last open cell completes the equation.
+        let d = domains_after(
+            &m,
+            PropagationLevel::ForwardChecking,
+            &fixed(&[(1, 5), (0, 7)]),
+        )
+        .unwrap();
+        assert_eq!(d[2], digits(&[2]));
+    }
+
+    #[test]
+    fn two_digit_circle_reads_tens_then_units() {
+        // Three arrow cells reach at most 27: the tens digit is 1 or 2.
+        let m = arrow(2, 3);
+        let d = domains_after(&m, PropagationLevel::Singles, &[]).unwrap();
+        assert_eq!(d[0], digits(&[1, 2]));
+        // 2x with x = 8 or 9 would need more than 27 - no: 28 > 27.
+        assert_eq!(d[1], digits(&[1, 2, 3, 4, 5, 6, 7, 8, 9]));
+        let d = domains_after(&m, PropagationLevel::Singles, &fixed(&[(0, 1)])).unwrap();
+        assert_eq!(d[1], digits(&[1, 2, 3, 4, 5, 6, 7]));
+        // A full assignment: 14 = 9 + 4 + 1.
+        let givens = fixed(&[(0, 0), (1, 3), (2, 8), (3, 3), (4, 0)]);
+        assert!(domains_after(&m, PropagationLevel::None, &givens).is_ok());
+        let wrong = fixed(&[(0, 0), (1, 3), (2, 8), (3, 3), (4, 1)]);
+        assert!(domains_after(&m, PropagationLevel::None, &wrong).is_err());
+    }
+
+    #[test]
+    fn terms_past_the_largest_number_conflict() {
+        // A one-digit circle at 3 with arrow cells 2 and 2.
+        let m = arrow(1, 2);
+        let givens = fixed(&[(0, 2), (1, 1), (2, 1)]);
+        assert!(domains_after(&m, PropagationLevel::ForwardChecking, &givens).is_err());
+    }
+}
