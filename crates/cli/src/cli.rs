@@ -199,9 +199,10 @@ pub struct CompareArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Rules beyond rows, columns and boxes.
-    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
-    pub variant: VariantArg,
+    /// Global rules beyond rows, columns and boxes for plain puzzle lines,
+    /// comma-separated (f-puzzles files and links bring their own rules).
+    #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]
+    pub variant: sudoku::Variant,
 
     /// The digits' characters in the puzzle files (see `solve --help`).
     #[arg(long, value_name = "SYMBOLS")]
@@ -220,9 +221,10 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Rules beyond rows, columns and boxes.
-    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
-    pub variant: VariantArg,
+    /// Global rules beyond rows, columns and boxes for plain puzzle lines,
+    /// comma-separated (f-puzzles files and links bring their own rules).
+    #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]
+    pub variant: sudoku::Variant,
 
     /// The digits' characters, in order: ranges and single characters.
     /// `0-F` reads hexadecimal 16x16 (`0` is the digit 1; `.` is empty),
@@ -239,12 +241,12 @@ pub struct InputArgs {
     pub box_shape: Option<String>,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantArg {
-    /// Rows, columns and boxes.
-    Classic,
-    /// X-Sudoku: both main diagonals are houses too.
-    Diagonal,
+/// The `--variant` help, listing the names from the rule registry.
+fn variant_help() -> String {
+    format!(
+        "Global rules beyond rows, columns and boxes for plain puzzle lines, comma-separated: {} (`diagonal` is both diagonals). f-puzzles files and links bring their own rules",
+        sudoku::variant_names()
+    )
 }
 
 /// How to search: a preset, then overrides.

@@ -17,7 +17,7 @@ pub use configs::configs;
 pub use count::count;
 pub use solve::solve;
 
-use crate::cli::{InputArgs, OutputArgs, VariantArg};
+use crate::cli::{InputArgs, OutputArgs};
 use crate::diagnostics::{self, ErrorReport};
 use crate::input::{InputError, PuzzleLines, ReadOptions};
 use crate::output::{Row, reporter};
@@ -97,7 +97,9 @@ pub fn on_puzzle<T>(
     f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
 ) -> Result<T, Invalid> {
     let puzzle = job.entry.puzzle.as_ref().map_err(Invalid::from)?;
-    let sudoku = sudokus.for_puzzle(puzzle).map_err(Invalid::from)?;
+    let sudoku = sudokus
+        .for_entry(job.entry.rules.as_ref(), puzzle)
+        .map_err(Invalid::from)?;
     Ok(f(sudoku, puzzle)?)
 }
 
@@ -107,13 +109,6 @@ pub fn origin(job: &Job) -> Origin {
         file: job.entry.source.to_string(),
         line: job.entry.line,
         puzzle: job.entry.text.clone(),
-    }
-}
-
-pub fn variant(v: VariantArg) -> sudoku::Variant {
-    match v {
-        VariantArg::Classic => sudoku::Variant::Classic,
-        VariantArg::Diagonal => sudoku::Variant::Diagonal,
     }
 }
 
@@ -141,7 +136,7 @@ pub fn drive<R: Row + Classify + Send>(
             input.files.clone(),
             read_options(input.symbols.as_deref(), input.box_shape.as_deref())?,
         ),
-        variant(input.variant),
+        input.variant.clone(),
         jobs,
         work,
         |item| {

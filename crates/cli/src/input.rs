@@ -19,7 +19,7 @@ use std::io::{self, BufRead, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sudoku::{GridSize, Puzzle, PuzzleError, Symbols};
+use sudoku::{GridSize, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, VariantPuzzle};
 
 /// How to read puzzles: the alphabet of digits and the box shape, when
 /// given (else the default alphabet, with hexadecimal 16x16 detected, and
@@ -47,6 +47,9 @@ pub struct Entry {
     pub symbols: Symbols,
     /// Something to tell the user about how it was read.
     pub note: Option<String>,
+    /// The rules of an f-puzzles document or link, built for it (plain
+    /// lines: none, the `--variant` rules apply).
+    pub rules: Option<Arc<Sudoku>>,
 }
 
 /// What is wrong with an entry of the input.
@@ -62,6 +65,8 @@ pub enum InputError {
         rows: usize,
         why: String,
     },
+    /// An f-puzzles document or link whose rules cannot be read or hold.
+    Rules(RulesError),
 }
 
 impl InputError {
@@ -71,6 +76,7 @@ impl InputError {
             InputError::Puzzle(e) => e.kind(),
             InputError::NotAGrid { .. } => "not a grid",
             InputError::IncompleteBlock { .. } => "incomplete grid",
+            InputError::Rules(e) => e.kind(),
         }
     }
 }
@@ -87,6 +93,7 @@ impl fmt::Display for InputError {
                 f,
                 "incomplete grid: read as a {side}x{side} grid written one row per line, but only {rows} of its {side} rows came before {why}"
             ),
+            InputError::Rules(e) => e.fmt(f),
         }
     }
 }
@@ -254,6 +261,39 @@ impl Assembler {
             puzzle,
             symbols,
             note,
+            rules: None,
+        }
+    }
+
+    /// An entry for an f-puzzles document or link: its puzzle with the
+    /// rules built for it, or why not.
+    fn variant_entry(
+        &self,
+        line: u64,
+        text: String,
+        read: Result<VariantPuzzle, RulesError>,
+    ) -> Entry {
+        let built = read.and_then(|vp| {
+            let note = (!vp.skipped.is_empty()).then(|| {
+                format!(
+                    "skipped drawings that carry no rule: {}",
+                    vp.skipped.join(", ")
+                )
+            });
+            let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules)?;
+            Ok((vp.puzzle, sudoku, note))
+        });
+        match built {
+            Ok((puzzle, sudoku, note)) => Entry {
+                source: self.source.clone(),
+                line,
+                text,
+                puzzle: Ok(puzzle),
+                symbols: Symbols::default(),
+                note,
+                rules: Some(Arc::new(sudoku)),
+            },
+            Err(e) => self.error(line, text, InputError::Rules(e)),
         }
     }
 
@@ -286,6 +326,7 @@ impl Assembler {
             puzzle: Err(error),
             symbols: self.options.symbols.clone().unwrap_or_default(),
             note: None,
+            rules: None,
         }
     }
 
@@ -308,6 +349,13 @@ impl Assembler {
             return;
         }
         if trimmed.starts_with('#') {
+            return;
+        }
+        if is_link(trimmed) {
+            out.extend(self.abandon_block(format!("the link on line {line}")));
+            self.first = false;
+            let read = VariantPuzzle::from_link(trimmed);
+            out.push(self.variant_entry(line, trimmed.to_string(), read));
             return;
         }
         let word = trimmed.split_whitespace().next().unwrap_or_default();
@@ -375,6 +423,36 @@ impl Assembler {
     }
 }
 
+/// Whether a line is an f-puzzles or SudokuPad link.
+fn is_link(line: &str) -> bool {
+    line.contains("f-puzzles.com") || line.contains("sudokupad") || line.contains("?load=")
+}
+
+/// Whether a file is an f-puzzles document (by its name).
+pub fn is_document(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// `files` with each folder replaced by the files inside it (recursively,
+/// sorted by name): a folder of puzzle files is one input.
+pub fn expand_folders(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let mut inside: Vec<PathBuf> = match std::fs::read_dir(&f) {
+                Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+                Err(_) => vec![f],
+            };
+            inside.sort();
+            out.extend(expand_folders(inside));
+        } else {
+            out.push(f);
+        }
+    }
+    out
+}
+
 /// An open file: its lines and what they assemble into.
 struct OpenFile {
     lines: Lines,
@@ -399,7 +477,7 @@ impl PuzzleLines {
             files.push(PathBuf::from("-"));
         }
         PuzzleLines {
-            files: files.into_iter(),
+            files: expand_folders(files).into_iter(),
             options,
             current: None,
             ready: std::collections::VecDeque::new(),
@@ -453,6 +531,21 @@ impl Iterator for PuzzleLines {
             }
             let Some(file) = &mut self.current else {
                 let path = self.files.next()?;
+                if is_document(&path) {
+                    let source: Arc<str> = path.display().to_string().into();
+                    match std::fs::read_to_string(&path) {
+                        Ok(text) => {
+                            let assembler = Assembler::new(source, self.options.clone());
+                            let read = VariantPuzzle::from_json(&text);
+                            let name = path
+                                .file_stem()
+                                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                            self.ready.push_back(assembler.variant_entry(1, name, read));
+                        }
+                        Err(error) => return Some(Err(ReadError { source, error })),
+                    }
+                    continue;
+                }
                 match self.open(path) {
                     Ok(opened) => self.current = Some(opened),
                     Err(e) => return Some(Err(e)),

@@ -33,15 +33,23 @@ impl Sudokus {
     }
 
     pub fn prepare(&mut self, size: GridSize) {
-        let variant = self.variant;
+        let variant = &self.variant;
         self.by_size
             .entry(size)
-            .or_insert_with(|| Sudoku::new(size, variant));
+            .or_insert_with(|| Sudoku::new(size, variant.clone()));
     }
 
-    /// The rules for `puzzle`'s size, with its givens checked.
-    pub fn for_puzzle(&self, puzzle: &Puzzle) -> Result<&Sudoku, PuzzleError> {
-        let sudoku = &self.by_size[&puzzle.size()];
+    /// The rules for an entry's puzzle (its own, for an f-puzzles
+    /// document; else those of its size), with its givens checked.
+    pub fn for_entry<'a>(
+        &'a self,
+        rules: Option<&'a std::sync::Arc<Sudoku>>,
+        puzzle: &Puzzle,
+    ) -> Result<&'a Sudoku, PuzzleError> {
+        let sudoku = match rules {
+            Some(own) => own,
+            None => &self.by_size[&puzzle.size()],
+        };
         sudoku.check_givens(puzzle)?;
         Ok(sudoku)
     }
@@ -78,7 +86,7 @@ pub fn run<R: Send>(
     for item in lines {
         match item {
             Ok(entry) => {
-                if let Ok(p) = &entry.puzzle {
+                if let (Ok(p), None) = (&entry.puzzle, &entry.rules) {
                     sudokus.prepare(p.size());
                 }
                 batch.push(Job { entry });

@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn four_by_four_candidates() {
-        let s = Sudoku::new(crate::GridSize::from_side(4).unwrap(), Variant::Classic);
+        let s = Sudoku::new(crate::GridSize::from_side(4).unwrap(), Variant::CLASSIC);
         let p = Puzzle::parse("1...........4..2").unwrap();
         let c = s.candidates(&p, PropagationLevel::ForwardChecking).unwrap();
         assert_eq!(c.candidates(1), vec![2, 3, 4]);

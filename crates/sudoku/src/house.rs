@@ -17,6 +17,12 @@ pub enum HouseKind {
     MainDiagonal,
     /// The anti-diagonal (top right to bottom left), X-Sudoku.
     AntiDiagonal,
+    /// A jigsaw region (replacing the boxes).
+    Region,
+    /// A windoku window.
+    Window,
+    /// An extra region.
+    ExtraRegion,
 }
 
 /// A set of cells (indices in reading order) that must hold distinct digits.
@@ -38,12 +44,21 @@ impl fmt::Display for House {
             HouseKind::Box => write!(f, "box {}", self.index + 1),
             HouseKind::MainDiagonal => f.write_str("the main diagonal"),
             HouseKind::AntiDiagonal => f.write_str("the anti-diagonal"),
+            HouseKind::Region => write!(f, "region {}", self.index + 1),
+            HouseKind::Window => write!(f, "window {}", self.index + 1),
+            HouseKind::ExtraRegion => write!(f, "extra region {}", self.index + 1),
         }
     }
 }
 
 /// The houses of a grid: rows, columns, boxes, then the variant's extras.
-pub fn houses(size: GridSize, variant: Variant) -> Vec<House> {
+pub fn houses(size: GridSize, variant: &Variant) -> Vec<House> {
+    crate::Sudoku::new(size, variant.clone()).houses().to_vec()
+}
+
+/// Rows, columns, then the boxes (or the jigsaw regions: `regions[i]` is
+/// the region of cell `i`).
+pub(crate) fn grid_houses(size: GridSize, regions: Option<&[usize]>) -> Vec<House> {
     let n = size.side();
     let mut out = Vec::with_capacity(3 * n + 2);
     let mut add = |kind, index, cells: Vec<usize>| out.push(House { kind, index, cells });
@@ -53,24 +68,19 @@ pub fn houses(size: GridSize, variant: Variant) -> Vec<House> {
     for c in 0..n {
         add(HouseKind::Column, c, (0..n).map(|r| r * n + c).collect());
     }
+    let kind = if regions.is_some() {
+        HouseKind::Region
+    } else {
+        HouseKind::Box
+    };
     for b in 0..n {
-        let mut cells: Vec<usize> = (0..n * n)
-            .filter(|&i| size.box_of(i / n, i % n) == b)
+        let cells: Vec<usize> = (0..n * n)
+            .filter(|&i| match regions {
+                Some(r) => r[i] == b,
+                None => size.box_of(i / n, i % n) == b,
+            })
             .collect();
-        cells.sort_unstable();
-        add(HouseKind::Box, b, cells);
-    }
-    if variant == Variant::Diagonal {
-        add(
-            HouseKind::MainDiagonal,
-            0,
-            (0..n).map(|i| i * n + i).collect(),
-        );
-        add(
-            HouseKind::AntiDiagonal,
-            0,
-            (0..n).map(|i| i * n + (n - 1 - i)).collect(),
-        );
+        add(kind, b, cells);
     }
     out
 }
@@ -81,17 +91,20 @@ mod tests {
 
     #[test]
     fn classic_and_diagonal_houses() {
-        let h = houses(GridSize::CLASSIC, Variant::Classic);
+        let h = houses(GridSize::CLASSIC, &Variant::CLASSIC);
         assert_eq!(h.len(), 27);
         assert_eq!(h[18].cells, vec![0, 1, 2, 9, 10, 11, 18, 19, 20]);
         assert_eq!(h[22].to_string(), "box 5");
-        let x = houses(GridSize::from_side(4).unwrap(), Variant::Diagonal);
+        let x = houses(
+            GridSize::from_side(4).unwrap(),
+            &"diagonal".parse().unwrap(),
+        );
         assert_eq!(x.len(), 14);
         assert_eq!(x[12].cells, vec![0, 5, 10, 15]);
         assert_eq!(x[13].cells, vec![3, 6, 9, 12]);
         assert_eq!(x[13].to_string(), "the anti-diagonal");
         // Every 6x6 box (2x3) has 6 cells.
-        let six = houses(GridSize::from_side(6).unwrap(), Variant::Classic);
+        let six = houses(GridSize::from_side(6).unwrap(), &Variant::CLASSIC);
         assert_eq!(six[13].cells, vec![3, 4, 5, 9, 10, 11]);
     }
 }

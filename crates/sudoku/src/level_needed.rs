@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn four_by_four_empty_grid_is_unsolved() {
-        let sudoku = Sudoku::new(GridSize::new(2, 2).unwrap(), Variant::Classic);
+        let sudoku = Sudoku::new(GridSize::new(2, 2).unwrap(), Variant::CLASSIC);
         let puzzle = Puzzle::parse("................").unwrap();
         assert_eq!(sudoku.level_needed(&puzzle).unwrap(), LevelNeeded::Unsolved);
     }
@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn a_time_limit_stops_the_rating_inside_probing() {
         // An empty 16x16 grid: probing alone takes seconds.
-        let sudoku = Sudoku::new(GridSize::from_side(16).unwrap(), Variant::Classic);
+        let sudoku = Sudoku::new(GridSize::from_side(16).unwrap(), Variant::CLASSIC);
         let puzzle = Puzzle::empty(sudoku.size());
         let started = Instant::now();
         let rated = sudoku

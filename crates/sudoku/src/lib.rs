@@ -39,6 +39,7 @@ mod house;
 mod level_needed;
 mod puzzle;
 mod report;
+pub mod rules;
 mod size;
 #[allow(clippy::module_inception)]
 mod sudoku;
@@ -52,7 +53,8 @@ pub use house::{House, HouseKind, houses};
 pub use level_needed::LevelNeeded;
 pub use puzzle::Puzzle;
 pub use report::{SolveReport, SolveStatus};
+pub use rules::{Element, Rules, RulesError, VariantPuzzle};
 pub use size::GridSize;
 pub use sudoku::{SolveError, Sudoku};
 pub use symbol::{MAX_SIDE, Symbols, SymbolsError, digit_char};
-pub use variant::{UnknownVariant, Variant};
+pub use variant::{UnknownVariant, Variant, valid_names as variant_names};

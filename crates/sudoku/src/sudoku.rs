@@ -6,7 +6,8 @@ use csp_core::{
 };
 
 use crate::error::{CellRef, PuzzleError};
-use crate::house::{House, houses};
+use crate::house::{House, grid_houses};
+use crate::rules::{GridBuilder, Mark, Rules, RulesError, Solved};
 use crate::{CandidateGrid, GridSize, Puzzle, SolveReport, Variant};
 
 /// Why a puzzle could not be searched.
@@ -21,7 +22,7 @@ pub enum SolveError {
 }
 
 /// A Sudoku grid shape with its rules, built once and shared by every puzzle
-/// of that shape (it is `Sync`: solve puzzles on many threads with one).
+/// with those rules (it is `Sync`: solve puzzles on many threads with one).
 ///
 /// Cell `i` (reading order) is variable `VarId(i)`; digit `d` is value
 /// `d - 1`; cell `(row, col)` sits at position `(row, col)` for the
@@ -29,16 +30,25 @@ pub enum SolveError {
 #[derive(Debug)]
 pub struct Sudoku {
     size: GridSize,
-    variant: Variant,
+    rules: Rules,
     houses: Vec<House>,
+    marks: Vec<Mark>,
     model: Model,
 }
 
 impl Sudoku {
-    /// The rules for a grid size and variant.
+    /// The rules for a grid size and a set of global rules.
     pub fn new(size: GridSize, variant: Variant) -> Sudoku {
+        Sudoku::with_rules(size, variant.rules()).expect("global rules fit every grid")
+    }
+
+    /// The rules of a grid size with its regions and elements (a variant
+    /// puzzle): rows and columns, the boxes or regions, then each element
+    /// in order.
+    pub fn with_rules(size: GridSize, rules: Rules) -> Result<Sudoku, RulesError> {
+        rules.check_regions(size)?;
         let n = size.side();
-        let houses = houses(size, variant);
+        let mut houses = grid_houses(size, rules.regions.as_deref());
         let mut b = ModelBuilder::new();
         let cells = b.new_vars(size.cells(), ValueSet::range(n as u32));
         for (i, &v) in cells.iter().enumerate() {
@@ -49,17 +59,29 @@ impl Sudoku {
             b.all_different(&vars)
                 .expect("houses name distinct, existing cells");
         }
-        Sudoku {
-            size,
-            variant,
-            houses,
-            model: b.build(),
+        let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
+        for (i, element) in rules.elements.iter().enumerate() {
+            let mut grid = GridBuilder {
+                size,
+                builder: &mut b,
+                houses: &mut houses,
+                marks: &marks,
+                element: format!("{} {}", element.kind(), i + 1),
+            };
+            element.post(&mut grid)?;
         }
+        Ok(Sudoku {
+            size,
+            rules,
+            houses,
+            marks,
+            model: b.build(),
+        })
     }
 
     /// Classic 9x9.
     pub fn classic() -> Sudoku {
-        Sudoku::new(GridSize::CLASSIC, Variant::Classic)
+        Sudoku::new(GridSize::CLASSIC, Variant::CLASSIC)
     }
 
     /// The grid size.
@@ -67,12 +89,12 @@ impl Sudoku {
         self.size
     }
 
-    /// The variant.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    /// The rules: regions and elements.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
-    /// The houses: rows, columns, boxes, then the variant's.
+    /// The houses: rows, columns, boxes (or regions), then the elements'.
     pub fn houses(&self) -> &[House] {
         &self.houses
     }
@@ -207,13 +229,20 @@ impl Sudoku {
         Ok(CandidateGrid::new(self.size, cells, contradiction))
     }
 
-    /// Whether `grid` is complete, keeps the givens of `puzzle`, and has
-    /// distinct digits in every house.
+    /// Whether `grid` is complete, keeps the givens of `puzzle`, has
+    /// distinct digits in every house, and keeps every element's rule
+    /// (each checked on its own, not through the model).
     pub fn is_solution_of(&self, grid: &Puzzle, puzzle: &Puzzle) -> bool {
+        let solved = Solved {
+            size: self.size,
+            digits: grid.cells(),
+            marks: &self.marks,
+        };
         grid.size() == self.size
             && grid.is_complete()
             && (puzzle.cells().iter().zip(grid.cells())).all(|(&g, &s)| g == 0 || g == s)
             && self.check_givens(grid).is_ok()
+            && self.rules.elements.iter().all(|e| e.check(&solved))
     }
 }
 
@@ -232,7 +261,7 @@ mod tests {
             err.to_string(),
             "contradictory givens: 5 appears twice in box 1, at r1c1 and r3c3"
         );
-        let x = Sudoku::new(GridSize::CLASSIC, Variant::Diagonal);
+        let x = Sudoku::new(GridSize::CLASSIC, "diagonal".parse().unwrap());
         let mut line = ".".repeat(81);
         line.replace_range(0..1, "5");
         line.replace_range(80..81, "5");

@@ -1,46 +1,117 @@
-//! Sudoku variants: extra houses on top of rows, columns and boxes.
+//! Global variant rules that need no data, chosen by name
+//! (`--variant diagonal,anti-knight`).
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Which rules apply beyond rows, columns and boxes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Variant {
-    /// Rows, columns and boxes.
-    #[default]
-    Classic,
-    /// X-Sudoku: both main diagonals are houses too.
-    Diagonal,
+use crate::rules::{Rules, registry};
+
+/// A set of global rules from the [registry](crate::rules::registry) (those
+/// with no data: diagonals, windoku, anti-knight, anti-king,
+/// non-consecutive) on top of rows, columns and boxes. Empty: classic.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Variant {
+    names: Vec<&'static str>,
 }
 
 impl Variant {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Diagonal => "diagonal",
+    /// Rows, columns and boxes only.
+    pub const CLASSIC: Variant = Variant { names: Vec::new() };
+
+    /// The names of the rules, in the order given (empty: classic).
+    pub fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    /// Whether no rule is added.
+    pub fn is_classic(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The rules: each named global element.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            regions: None,
+            elements: (self.names.iter())
+                .filter_map(|n| registry::kind(n).and_then(|k| k.global))
+                .map(|global| global())
+                .collect(),
         }
     }
 }
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        if self.names.is_empty() {
+            f.write_str("classic")
+        } else {
+            f.write_str(&self.names.join(","))
+        }
     }
 }
 
 /// A variant name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown variant `{0}` (valid: classic, diagonal; `x` is an alias of diagonal)")]
+#[error("unknown variant `{0}` (valid: {valid}; `diagonal` or `x` is both diagonals)", valid = valid_names())]
 pub struct UnknownVariant(pub String);
+
+/// The names `--variant` takes.
+pub fn valid_names() -> String {
+    let mut names = vec!["classic", "diagonal"];
+    names.extend(registry::global_names());
+    names.join(", ")
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
+
+    /// A comma-separated list of names: `classic` (nothing),
+    /// `diagonal` (`x`, `x-sudoku`: both diagonals), or any global rule of
+    /// the registry.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "classic" => Ok(Variant::Classic),
-            "diagonal" | "x" | "x-sudoku" => Ok(Variant::Diagonal),
-            _ => Err(UnknownVariant(s.to_string())),
+        let mut names: Vec<&'static str> = Vec::new();
+        let mut add = |name: &'static str| {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        };
+        for part in s.split(',') {
+            let part = part.trim().to_ascii_lowercase();
+            match part.as_str() {
+                "classic" | "" => {}
+                "diagonal" | "x" | "x-sudoku" => {
+                    add("main-diagonal");
+                    add("anti-diagonal");
+                }
+                other => match registry::kind(other).filter(|k| k.global.is_some()) {
+                    Some(kind) => add(kind.name),
+                    None => return Err(UnknownVariant(part)),
+                },
+            }
         }
+        Ok(Variant { names })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_combine() {
+        let v: Variant = "diagonal, anti-knight,windoku".parse().unwrap();
+        assert_eq!(
+            v.names(),
+            ["main-diagonal", "anti-diagonal", "anti-knight", "windoku"]
+        );
+        assert_eq!(
+            v.to_string(),
+            "main-diagonal,anti-diagonal,anti-knight,windoku"
+        );
+        assert!("classic".parse::<Variant>().unwrap().is_classic());
+        assert_eq!(
+            "knight".parse::<Variant>().unwrap_err().to_string(),
+            "unknown variant `knight` (valid: classic, diagonal, main-diagonal, anti-diagonal, windoku, anti-knight, anti-king, nonconsecutive; `diagonal` or `x` is both diagonals)"
+        );
     }
 }

@@ -91,7 +91,7 @@ fn time_limit_is_checked_inside_probing() {
     // seconds, with no search step in which to read the clock.
     let sudoku = Sudoku::new(
         sudoku::GridSize::from_side(16).unwrap(),
-        sudoku::Variant::Classic,
+        sudoku::Variant::CLASSIC,
     );
     let puzzle = Puzzle::empty(sudoku.size());
     let config = SearchConfig {

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{Invalid, Outcome, read_options, variant};
+use super::{Invalid, Outcome, read_options};
 use crate::cli::CompareArgs;
 use crate::compare::columns;
 use crate::compare::export::{Meta, exporter};
@@ -68,14 +68,19 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // order and left out of every run.
     let mut outcome = Outcome::Success;
     let mut errors = ErrorReport::new();
-    let mut sudokus = Sudokus::new(variant(args.variant));
+    let mut sudokus = Sudokus::new(args.variant.clone());
     let mut valid: Vec<Vec<usize>> = Vec::with_capacity(sets.len());
     for set in &sets {
         let mut ok = Vec::with_capacity(set.lines.len());
         for (i, line) in set.lines.iter().enumerate() {
             let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
-                sudokus.prepare(p.size());
-                sudokus.for_puzzle(p).map(|_| ()).map_err(Invalid::from)
+                if line.rules.is_none() {
+                    sudokus.prepare(p.size());
+                }
+                sudokus
+                    .for_entry(line.rules.as_ref(), p)
+                    .map(|_| ())
+                    .map_err(Invalid::from)
             });
             match checked {
                 Ok(()) => ok.push(i),
@@ -328,7 +333,9 @@ fn run_one(
     let set = &sets[group.set];
     let entry = &set.lines[line];
     let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
-    let sudoku = sudokus.for_puzzle(puzzle).expect("givens checked");
+    let sudoku = sudokus
+        .for_entry(entry.rules.as_ref(), puzzle)
+        .expect("givens checked");
     let mut strategy = contender.strategy.clone();
     strategy.search.seed = group.seed;
     let report = sudoku

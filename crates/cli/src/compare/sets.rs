@@ -58,6 +58,8 @@ pub struct SetLine {
     pub puzzle: Result<Puzzle, InputError>,
     /// The alphabet it was read in.
     pub symbols: Symbols,
+    /// The rules of an f-puzzles document or link (plain lines: none).
+    pub rules: Option<std::sync::Arc<sudoku::Sudoku>>,
 }
 
 /// A puzzle set, read whole (every strategy runs over it).
@@ -80,8 +82,14 @@ pub fn fnv1a64(bytes: &[u8]) -> String {
 /// Reads a set as `solve` reads a file (every layout it takes); notes on
 /// how it was read go to stderr.
 fn parse(name: String, bytes: &[u8], options: &ReadOptions) -> Result<PuzzleSet> {
+    let entries = PuzzleLines::from_text(&name, bytes.to_vec(), options.clone());
+    collect(name, fnv1a64(bytes), entries)
+}
+
+/// The set of the entries read.
+fn collect(name: String, hash: String, entries: PuzzleLines) -> Result<PuzzleSet> {
     let mut lines = Vec::new();
-    for entry in PuzzleLines::from_text(&name, bytes.to_vec(), options.clone()) {
+    for entry in entries {
         let entry =
             entry.map_err(|e| anyhow::anyhow!("cannot read puzzle set {name}: {}", e.error))?;
         if let Some(note) = &entry.note {
@@ -92,13 +100,10 @@ fn parse(name: String, bytes: &[u8], options: &ReadOptions) -> Result<PuzzleSet>
             text: entry.text,
             puzzle: entry.puzzle,
             symbols: entry.symbols,
+            rules: entry.rules,
         });
     }
-    Ok(PuzzleSet {
-        name,
-        hash: fnv1a64(bytes),
-        lines,
-    })
+    Ok(PuzzleSet { name, hash, lines })
 }
 
 /// A built-in set by name.
@@ -115,8 +120,22 @@ pub fn built_in(name: &str) -> Result<PuzzleSet> {
     }
 }
 
-/// A set from a file (`-`: standard input).
+/// A set from a file (`-`: standard input), an f-puzzles document, or a
+/// folder of puzzle files (read in name order; its hash covers every
+/// file's name and content).
 pub fn from_file(path: &Path, options: &ReadOptions) -> Result<PuzzleSet> {
+    if path.is_dir() || crate::input::is_document(path) {
+        let mut all = Vec::new();
+        for file in crate::input::expand_folders(vec![path.to_path_buf()]) {
+            all.extend(file.display().to_string().into_bytes());
+            all.extend(
+                std::fs::read(&file)
+                    .with_context(|| format!("cannot read puzzle set file {}", file.display()))?,
+            );
+        }
+        let entries = PuzzleLines::new(vec![path.to_path_buf()], options.clone());
+        return collect(path.display().to_string(), fnv1a64(&all), entries);
+    }
     let bytes = if path.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)

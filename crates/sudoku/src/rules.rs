@@ -1,0 +1,341 @@
+//! The rules of a puzzle beyond rows and columns: its regions (boxes, or
+//! jigsaw regions) and its *elements* (diagonals, windows, cages,
+//! thermometers, arrows, dots, parity cells, anti-knight, ...).
+//!
+//! Each element type lives in one file of this module and implements
+//! [`Element`]: it reads itself from an f-puzzles document, posts its
+//! constraints on the model through a [`GridBuilder`], checks a solved grid
+//! on its own, and describes itself. The [`registry`] maps names (and
+//! f-puzzles keys) to element types; adding a rule is one new file and one
+//! registry line (see the README, "How to add a variant rule").
+
+mod anti_king;
+mod anti_knight;
+mod arrow;
+mod cells;
+mod diagonal;
+mod error;
+mod extra_region;
+mod fpuzzles;
+mod killer_cage;
+mod kropki;
+mod nonconsecutive;
+mod parity;
+pub mod registry;
+mod thermometer;
+mod whispers;
+mod windoku;
+mod xv;
+
+use std::fmt;
+
+use csp_core::{BinaryRelation, ModelBuilder, Propagator, ValueSet, VarId};
+
+pub use cells::{cell_name, parse_cell};
+pub use error::RulesError;
+pub use fpuzzles::{FpuzzlesDocument, VariantPuzzle, decode_link};
+pub use registry::{ElementKind, REGISTRY};
+
+use crate::GridSize;
+use crate::house::{House, HouseKind};
+
+/// A pair of orthogonally adjacent cells that carries a mark (a kropki dot,
+/// an X or a V). Negative rules ("all dots are given") apply to the pairs
+/// without one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Mark {
+    /// The two cells (reading-order indices), smaller first.
+    pub cells: [usize; 2],
+    /// Which family of marks: `kropki` or `xv`.
+    pub family: &'static str,
+}
+
+impl Mark {
+    /// A mark of `family` between `a` and `b`.
+    pub fn new(a: usize, b: usize, family: &'static str) -> Mark {
+        Mark {
+            cells: [a.min(b), a.max(b)],
+            family,
+        }
+    }
+}
+
+/// A solved grid as elements check it.
+pub struct Solved<'a> {
+    /// The grid's size.
+    pub size: GridSize,
+    /// Digits `1..=side`, reading order.
+    pub digits: &'a [u8],
+    /// The marks of every element of the puzzle.
+    pub marks: &'a [Mark],
+}
+
+/// One rule element of a puzzle. See the [module docs](self).
+pub trait Element: fmt::Debug + Send + Sync {
+    /// Its name in the [`registry`] (`killer-cage`, `thermometer`, ...).
+    fn kind(&self) -> &'static str;
+
+    /// Adds its constraints to the model.
+    fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError>;
+
+    /// Whether a solved grid keeps the rule; checked on its own, not
+    /// through the model.
+    fn check(&self, grid: &Solved<'_>) -> bool;
+
+    /// One line for people: `killer cage 23 at r1c1 r1c2 r2c1`.
+    fn describe(&self) -> String;
+
+    /// The pairs of cells it marks (for negative rules).
+    fn marks(&self) -> Vec<Mark> {
+        Vec::new()
+    }
+}
+
+/// The rules of a puzzle: its regions and its elements.
+#[derive(Debug, Default)]
+pub struct Rules {
+    /// The region of each cell (reading order, regions from 0), replacing
+    /// the boxes; `None`: the grid's boxes.
+    pub regions: Option<Vec<usize>>,
+    /// The elements, in the order they were read.
+    pub elements: Vec<Box<dyn Element>>,
+}
+
+impl Rules {
+    /// Classic rules: boxes, no element.
+    pub fn classic() -> Rules {
+        Rules::default()
+    }
+
+    /// The names of the rules in force, for output: `jigsaw`, then each
+    /// element kind once, in order (`classic` when there is nothing).
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if self.regions.is_some() {
+            names.push("jigsaw");
+        }
+        for e in &self.elements {
+            if !names.contains(&e.kind()) {
+                names.push(e.kind());
+            }
+        }
+        if names.is_empty() {
+            names.push("classic");
+        }
+        names
+    }
+
+    /// Checks the regions: one per cell, each region `side` cells.
+    pub(crate) fn check_regions(&self, size: GridSize) -> Result<(), RulesError> {
+        let Some(regions) = &self.regions else {
+            return Ok(());
+        };
+        let n = size.side();
+        if regions.len() != size.cells() {
+            return Err(RulesError::Regions(format!(
+                "{} cells have a region, the grid has {}",
+                regions.len(),
+                size.cells()
+            )));
+        }
+        let mut count = vec![0usize; n];
+        for (i, &r) in regions.iter().enumerate() {
+            if r >= n {
+                return Err(RulesError::Regions(format!(
+                    "{} is in region {}, but a {n}x{n} grid has regions 1 to {n}",
+                    cell_name(i, n),
+                    r + 1
+                )));
+            }
+            count[r] += 1;
+        }
+        if let Some((r, &c)) = count.iter().enumerate().find(|&(_, &c)| c != n) {
+            return Err(RulesError::Regions(format!(
+                "region {} has {c} cells, every region needs {n} (regions overlap or leave cells out)",
+                r + 1
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What an element may do to the model: name cells, add houses and
+/// propagators, narrow initial domains. Cells are reading-order indices;
+/// digits are `1..=side` (value `d - 1` in the model).
+pub struct GridBuilder<'a> {
+    pub(crate) size: GridSize,
+    pub(crate) builder: &'a mut ModelBuilder,
+    pub(crate) houses: &'a mut Vec<House>,
+    pub(crate) marks: &'a [Mark],
+    /// Where the element being posted is, for errors.
+    pub(crate) element: String,
+}
+
+impl GridBuilder<'_> {
+    /// The grid's size.
+    pub fn size(&self) -> GridSize {
+        self.size
+    }
+
+    /// The grid's side (digits `1..=side`).
+    pub fn side(&self) -> usize {
+        self.size.side()
+    }
+
+    /// The variable of cell `cell`.
+    pub fn var(&self, cell: usize) -> VarId {
+        VarId(cell as u32)
+    }
+
+    /// The variables of `cells`.
+    pub fn vars(&self, cells: &[usize]) -> Vec<VarId> {
+        cells.iter().map(|&c| self.var(c)).collect()
+    }
+
+    /// A house: `cells` hold distinct digits (all of them, if there are
+    /// `side` cells), named for messages.
+    pub fn house(&mut self, kind: HouseKind, cells: Vec<usize>) -> Result<(), RulesError> {
+        let vars = self.vars(&cells);
+        self.builder
+            .all_different(&vars)
+            .map_err(|e| self.model_error(e))?;
+        let index = self.houses.iter().filter(|h| h.kind == kind).count();
+        self.houses.push(House { kind, index, cells });
+        Ok(())
+    }
+
+    /// Adds a propagator.
+    pub fn add(&mut self, p: impl Propagator + 'static) -> Result<(), RulesError> {
+        self.builder
+            .add_propagator(p)
+            .map_err(|e| self.model_error(e))
+    }
+
+    /// Keeps only `digits` as candidates of `cell`, from the start.
+    pub fn restrict(&mut self, cell: usize, digits: impl IntoIterator<Item = u8>) {
+        let values: ValueSet = digits.into_iter().map(|d| u32::from(d) - 1).collect();
+        self.builder
+            .restrict(self.var(cell), values)
+            .expect("cells of the grid exist");
+    }
+
+    /// The digits of cells `a` and `b` must satisfy `allowed(digit_a,
+    /// digit_b)`.
+    pub fn relate(
+        &mut self,
+        a: usize,
+        b: usize,
+        allowed: impl Fn(u8, u8) -> bool,
+    ) -> Result<(), RulesError> {
+        let n = self.side() as u32;
+        let relation = BinaryRelation::new(self.var(a), self.var(b), n, |x, y| {
+            allowed(x as u8 + 1, y as u8 + 1)
+        });
+        self.add(relation)
+    }
+
+    /// Whether the pair `a`, `b` carries a mark of `family`.
+    pub fn is_marked(&self, a: usize, b: usize, family: &str) -> bool {
+        let m = Mark::new(a, b, "");
+        (self.marks.iter()).any(|k| k.cells == m.cells && k.family == family)
+    }
+
+    /// Every pair of orthogonally adjacent cells, each once (right, then
+    /// down neighbours, in reading order).
+    pub fn orthogonal_pairs(&self) -> Vec<[usize; 2]> {
+        offset_pairs(self.size, &[(0, 1), (1, 0)])
+    }
+
+    fn model_error(&self, e: csp_core::ModelError) -> RulesError {
+        RulesError::Invalid {
+            element: self.element.clone(),
+            what: e.to_string(),
+        }
+    }
+}
+
+/// Every pair of cells `(r, c)`, `(r + dr, c + dc)` inside the grid for the
+/// given offsets, in reading order of the first cell.
+pub(crate) fn offset_pairs(size: GridSize, offsets: &[(isize, isize)]) -> Vec<[usize; 2]> {
+    let n = size.side() as isize;
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            for &(dr, dc) in offsets {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..n).contains(&r2) && (0..n).contains(&c2) {
+                    out.push([(r * n + c) as usize, (r2 * n + c2) as usize]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the digits are pairwise different.
+pub(crate) fn all_distinct(digits: impl Iterator<Item = u8>) -> bool {
+    let mut seen = 0u64;
+    digits.into_iter().all(|d| {
+        let fresh = seen & (1 << d) == 0;
+        seen |= 1 << d;
+        fresh
+    })
+}
+
+/// An error unless `cells` are pairwise different.
+pub(crate) fn distinct_cells(name: &str, cells: &[usize]) -> Result<(), RulesError> {
+    for (i, c) in cells.iter().enumerate() {
+        if cells[..i].contains(c) {
+            return Err(RulesError::Invalid {
+                element: name.to_string(),
+                what: format!("names a cell twice (cell {})", i + 1),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The two cells of a mark, which must be orthogonal neighbours.
+pub(crate) fn neighbours(
+    name: &str,
+    cells: &[usize],
+    side: usize,
+) -> Result<[usize; 2], RulesError> {
+    let invalid = |what: String| RulesError::Invalid {
+        element: name.to_string(),
+        what,
+    };
+    let &[a, b] = cells else {
+        return Err(invalid(format!("needs two cells, has {}", cells.len())));
+    };
+    let (ra, ca, rb, cb) = (a / side, a % side, b / side, b % side);
+    if ra.abs_diff(rb) + ca.abs_diff(cb) != 1 {
+        return Err(invalid(format!(
+            "{} and {} are not orthogonal neighbours",
+            cell_name(a, side),
+            cell_name(b, side)
+        )));
+    }
+    Ok([a, b])
+}
+
+/// Whether the digits at every pair of `pairs` differ.
+pub(crate) fn pairs_differ(pairs: &[[usize; 2]], digits: &[u8]) -> bool {
+    pairs.iter().all(|&[a, b]| digits[a] != digits[b])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orthogonal_and_knight_pairs() {
+        let size = GridSize::from_side(4).unwrap();
+        // 4x4: 12 horizontal and 12 vertical pairs.
+        assert_eq!(offset_pairs(size, &[(0, 1), (1, 0)]).len(), 24);
+        let knight = offset_pairs(size, &[(1, 2), (2, 1), (1, -2), (2, -1)]);
+        assert!(knight.contains(&[0, 6]) && knight.contains(&[0, 9]));
+        assert!(knight.contains(&[3, 5]));
+        assert_eq!(knight.len(), 24);
+    }
+}

@@ -1,0 +1,415 @@
+//! f-puzzles documents: the JSON that f-puzzles.com exports and SudokuPad
+//! imports, and the LZ-string compressed base64 form found in links.
+
+use serde_json::{Map, Value};
+
+use super::registry::REGISTRY;
+use super::{Element, Rules, RulesError, parse_cell};
+use crate::{GridSize, Puzzle};
+
+/// Entries that say nothing about the rules (titles, settings).
+const META: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+];
+
+/// Drawings with no rule of their own, skipped with a note.
+const COSMETIC: &[&str] = &["line", "circle", "rectangle", "text", "cage"];
+
+/// One object of a list, with its name for errors (`killercage 3`).
+pub type Entry<'a> = (String, &'a Map<String, Value>);
+
+/// A puzzle with its rules, as read from an f-puzzles document.
+#[derive(Debug)]
+pub struct VariantPuzzle {
+    /// The givens.
+    pub puzzle: Puzzle,
+    /// Regions and elements.
+    pub rules: Rules,
+    /// The solution the document carries, if any.
+    pub solution: Option<Puzzle>,
+    /// Its title, if any.
+    pub title: Option<String>,
+    /// Drawings that were skipped because they carry no rule (`2 line`).
+    pub skipped: Vec<String>,
+}
+
+/// An f-puzzles document being read: the JSON object and the grid's side.
+pub struct FpuzzlesDocument {
+    object: Map<String, Value>,
+    side: usize,
+}
+
+impl FpuzzlesDocument {
+    /// The grid's side.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Whether the flag `key` is set (`"antiknight": true`).
+    pub fn flag(&self, key: &str) -> bool {
+        self.object.get(key).and_then(Value::as_bool) == Some(true)
+    }
+
+    /// Whether `negative` lists `name` ("all dots are given" rules).
+    pub fn negative(&self, name: &str) -> bool {
+        (self.object.get("negative").and_then(Value::as_array))
+            .is_some_and(|list| list.iter().any(|v| v.as_str() == Some(name)))
+    }
+
+    /// The objects of the list `key`, each with its name for errors
+    /// (`killercage 3`, from 1). No list: none.
+    pub fn entries(&self, key: &str) -> Result<Vec<Entry<'_>>, RulesError> {
+        let Some(value) = self.object.get(key) else {
+            return Ok(Vec::new());
+        };
+        let list = value
+            .as_array()
+            .ok_or_else(|| RulesError::Format(format!("`{key}` must be a list")))?;
+        (list.iter().enumerate())
+            .map(|(i, v)| {
+                let name = format!("{key} {}", i + 1);
+                let object = v.as_object().ok_or_else(|| RulesError::Invalid {
+                    element: name.clone(),
+                    what: "must be an object".into(),
+                })?;
+                Ok((name, object))
+            })
+            .collect()
+    }
+
+    /// The cells of the list `field` of `entry` (`["R1C1", "R1C2"]`).
+    pub fn cells(
+        &self,
+        name: &str,
+        entry: &Map<String, Value>,
+        field: &str,
+    ) -> Result<Vec<usize>, RulesError> {
+        let invalid = |what: String| RulesError::Invalid {
+            element: name.to_string(),
+            what,
+        };
+        let list = (entry.get(field).and_then(Value::as_array))
+            .ok_or_else(|| invalid(format!("needs `{field}`, a list of cells")))?;
+        list.iter().map(|v| self.cell_of(name, v)).collect()
+    }
+
+    /// One cell (`"R1C1"`).
+    pub fn cell_of(&self, name: &str, value: &Value) -> Result<usize, RulesError> {
+        let text = value.as_str().ok_or_else(|| RulesError::Invalid {
+            element: name.to_string(),
+            what: format!("{value} is not a cell name"),
+        })?;
+        parse_cell(text, self.side).map_err(|e| RulesError::Invalid {
+            element: name.to_string(),
+            what: e.to_string(),
+        })
+    }
+
+    /// The lists of cells of `lines` (`[["R1C1", "R1C2"], ...]`).
+    pub fn lines(
+        &self,
+        name: &str,
+        entry: &Map<String, Value>,
+    ) -> Result<Vec<Vec<usize>>, RulesError> {
+        let lines =
+            (entry.get("lines").and_then(Value::as_array)).ok_or_else(|| RulesError::Invalid {
+                element: name.to_string(),
+                what: "needs `lines`, a list of lists of cells".into(),
+            })?;
+        lines
+            .iter()
+            .map(|line| {
+                let cells = line.as_array().ok_or_else(|| RulesError::Invalid {
+                    element: name.to_string(),
+                    what: "each line must be a list of cells".into(),
+                })?;
+                cells.iter().map(|v| self.cell_of(name, v)).collect()
+            })
+            .collect()
+    }
+
+    /// The `value` of `entry` as a number (`"23"` or `23`), if present.
+    pub fn number(
+        &self,
+        name: &str,
+        entry: &Map<String, Value>,
+    ) -> Result<Option<i64>, RulesError> {
+        match entry.get("value") {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| RulesError::Invalid {
+                element: name.to_string(),
+                what: format!("value {s:?} is not a number"),
+            }),
+            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| RulesError::Invalid {
+                element: name.to_string(),
+                what: format!("value {n} is not a whole number"),
+            }),
+            Some(other) => Err(RulesError::Invalid {
+                element: name.to_string(),
+                what: format!("value {other} is not a number"),
+            }),
+        }
+    }
+}
+
+impl VariantPuzzle {
+    /// Reads an f-puzzles document (JSON text).
+    pub fn from_json(text: &str) -> Result<VariantPuzzle, RulesError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| RulesError::Format(e.to_string()))?;
+        VariantPuzzle::from_value(value)
+    }
+
+    /// Reads an f-puzzles link, a SudokuPad `fpuzzles` link, or the
+    /// compressed text alone.
+    pub fn from_link(text: &str) -> Result<VariantPuzzle, RulesError> {
+        VariantPuzzle::from_json(&decode_link(text)?)
+    }
+
+    fn from_value(value: Value) -> Result<VariantPuzzle, RulesError> {
+        let Value::Object(object) = value else {
+            return Err(RulesError::Format("expected a JSON object".into()));
+        };
+        let side = (object.get("size").and_then(Value::as_u64))
+            .ok_or_else(|| RulesError::Format("`size` (the grid's side) is missing".into()))?
+            as usize;
+        let size = GridSize::from_side(side).ok_or_else(|| {
+            RulesError::Size(format!(
+                "size {side} is not supported: sides with boxes (4, 6, 8, 9, 10, 12, 14, 15, 16) are"
+            ))
+        })?;
+        if side > 16 {
+            return Err(RulesError::Size(format!(
+                "size {side} is not supported: f-puzzles grids go up to 16"
+            )));
+        }
+        let doc = FpuzzlesDocument { object, side };
+        let (givens, regions) = read_grid(&doc, size)?;
+        let mut skipped = Vec::new();
+        let mut known: Vec<&str> = REGISTRY
+            .iter()
+            .flat_map(|k| k.fpuzzles_keys.iter().copied())
+            .collect();
+        known.push("negative");
+        for (key, value) in &doc.object {
+            let key = key.as_str();
+            if META.contains(&key) || known.contains(&key) {
+                continue;
+            }
+            let empty = matches!(value, Value::Bool(false) | Value::Null)
+                || value.as_array().is_some_and(Vec::is_empty);
+            if empty {
+                continue;
+            }
+            if COSMETIC.contains(&key) {
+                let count = value.as_array().map_or(1, Vec::len);
+                skipped.push(format!("{count} {key}"));
+                continue;
+            }
+            return Err(RulesError::UnknownConstraint {
+                name: key.to_string(),
+                at: String::new(),
+                known: known_keys(),
+            });
+        }
+        if let Some(negative) = doc.object.get("negative") {
+            let list = negative
+                .as_array()
+                .ok_or_else(|| RulesError::Format("`negative` must be a list".into()))?;
+            for v in list {
+                let name = v.as_str().unwrap_or_default();
+                if !REGISTRY.iter().any(|k| k.negative == Some(name)) {
+                    return Err(RulesError::UnknownConstraint {
+                        name: v.as_str().map_or_else(|| v.to_string(), String::from),
+                        at: " in negative".into(),
+                        known: known_negatives(),
+                    });
+                }
+            }
+        }
+        let mut elements: Vec<Box<dyn Element>> = Vec::new();
+        for kind in REGISTRY {
+            if kind
+                .fpuzzles_keys
+                .iter()
+                .any(|k| doc.object.contains_key(*k))
+                || kind.negative.is_some_and(|n| doc.negative(n))
+            {
+                elements.extend((kind.read)(&doc)?);
+            }
+        }
+        let solution = read_solution(&doc, size);
+        let title = (doc.object.get("title").and_then(Value::as_str))
+            .filter(|t| !t.is_empty())
+            .map(String::from);
+        Ok(VariantPuzzle {
+            puzzle: Puzzle::from_digits(size, givens),
+            rules: Rules { regions, elements },
+            solution,
+            title,
+            skipped,
+        })
+    }
+}
+
+/// The keys that name rules, for error messages.
+fn known_keys() -> String {
+    let keys: Vec<&str> = REGISTRY
+        .iter()
+        .flat_map(|k| k.fpuzzles_keys.iter().copied())
+        .collect();
+    keys.join(", ")
+}
+
+fn known_negatives() -> String {
+    let names: Vec<&str> = REGISTRY.iter().filter_map(|k| k.negative).collect();
+    names.join(", ")
+}
+
+/// The givens and, when some cell names its region, the regions.
+#[allow(clippy::type_complexity)]
+fn read_grid(
+    doc: &FpuzzlesDocument,
+    size: GridSize,
+) -> Result<(Vec<u8>, Option<Vec<usize>>), RulesError> {
+    let n = size.side();
+    let rows = (doc.object.get("grid").and_then(Value::as_array))
+        .ok_or_else(|| RulesError::Format("`grid` (rows of cells) is missing".into()))?;
+    if rows.len() != n {
+        return Err(RulesError::Format(format!(
+            "`grid` has {} rows, size {n} needs {n}",
+            rows.len()
+        )));
+    }
+    let mut givens = vec![0u8; n * n];
+    let mut regions: Vec<usize> = (0..n * n).map(|i| size.box_of(i / n, i % n)).collect();
+    let mut irregular = false;
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.as_array().filter(|c| c.len() == n).ok_or_else(|| {
+            RulesError::Format(format!("row {} of `grid` must hold {n} cells", r + 1))
+        })?;
+        for (c, cell) in cells.iter().enumerate() {
+            let i = r * n + c;
+            let at = || format!("r{}c{}", r + 1, c + 1);
+            let Some(cell) = cell.as_object() else {
+                return Err(RulesError::Format(format!(
+                    "cell {} of `grid` must be an object",
+                    at()
+                )));
+            };
+            if cell.get("given").and_then(Value::as_bool) == Some(true) {
+                let value = cell.get("value").and_then(Value::as_u64).unwrap_or(0) as usize;
+                if value == 0 || value > n {
+                    return Err(RulesError::Invalid {
+                        element: format!("given at {}", at()),
+                        what: format!(
+                            "{} is not a digit of a {n}x{n} grid (1 to {n})",
+                            cell.get("value").map_or("nothing".into(), Value::to_string)
+                        ),
+                    });
+                }
+                givens[i] = value as u8;
+            }
+            match cell.get("region") {
+                None | Some(Value::Null) => {}
+                Some(v) => {
+                    let k = v.as_u64().ok_or_else(|| {
+                        RulesError::Regions(format!("{}: region {v} is not a number", at()))
+                    })? as usize;
+                    if k >= n {
+                        return Err(RulesError::Regions(format!(
+                            "{} is in region {k}, but a {n}x{n} grid has regions 0 to {}",
+                            at(),
+                            n - 1
+                        )));
+                    }
+                    irregular |= k != regions[i];
+                    regions[i] = k;
+                }
+            }
+        }
+    }
+    Ok((givens, irregular.then_some(regions)))
+}
+
+/// The solution the document carries, if it is a complete grid.
+fn read_solution(doc: &FpuzzlesDocument, size: GridSize) -> Option<Puzzle> {
+    let list = doc.object.get("solution")?.as_array()?;
+    let n = size.side();
+    let digits: Option<Vec<u8>> = list
+        .iter()
+        .map(|v| {
+            v.as_u64()
+                .filter(|&d| d >= 1 && d as usize <= n)
+                .map(|d| d as u8)
+        })
+        .collect();
+    let digits = digits.filter(|d| d.len() == n * n)?;
+    Some(Puzzle::from_digits(size, digits))
+}
+
+/// The JSON text of an f-puzzles link (`https://www.f-puzzles.com/?load=...`),
+/// a SudokuPad link (`https://sudokupad.app/fpuzzles...`), or the compressed
+/// text alone.
+pub fn decode_link(text: &str) -> Result<String, RulesError> {
+    let text = text.trim();
+    let data = if let Some((_, rest)) = text.split_once("load=") {
+        rest.split('&').next().unwrap_or(rest)
+    } else if let Some(i) = text.find("fpuzzles") {
+        &text[i + "fpuzzles".len()..]
+    } else {
+        text
+    };
+    let data = percent_decode(data);
+    let wide = lz_str::decompress_from_base64(&data)
+        .filter(|w| !w.is_empty())
+        .ok_or_else(|| {
+            RulesError::Format("the link's data is not LZ-string compressed base64".into())
+        })?;
+    String::from_utf16(&wide).map_err(|_| RulesError::Format("the link's data is not text".into()))
+}
+
+/// Undoes the `%2B`-style escapes a link may carry.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_and_bare_data_decode_alike() {
+        let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+        let data = lz_str::compress_to_base64(json);
+        assert_eq!(decode_link(&data).unwrap(), json);
+        let link = format!("https://www.f-puzzles.com/?load={data}");
+        assert_eq!(decode_link(&link).unwrap(), json);
+        let pad = format!("https://sudokupad.app/fpuzzles{}", data.replace('+', "%2B"));
+        assert_eq!(decode_link(&pad).unwrap(), json);
+        assert!(decode_link("https://www.f-puzzles.com/?load=@@@").is_err());
+    }
+}

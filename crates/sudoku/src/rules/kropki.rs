@@ -1,0 +1,151 @@
+//! Kropki dots: white between consecutive digits, black between a digit and
+//! its double; optionally "all dots are given".
+
+use super::cells::cell_name;
+use super::{
+    Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved, offset_pairs,
+};
+
+/// The family of marks kropki dots belong to.
+pub(super) const FAMILY: &str = "kropki";
+
+/// A dot between two orthogonal neighbours: white, the digits differ by
+/// `value` (default 1); black, one is `value` times the other (default 2).
+#[derive(Clone, Debug)]
+pub struct Dot {
+    /// The two cells.
+    pub cells: [usize; 2],
+    /// Black (ratio) rather than white (difference).
+    pub black: bool,
+    /// The difference or ratio.
+    pub value: u8,
+    side: usize,
+}
+
+impl Dot {
+    fn allows(&self, a: u8, b: u8) -> bool {
+        if self.black {
+            u16::from(a) == u16::from(b) * u16::from(self.value)
+                || u16::from(b) == u16::from(a) * u16::from(self.value)
+        } else {
+            a.abs_diff(b) == self.value
+        }
+    }
+}
+
+/// Black dots are all given: every orthogonal pair without a kropki dot is
+/// not in ratio 1:2.
+#[derive(Clone, Copy, Debug)]
+pub struct NoRatioWithoutDot;
+
+fn in_ratio(a: u8, b: u8) -> bool {
+    a == 2 * b || b == 2 * a
+}
+
+impl Element for Dot {
+    fn kind(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
+        let dot = self.clone();
+        grid.relate(self.cells[0], self.cells[1], move |a, b| dot.allows(a, b))
+    }
+
+    fn check(&self, grid: &Solved<'_>) -> bool {
+        let digits = grid.digits;
+        self.allows(digits[self.cells[0]], digits[self.cells[1]])
+    }
+
+    fn describe(&self) -> String {
+        let [a, b] = self.cells.map(|c| cell_name(c, self.side));
+        match (self.black, self.value) {
+            (false, 1) => format!("white dot {a} {b}"),
+            (true, 2) => format!("black dot {a} {b}"),
+            (false, v) => format!("white dot {a} {b} (difference {v})"),
+            (true, v) => format!("black dot {a} {b} (ratio {v})"),
+        }
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        vec![Mark::new(self.cells[0], self.cells[1], FAMILY)]
+    }
+}
+
+impl Element for NoRatioWithoutDot {
+    fn kind(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
+        for [a, b] in grid.orthogonal_pairs() {
+            if !grid.is_marked(a, b, FAMILY) {
+                grid.relate(a, b, |x, y| !in_ratio(x, y))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&self, grid: &Solved<'_>) -> bool {
+        check_negative(grid, FAMILY, in_ratio)
+    }
+
+    fn describe(&self) -> String {
+        "all black dots are given: no other neighbours are in ratio 1:2".into()
+    }
+}
+
+/// Whether no orthogonal pair outside `marks` (of `family`) breaks
+/// `forbidden`.
+pub(super) fn check_negative(
+    grid: &Solved<'_>,
+    family: &str,
+    forbidden: impl Fn(u8, u8) -> bool,
+) -> bool {
+    (offset_pairs(grid.size, &[(0, 1), (1, 0)]).into_iter()).all(|[a, b]| {
+        let marked = (grid.marks.iter()).any(|m| m.cells == [a, b] && m.family == family);
+        marked || !forbidden(grid.digits[a], grid.digits[b])
+    })
+}
+
+fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
+    let mut out: Vec<Box<dyn Element>> = Vec::new();
+    for (key, black, default) in [("difference", false, 1), ("ratio", true, 2)] {
+        for (name, entry) in doc.entries(key)? {
+            let cells = doc.cells(&name, entry, "cells")?;
+            let cells = super::neighbours(&name, &cells, doc.side())?;
+            let value = match doc.number(&name, entry)? {
+                None => default,
+                Some(v) if (1..=i64::from(u8::MAX)).contains(&v) => v as u8,
+                Some(v) => {
+                    return Err(RulesError::Invalid {
+                        element: name,
+                        what: format!("{v} is no difference or ratio of digits"),
+                    });
+                }
+            };
+            out.push(Box::new(Dot {
+                cells,
+                black,
+                value,
+                side: doc.side(),
+            }));
+        }
+    }
+    if doc.negative("ratio") {
+        out.push(Box::new(NoRatioWithoutDot));
+    }
+    Ok(out)
+}
+
+/// Kropki dots (f-puzzles `difference` = white, `ratio` = black;
+/// `negative: ["ratio"]` = all black dots given; the white negative is the
+/// `nonconsecutive` rule).
+pub(super) const KIND: ElementKind = ElementKind {
+    name: "kropki",
+    summary: "a white dot joins consecutive digits, a black dot a digit and its double; with `negative: [\"ratio\"]` no other neighbours are in ratio 1:2",
+    fpuzzles_keys: &["difference", "ratio"],
+    negative: Some("ratio"),
+    read,
+    global: None,
+};

@@ -1,0 +1,58 @@
+//! Non-consecutive: orthogonal neighbours are not consecutive digits.
+
+use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved, kropki};
+
+/// Orthogonally adjacent digits differ by more than 1, except across a
+/// kropki dot, which obeys only its own rule (f-puzzles uses this flag as
+/// the white dots' "all dots are given").
+#[derive(Clone, Copy, Debug)]
+pub struct Nonconsecutive;
+
+fn consecutive(a: u8, b: u8) -> bool {
+    a.abs_diff(b) == 1
+}
+
+impl Element for Nonconsecutive {
+    fn kind(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
+        for [a, b] in grid.orthogonal_pairs() {
+            if !grid.is_marked(a, b, kropki::FAMILY) {
+                grid.relate(a, b, |x, y| !consecutive(x, y))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&self, grid: &Solved<'_>) -> bool {
+        kropki::check_negative(grid, kropki::FAMILY, consecutive)
+    }
+
+    fn describe(&self) -> String {
+        "non-consecutive: orthogonal neighbours (without a kropki dot) are not consecutive".into()
+    }
+}
+
+fn global() -> Box<dyn Element> {
+    Box::new(Nonconsecutive)
+}
+
+fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
+    Ok(if doc.flag("nonconsecutive") {
+        vec![global()]
+    } else {
+        vec![]
+    })
+}
+
+/// Non-consecutive (f-puzzles `nonconsecutive`).
+pub(super) const KIND: ElementKind = ElementKind {
+    name: "nonconsecutive",
+    summary: "orthogonally adjacent digits are not consecutive (pairs with a kropki dot obey only the dot)",
+    fpuzzles_keys: &["nonconsecutive"],
+    negative: None,
+    read,
+    global: Some(global),
+};
