@@ -28,10 +28,10 @@ fn rel(path: &Path) -> String {
     path.strip_prefix(root()).unwrap().display().to_string()
 }
 
-/// Blanks out timings in every format.
 /// The rule counter columns of the csv outputs (three per rule).
 const RULE_COUNTERS: usize = 3 * csp_core::Rule::ALL.len();
 
+/// Blanks out timings in every format.
 macro_rules! timing_filters {
     ($($body:tt)*) => {
         insta::with_settings!({filters => vec![
@@ -1290,4 +1290,68 @@ fn compare_warns_before_a_huge_run_count() {
         first.starts_with("sudoku: note: this comparison makes 11000000 runs"),
         "{first}"
     );
+}
+
+// ---------------------------------------------------------------- variants
+
+#[test]
+fn variant_input_errors_name_file_and_element_and_exit_2() {
+    insta::glob!("inputs/variants-bad/*.json", |path| {
+        let file = rel(path);
+        assert_cmd_snapshot!("variant_error", sudoku(&["count", "--limit", "2", &file]));
+    });
+}
+
+#[test]
+fn variant_files_links_and_folders() {
+    // A folder of f-puzzles files: every puzzle counted, all unique.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "count",
+        "--limit",
+        "2",
+        "--quiet",
+        "puzzles/variants/thermo",
+    ]));
+    assert_eq!((out.as_str(), code), ("1\n1\n1\n1\n1\n", 0));
+    // A file and the same puzzle's f-puzzles link give the same answer.
+    let file = "puzzles/variants/combo/combo-fpuzzles-clipped.json";
+    let (from_file, code) = stdout_of(&mut sudoku(&["solve", file, "--quiet"]));
+    assert_eq!(code, 0);
+    let links = std::fs::read_to_string(root().join("puzzles/variants/links.txt")).unwrap();
+    let link = links
+        .lines()
+        .find_map(|l| l.strip_prefix("combo/combo-fpuzzles-clipped "))
+        .unwrap();
+    let (from_link, _, code) = run_with_stdin(&["solve", "--quiet"], link.as_bytes());
+    assert_eq!((from_link, code), (from_file, 0));
+    // Global rules by flag on plain lines, on the empty 4x4 grid; the counts
+    // agree with a brute-force enumeration of all 4x4 grids (a few lines of
+    // Python over the 24^4 grids of permuted rows).
+    let empty = "................";
+    let count = |variant: &str| {
+        let (out, _, code) = run_with_stdin(
+            &["count", "--all", "--quiet", "--variant", variant],
+            empty.as_bytes(),
+        );
+        // No solution is a failure (exit 1), not an error.
+        assert_eq!(code, i32::from(out.trim() == "0"), "{variant}");
+        out.trim().to_string()
+    };
+    assert_eq!(count("classic"), "288");
+    assert_eq!(count("diagonal"), "48");
+    assert_eq!(count("x"), "48");
+    assert_eq!(count("windoku"), "168");
+    assert_eq!(count("diagonal,windoku"), "48");
+    assert_eq!(count("anti-king"), "0");
+    let (_, err, code) = run_with_stdin(&["count", "--variant", "knight"], empty.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant `knight`"), "{err}");
+}
+
+#[test]
+fn variant_solve_text_and_json() {
+    timing_filters! {
+        assert_cmd_snapshot!(sudoku(&["solve", "puzzles/variants/thermo/thermo-timwi-thermometer.json"]));
+        assert_cmd_snapshot!(sudoku(&["solve", "--format", "json", "puzzles/variants/killer/killer-timwi-killer.json"]));
+    }
 }
