@@ -90,6 +90,9 @@ mod tests {
             vec![vec![5, 6, 9, 10]]
         );
         // 6x6 (2x3 boxes): one window, r2-3c2-4; a second would touch the edge.
-        assert_eq!(windows(GridSize::from_side(6).unwrap()), vec![vec![7, 8, 9, 13, 14, 15]]);
+        assert_eq!(
+            windows(GridSize::from_side(6).unwrap()),
+            vec![vec![7, 8, 9, 13, 14, 15]]
+        );
     }
 }
