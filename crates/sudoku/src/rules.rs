@@ -236,8 +236,30 @@ impl GridBuilder<'_> {
 
     /// Whether the pair `a`, `b` carries a mark of `family`.
     pub fn is_marked(&self, a: usize, b: usize, family: &str) -> bool {
-        let m = Mark::new(a, b, "");
-        (self.marks.iter()).any(|k| k.cells == m.cells && k.family == family)
+        is_marked(self.marks, a, b, family)
+    }
+
+    /// The digits at each pair of `pairs` differ.
+    pub fn differ(&mut self, pairs: &[[usize; 2]]) -> Result<(), RulesError> {
+        for &[a, b] in pairs {
+            self.relate(a, b, |x, y| x != y)?;
+        }
+        Ok(())
+    }
+
+    /// A negative rule ("all marks are given"): every orthogonal pair that
+    /// carries no mark of `family` must not be `forbidden`.
+    pub fn forbid_unmarked(
+        &mut self,
+        family: &str,
+        forbidden: fn(u8, u8) -> bool,
+    ) -> Result<(), RulesError> {
+        for [a, b] in self.orthogonal_pairs() {
+            if !self.is_marked(a, b, family) {
+                self.relate(a, b, |x, y| !forbidden(x, y))?;
+            }
+        }
+        Ok(())
     }
 
     /// Every pair of orthogonally adjacent cells, each once (right, then
@@ -317,6 +339,24 @@ pub(crate) fn neighbours(
         )));
     }
     Ok([a, b])
+}
+
+/// Whether the pair `a`, `b` carries a mark of `family` among `marks`.
+fn is_marked(marks: &[Mark], a: usize, b: usize, family: &str) -> bool {
+    let cells = Mark::new(a, b, "").cells;
+    (marks.iter()).any(|m| m.cells == cells && m.family == family)
+}
+
+/// Whether a negative rule holds on a solved grid: no orthogonal pair
+/// without a mark of `family` is `forbidden`.
+pub(crate) fn check_unmarked(
+    grid: &Solved<'_>,
+    family: &str,
+    forbidden: fn(u8, u8) -> bool,
+) -> bool {
+    (offset_pairs(grid.size, &[(0, 1), (1, 0)]).into_iter()).all(|[a, b]| {
+        is_marked(grid.marks, a, b, family) || !forbidden(grid.digits[a], grid.digits[b])
+    })
 }
 
 /// Whether the digits at every pair of `pairs` differ.

@@ -21,10 +21,7 @@ impl Element for AntiKing {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for [a, b] in pairs(grid.size()) {
-            grid.relate(a, b, |x, y| x != y)?;
-        }
-        Ok(())
+        grid.differ(&pairs(grid.size()))
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {

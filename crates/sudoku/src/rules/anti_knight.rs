@@ -19,10 +19,7 @@ impl Element for AntiKnight {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for [a, b] in pairs(grid.size()) {
-            grid.relate(a, b, |x, y| x != y)?;
-        }
-        Ok(())
+        grid.differ(&pairs(grid.size()))
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {

@@ -36,12 +36,8 @@ impl Element for Arrow {
 
     fn check(&self, grid: &Solved<'_>) -> bool {
         let digits = grid.digits;
+        // Most significant first; a one-cell circle is its digit.
         let number = (self.circle.iter()).fold(0i64, |acc, &c| acc * 10 + i64::from(digits[c]));
-        let number = if self.circle.len() == 1 {
-            i64::from(digits[self.circle[0]])
-        } else {
-            number
-        };
         let sum: i64 = self.shaft.iter().map(|&c| i64::from(digits[c])).sum();
         sum == number
     }

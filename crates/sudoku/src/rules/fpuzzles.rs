@@ -195,14 +195,10 @@ impl VariantPuzzle {
         let doc = FpuzzlesDocument { object, side };
         let (givens, regions) = read_grid(&doc, size)?;
         let mut skipped = Vec::new();
-        let mut known: Vec<&str> = REGISTRY
-            .iter()
-            .flat_map(|k| k.fpuzzles_keys.iter().copied())
-            .collect();
-        known.push("negative");
+        let known = rule_keys();
         for (key, value) in &doc.object {
             let key = key.as_str();
-            if META.contains(&key) || known.contains(&key) {
+            if META.contains(&key) || key == "negative" || known.contains(&key) {
                 continue;
             }
             let empty = matches!(value, Value::Bool(false) | Value::Null)
@@ -218,7 +214,7 @@ impl VariantPuzzle {
             return Err(RulesError::UnknownConstraint {
                 name: key.to_string(),
                 at: String::new(),
-                known: known_keys(),
+                known: known.join(", "),
             });
         }
         if let Some(negative) = doc.object.get("negative") {
@@ -261,13 +257,11 @@ impl VariantPuzzle {
     }
 }
 
-/// The keys that name rules, for error messages.
-fn known_keys() -> String {
-    let keys: Vec<&str> = REGISTRY
-        .iter()
+/// The f-puzzles keys that name rules (from the registry).
+fn rule_keys() -> Vec<&'static str> {
+    (REGISTRY.iter())
         .flat_map(|k| k.fpuzzles_keys.iter().copied())
-        .collect();
-    keys.join(", ")
+        .collect()
 }
 
 fn known_negatives() -> String {

@@ -2,9 +2,7 @@
 //! its double; optionally "all dots are given".
 
 use super::cells::cell_name;
-use super::{
-    Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved, offset_pairs,
-};
+use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved};
 
 /// The family of marks kropki dots belong to.
 pub(super) const FAMILY: &str = "kropki";
@@ -78,34 +76,16 @@ impl Element for NoRatioWithoutDot {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for [a, b] in grid.orthogonal_pairs() {
-            if !grid.is_marked(a, b, FAMILY) {
-                grid.relate(a, b, |x, y| !in_ratio(x, y))?;
-            }
-        }
-        Ok(())
+        grid.forbid_unmarked(FAMILY, in_ratio)
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
-        check_negative(grid, FAMILY, in_ratio)
+        super::check_unmarked(grid, FAMILY, in_ratio)
     }
 
     fn describe(&self) -> String {
         "all black dots are given: no other neighbours are in ratio 1:2".into()
     }
-}
-
-/// Whether no orthogonal pair outside `marks` (of `family`) breaks
-/// `forbidden`.
-pub(super) fn check_negative(
-    grid: &Solved<'_>,
-    family: &str,
-    forbidden: impl Fn(u8, u8) -> bool,
-) -> bool {
-    (offset_pairs(grid.size, &[(0, 1), (1, 0)]).into_iter()).all(|[a, b]| {
-        let marked = (grid.marks.iter()).any(|m| m.cells == [a, b] && m.family == family);
-        marked || !forbidden(grid.digits[a], grid.digits[b])
-    })
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {

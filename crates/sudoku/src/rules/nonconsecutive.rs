@@ -18,16 +18,11 @@ impl Element for Nonconsecutive {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for [a, b] in grid.orthogonal_pairs() {
-            if !grid.is_marked(a, b, kropki::FAMILY) {
-                grid.relate(a, b, |x, y| !consecutive(x, y))?;
-            }
-        }
-        Ok(())
+        grid.forbid_unmarked(kropki::FAMILY, consecutive)
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
-        kropki::check_negative(grid, kropki::FAMILY, consecutive)
+        super::check_unmarked(grid, kropki::FAMILY, consecutive)
     }
 
     fn describe(&self) -> String {

@@ -2,9 +2,7 @@
 //! optionally "all X and V are given".
 
 use super::cells::cell_name;
-use super::{
-    Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved, kropki,
-};
+use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved};
 
 const FAMILY: &str = "xv";
 
@@ -57,16 +55,11 @@ impl Element for NoXvWithoutMark {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for [a, b] in grid.orthogonal_pairs() {
-            if !grid.is_marked(a, b, FAMILY) {
-                grid.relate(a, b, |x, y| !xv_sum(x, y))?;
-            }
-        }
-        Ok(())
+        grid.forbid_unmarked(FAMILY, xv_sum)
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
-        kropki::check_negative(grid, FAMILY, xv_sum)
+        super::check_unmarked(grid, FAMILY, xv_sum)
     }
 
     fn describe(&self) -> String {
