@@ -100,56 +100,54 @@ const FIXED: [Column; 21] = [
     Column::PuzzlesPerS,
 ];
 
-/// The name `--sort` and `--columns` take: `placements-mean`, ...; rule
-/// columns are the rule's name with `-removals` (`fc-removals`,
-/// `locked-removals`), or for rules that fill cells the name alone
-/// (`naked-singles`).
-fn rule_key(rule: Rule) -> &'static str {
-    static KEYS: LazyLock<Vec<String>> = LazyLock::new(|| {
+/// The names of one rule column, made from the rule registry once.
+struct RuleNames {
+    /// What `--sort` and `--columns` take: the rule's name with
+    /// `-removals` (`fc-removals`, `locked-removals`), or for rules that fill
+    /// cells the name alone (`naked-singles`).
+    key: String,
+    /// The table header: `fc rm`, `locked rm`, `naked`, ...
+    header: String,
+    /// The help: `Cells filled by naked singles, per finished run`,
+    /// `Candidates removed by ...`.
+    help: String,
+}
+
+/// The names of `rule`'s column.
+fn rule_names(rule: Rule) -> &'static RuleNames {
+    static NAMES: LazyLock<Vec<RuleNames>> = LazyLock::new(|| {
         (Rule::ALL.iter())
             .map(|rule| {
-                let name = rule.name().replace('_', "-");
-                if rule.assigns() {
-                    name
-                } else {
-                    format!("{name}-removals")
+                let (name, assigns) = (rule.name(), rule.assigns());
+                RuleNames {
+                    key: if assigns {
+                        name.replace('_', "-")
+                    } else {
+                        format!("{}-removals", name.replace('_', "-"))
+                    },
+                    header: if assigns {
+                        name.split('_').next().unwrap_or(name).to_string()
+                    } else {
+                        format!("{} rm", name.replace('_', " "))
+                    },
+                    help: format!(
+                        "{} by {}, per finished run",
+                        if assigns {
+                            "Cells filled"
+                        } else {
+                            "Candidates removed"
+                        },
+                        rule.title()
+                    ),
                 }
             })
             .collect()
     });
-    &KEYS[rule as usize]
+    &NAMES[rule as usize]
 }
 
-/// The rule column's help: `Cells filled by naked singles, per finished
-/// run`, `Candidates removed by ...`.
-fn rule_help(rule: Rule) -> &'static str {
-    static HELP: LazyLock<Vec<String>> = LazyLock::new(|| {
-        (Rule::ALL.iter())
-            .map(|rule| {
-                let what = if rule.assigns() {
-                    "Cells filled"
-                } else {
-                    "Candidates removed"
-                };
-                format!("{what} by {}, per finished run", rule.title())
-            })
-            .collect()
-    });
-    &HELP[rule as usize]
-}
-
-/// The rule column's table header: `fc rm`, `locked rm`, `naked`, ...
-fn rule_header(rule: Rule) -> &'static str {
-    static HEADERS: LazyLock<Vec<String>> = LazyLock::new(|| {
-        (Rule::ALL.iter())
-            .map(|rule| match rule.name().split_once('_') {
-                Some((first, _)) if rule.assigns() => first.to_string(),
-                _ if rule.assigns() => rule.name().to_string(),
-                _ => format!("{} rm", rule.name().replace('_', " ")),
-            })
-            .collect()
-    });
-    &HEADERS[rule as usize]
+fn rule_key(rule: Rule) -> &'static str {
+    &rule_names(rule).key
 }
 
 impl ValueEnum for Column {
@@ -238,7 +236,7 @@ impl Column {
             SeedMeans => "seed means min/med/max",
             Time => "time s",
             PuzzlesPerS => "puzzles/s",
-            Rule(rule) => rule_header(rule),
+            Rule(rule) => &rule_names(rule).header,
         }
     }
 
@@ -258,7 +256,7 @@ impl Column {
             }
             Time => "Search time (per seed)",
             PuzzlesPerS => "Runs per second of search time (more is better)",
-            Rule(rule) => rule_help(rule),
+            Rule(rule) => &rule_names(rule).help,
             _ => return None,
         })
     }
