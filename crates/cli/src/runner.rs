@@ -32,8 +32,13 @@ impl Sudokus {
         }
     }
 
-    pub fn prepare(&mut self, size: GridSize) {
-        let variant = &self.variant;
+    /// Builds the rules a puzzle will need, unless it brings its own (an
+    /// f-puzzles document).
+    pub fn prepare(&mut self, rules: Option<&std::sync::Arc<Sudoku>>, puzzle: &Puzzle) {
+        if rules.is_some() {
+            return;
+        }
+        let (size, variant) = (puzzle.size(), &self.variant);
         self.by_size
             .entry(size)
             .or_insert_with(|| Sudoku::new(size, variant.clone()));
@@ -86,8 +91,8 @@ pub fn run<R: Send>(
     for item in lines {
         match item {
             Ok(entry) => {
-                if let (Ok(p), None) = (&entry.puzzle, &entry.rules) {
-                    sudokus.prepare(p.size());
+                if let Ok(p) = &entry.puzzle {
+                    sudokus.prepare(entry.rules.as_ref(), p);
                 }
                 batch.push(Job { entry });
                 if batch.len() == BATCH {

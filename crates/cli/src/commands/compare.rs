@@ -74,9 +74,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         let mut ok = Vec::with_capacity(set.lines.len());
         for (i, line) in set.lines.iter().enumerate() {
             let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
-                if line.rules.is_none() {
-                    sudokus.prepare(p.size());
-                }
+                sudokus.prepare(line.rules.as_ref(), p);
                 sudokus
                     .for_entry(line.rules.as_ref(), p)
                     .map(|_| ())
