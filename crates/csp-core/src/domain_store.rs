@@ -19,10 +19,26 @@ struct TrailEntry {
     value: u32,
 }
 
+/// A propagator's state word and when it was last trailed.
+#[derive(Clone, Copy, Debug, Default)]
+struct StateWord {
+    word: u64,
+    epoch: u64,
+}
+
+/// Where a checkpoint put the trails, and its stamp.
+#[derive(Clone, Copy, Debug)]
+struct Checkpoint {
+    trail: usize,
+    state_trail: usize,
+    epoch: u64,
+}
+
 /// The domains of all variables in one [`FixedBitSet`] (one 64-bit block per
-/// variable), their sizes, which variables are *assigned* (filled), and a
-/// trail of every change so that [`DomainStore::restore`] undoes everything
-/// done since the matching [`DomainStore::checkpoint`].
+/// variable), their sizes, which variables are *assigned* (filled), the
+/// propagators' state words, and a trail of every change so that
+/// [`DomainStore::restore`] undoes everything done since the matching
+/// [`DomainStore::checkpoint`].
 ///
 /// A variable whose domain has one value is not necessarily assigned: with
 /// forward checking, a cell with one candidate is still empty until search or
@@ -36,12 +52,28 @@ pub struct DomainStore {
     value_use: [u32; 64],
     assigned_count: u32,
     trail: Vec<TrailEntry>,
-    checkpoints: Vec<usize>,
+    checkpoints: Vec<Checkpoint>,
+    /// The propagators' state words ([`crate::Propagator::state_words`]),
+    /// each with the stamp of the checkpoint whose trail holds its value
+    /// from before that checkpoint (a word is trailed once per checkpoint).
+    state: Vec<StateWord>,
+    /// `(word, old value)` pairs.
+    state_trail: Vec<(u32, u64)>,
+    /// The stamp of the innermost open checkpoint (0: none).
+    epoch: u64,
+    /// The stamp the next checkpoint gets.
+    next_epoch: u64,
 }
 
 impl DomainStore {
     /// A store with the given initial domains.
     pub fn new(domains: &[ValueSet]) -> DomainStore {
+        DomainStore::with_state(domains, 0)
+    }
+
+    /// A store with the given initial domains and `words` state words, all
+    /// zero.
+    pub fn with_state(domains: &[ValueSet], words: usize) -> DomainStore {
         let blocks = domains.iter().map(|d| d.0 as usize);
         let bits = FixedBitSet::with_capacity_and_blocks(domains.len() * 64, blocks);
         DomainStore {
@@ -55,6 +87,11 @@ impl DomainStore {
             trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
             // One per placement in force, plus one for a probe.
             checkpoints: Vec::with_capacity(domains.len() + 2),
+            state: vec![StateWord::default(); words],
+            // Each word at most once per open checkpoint.
+            state_trail: Vec::with_capacity(words * (domains.len() + 2)),
+            epoch: 0,
+            next_epoch: 1,
         }
     }
 
@@ -141,10 +178,33 @@ impl DomainStore {
         });
     }
 
+    /// State word `i`.
+    #[inline]
+    pub(crate) fn state(&self, i: usize) -> u64 {
+        self.state[i].word
+    }
+
+    /// Sets state word `i`, trailing its old value once per checkpoint.
+    #[inline]
+    pub(crate) fn set_state(&mut self, i: usize, word: u64) {
+        let s = &mut self.state[i];
+        if s.epoch != self.epoch {
+            s.epoch = self.epoch;
+            self.state_trail.push((i as u32, s.word));
+        }
+        s.word = word;
+    }
+
     /// Marks a point that [`DomainStore::restore`] returns to.
     #[inline]
     pub fn checkpoint(&mut self) {
-        self.checkpoints.push(self.trail.len());
+        self.checkpoints.push(Checkpoint {
+            trail: self.trail.len(),
+            state_trail: self.state_trail.len(),
+            epoch: self.epoch,
+        });
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
     }
 
     /// The number of open checkpoints.
@@ -159,7 +219,16 @@ impl DomainStore {
     /// # Panics
     /// If there is no checkpoint.
     pub fn restore(&mut self) {
-        let mark = self.checkpoints.pop().expect("restore without checkpoint");
+        let Checkpoint {
+            trail: mark,
+            state_trail,
+            epoch,
+        } = self.checkpoints.pop().expect("restore without checkpoint");
+        self.epoch = epoch;
+        while self.state_trail.len() > state_trail {
+            let (i, word) = self.state_trail.pop().expect("state trail underflow");
+            self.state[i as usize].word = word;
+        }
         while self.trail.len() > mark {
             let TrailEntry { var, value } = self.trail.pop().expect("trail underflow");
             let i = var as usize;
@@ -201,6 +270,24 @@ mod tests {
         assert_eq!(s.value_use(1), 0);
         assert_eq!(s.assigned_count(), 0);
         assert_eq!(s.depth(), 0);
+    }
+
+    #[test]
+    fn restore_undoes_state_words_once_per_checkpoint() {
+        let mut s = DomainStore::with_state(&[ValueSet::range(2)], 2);
+        s.set_state(0, 5);
+        s.checkpoint();
+        s.set_state(0, 6);
+        s.set_state(0, 7);
+        s.set_state(1, 1);
+        s.checkpoint();
+        s.set_state(0, 8);
+        assert_eq!((s.state(0), s.state(1)), (8, 1));
+        s.restore();
+        assert_eq!((s.state(0), s.state(1)), (7, 1));
+        s.set_state(1, 2);
+        s.restore();
+        assert_eq!((s.state(0), s.state(1)), (5, 0));
     }
 
     #[test]

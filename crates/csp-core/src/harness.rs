@@ -10,7 +10,11 @@
 //!   such solution exists;
 //! - with a full assignment fixed, propagation succeeds exactly when the
 //!   assignment is a solution (so the constraint is enforced even at
-//!   `none`, once everything is assigned).
+//!   `none`, once everything is assigned);
+//! - with the partial assignment fixed, a complete search (input order,
+//!   lowest value first) finds exactly the solutions extending it, the
+//!   lexicographically first one first. This backtracks, so it also checks
+//!   that a propagator's trailed state is restored.
 //!
 //! A failure panics with the model, the assignment and the level, so it
 //! reads as a test failure.
@@ -103,6 +107,18 @@ pub fn check_propagator(
                     }
                 }
             }
+        }
+
+        for level in PropagationLevel::ALL {
+            let (count, first) = searched(&model, level, &partial);
+            assert_eq!(
+                (count, first.as_ref()),
+                (extending.len() as u64, extending.first().copied()),
+                "{}",
+                context(&format!(
+                    "at {level} with {partial:?}, a search finds (count, first) = ({count}, {first:?})"
+                ))
+            );
         }
 
         // A full assignment: a solution half the time when there is one.
@@ -211,6 +227,31 @@ fn propagated(
     search.propagate_root().ok()?;
     let store = search.store();
     Some(model.vars().map(|v| store.domain(v)).collect())
+}
+
+/// How many solutions a complete search (`A`, `0`) finds after fixing
+/// `assignment` at `level`, and the first one.
+fn searched(
+    model: &Model,
+    level: PropagationLevel,
+    assignment: &[Option<u32>],
+) -> (u64, Option<Vec<u32>>) {
+    let config = SearchConfig {
+        level,
+        variables: "A".parse().expect("a heuristic"),
+        values: "0".parse().expect("a heuristic"),
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(model, &config).expect("plain heuristics");
+    for (i, x) in assignment.iter().enumerate() {
+        if let Some(x) = *x {
+            if search.fix(VarId(i as u32), x).is_err() {
+                return (0, None);
+            }
+        }
+    }
+    let result = search.run(None);
+    (result.stats.solutions, result.first_solution)
 }
 
 #[cfg(test)]

@@ -65,12 +65,12 @@ pub use heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueHeuristic, ValueSelector, VariableChain,
     VariableHeuristic, VariableSelector,
 };
-pub use model::{Model, ModelBuilder, ModelError};
+pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, BinaryRelation, Conflict, DistinctSum, IncreasingChain, LinearEquality,
-    LockedCandidates, NumberSum, PropagationContext, PropagationLevel, Propagator, Rule,
-    RuleCounter, RuleStats,
+    AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, IncreasingChain, LinearEquality,
+    LockedCandidates, NotifyContext, NumberSum, PropagationContext, PropagationLevel, Propagator,
+    Rule, RuleCounter, RuleStats, Wake,
 };
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;

@@ -123,12 +123,19 @@ impl ModelBuilder {
         // level are a prefix and every watcher list ends with the others.
         self.propagators.sort_by_key(|p| p.min_level());
         let n = self.domains.len();
-        let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut watchers: Vec<Vec<Watch>> = vec![Vec::new(); n];
         let mut related: Vec<Vec<VarId>> = vec![Vec::new(); n];
+        let mut state_offsets = Vec::with_capacity(self.propagators.len() + 1);
+        let mut words = 0u32;
         for (i, p) in self.propagators.iter().enumerate() {
+            state_offsets.push(words);
+            words += p.state_words() as u32;
             let scope = p.scope();
-            for &v in scope {
-                watchers[v.index()].push(i as u32);
+            for (local, &v) in scope.iter().enumerate() {
+                watchers[v.index()].push(Watch {
+                    propagator: i as u32,
+                    local: local as u32,
+                });
                 if p.relates_scope() {
                     related[v.index()].extend(scope.iter().copied().filter(|&w| w != v));
                 }
@@ -148,10 +155,22 @@ impl ModelBuilder {
             positions,
             propagators: self.propagators,
             watchers: Csr::from(watchers),
+            state_offsets,
+            state_words: words as usize,
             neighbours: Csr::from(related),
             distances: OnceLock::new(),
         }
     }
+}
+
+/// A propagator that watches a variable, and where the variable sits in
+/// its scope.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Watch {
+    /// The propagator's index in [`Model::propagators`].
+    pub propagator: u32,
+    /// The variable's index in the propagator's [`Propagator::scope`].
+    pub local: u32,
 }
 
 /// Rows of lists in one allocation.
@@ -188,7 +207,10 @@ pub struct Model {
     domains: Vec<ValueSet>,
     positions: Option<Vec<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
-    watchers: Csr<u32>,
+    watchers: Csr<Watch>,
+    /// Where each propagator's state words start.
+    state_offsets: Vec<u32>,
+    state_words: usize,
     neighbours: Csr<VarId>,
     distances: OnceLock<Vec<u32>>,
 }
@@ -220,10 +242,22 @@ impl Model {
         &self.propagators
     }
 
-    /// The indices of the propagators whose scope holds `var`.
+    /// The propagators whose scope holds `var`, in index order, with where
+    /// `var` sits in each scope.
     #[inline]
-    pub fn watchers(&self, var: VarId) -> &[u32] {
+    pub fn watchers(&self, var: VarId) -> &[Watch] {
         self.watchers.row(var.index())
+    }
+
+    /// Where the state words of propagator `p` start in the store.
+    #[inline]
+    pub(crate) fn state_offset(&self, p: u32) -> u32 {
+        self.state_offsets[p as usize]
+    }
+
+    /// How many state words all propagators together keep.
+    pub fn state_words(&self) -> usize {
+        self.state_words
     }
 
     /// The variables that share a constraint with `var` (its *related*
@@ -295,7 +329,8 @@ mod tests {
         let m = b.build();
         assert_eq!(m.neighbours(v[2]), &[v[0], v[1], v[3]]);
         assert_eq!(m.neighbours(v[3]), &[v[2]]);
-        assert_eq!(m.watchers(v[2]), &[0, 1]);
+        let watch = |propagator, local| Watch { propagator, local };
+        assert_eq!(m.watchers(v[2]), &[watch(0, 2), watch(1, 0)]);
         assert!(!m.has_positions());
         assert_eq!(m.distance_micros(v[0], v[1]), None);
     }

@@ -17,8 +17,19 @@
 //!    solution with it, so a weak `propagate` can cost speed but never give a
 //!    wrong answer.
 //! 5. Test it on hand-made cases where it must prune and where it must not
-//!    (see the tests of [`AllDifferent`] and [`LinearEquality`]), then make it
-//!    faster (incremental) if measurements say so.
+//!    (see the tests of [`AllDifferent`] and [`LinearEquality`]), and run it
+//!    through [`check_propagator`](crate::harness::check_propagator).
+//! 6. Then make it faster if measurements say so:
+//!    - listen only to the [`Events`] it needs ([`Propagator::events`]:
+//!      a bounds-based sum wants [`Events::ASSIGNED`] and [`Events::BOUNDS`]);
+//!    - keep state between runs in trailed words
+//!      ([`Propagator::state_words`]), set up in [`Propagator::initialise`]
+//!      and kept current in [`Propagator::notify`], which learns which
+//!      variable of the scope changed (its local index) and how. It may
+//!      answer [`Wake::Skip`] when the change needs no run. The engine
+//!      restores the words on backtrack. [`AllDifferent`] keeps the values
+//!      placed in its group this way and, at forward checking, removes only
+//!      the newly placed ones instead of rescanning the group.
 //!
 //! The engine itself applies *naked singles* (a variable whose domain has one
 //! value is assigned) at [`PropagationLevel::Singles`] and above, and
@@ -35,11 +46,13 @@ mod all_different;
 mod binary_relation;
 mod context;
 mod distinct_sum;
+mod events;
 mod increasing_chain;
 mod level;
 mod linear_equality;
 mod locked_candidates;
 mod matching;
+mod notify_context;
 mod number_sum;
 mod probing;
 mod rule;
@@ -51,10 +64,12 @@ pub use all_different::AllDifferent;
 pub use binary_relation::BinaryRelation;
 pub use context::PropagationContext;
 pub use distinct_sum::DistinctSum;
+pub use events::{Events, Wake};
 pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
 pub use locked_candidates::LockedCandidates;
+pub use notify_context::NotifyContext;
 pub use number_sum::NumberSum;
 pub(crate) use probing::probe;
 pub use rule::{Rule, RuleCounter, RuleStats};
@@ -88,10 +103,41 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         "propagator"
     }
 
-    /// Whether the propagator must run when a value is removed from a
-    /// variable of its scope, rather than only when one is assigned.
-    fn wakes_on_removal(&self, _level: PropagationLevel) -> bool {
-        true
+    /// The events on the variables of its scope it wants to hear about at
+    /// `level` ([`Events::ANY`] unless it says otherwise). It is told of
+    /// (and woken by) only these; an assignment is every event at once.
+    fn events(&self, _level: PropagationLevel) -> Events {
+        Events::ANY
+    }
+
+    /// How many trailed state words (`u64`) it keeps for each search (0
+    /// unless it says otherwise). They are read and written through the
+    /// contexts, start at zero, and are restored on backtrack.
+    fn state_words(&self) -> usize {
+        0
+    }
+
+    /// Of the events it listens to, those the engine tells it of through
+    /// [`Propagator::notify`] (by default: all of them if it keeps state,
+    /// none otherwise). The others wake it without a call.
+    fn notifies(&self, level: PropagationLevel) -> Events {
+        if self.state_words() > 0 {
+            self.events(level)
+        } else {
+            Events::NONE
+        }
+    }
+
+    /// Sets up its state words from the domains at the root, before the
+    /// first propagation (givens are assigned by then, without events).
+    fn initialise(&self, _ctx: &mut NotifyContext<'_>) {}
+
+    /// `events` happened to `scope()[local]`: update the state, and say
+    /// whether it must run. Called at once, for every change, also for the
+    /// propagator's own changes (then it is not woken, whatever it answers:
+    /// it leaves its own fixpoint).
+    fn notify(&self, _ctx: &mut NotifyContext<'_>, _local: usize, _events: Events) -> Wake {
+        Wake::Run
     }
 
     /// Whether the variables of the scope count as related (constraint-graph

@@ -10,7 +10,7 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
     VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, PropagationLevel, RuleStats, probe};
+use crate::propagation::{Agenda, Conflict, Events, PropagationLevel, RuleStats, probe};
 use crate::{DomainStore, Model, SearchStats, VarId};
 
 /// When to give up. A search that hits a limit says so
@@ -113,7 +113,7 @@ impl<'m> Search<'m> {
         let n = model.num_vars();
         Ok(Search {
             model,
-            store: DomainStore::new(model.initial_domains()),
+            store: DomainStore::with_state(model.initial_domains(), model.state_words()),
             agenda: {
                 let mut agenda = Agenda::new(model, config.level);
                 agenda.deadline = config.limits.timeout.map(|t| Instant::now() + t);
@@ -186,6 +186,7 @@ impl<'m> Search<'m> {
                 self.agenda.singletons.push(v);
             }
         }
+        self.agenda.initialise(&mut self.store, self.model);
         self.agenda.schedule_all();
         self.fixpoint()
     }
@@ -344,7 +345,7 @@ impl<'m> Search<'m> {
         self.placed.insert(frame.var.index());
         self.store.checkpoint();
         self.store.assign(frame.var, value);
-        self.agenda.notify(self.model, frame.var, true);
+        (self.agenda).notify(self.model, &mut self.store, frame.var, Events::ANY);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
         Ok(match self.fixpoint() {

@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use fixedbitset::FixedBitSet;
 
-use super::{Conflict, PropagationContext, PropagationLevel, Rule, RuleStats};
+use super::{
+    Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Rule, RuleStats, Wake,
+};
 use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
@@ -17,7 +19,9 @@ pub(crate) struct Agenda {
     pub(crate) level: PropagationLevel,
     queue: VecDeque<u32>,
     queued: FixedBitSet,
-    wakes_on_removal: FixedBitSet,
+    /// What each propagator listens to at this level, and which of these
+    /// it wants [`super::Propagator::notify`] calls for.
+    listens: Vec<(Events, Events)>,
     /// The propagators that take part at this level
     /// ([`super::Propagator::min_level`]) are those below this index.
     active_end: u32,
@@ -39,10 +43,9 @@ pub(crate) struct Agenda {
 impl Agenda {
     pub(crate) fn new(model: &Model, level: PropagationLevel) -> Agenda {
         let n = model.propagators().len();
-        let mut wakes_on_removal = FixedBitSet::with_capacity(n);
-        for (i, p) in model.propagators().iter().enumerate() {
-            wakes_on_removal.set(i, p.wakes_on_removal(level));
-        }
+        let listens = (model.propagators().iter())
+            .map(|p| (p.events(level), p.notifies(level) & p.events(level)))
+            .collect();
         let active_end = model
             .propagators()
             .iter()
@@ -52,7 +55,7 @@ impl Agenda {
             level,
             queue: VecDeque::with_capacity(n),
             queued: FixedBitSet::with_capacity(n),
-            wakes_on_removal,
+            listens,
             active_end,
             current: NO_PROPAGATOR,
             rule: Rule::Other,
@@ -87,15 +90,46 @@ impl Agenda {
         }
     }
 
-    /// `var` changed: wake the propagators that watch it (not the one that
-    /// made the change).
+    /// Sets up the state of the propagators that keep one (at the root).
+    pub(crate) fn initialise(&mut self, store: &mut DomainStore, model: &Model) {
+        for p in 0..self.active_end {
+            if !self.listens[p as usize].1.is_empty() {
+                let state = model.state_offset(p);
+                model.propagators()[p as usize].initialise(&mut NotifyContext { store, state });
+            }
+        }
+    }
+
+    /// `events` happened to `var`: tell the propagators that watch it and
+    /// listen to them, and wake them (not the one that made the change).
     #[inline]
-    pub(crate) fn notify(&mut self, model: &Model, var: VarId, assigned: bool) {
-        for &p in model.watchers(var) {
+    pub(crate) fn notify(
+        &mut self,
+        model: &Model,
+        store: &mut DomainStore,
+        var: VarId,
+        events: Events,
+    ) {
+        for w in model.watchers(var) {
+            let p = w.propagator;
             if p >= self.active_end {
                 break;
             }
-            if p != self.current && (assigned || self.wakes_on_removal.contains(p as usize)) {
+            let (listens, notifies) = self.listens[p as usize];
+            if !events.intersects(listens) {
+                continue;
+            }
+            let wake = if events.intersects(notifies) {
+                let mut ctx = NotifyContext {
+                    store,
+                    state: model.state_offset(p),
+                };
+                let heard = events & listens;
+                model.propagators()[p as usize].notify(&mut ctx, w.local as usize, heard)
+            } else {
+                Wake::Run
+            };
+            if wake == Wake::Run && p != self.current {
                 self.push(p);
             }
         }
@@ -127,7 +161,7 @@ impl Agenda {
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;
-                self.notify(model, var, true);
+                self.notify(model, store, var, Events::ANY);
             }
             let Some(p) = self.queue.pop_front() else {
                 return Ok(());
@@ -154,5 +188,103 @@ impl Agenda {
                 return result;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::propagation::{Events, NotifyContext, Wake};
+    use crate::testing::store_after;
+    use crate::{
+        Conflict, ModelBuilder, PropagationContext, PropagationLevel, Propagator, ValueSet, VarId,
+    };
+
+    /// On x0..x2 over 0..5: removes 0 from x0 (a bound), 2 from x1 (inside),
+    /// and assigns x2 = 4 if told to.
+    #[derive(Debug)]
+    struct Changer(Vec<VarId>, bool);
+
+    impl Propagator for Changer {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+            ctx.remove(self.0[0], 0)?;
+            ctx.remove(self.0[1], 2)?;
+            if self.1 {
+                ctx.assign(self.0[2], 4)?;
+            }
+            Ok(())
+        }
+        fn check(&self, _: &dyn Fn(VarId) -> u32) -> bool {
+            true
+        }
+    }
+
+    /// Records in its state word, per local index `i`, the events heard
+    /// (bits `4i..4i+3`), and counts its runs in word 1.
+    #[derive(Debug)]
+    struct Recorder(Vec<VarId>);
+
+    impl Propagator for Recorder {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+            let runs = ctx.state(1);
+            ctx.set_state(1, runs + 1);
+            Ok(())
+        }
+        fn check(&self, _: &dyn Fn(VarId) -> u32) -> bool {
+            true
+        }
+        fn state_words(&self) -> usize {
+            2
+        }
+        fn events(&self, _: PropagationLevel) -> Events {
+            Events::ASSIGNED | Events::BOUNDS
+        }
+        fn initialise(&self, ctx: &mut NotifyContext<'_>) {
+            ctx.set_state(0, 1 << 63);
+        }
+        fn notify(&self, ctx: &mut NotifyContext<'_>, local: usize, events: Events) -> Wake {
+            let bits = [Events::ASSIGNED, Events::BOUNDS, Events::REMOVED]
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| events.contains(**e))
+                .fold(0u64, |acc, (i, _)| acc | 1 << i);
+            let word = ctx.state(0) | bits << (4 * local);
+            ctx.set_state(0, word);
+            if events.contains(Events::ASSIGNED) {
+                Wake::Run
+            } else {
+                Wake::Skip
+            }
+        }
+    }
+
+    /// The recorder's two state words after the root fixpoint, the
+    /// recorder first in the queue, then a changer.
+    fn recorded(assign: bool) -> (u64, u64) {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(3, ValueSet::range(5));
+        // The recorder sees the variables in another order: x2, x0, x1.
+        b.add_propagator(Recorder(vec![v[2], v[0], v[1]])).unwrap();
+        b.add_propagator(Changer(v.clone(), assign)).unwrap();
+        let model = b.build();
+        let store = store_after(&model, PropagationLevel::Singles, &[]).unwrap();
+        let state = model.state_offset(0) as usize;
+        (store.state(state), store.state(state + 1))
+    }
+
+    #[test]
+    fn propagators_hear_what_changed_where_and_may_skip() {
+        // x2 (local 0) assigned: every event, filtered to what it listens
+        // to; x0 (local 1) lost a bound; x1 (local 2) lost an inner value,
+        // which it does not listen to. Run at the root, then again for the
+        // assignment.
+        assert_eq!(recorded(true), (1 << 63 | 0b011 | 0b010 << 4, 2));
+        // The bound alone was answered with Skip: no second run.
+        assert_eq!(recorded(false), (1 << 63 | 0b010 << 4, 1));
     }
 }

@@ -1,14 +1,26 @@
 //! All-different over a group of variables.
 
 use super::matching::{self, MAX_VARS};
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{
+    Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Propagator, Rule, Wake,
+};
 use crate::{ValueSet, VarId};
+
+/// State word: the values placed in the group.
+const PLACED: usize = 0;
+/// State word: the values placed since the last forward check.
+const FRESH: usize = 1;
+/// State word: non-zero once two variables hold the same value.
+const CLASH: usize = 2;
 
 /// The variables of the group take pairwise different values.
 ///
 /// - At every level: two assigned variables with the same value conflict,
 ///   and the values of assigned variables are removed from the others'
 ///   domains (at [`PropagationLevel::None`] a wipe-out does not fail).
+///   Incremental: the group keeps the values placed in it (trailed state,
+///   updated as variables are assigned) and removes only those placed since
+///   its last run.
 /// - At [`PropagationLevel::Singles`] and above, when the group is a
 ///   *permutation* (as many variables as values, like a Sudoku house): a value
 ///   with exactly one possible variable is assigned there (hidden single),
@@ -35,25 +47,22 @@ impl AllDifferent {
         self.vars.len() == self.values.len() as usize
     }
 
-    /// Removes the assigned values from the unassigned variables.
+    /// Removes the values placed since the last run from the unassigned
+    /// variables; returns every value placed in the group.
     fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<ValueSet, Conflict> {
-        let mut assigned = 0u64;
-        for &v in &self.vars {
-            if let Some(x) = ctx.value(v) {
-                let bit = 1u64 << x;
-                if assigned & bit != 0 {
-                    return Err(Conflict);
+        if ctx.state(CLASH) != 0 {
+            return Err(Conflict);
+        }
+        let fresh = ValueSet(ctx.state(FRESH));
+        if !fresh.is_empty() {
+            ctx.set_state(FRESH, 0);
+            for &v in &self.vars {
+                if !ctx.is_assigned(v) {
+                    ctx.remove_values(v, fresh)?;
                 }
-                assigned |= bit;
             }
         }
-        let assigned = ValueSet(assigned);
-        for &v in &self.vars {
-            if !ctx.is_assigned(v) {
-                ctx.remove_values(v, assigned)?;
-            }
-        }
-        Ok(assigned)
+        Ok(ValueSet(ctx.state(PLACED)))
     }
 
     /// Assigns hidden singles; returns whether it assigned any.
@@ -151,9 +160,45 @@ impl Propagator for AllDifferent {
         "all-different"
     }
 
-    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        (level >= PropagationLevel::Singles && self.is_permutation())
+    fn events(&self, level: PropagationLevel) -> Events {
+        if (level >= PropagationLevel::Singles && self.is_permutation())
             || level >= PropagationLevel::Gac
+        {
+            Events::ANY
+        } else {
+            Events::ASSIGNED
+        }
+    }
+
+    fn state_words(&self) -> usize {
+        3
+    }
+
+    fn notifies(&self, _level: PropagationLevel) -> Events {
+        Events::ASSIGNED
+    }
+
+    fn initialise(&self, ctx: &mut NotifyContext<'_>) {
+        for (local, &v) in self.vars.iter().enumerate() {
+            if ctx.value(v).is_some() {
+                self.notify(ctx, local, Events::ASSIGNED);
+            }
+        }
+    }
+
+    fn notify(&self, ctx: &mut NotifyContext<'_>, local: usize, events: Events) -> Wake {
+        if events.contains(Events::ASSIGNED) {
+            let value = ctx.value(self.vars[local]).expect("assigned");
+            let bit = 1u64 << value;
+            let placed = ctx.state(PLACED);
+            if placed & bit != 0 {
+                ctx.set_state(CLASH, 1);
+            }
+            ctx.set_state(PLACED, placed | bit);
+            let fresh = ctx.state(FRESH);
+            ctx.set_state(FRESH, fresh | bit);
+        }
+        Wake::Run
     }
 
     fn rule(&self) -> Rule {

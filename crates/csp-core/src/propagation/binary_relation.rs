@@ -1,6 +1,6 @@
 //! A binary relation between two variables, given by its supports.
 
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::{ValueSet, VarId};
 
 /// `(x, y)` takes only allowed pairs of values. The relation is a table of
@@ -107,8 +107,12 @@ impl Propagator for BinaryRelation {
         "binary-relation"
     }
 
-    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        level >= PropagationLevel::Singles
+    fn events(&self, level: PropagationLevel) -> Events {
+        if level >= PropagationLevel::Singles {
+            Events::ANY
+        } else {
+            Events::ASSIGNED
+        }
     }
 
     fn rule(&self) -> Rule {

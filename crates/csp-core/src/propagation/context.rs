@@ -1,6 +1,6 @@
 //! What a propagator sees and may change.
 
-use super::{Agenda, Conflict, PropagationLevel, Rule};
+use super::{Agenda, Conflict, Events, PropagationLevel, Rule};
 use crate::{DomainStore, Model, ValueSet, VarId};
 
 /// A propagator's access to the domains: read them, remove values, assign
@@ -58,7 +58,7 @@ impl PropagationContext<'_> {
     pub fn remove(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
         if self.store.remove(var, value) {
             self.agenda.rules[self.agenda.rule].removals += 1;
-            self.changed(var)?;
+            self.changed(var, ValueSet::single(value))?;
         }
         Ok(())
     }
@@ -74,7 +74,7 @@ impl PropagationContext<'_> {
             self.store.remove(var, v);
         }
         self.agenda.rules[self.agenda.rule].removals += u64::from(gone.len());
-        self.changed(var)
+        self.changed(var, gone)
     }
 
     /// Keeps only the values of `values` in the domain of `var`.
@@ -97,12 +97,32 @@ impl PropagationContext<'_> {
         counter.removals += u64::from(self.store.size(var) - 1);
         counter.assignments += 1;
         self.store.assign(var, value);
-        self.agenda.notify(self.model, var, true);
+        self.agenda.notify(self.model, self.store, var, Events::ANY);
         Ok(())
     }
 
+    /// State word `i` of the running propagator (see
+    /// [`Propagator::state_words`](super::Propagator::state_words)).
     #[inline]
-    fn changed(&mut self, var: VarId) -> Result<(), Conflict> {
+    pub fn state(&self, i: usize) -> u64 {
+        self.store.state(self.state_offset() + i)
+    }
+
+    /// Sets state word `i` of the running propagator (trailed).
+    #[inline]
+    pub fn set_state(&mut self, i: usize, word: u64) {
+        let at = self.state_offset() + i;
+        self.store.set_state(at, word);
+    }
+
+    #[inline]
+    fn state_offset(&self) -> usize {
+        self.model.state_offset(self.agenda.current) as usize
+    }
+
+    /// `gone` left the domain of `var`.
+    #[inline]
+    fn changed(&mut self, var: VarId, gone: ValueSet) -> Result<(), Conflict> {
         let size = self.store.size(var);
         if size == 0 && self.agenda.level.fails_on_wipeout() {
             return Err(Conflict);
@@ -110,7 +130,17 @@ impl PropagationContext<'_> {
         if size == 1 && self.agenda.level >= PropagationLevel::Singles {
             self.agenda.singletons.push(var);
         }
-        self.agenda.notify(self.model, var, false);
+        // A bound moved if a value below the new smallest or above the new
+        // largest went (an emptied domain: every bound moved).
+        let (left, gone) = (self.store.domain(var).0, gone.0);
+        let bounds = gone.trailing_zeros() < left.trailing_zeros()
+            || gone.leading_zeros() < left.leading_zeros();
+        let events = if bounds {
+            Events::REMOVED | Events::BOUNDS
+        } else {
+            Events::REMOVED
+        };
+        self.agenda.notify(self.model, self.store, var, events);
         Ok(())
     }
 }

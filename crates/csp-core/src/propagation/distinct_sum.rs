@@ -1,7 +1,7 @@
 //! A sum of pairwise distinct values (a Sudoku killer cage).
 
 use super::matching::{self, MAX_VARS};
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::{ValueSet, VarId};
 
 /// Most value combinations examined per run; past it the run keeps to the
@@ -234,8 +234,12 @@ impl Propagator for DistinctSum {
         "distinct-sum"
     }
 
-    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        level >= PropagationLevel::Singles
+    fn events(&self, level: PropagationLevel) -> Events {
+        if level >= PropagationLevel::Singles {
+            Events::ANY
+        } else {
+            Events::ASSIGNED
+        }
     }
 
     fn rule(&self) -> Rule {

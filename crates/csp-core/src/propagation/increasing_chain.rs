@@ -1,6 +1,6 @@
 //! A strictly increasing chain of variables.
 
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::{ValueSet, VarId};
 
 /// `x0 < x1 < ... < xk` (a Sudoku thermometer, bulb first).
@@ -97,8 +97,12 @@ impl Propagator for IncreasingChain {
         "increasing-chain"
     }
 
-    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        level >= PropagationLevel::Singles
+    fn events(&self, level: PropagationLevel) -> Events {
+        if level >= PropagationLevel::Singles {
+            Events::ASSIGNED | Events::BOUNDS
+        } else {
+            Events::ASSIGNED
+        }
     }
 
     fn rule(&self) -> Rule {

@@ -1,6 +1,6 @@
 //! A linear equation over a scope: `sum of coef * value = rhs`.
 
-use super::{Conflict, PropagationContext, PropagationLevel, Propagator};
+use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator};
 use crate::{ValueSet, VarId};
 
 /// `sum(coef_i * x_i) = rhs` over the values `x_i` of its variables (values
@@ -154,6 +154,14 @@ impl Propagator for LinearEquality {
 
     fn name(&self) -> &'static str {
         "linear-equality"
+    }
+
+    fn events(&self, level: PropagationLevel) -> Events {
+        if level >= PropagationLevel::Singles {
+            Events::ASSIGNED | Events::BOUNDS
+        } else {
+            Events::ASSIGNED
+        }
     }
 }
 

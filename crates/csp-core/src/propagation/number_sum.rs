@@ -1,7 +1,9 @@
 //! A sum equal to a number whose digits are other variables (a Sudoku
 //! arrow with its circle).
 
-use super::{Conflict, LinearEquality, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{
+    Conflict, Events, LinearEquality, PropagationContext, PropagationLevel, Propagator, Rule,
+};
 use crate::{ValueSet, VarId};
 
 /// The numbers of the `terms` add up to the number whose digits, most
@@ -151,8 +153,12 @@ impl Propagator for NumberSum {
         "number-sum"
     }
 
-    fn wakes_on_removal(&self, level: PropagationLevel) -> bool {
-        level >= PropagationLevel::Singles
+    fn events(&self, level: PropagationLevel) -> Events {
+        if level >= PropagationLevel::Singles {
+            Events::ASSIGNED | Events::BOUNDS
+        } else {
+            Events::ASSIGNED
+        }
     }
 
     fn rule(&self) -> Rule {

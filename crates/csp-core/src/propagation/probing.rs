@@ -1,6 +1,6 @@
 //! Probing: singleton arc consistency over the `gac` level.
 
-use super::{Agenda, Conflict, PropagationContext, Rule};
+use super::{Agenda, Conflict, Events, PropagationContext, Rule};
 use crate::{DomainStore, Model, VarId};
 
 /// Runs probing to a fixpoint, after the agenda reached one: for each
@@ -44,7 +44,7 @@ pub(crate) fn probe(
             let kept = agenda.rules;
             store.checkpoint();
             store.assign(var, value);
-            agenda.notify(model, var, true);
+            agenda.notify(model, store, var, Events::ANY);
             let failed = agenda.run(store, model).is_err();
             store.restore();
             agenda.rules = kept;
