@@ -1353,5 +1353,9 @@ fn variant_solve_text_and_json() {
     timing_filters! {
         assert_cmd_snapshot!(sudoku(&["solve", "puzzles/variants/thermo/thermo-timwi-thermometer.json"]));
         assert_cmd_snapshot!(sudoku(&["solve", "--format", "json", "puzzles/variants/killer/killer-timwi-killer.json"]));
+        // Jigsaw regions are drawn as walls, the rules listed.
+        assert_cmd_snapshot!(sudoku(&["solve", "puzzles/variants/jigsaw/jigsaw-janko-093.json"]));
+        assert_cmd_snapshot!(sudoku(&["candidates", "puzzles/variants/jigsaw/jigsaw-janko-093.json"]));
+        assert_cmd_snapshot!(sudoku(&["count", "--all", "--format", "json", "--variant", "diagonal"]).pass_stdin("................\n"));
     }
 }

@@ -262,6 +262,14 @@ pub struct SolveRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uniqueness: Option<Uniqueness>,
     pub version: &'static str,
+    /// The rules in force when they are not the classic ones: `jigsaw`
+    /// and the element kinds (`killer-cage`, `thermometer`, ...), each
+    /// once; absent for classic puzzles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<&'static str>>,
+    /// The rules in one line with counts, for the text format only.
+    #[serde(skip)]
+    pub rules_summary: Option<String>,
     /// The board of the puzzle, for the text format only.
     #[serde(skip)]
     pub boards: Option<(String, Option<String>)>,
@@ -283,6 +291,8 @@ impl SolveRecord {
             unique: None,
             uniqueness: None,
             version: VERSION,
+            rules: None,
+            rules_summary: None,
             boards: None,
         }
     }
@@ -291,9 +301,11 @@ impl SolveRecord {
     pub fn solved(
         mut self,
         report: &SolveReport,
+        sudoku: &sudoku::Sudoku,
         puzzle: &sudoku::Puzzle,
         symbols: &sudoku::Symbols,
     ) -> SolveRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
         self.status = report.status().name();
         self.solution = report.solution.as_ref().map(|s| s.to_line_with(symbols));
         self.stats = Some(StatsRecord::from(&report.stats));
@@ -308,8 +320,11 @@ impl SolveRecord {
             );
         }
         self.boards = Some((
-            puzzle.board().to_string(),
-            report.solution.as_ref().map(|s| s.board().to_string()),
+            sudoku.board(puzzle).to_string(),
+            report
+                .solution
+                .as_ref()
+                .map(|s| sudoku.board(s).to_string()),
         ));
         self
     }
@@ -371,6 +386,23 @@ pub struct CountRecord {
     pub strategy: StrategyRecord,
     pub file: String,
     pub version: &'static str,
+    /// As in [`SolveRecord::rules`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<&'static str>>,
+    /// As in [`SolveRecord::rules_summary`].
+    #[serde(skip)]
+    pub rules_summary: Option<String>,
+}
+
+/// The rules of a grid for a record: their names and their one-line
+/// summary, or nothing for classic rules (whose records stay as they were).
+pub fn rules_of(sudoku: &sudoku::Sudoku) -> (Option<Vec<&'static str>>, Option<String>) {
+    let rules = sudoku.rules();
+    if rules.is_classic() {
+        (None, None)
+    } else {
+        (Some(rules.names()), Some(rules.summary()))
+    }
 }
 
 impl CountRecord {
@@ -390,10 +422,13 @@ impl CountRecord {
             strategy,
             file: origin.file,
             version: VERSION,
+            rules: None,
+            rules_summary: None,
         }
     }
 
-    pub fn counted(mut self, report: &SolveReport) -> CountRecord {
+    pub fn counted(mut self, report: &SolveReport, sudoku: &sudoku::Sudoku) -> CountRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
         let n = report.solutions();
         self.status = match (report.stop_reason(), n, report.is_exact()) {
             (Some(_), _, _) => "stopped",
@@ -503,6 +538,12 @@ pub struct CandidatesRecord {
     pub error_kind: Option<&'static str>,
     pub file: String,
     pub version: &'static str,
+    /// As in [`SolveRecord::rules`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<&'static str>>,
+    /// As in [`SolveRecord::rules_summary`].
+    #[serde(skip)]
+    pub rules_summary: Option<String>,
     #[serde(skip)]
     pub grid: Option<String>,
 }
@@ -520,11 +561,14 @@ impl CandidatesRecord {
             error_kind: None,
             file: origin.file,
             version: VERSION,
+            rules: None,
+            rules_summary: None,
             grid: None,
         }
     }
 
-    pub fn shown(mut self, grid: &CandidateGrid) -> CandidatesRecord {
+    pub fn shown(mut self, grid: &CandidateGrid, sudoku: &sudoku::Sudoku) -> CandidatesRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
         self.status = if grid.is_contradiction() {
             "contradiction"
         } else {

@@ -22,6 +22,8 @@ pub struct CandidateGrid {
     /// `v` is digit `v + 1`).
     cells: Vec<Result<ValueSet, u8>>,
     contradiction: bool,
+    /// Irregular regions to draw, if any.
+    regions: Option<Vec<usize>>,
 }
 
 impl CandidateGrid {
@@ -29,11 +31,13 @@ impl CandidateGrid {
         size: GridSize,
         cells: Vec<Result<ValueSet, u8>>,
         contradiction: bool,
+        regions: Option<Vec<usize>>,
     ) -> CandidateGrid {
         CandidateGrid {
             size,
             cells,
             contradiction,
+            regions,
         }
     }
 
@@ -80,7 +84,9 @@ impl fmt::Display for CandidateGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let texts: Vec<String> = (0..self.cells.len()).map(|i| self.cell_text(i)).collect();
         let width = texts.iter().map(String::len).max().unwrap_or(1);
-        draw(f, self.size, width, &|i| texts[i].clone())
+        draw(f, self.size, self.regions.as_deref(), width, &|i| {
+            texts[i].clone()
+        })
     }
 }
 

@@ -160,7 +160,13 @@ impl Puzzle {
 
     /// The board drawn with box borders.
     pub fn board(&self) -> Board<'_> {
-        Board::new(self)
+        Board::new(self, None)
+    }
+
+    /// The board drawn with walls around `regions` (the region of each
+    /// cell, reading order), as for a jigsaw puzzle.
+    pub fn board_with_regions<'a>(&'a self, regions: &'a [usize]) -> Board<'a> {
+        Board::new(self, Some(regions))
     }
 }
 

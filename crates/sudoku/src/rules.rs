@@ -125,6 +125,30 @@ impl Rules {
         names
     }
 
+    /// The rules in force in one line for people: `jigsaw`, then each
+    /// element kind once, in order, with how many there are when more than
+    /// one (`jigsaw, killer-cage x12, thermometer x3, anti-knight`);
+    /// `classic` when there is nothing.
+    pub fn summary(&self) -> String {
+        self.names()
+            .into_iter()
+            .map(|name| {
+                let count = self.elements.iter().filter(|e| e.kind() == name).count();
+                if count > 1 {
+                    format!("{name} x{count}")
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Whether these are the classic rules: boxes and no element.
+    pub fn is_classic(&self) -> bool {
+        self.regions.is_none() && self.elements.is_empty()
+    }
+
     /// Checks the regions: one per cell, each region `side` cells.
     pub(crate) fn check_regions(&self, size: GridSize) -> Result<(), RulesError> {
         let Some(regions) = &self.regions else {

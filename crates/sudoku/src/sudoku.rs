@@ -94,6 +94,15 @@ impl Sudoku {
         &self.rules
     }
 
+    /// `puzzle` drawn with this grid's regions: box borders, or walls
+    /// around irregular (jigsaw) regions.
+    pub fn board<'a>(&'a self, puzzle: &'a Puzzle) -> crate::Board<'a> {
+        match &self.rules.regions {
+            Some(regions) => puzzle.board_with_regions(regions),
+            None => puzzle.board(),
+        }
+    }
+
     /// The houses: rows, columns, boxes (or regions), then the elements'.
     pub fn houses(&self) -> &[House] {
         &self.houses
@@ -226,7 +235,8 @@ impl Sudoku {
                 None => Ok(store.domain(v)),
             })
             .collect();
-        Ok(CandidateGrid::new(self.size, cells, contradiction))
+        let regions = self.rules.regions.clone();
+        Ok(CandidateGrid::new(self.size, cells, contradiction, regions))
     }
 
     /// Whether `grid` is complete, keeps the givens of `puzzle`, has

@@ -34,14 +34,16 @@ impl Row for CandidatesRecord {
                 .to_string();
         }
         let head = format!("{}:{}: ", self.file, self.line);
+        let rules =
+            (self.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"));
         match (&self.grid, self.status) {
             (Some(grid), "contradiction") => format!(
-                "{head}candidates at {}: contradiction (no solution; the grid shows where propagation stopped)\n{}",
+                "{head}candidates at {}: contradiction (no solution; the grid shows where propagation stopped){rules}\n{}",
                 self.propagation,
                 grid.trim_end()
             ),
             (Some(grid), _) => format!(
-                "{head}candidates at {}\n{}",
+                "{head}candidates at {}{rules}\n{}",
                 self.propagation,
                 grid.trim_end()
             ),
@@ -58,7 +60,9 @@ pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
         |job, sudokus| {
             let base = CandidatesRecord::new(origin(job), level.to_string());
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                Ok(base.clone().shown(&sudoku.candidates(puzzle, level)?))
+                Ok(base
+                    .clone()
+                    .shown(&sudoku.candidates(puzzle, level)?, sudoku))
             });
             result.unwrap_or_else(|e| CandidatesRecord {
                 error: Some(e.message),

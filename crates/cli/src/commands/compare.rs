@@ -361,8 +361,12 @@ fn run_one(
             line: entry.line,
             puzzle: entry.text.clone(),
         };
-        let mut r =
-            SolveRecord::new(origin, strategy.record()).solved(&report, puzzle, &entry.symbols);
+        let mut r = SolveRecord::new(origin, strategy.record()).solved(
+            &report,
+            sudoku,
+            puzzle,
+            &entry.symbols,
+        );
         if !timings {
             if let Some(stats) = &mut r.stats {
                 stats.elapsed_us = 0;

@@ -57,11 +57,12 @@ impl Row for Counted {
         }
         match &r.stats {
             Some(stats) => format!(
-                "{}:{}: {} ({})",
+                "{}:{}: {} ({}){}",
                 r.file,
                 r.line,
                 r.summary(),
-                stats.sentence()
+                stats.sentence(),
+                (r.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"))
             ),
             None => format!(
                 "{}:{}: invalid: {}",
@@ -99,7 +100,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
             let base = CountRecord::new(origin(job), record.clone(), limit);
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let report = sudoku.count_solutions(puzzle, config, limit)?;
-                Ok(base.clone().counted(&report))
+                Ok(base.clone().counted(&report, sudoku))
             });
             let record = result.unwrap_or_else(|e| CountRecord {
                 error: Some(e.message),

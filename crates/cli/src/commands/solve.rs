@@ -45,6 +45,9 @@ impl Row for SolveRecord {
         if let Some(level) = self.level_needed {
             text.push_str(&format!("; level needed: {level}"));
         }
+        if let Some(rules) = &self.rules_summary {
+            text.push_str(&format!("\nrules: {rules}"));
+        }
         if let Some((before, after)) = &self.boards {
             text.push('\n');
             text.push_str(&side_by_side(before, after.as_deref().unwrap_or("")));
@@ -76,7 +79,9 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let report = sudoku.solve(puzzle, config)?;
-                let mut r = base.clone().solved(&report, puzzle, &job.entry.symbols);
+                let mut r = base
+                    .clone()
+                    .solved(&report, sudoku, puzzle, &job.entry.symbols);
                 if rate {
                     // Within the strategy's time limit; `unknown` past it.
                     let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
