@@ -68,9 +68,9 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, IncreasingChain, LinearEquality,
-    LockedCandidates, NotifyContext, NumberSum, PropagationContext, PropagationLevel, Propagator,
-    Rule, RuleCounter, RuleStats, Wake,
+    AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis, IncreasingChain,
+    LinearEquality, LockedCandidates, NotifyContext, NumberSum, PropagationContext,
+    PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, Wake,
 };
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;

@@ -47,6 +47,7 @@ mod binary_relation;
 mod context;
 mod distinct_sum;
 mod events;
+mod hypothesis;
 mod increasing_chain;
 mod level;
 mod linear_equality;
@@ -65,6 +66,8 @@ pub use binary_relation::BinaryRelation;
 pub use context::PropagationContext;
 pub use distinct_sum::DistinctSum;
 pub use events::{Events, Wake};
+pub(crate) use hypothesis::ForwardCheck;
+pub use hypothesis::Hypothesis;
 pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
@@ -151,6 +154,14 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     fn min_level(&self) -> PropagationLevel {
         PropagationLevel::None
     }
+
+    /// For value heuristics `5`-`8`: reports, through
+    /// [`Hypothesis::remove`], the values its forward checking would remove
+    /// from the other variables of the scope if the placement the
+    /// hypothesis considers were made (the state read through it). The
+    /// default reports nothing: a propagator that does not say adds nothing
+    /// to those heuristics' counts.
+    fn forward_check_removals(&self, _hypothesis: &mut Hypothesis<'_>) {}
 
     /// The rule its changes are credited to (it may switch with
     /// [`PropagationContext::begin`]).

@@ -123,7 +123,7 @@ impl<'m> Search<'m> {
                 config.variables.selectors(model, config.seed)?,
                 n,
             ),
-            values: ValueSelectorChain::new(config.values.selectors(config.seed)?),
+            values: ValueSelectorChain::new(config.values.selectors(model, config.seed)?),
             limits: config.limits,
             frames: Vec::with_capacity(n),
             value_buffer: Vec::with_capacity(n * 64),

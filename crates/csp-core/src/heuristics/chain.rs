@@ -126,7 +126,9 @@ mod tests {
 
     fn order(chain: &str, var: u32) -> Vec<u32> {
         let (model, store) = latin3();
-        let selectors = chain.parse::<ValueChain>().unwrap().selectors(0).unwrap();
+        let selectors = (chain.parse::<ValueChain>().unwrap())
+            .selectors(&model, 0)
+            .unwrap();
         let mut chain = ValueSelectorChain::new(selectors);
         let mut out = Vec::new();
         chain.order(&SelectionContext::new(&model, &store), VarId(var), &mut out);

@@ -22,6 +22,12 @@ impl<'a> SelectionContext<'a> {
         self.model
     }
 
+    /// The domains.
+    #[inline]
+    pub(crate) fn store(&self) -> &'a DomainStore {
+        self.store
+    }
+
     /// The number of variables.
     #[inline]
     pub fn num_vars(&self) -> usize {

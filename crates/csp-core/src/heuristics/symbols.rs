@@ -173,8 +173,8 @@ impl ValueHeuristic {
         c.to_ascii_lowercase()
     }
 
-    /// A selector for this heuristic; `seed` drives `2`.
-    pub fn selector(self, seed: u64) -> Box<dyn ValueSelector> {
+    /// A selector for this heuristic on `model`; `seed` drives `2`.
+    pub fn selector(self, model: &Model, seed: u64) -> Box<dyn ValueSelector> {
         use ValueHeuristic as H;
         match self {
             H::Lowest => Box::new(LowestValue),
@@ -182,10 +182,10 @@ impl ValueHeuristic {
             H::Random => Box::new(RandomValue::new(seed ^ VALUE_SEED_SALT)),
             H::LeastUsed => Box::new(LeastUsed),
             H::MostUsed => Box::new(MostUsed),
-            H::MostConstraining => Box::new(MostConstraining),
-            H::LeastConstraining => Box::new(LeastConstraining),
-            H::LeastCommonInNeighbours => Box::new(LeastCommonInNeighbours),
-            H::MostCommonInNeighbours => Box::new(MostCommonInNeighbours),
+            H::MostConstraining => Box::new(MostConstraining::new(model)),
+            H::LeastConstraining => Box::new(LeastConstraining::new(model)),
+            H::LeastCommonInNeighbours => Box::new(LeastCommonInNeighbours::new(model)),
+            H::MostCommonInNeighbours => Box::new(MostCommonInNeighbours::new(model)),
             H::LeastCommonOnBoard => Box::new(LeastCommonOnBoard),
             H::MostCommonOnBoard => Box::new(MostCommonOnBoard),
         }
@@ -269,10 +269,15 @@ impl VariableChain {
 }
 
 impl ValueChain {
-    /// The selectors of the chain, random ones seeded from `seed`.
-    pub fn selectors(&self, seed: u64) -> Result<Vec<Box<dyn ValueSelector>>, HeuristicError> {
+    /// The selectors of the chain for `model`, random ones seeded from
+    /// `seed`.
+    pub fn selectors(
+        &self,
+        model: &Model,
+        seed: u64,
+    ) -> Result<Vec<Box<dyn ValueSelector>>, HeuristicError> {
         Ok((self.0.iter().enumerate())
-            .map(|(i, h)| h.selector(chain_seed(seed, i)))
+            .map(|(i, h)| h.selector(model, chain_seed(seed, i)))
             .collect())
     }
 }

@@ -2,7 +2,8 @@
 
 use super::matching::{self, MAX_VARS};
 use super::{
-    Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Propagator, Rule, Wake,
+    Conflict, Events, Hypothesis, NotifyContext, PropagationContext, PropagationLevel, Propagator,
+    Rule, Wake,
 };
 use crate::{ValueSet, VarId};
 
@@ -144,6 +145,15 @@ impl Propagator for AllDifferent {
             self.arc_consistency(ctx)?;
         }
         Ok(())
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        let (var, value) = h.placement();
+        for &v in &self.vars {
+            if v != var {
+                h.remove(v, ValueSet::single(value));
+            }
+        }
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {

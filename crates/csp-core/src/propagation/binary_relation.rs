@@ -1,6 +1,6 @@
 //! A binary relation between two variables, given by its supports.
 
-use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{Conflict, Events, Hypothesis, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::{ValueSet, VarId};
 
 /// `(x, y)` takes only allowed pairs of values. The relation is a table of
@@ -101,6 +101,14 @@ impl Propagator for BinaryRelation {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         self.allows(value(self.vars[0]), value(self.vars[1]))
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        let (var, value) = h.placement();
+        let side = usize::from(var == self.vars[1]);
+        let other = self.vars[1 - side];
+        let allowed = self.supported(1 - side, ValueSet::single(value));
+        h.remove(other, ValueSet(!allowed.0));
     }
 
     fn name(&self) -> &'static str {

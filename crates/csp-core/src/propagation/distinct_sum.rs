@@ -1,7 +1,10 @@
 //! A sum of pairwise distinct values (a Sudoku killer cage).
 
 use super::matching::{self, MAX_VARS};
-use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{
+    Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
+    Rule,
+};
 use crate::{ValueSet, VarId};
 
 /// Most value combinations examined per run; past it the run keeps to the
@@ -54,7 +57,7 @@ impl DistinctSum {
     }
 
     /// Forward checking; returns the assigned values and their sum.
-    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(ValueSet, i64), Conflict> {
+    fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(ValueSet, i64), Conflict> {
         let (mut used, mut sum, mut open, mut last) = (0u64, 0i64, 0usize, None);
         for &v in &self.vars {
             match ctx.value(v) {
@@ -214,6 +217,11 @@ impl Propagator for DistinctSum {
             self.combinations(ctx, used, sum)?;
         }
         Ok(())
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        // A conflict stops the count where forward checking would stop.
+        let _ = self.forward_check(h);
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {

@@ -1,6 +1,9 @@
 //! A strictly increasing chain of variables.
 
-use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{
+    Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
+    Rule,
+};
 use crate::{ValueSet, VarId};
 
 /// `x0 < x1 < ... < xk` (a Sudoku thermometer, bulb first).
@@ -41,7 +44,7 @@ impl IncreasingChain {
         IncreasingChain { vars }
     }
 
-    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
         // The largest assigned value before each position.
         let mut floor = None;
         for &v in &self.vars {
@@ -91,6 +94,11 @@ impl Propagator for IncreasingChain {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         self.vars.windows(2).all(|w| value(w[0]) < value(w[1]))
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        // A conflict stops the count where forward checking would stop.
+        let _ = self.forward_check(h);
     }
 
     fn name(&self) -> &'static str {

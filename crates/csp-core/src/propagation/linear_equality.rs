@@ -1,6 +1,8 @@
 //! A linear equation over a scope: `sum of coef * value = rhs`.
 
-use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator};
+use super::{
+    Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
+};
 use crate::{ValueSet, VarId};
 
 /// `sum(coef_i * x_i) = rhs` over the values `x_i` of its variables (values
@@ -50,7 +52,7 @@ impl LinearEquality {
         })
     }
 
-    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
         let mut open = None;
         let mut sum = 0;
         for (i, &v) in self.vars.iter().enumerate() {
@@ -77,7 +79,7 @@ impl LinearEquality {
     }
 
     /// Whether the equation holds with every variable assigned.
-    pub(crate) fn holds(&self, ctx: &PropagationContext<'_>) -> bool {
+    pub(crate) fn holds(&self, ctx: &impl ForwardCheck) -> bool {
         (self.vars.iter().zip(&self.coefs))
             .map(|(&v, &c)| ctx.value(v).map(|x| c * x as i64))
             .sum::<Option<i64>>()
@@ -86,7 +88,7 @@ impl LinearEquality {
 
     /// Whether the equation holds with `var = value` and every other
     /// variable assigned.
-    pub(crate) fn holds_with(&self, ctx: &PropagationContext<'_>, var: VarId, value: u32) -> bool {
+    pub(crate) fn holds_with(&self, ctx: &impl ForwardCheck, var: VarId, value: u32) -> bool {
         (self.vars.iter().zip(&self.coefs))
             .map(|(&v, &c)| {
                 let x = if v == var { Some(value) } else { ctx.value(v) };
@@ -143,6 +145,11 @@ impl Propagator for LinearEquality {
         } else {
             self.forward_check(ctx)
         }
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        // A conflict stops the count where forward checking would stop.
+        let _ = self.forward_check(h);
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {

@@ -2,7 +2,8 @@
 //! arrow with its circle).
 
 use super::{
-    Conflict, Events, LinearEquality, PropagationContext, PropagationLevel, Propagator, Rule,
+    Conflict, Events, ForwardCheck, Hypothesis, LinearEquality, PropagationContext,
+    PropagationLevel, Propagator, Rule,
 };
 use crate::{ValueSet, VarId};
 
@@ -61,7 +62,7 @@ impl NumberSum {
         value as i64 + self.offset
     }
 
-    fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
         let vars = self.linear.scope();
         let (digits, terms) = vars.split_at(self.digits);
         let largest_digit = self.base - 1;
@@ -147,6 +148,11 @@ impl Propagator for NumberSum {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         self.linear.check(value)
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        // A conflict stops the count where forward checking would stop.
+        let _ = self.forward_check(h);
     }
 
     fn name(&self) -> &'static str {

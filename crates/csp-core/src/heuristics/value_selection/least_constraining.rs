@@ -1,30 +1,48 @@
-//! `6`: the value that leaves the unassigned related variables the most candidates (score: minus the score of 5).
+//! `6`: the value whose placement removes the fewest candidates from the unassigned related variables (score: that count).
 
-use crate::VarId;
 use crate::heuristics::{SelectionContext, ValueSelector};
+use crate::{Model, VarId};
 
-use super::most_constraining::candidates_left;
+use super::forward_check_removals::Removals;
 
-/// Value heuristic `6`: the value that leaves the unassigned related variables the most candidates (score: minus the score of 5).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LeastConstraining;
+/// Value heuristic `6`: the value whose placement removes the fewest candidates from the unassigned related variables (score: that count).
+///
+/// The count is what forward checking would remove (see
+/// [`Removals`](super::forward_check_removals)).
+#[derive(Clone, Debug)]
+pub struct LeastConstraining {
+    removals: Removals,
+}
+
+impl LeastConstraining {
+    /// The selector for `model`.
+    pub fn new(model: &Model) -> LeastConstraining {
+        LeastConstraining {
+            removals: Removals::new(model),
+        }
+    }
+}
 
 impl ValueSelector for LeastConstraining {
     #[inline]
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        -candidates_left(ctx, var, value)
+        self.removals.count(ctx, var, value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::value_selection::test_support::scores_of_x8;
+    use crate::heuristics::value_selection::test_support::scores_of_x8_with;
 
     #[test]
     fn hand_checked_scores() {
         // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
-        assert_eq!(scores_of_x8(LeastConstraining), vec![-6, -6, -4]);
+        // Their 8 candidates lose 2, 2 and 4.
+        assert_eq!(
+            scores_of_x8_with(|m| LeastConstraining::new(m)),
+            vec![2, 2, 4]
+        );
     }
 }

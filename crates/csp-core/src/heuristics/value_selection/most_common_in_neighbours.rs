@@ -1,30 +1,47 @@
-//! `8`: the value that is a candidate of the most unassigned related variables (score: minus their number).
+//! `8`: the value that is a candidate of the most unassigned related variables; on any rule set, ordered as `5` (score: the count of `5`, negated).
 
-use crate::VarId;
 use crate::heuristics::{SelectionContext, ValueSelector};
+use crate::{Model, VarId};
 
-use super::least_common_in_neighbours::neighbour_support;
+use super::forward_check_removals::Removals;
 
-/// Value heuristic `8`: the value that is a candidate of the most unassigned related variables (score: minus their number).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MostCommonInNeighbours;
+/// Value heuristic `8`: the value that is a candidate of the most unassigned related variables; on any rule set, ordered as `5` (score: the count of `5`, negated).
+///
+/// The count is what forward checking would remove (see
+/// [`Removals`](super::forward_check_removals)).
+#[derive(Clone, Debug)]
+pub struct MostCommonInNeighbours {
+    removals: Removals,
+}
+
+impl MostCommonInNeighbours {
+    /// The selector for `model`.
+    pub fn new(model: &Model) -> MostCommonInNeighbours {
+        MostCommonInNeighbours {
+            removals: Removals::new(model),
+        }
+    }
+}
 
 impl ValueSelector for MostCommonInNeighbours {
     #[inline]
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        -neighbour_support(ctx, var, value)
+        -self.removals.count(ctx, var, value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::value_selection::test_support::scores_of_x8;
+    use crate::heuristics::value_selection::test_support::scores_of_x8_with;
 
     #[test]
     fn hand_checked_scores() {
         // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
-        assert_eq!(scores_of_x8(MostCommonInNeighbours), vec![-2, -2, -4]);
+        assert_eq!(
+            scores_of_x8_with(|m| MostCommonInNeighbours::new(m)),
+            vec![-2, -2, -4]
+        );
     }
 }

@@ -1,41 +1,48 @@
-//! `5`: the value that leaves the unassigned related variables the fewest candidates (score: the candidates they keep, counted together, once the value is placed).
+//! `5`: the value whose placement removes the most candidates from the unassigned related variables (score: minus that count).
 
-use crate::VarId;
 use crate::heuristics::{SelectionContext, ValueSelector};
+use crate::{Model, VarId};
 
-/// How many candidates the unassigned variables related to `var` keep, all
-/// together, once `value` is placed in `var`.
-pub(crate) fn candidates_left(ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-    ctx.empty_neighbours(var)
-        .map(|n| {
-            ctx.domain(n)
-                .difference(crate::ValueSet::single(value))
-                .len() as i64
-        })
-        .sum()
+use super::forward_check_removals::Removals;
+
+/// Value heuristic `5`: the value whose placement removes the most candidates from the unassigned related variables (score: minus that count).
+///
+/// The count is what forward checking would remove (see
+/// [`Removals`](super::forward_check_removals)).
+#[derive(Clone, Debug)]
+pub struct MostConstraining {
+    removals: Removals,
 }
 
-/// Value heuristic `5`: the value that leaves the unassigned related variables the fewest candidates (score: the candidates they keep, counted together, once the value is placed).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MostConstraining;
+impl MostConstraining {
+    /// The selector for `model`.
+    pub fn new(model: &Model) -> MostConstraining {
+        MostConstraining {
+            removals: Removals::new(model),
+        }
+    }
+}
 
 impl ValueSelector for MostConstraining {
     #[inline]
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        candidates_left(ctx, var, value)
+        -self.removals.count(ctx, var, value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::value_selection::test_support::scores_of_x8;
+    use crate::heuristics::value_selection::test_support::scores_of_x8_with;
 
     #[test]
     fn hand_checked_scores() {
         // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
         // Their 8 candidates lose 2, 2 and 4.
-        assert_eq!(scores_of_x8(MostConstraining), vec![6, 6, 4]);
+        assert_eq!(
+            scores_of_x8_with(|m| MostConstraining::new(m)),
+            vec![-2, -2, -4]
+        );
     }
 }
