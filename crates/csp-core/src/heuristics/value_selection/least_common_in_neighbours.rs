@@ -41,7 +41,7 @@ mod tests {
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
         // 0 is a candidate of x5 and x7, 1 of x2 and x6, 2 of all four.
         assert_eq!(
-            scores_of_x8_with(|m| LeastCommonInNeighbours::new(m)),
+            scores_of_x8_with(LeastCommonInNeighbours::new),
             vec![2, 2, 4]
         );
     }

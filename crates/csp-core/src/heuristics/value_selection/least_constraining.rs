@@ -40,9 +40,6 @@ mod tests {
         // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
         // Their 8 candidates lose 2, 2 and 4.
-        assert_eq!(
-            scores_of_x8_with(|m| LeastConstraining::new(m)),
-            vec![2, 2, 4]
-        );
+        assert_eq!(scores_of_x8_with(LeastConstraining::new), vec![2, 2, 4]);
     }
 }

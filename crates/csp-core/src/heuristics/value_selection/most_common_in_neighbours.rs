@@ -40,7 +40,7 @@ mod tests {
         // x8 has {0, 1, 2}; its unassigned related cells x2 {1,2}, x5 {0,2},
         // x6 {1,2}, x7 {0,2}; the filled cells hold 0 (x0) and 1 (x4).
         assert_eq!(
-            scores_of_x8_with(|m| MostCommonInNeighbours::new(m)),
+            scores_of_x8_with(MostCommonInNeighbours::new),
             vec![-2, -2, -4]
         );
     }
