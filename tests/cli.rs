@@ -1343,6 +1343,30 @@ fn variant_files_links_and_folders() {
     assert_eq!(count("windoku"), "168");
     assert_eq!(count("diagonal,windoku"), "48");
     assert_eq!(count("anti-king"), "0");
+    // Prime sides: no boxes, rows and columns plus the regions the grid
+    // gives. Counts checked by brute force (Python over all 5x5 Latin
+    // squares): 1800 grids fit the jigsaw regions; 1344 Latin squares have
+    // the first row 12345.
+    let sizes = "tests/inputs/variant-sizes";
+    let quiet_count = |file: &str| {
+        let (out, _, code) = run_with_stdin(
+            &["count", "--all", "--quiet", &format!("{sizes}/{file}")],
+            b"",
+        );
+        (out.trim().to_string(), code)
+    };
+    assert_eq!(quiet_count("jigsaw-5x5-empty.json"), ("1800".into(), 0));
+    assert_eq!(quiet_count("latin-5x5-first-row.json"), ("1344".into(), 0));
+    let (out, _, code) = run_with_stdin(
+        &[
+            "solve",
+            "--unique",
+            "--quiet",
+            &format!("{sizes}/jigsaw-5x5.json"),
+        ],
+        b"",
+    );
+    assert_eq!((out.trim(), code), ("1234541523342512513453412", 0));
     let (_, err, code) = run_with_stdin(&["count", "--variant", "knight"], empty.as_bytes());
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant `knight`"), "{err}");

@@ -44,6 +44,11 @@ pub(crate) fn draw(
     if let Some(regions) = regions {
         return draw_regions(f, size.side(), regions, width, cell);
     }
+    if !size.has_boxes() {
+        // No boxes: one region, the border alone.
+        let whole = vec![0; size.cells()];
+        return draw_regions(f, size.side(), &whole, width, cell);
+    }
     let n = size.side();
     let segment = "-".repeat(size.box_cols() * (width + 1) + 1);
     let border = format!("+{}", format!("{segment}+").repeat(n / size.box_cols()));

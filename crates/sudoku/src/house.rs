@@ -68,6 +68,9 @@ pub(crate) fn grid_houses(size: GridSize, regions: Option<&[usize]>) -> Vec<Hous
     for c in 0..n {
         add(HouseKind::Column, c, (0..n).map(|r| r * n + c).collect());
     }
+    if regions.is_none() && !size.has_boxes() {
+        return out;
+    }
     let kind = if regions.is_some() {
         HouseKind::Region
     } else {

@@ -6,7 +6,9 @@ use crate::symbol::MAX_SIDE;
 
 /// The shape of a grid: boxes of `box_rows` x `box_cols` cells, a side of
 /// `box_rows * box_cols`. Boxes are at least 2 cells high and wide, and the
-/// side at most 35 (digits `1`-`9` then `A`-`Z`).
+/// side at most 35 (digits `1`-`9` then `A`-`Z`). A grid may also have no
+/// boxes ([`GridSize::without_boxes`]: prime sides such as 5 or 7, whose
+/// regions, if any, are irregular ones a puzzle gives).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct GridSize {
     box_rows: usize,
@@ -24,6 +26,21 @@ impl GridSize {
     pub fn new(box_rows: usize, box_cols: usize) -> Option<GridSize> {
         (box_rows >= 2 && box_cols >= 2 && box_rows * box_cols <= MAX_SIDE)
             .then_some(GridSize { box_rows, box_cols })
+    }
+
+    /// An `N`x`N` grid without boxes (rows and columns only, plus whatever
+    /// regions a puzzle gives), for `2 <= side <= 35`.
+    pub fn without_boxes(side: usize) -> Option<GridSize> {
+        (2..=MAX_SIDE).contains(&side).then_some(GridSize {
+            box_rows: 1,
+            box_cols: side,
+        })
+    }
+
+    /// Whether the grid has boxes (see [`GridSize::without_boxes`]).
+    #[inline]
+    pub fn has_boxes(self) -> bool {
+        self.box_rows >= 2
     }
 
     /// The usual shape for a side: the most square boxes, wider than high
@@ -80,7 +97,11 @@ impl GridSize {
 impl fmt::Display for GridSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.side();
-        write!(f, "{n}x{n} ({}x{} boxes)", self.box_rows, self.box_cols)
+        if self.has_boxes() {
+            write!(f, "{n}x{n} ({}x{} boxes)", self.box_rows, self.box_cols)
+        } else {
+            write!(f, "{n}x{n} (no boxes)")
+        }
     }
 }
 
@@ -102,6 +123,10 @@ mod tests {
         assert_eq!(shape(36), None);
         assert_eq!(GridSize::from_cell_count(81), Some(GridSize::CLASSIC));
         assert_eq!(GridSize::from_cell_count(80), None);
+        let seven = GridSize::without_boxes(7).unwrap();
+        assert_eq!((seven.side(), seven.has_boxes()), (7, false));
+        assert_eq!(seven.to_string(), "7x7 (no boxes)");
+        assert!(GridSize::CLASSIC.has_boxes());
     }
 
     #[test]

@@ -182,16 +182,16 @@ impl VariantPuzzle {
         let side = (object.get("size").and_then(Value::as_u64))
             .ok_or_else(|| RulesError::Format("`size` (the grid's side) is missing".into()))?
             as usize;
-        let size = GridSize::from_side(side).ok_or_else(|| {
-            RulesError::Size(format!(
-                "size {side} is not supported: sides with boxes (4, 6, 8, 9, 10, 12, 14, 15, 16) are"
-            ))
-        })?;
-        if side > 16 {
+        if !(4..=16).contains(&side) {
             return Err(RulesError::Size(format!(
-                "size {side} is not supported: f-puzzles grids go up to 16"
+                "size {side} is not supported: f-puzzles grids are 4 to 16 cells wide"
             )));
         }
+        // Sides without a box shape (5, 7, 11, 13) have no boxes: rows,
+        // columns and the regions the grid gives, if any.
+        let size = GridSize::from_side(side)
+            .or_else(|| GridSize::without_boxes(side))
+            .expect("4 to 16");
         let doc = FpuzzlesDocument { object, side };
         let (givens, regions) = read_grid(&doc, size)?;
         let mut skipped = Vec::new();
@@ -326,7 +326,7 @@ fn read_grid(
                             n - 1
                         )));
                     }
-                    irregular |= k != regions[i];
+                    irregular |= k != regions[i] || !size.has_boxes();
                     regions[i] = k;
                 }
             }

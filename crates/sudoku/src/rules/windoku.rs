@@ -38,7 +38,13 @@ impl Element for Windoku {
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        for cells in windows(grid.size()) {
+        let size = grid.size();
+        if !size.has_boxes() {
+            return Err(RulesError::Size(format!(
+                "windoku needs boxes to place its windows between: a {size} grid has none"
+            )));
+        }
+        for cells in windows(size) {
             grid.house(HouseKind::Window, cells)?;
         }
         Ok(())
@@ -94,5 +100,17 @@ mod tests {
             windows(GridSize::from_side(6).unwrap()),
             vec![vec![7, 8, 9, 13, 14, 15]]
         );
+    }
+
+    #[test]
+    fn a_grid_without_boxes_has_no_windows_to_place() {
+        let rules = crate::Rules {
+            regions: None,
+            elements: vec![global()],
+        };
+        let err = crate::Sudoku::with_rules(GridSize::without_boxes(5).unwrap(), rules)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("windoku needs boxes"), "{err}");
     }
 }
