@@ -47,6 +47,13 @@ struct Checkpoint {
 pub struct DomainStore {
     bits: FixedBitSet,
     sizes: Vec<u32>,
+    /// Bucket `k` (blocks `k * stride ..`): the unassigned variables whose
+    /// domain has `k` values, kept up to date on every change so that
+    /// "fewest candidates" is a scan of a few words. One bucket per size up
+    /// to the largest initial domain (domains only shrink).
+    by_size: FixedBitSet,
+    /// Blocks per bucket.
+    stride: usize,
     assigned: Vec<u32>,
     /// `value_use[v]`: how many assigned variables hold value `v`.
     value_use: [u32; 64],
@@ -76,8 +83,16 @@ impl DomainStore {
     pub fn with_state(domains: &[ValueSet], words: usize) -> DomainStore {
         let blocks = domains.iter().map(|d| d.0 as usize);
         let bits = FixedBitSet::with_capacity_and_blocks(domains.len() * 64, blocks);
+        let stride = domains.len().div_ceil(64).max(1);
+        let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
+        let mut by_size = FixedBitSet::with_capacity((largest + 1) * stride * 64);
+        for (i, d) in domains.iter().enumerate() {
+            by_size.insert(d.len() as usize * stride * 64 + i);
+        }
         DomainStore {
             bits,
+            by_size,
+            stride,
             sizes: domains.iter().map(|d| d.len()).collect(),
             assigned: vec![UNASSIGNED; domains.len()],
             value_use: [0; 64],
@@ -138,6 +153,57 @@ impl DomainStore {
         self.assigned_count
     }
 
+    #[inline]
+    fn bucket_bit(&self, size: u32, i: usize) -> usize {
+        size as usize * self.stride * 64 + i
+    }
+
+    #[inline]
+    fn move_bucket(&mut self, i: usize, from: u32, to: u32) {
+        self.by_size.remove(self.bucket_bit(from, i));
+        self.by_size.insert(self.bucket_bit(to, i));
+    }
+
+    /// The blocks of each bucket, smallest size first.
+    #[inline]
+    fn buckets(&self) -> std::slice::Chunks<'_, usize> {
+        self.by_size.as_slice().chunks(self.stride)
+    }
+
+    /// The smallest domain size among the unassigned variables (`None`
+    /// when all are assigned).
+    #[inline]
+    pub fn smallest_open_size(&self) -> Option<u32> {
+        (self.buckets())
+            .position(|b| b.iter().any(|&w| w != 0))
+            .map(|k| k as u32)
+    }
+
+    /// The largest domain size among the unassigned variables.
+    #[inline]
+    pub fn largest_open_size(&self) -> Option<u32> {
+        (self.buckets())
+            .rposition(|b| b.iter().any(|&w| w != 0))
+            .map(|k| k as u32)
+    }
+
+    /// The unassigned variables whose domain has `size` values, in index
+    /// order.
+    #[inline]
+    pub fn open_of_size(&self, size: u32) -> impl Iterator<Item = VarId> + '_ {
+        let blocks = self.buckets().nth(size as usize).unwrap_or(&[]);
+        (blocks.iter().enumerate()).flat_map(|(b, &block)| {
+            let mut w = block as u64;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros();
+                    w &= w - 1;
+                    VarId(b as u32 * 64 + bit)
+                })
+            })
+        })
+    }
+
     /// How many assigned variables hold `value`.
     #[inline]
     pub fn value_use(&self, value: u32) -> u32 {
@@ -152,7 +218,12 @@ impl DomainStore {
             return false;
         }
         self.bits.remove(bit);
-        self.sizes[var.index()] -= 1;
+        let i = var.index();
+        let size = self.sizes[i];
+        self.sizes[i] = size - 1;
+        if self.assigned[i] == UNASSIGNED {
+            self.move_bucket(i, size, size - 1);
+        }
         self.trail.push(TrailEntry { var: var.0, value });
         true
     }
@@ -170,6 +241,8 @@ impl DomainStore {
             self.remove(var, v);
         }
         self.assigned[var.index()] = value;
+        let at = self.bucket_bit(self.sizes[var.index()], var.index());
+        self.by_size.remove(at);
         self.value_use[value as usize] += 1;
         self.assigned_count += 1;
         self.trail.push(TrailEntry {
@@ -237,9 +310,14 @@ impl DomainStore {
                 self.value_use[v as usize] -= 1;
                 self.assigned_count -= 1;
                 self.assigned[i] = UNASSIGNED;
+                self.by_size.insert(self.bucket_bit(self.sizes[i], i));
             } else {
                 self.bits.insert(i * 64 + value as usize);
-                self.sizes[i] += 1;
+                let size = self.sizes[i];
+                self.sizes[i] = size + 1;
+                if self.assigned[i] == UNASSIGNED {
+                    self.move_bucket(i, size, size + 1);
+                }
             }
         }
     }
@@ -288,6 +366,32 @@ mod tests {
         s.set_state(1, 2);
         s.restore();
         assert_eq!((s.state(0), s.state(1)), (5, 0));
+    }
+
+    #[test]
+    fn open_variables_are_kept_by_domain_size() {
+        let mut s = DomainStore::new(&[ValueSet::range(4), ValueSet::range(3), ValueSet::range(3)]);
+        let open = |s: &DomainStore, k| s.open_of_size(k).map(|v| v.0).collect::<Vec<_>>();
+        assert_eq!(
+            (s.smallest_open_size(), s.largest_open_size()),
+            (Some(3), Some(4))
+        );
+        assert_eq!(open(&s, 3), [1, 2]);
+        s.checkpoint();
+        s.remove(VarId(0), 1);
+        s.remove(VarId(0), 2);
+        s.assign(VarId(1), 0);
+        assert_eq!(open(&s, 2), [0]);
+        assert_eq!(open(&s, 3), [2]);
+        assert_eq!(open(&s, 1), Vec::<u32>::new());
+        assert_eq!(s.smallest_open_size(), Some(2));
+        s.restore();
+        assert_eq!(open(&s, 3), [1, 2]);
+        assert_eq!(open(&s, 4), [0]);
+        s.assign(VarId(0), 0);
+        s.assign(VarId(1), 0);
+        s.assign(VarId(2), 0);
+        assert_eq!(s.smallest_open_size(), None);
     }
 
     #[test]

@@ -24,8 +24,16 @@ impl VariableSelectorChain {
     /// (then the lowest index), or `None` when all are assigned.
     pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {
         self.candidates.clear();
-        self.candidates.extend(ctx.unassigned_vars());
-        for selector in &mut self.selectors {
+        // The first selector may hand over its best variables directly.
+        let handed =
+            (self.selectors.first_mut()).is_some_and(|s| s.best(ctx, &mut self.candidates));
+        let skip = if handed {
+            1
+        } else {
+            self.candidates.extend(ctx.unassigned_vars());
+            0
+        };
+        for selector in &mut self.selectors[skip..] {
             if self.candidates.len() <= 1 {
                 break;
             }

@@ -52,6 +52,21 @@ impl<'a> SelectionContext<'a> {
         self.store.is_assigned(var)
     }
 
+    /// The unassigned variables with the fewest candidates, in index order
+    /// (kept by the store: no scan of the variables).
+    #[inline]
+    pub fn fewest_candidates(&self) -> impl Iterator<Item = VarId> + 'a {
+        let store = self.store;
+        (store.smallest_open_size().into_iter()).flat_map(move |k| store.open_of_size(k))
+    }
+
+    /// The unassigned variables with the most candidates, in index order.
+    #[inline]
+    pub fn most_candidates(&self) -> impl Iterator<Item = VarId> + 'a {
+        let store = self.store;
+        (store.largest_open_size().into_iter()).flat_map(move |k| store.open_of_size(k))
+    }
+
     /// How many assigned variables hold `value`.
     #[inline]
     pub fn value_use(&self, value: u32) -> u32 {

@@ -12,6 +12,14 @@ pub trait VariableSelector: Send + fmt::Debug {
     /// The score of `var` (unassigned) in the current state.
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64;
 
+    /// When it can do so faster than scoring every variable: appends to
+    /// `out` the unassigned variables with the smallest score, in index
+    /// order, and returns `true`. The default returns `false` (the chain
+    /// scores each variable).
+    fn best(&mut self, _ctx: &SelectionContext<'_>, _out: &mut Vec<VarId>) -> bool {
+        false
+    }
+
     /// Called after the search placed `value` in `var`.
     fn on_placement(&mut self, _var: VarId, _value: u32) {}
 
