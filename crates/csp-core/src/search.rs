@@ -10,7 +10,7 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
     VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, Events, PropagationLevel, RuleStats, probe};
+use crate::propagation::{Agenda, Conflict, PropagationLevel, RuleStats, probe};
 use crate::{DomainStore, Model, SearchStats, VarId};
 
 /// When to give up. A search that hits a limit says so
@@ -344,8 +344,8 @@ impl<'m> Search<'m> {
         }
         self.placed.insert(frame.var.index());
         self.store.checkpoint();
-        self.store.assign(frame.var, value);
-        (self.agenda).notify(self.model, &mut self.store, frame.var, Events::ANY);
+        self.agenda
+            .assign(self.model, &mut self.store, frame.var, value);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
         Ok(match self.fixpoint() {

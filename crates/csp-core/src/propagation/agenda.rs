@@ -93,11 +93,28 @@ impl Agenda {
     /// Sets up the state of the propagators that keep one (at the root).
     pub(crate) fn initialise(&mut self, store: &mut DomainStore, model: &Model) {
         for p in 0..self.active_end {
-            if !self.listens[p as usize].1.is_empty() {
+            let propagator = &model.propagators()[p as usize];
+            if propagator.state_words() > 0 {
                 let state = model.state_offset(p);
-                model.propagators()[p as usize].initialise(&mut NotifyContext { store, state });
+                propagator.initialise(&mut NotifyContext { store, state });
             }
         }
+    }
+
+    /// Assigns `value` to `var` and tells the watching propagators: an
+    /// assignment is every event at once. Every assignment after the root
+    /// (search placements, probes, naked singles, propagators) goes
+    /// through here.
+    #[inline]
+    pub(crate) fn assign(
+        &mut self,
+        model: &Model,
+        store: &mut DomainStore,
+        var: VarId,
+        value: u32,
+    ) {
+        store.assign(var, value);
+        self.notify(model, store, var, Events::ANY);
     }
 
     /// `events` happened to `var`: tell the propagators that watch it and
@@ -157,11 +174,10 @@ impl Agenda {
                     continue;
                 }
                 let value = store.domain(var).min().expect("size is 1");
-                store.assign(var, value);
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;
-                self.notify(model, store, var, Events::ANY);
+                self.assign(model, store, var, value);
             }
             let Some(p) = self.queue.pop_front() else {
                 return Ok(());

@@ -96,8 +96,7 @@ impl PropagationContext<'_> {
         let counter = &mut self.agenda.rules[self.agenda.rule];
         counter.removals += u64::from(self.store.size(var) - 1);
         counter.assignments += 1;
-        self.store.assign(var, value);
-        self.agenda.notify(self.model, self.store, var, Events::ANY);
+        self.agenda.assign(self.model, self.store, var, value);
         Ok(())
     }
 

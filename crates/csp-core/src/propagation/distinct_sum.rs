@@ -243,11 +243,7 @@ impl Propagator for DistinctSum {
     }
 
     fn events(&self, level: PropagationLevel) -> Events {
-        if level >= PropagationLevel::Singles {
-            Events::ANY
-        } else {
-            Events::ASSIGNED
-        }
+        Events::forward_checking_then(level, Events::ANY)
     }
 
     fn rule(&self) -> Rule {

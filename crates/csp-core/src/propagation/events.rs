@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::{BitAnd, BitOr};
 
+use super::PropagationLevel;
+
 /// A set of domain events: what happened to a variable, or what a
 /// propagator wants to hear about ([`Propagator::events`](super::Propagator::events)).
 ///
@@ -24,6 +26,20 @@ impl Events {
     pub const REMOVED: Events = Events(4);
     /// Every event.
     pub const ANY: Events = Events(7);
+
+    /// What a propagator that forward checks below
+    /// [`Singles`](PropagationLevel::Singles) listens to at `level`: below
+    /// it, forward checking reads the assigned variables only
+    /// ([`Events::ASSIGNED`]); from it up, `full`, what its full-strength
+    /// propagation reads.
+    #[inline]
+    pub fn forward_checking_then(level: PropagationLevel, full: Events) -> Events {
+        if level >= PropagationLevel::Singles {
+            full
+        } else {
+            Events::ASSIGNED
+        }
+    }
 
     /// Whether the two sets share an event.
     #[inline]

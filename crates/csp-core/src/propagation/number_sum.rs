@@ -160,11 +160,7 @@ impl Propagator for NumberSum {
     }
 
     fn events(&self, level: PropagationLevel) -> Events {
-        if level >= PropagationLevel::Singles {
-            Events::ASSIGNED | Events::BOUNDS
-        } else {
-            Events::ASSIGNED
-        }
+        Events::forward_checking_then(level, Events::ASSIGNED | Events::BOUNDS)
     }
 
     fn rule(&self) -> Rule {

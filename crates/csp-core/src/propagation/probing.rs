@@ -1,6 +1,6 @@
 //! Probing: singleton arc consistency over the `gac` level.
 
-use super::{Agenda, Conflict, Events, PropagationContext, Rule};
+use super::{Agenda, Conflict, PropagationContext, Rule};
 use crate::{DomainStore, Model, VarId};
 
 /// Runs probing to a fixpoint, after the agenda reached one: for each
@@ -43,8 +43,7 @@ pub(crate) fn probe(
             agenda.rules[Rule::Probing].runs += 1;
             let kept = agenda.rules;
             store.checkpoint();
-            store.assign(var, value);
-            agenda.notify(model, store, var, Events::ANY);
+            agenda.assign(model, store, var, value);
             let failed = agenda.run(store, model).is_err();
             store.restore();
             agenda.rules = kept;
