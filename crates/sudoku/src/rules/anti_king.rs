@@ -38,11 +38,7 @@ fn global() -> Box<dyn Element> {
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    Ok(if doc.flag("antiking") {
-        vec![global()]
-    } else {
-        vec![]
-    })
+    doc.flagged("antiking", global)
 }
 
 /// Anti-king (f-puzzles `antiking`).

@@ -36,11 +36,7 @@ fn global() -> Box<dyn Element> {
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    Ok(if doc.flag("antiknight") {
-        vec![global()]
-    } else {
-        vec![]
-    })
+    doc.flagged("antiknight", global)
 }
 
 /// Anti-knight (f-puzzles `antiknight`).

@@ -48,19 +48,11 @@ impl Element for Diagonal {
 }
 
 fn read_main(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    Ok(if doc.flag("diagonal-") {
-        vec![main()]
-    } else {
-        vec![]
-    })
+    doc.flagged("diagonal-", main)
 }
 
 fn read_anti(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    Ok(if doc.flag("diagonal+") {
-        vec![anti()]
-    } else {
-        vec![]
-    })
+    doc.flagged("diagonal+", anti)
 }
 
 fn main() -> Box<dyn Element> {

@@ -58,6 +58,16 @@ impl FpuzzlesDocument {
         self.object.get(key).and_then(Value::as_bool) == Some(true)
     }
 
+    /// The element `make` builds if the flag `key` is set, else none: how
+    /// a global rule reads itself (`"antiking": true`).
+    pub fn flagged(
+        &self,
+        key: &str,
+        make: fn() -> Box<dyn Element>,
+    ) -> Result<Vec<Box<dyn Element>>, RulesError> {
+        Ok(if self.flag(key) { vec![make()] } else { vec![] })
+    }
+
     /// Whether `negative` lists `name` ("all dots are given" rules).
     pub fn negative(&self, name: &str) -> bool {
         (self.object.get("negative").and_then(Value::as_array))

@@ -35,11 +35,7 @@ fn global() -> Box<dyn Element> {
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    Ok(if doc.flag("nonconsecutive") {
-        vec![global()]
-    } else {
-        vec![]
-    })
+    doc.flagged("nonconsecutive", global)
 }
 
 /// Non-consecutive (f-puzzles `nonconsecutive`).
