@@ -211,6 +211,10 @@ pub struct CompareArgs {
     /// Box shape in the puzzle files, ROWSxCOLUMNS (e.g. 3x2).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+
+    // The help lists the choices from their registry.
+    #[arg(long, value_name = "WHICH", default_value = "fast", help = propagators_help())]
+    pub propagators: sudoku::Propagators,
 }
 
 /// Where puzzles come from.
@@ -239,6 +243,21 @@ pub struct InputArgs {
     /// square boxes, wider than high (6x6: 2x3).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+
+    // The help lists the choices from their registry.
+    #[arg(long, value_name = "WHICH", default_value = "fast", help = propagators_help())]
+    pub propagators: sudoku::Propagators,
+}
+
+/// The `--propagators` help, listing the choices from their registry.
+fn propagators_help() -> String {
+    let choices: Vec<String> = (sudoku::Propagators::ALL.iter())
+        .map(|p| format!("`{}`: {}", p.name(), p.title()))
+        .collect();
+    format!(
+        "How the houses are enforced: {}. Same counters either way; only the time differs",
+        choices.join("; ")
+    )
 }
 
 /// The `--variant` help, listing the names from the rule registry.

@@ -134,9 +134,13 @@ pub fn drive<R: Row + Classify + Send>(
     runner::run(
         PuzzleLines::new(
             input.files.clone(),
-            read_options(input.symbols.as_deref(), input.box_shape.as_deref())?,
+            read_options(
+                input.symbols.as_deref(),
+                input.box_shape.as_deref(),
+                input.propagators,
+            )?,
         ),
-        input.variant.clone(),
+        Sudokus::new(input.variant.clone(), input.propagators),
         jobs,
         work,
         |item| {
@@ -202,11 +206,20 @@ pub fn jobs(requested: Option<usize>) -> usize {
     }
 }
 
-/// How to read the input, from the `--symbols` and `--box` flags.
-pub fn read_options(symbols: Option<&str>, box_shape: Option<&str>) -> Result<ReadOptions> {
+/// How to read the input, from the `--symbols`, `--box` and
+/// `--propagators` flags.
+pub fn read_options(
+    symbols: Option<&str>,
+    box_shape: Option<&str>,
+    propagators: sudoku::Propagators,
+) -> Result<ReadOptions> {
     let symbols = symbols.map(str::parse::<sudoku::Symbols>).transpose()?;
     let shape = box_shape.map(parse_box).transpose()?;
-    Ok(ReadOptions { symbols, shape })
+    Ok(ReadOptions {
+        symbols,
+        shape,
+        propagators,
+    })
 }
 
 /// `--box RxC`: boxes of R rows and C columns.

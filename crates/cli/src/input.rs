@@ -19,7 +19,9 @@ use std::io::{self, BufRead, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sudoku::{GridSize, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, VariantPuzzle};
+use sudoku::{
+    GridSize, Propagators, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, VariantPuzzle,
+};
 
 /// How to read puzzles: the alphabet of digits and the box shape, when
 /// given (else the default alphabet, with hexadecimal 16x16 detected, and
@@ -28,6 +30,8 @@ use sudoku::{GridSize, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, Variant
 pub struct ReadOptions {
     pub symbols: Option<Symbols>,
     pub shape: Option<GridSize>,
+    /// The propagators of the grids built for f-puzzles documents.
+    pub propagators: Propagators,
 }
 
 /// One puzzle of the input: where it came from, its text and the parsed
@@ -280,7 +284,8 @@ impl Assembler {
                     vp.skipped.join(", ")
                 )
             });
-            let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules)?;
+            let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules)?
+                .with_propagators(self.options.propagators);
             Ok((vp.puzzle, sudoku, note))
         });
         match built {
@@ -701,7 +706,7 @@ mod tests {
         assert!(entries[0].note.as_ref().unwrap().contains("hexadecimal"));
         let options = ReadOptions {
             symbols: Some(Symbols::parse("1-9A-G").unwrap()),
-            shape: None,
+            ..ReadOptions::default()
         };
         let explicit: Vec<Entry> = PuzzleLines::from_text("t", hex.into_bytes(), options)
             .map(Result::unwrap)
@@ -714,8 +719,8 @@ mod tests {
     #[test]
     fn box_shape_reads_six_by_six_with_tall_boxes() {
         let options = ReadOptions {
-            symbols: None,
             shape: GridSize::new(3, 2),
+            ..ReadOptions::default()
         };
         let entries: Vec<Entry> = PuzzleLines::from_text(
             "t",

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 use rayon::prelude::*;
-use sudoku::{GridSize, Puzzle, PuzzleError, Sudoku, Variant};
+use sudoku::{GridSize, Propagators, Puzzle, PuzzleError, Sudoku, Variant};
 
 use crate::input::{Entry, PuzzleLines, ReadError};
 
@@ -21,13 +21,15 @@ pub struct Job {
 /// the workers.
 pub struct Sudokus {
     variant: Variant,
+    propagators: Propagators,
     by_size: HashMap<GridSize, Sudoku>,
 }
 
 impl Sudokus {
-    pub fn new(variant: Variant) -> Sudokus {
+    pub fn new(variant: Variant, propagators: Propagators) -> Sudokus {
         Sudokus {
             variant,
+            propagators,
             by_size: HashMap::new(),
         }
     }
@@ -39,9 +41,10 @@ impl Sudokus {
             return;
         }
         let (size, variant) = (puzzle.size(), &self.variant);
+        let propagators = self.propagators;
         self.by_size
             .entry(size)
-            .or_insert_with(|| Sudoku::new(size, variant.clone()));
+            .or_insert_with(|| Sudoku::new(size, variant.clone()).with_propagators(propagators));
     }
 
     /// The rules for an entry's puzzle (its own, for an f-puzzles
@@ -70,13 +73,12 @@ pub enum Item<'a, R> {
 /// the results to `sink` in input order.
 pub fn run<R: Send>(
     lines: PuzzleLines,
-    variant: Variant,
+    mut sudokus: Sudokus,
     jobs: usize,
     work: impl Fn(&Job, &Sudokus) -> R + Sync,
     mut sink: impl FnMut(Item<'_, R>) -> Result<()>,
 ) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let mut sudokus = Sudokus::new(variant);
     let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
     let flush = |batch: &mut Vec<Job>,
                  sudokus: &Sudokus,

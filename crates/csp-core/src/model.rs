@@ -31,6 +31,9 @@ pub struct ModelBuilder {
     /// The groups added with [`ModelBuilder::all_different`], with their
     /// values, for the locked-candidates pairs.
     groups: Vec<(Vec<VarId>, ValueSet)>,
+    /// Groups of related variables declared without a propagator
+    /// ([`ModelBuilder::relate`]).
+    relations: Vec<Vec<VarId>>,
 }
 
 impl ModelBuilder {
@@ -89,6 +92,26 @@ impl ModelBuilder {
         Ok(())
     }
 
+    /// The propagators added so far (not counting the locked-candidates
+    /// pairs [`ModelBuilder::build`] adds).
+    pub fn num_propagators(&self) -> usize {
+        self.propagators.len()
+    }
+
+    /// Declares `vars` related to each other (constraint-graph neighbours
+    /// for the heuristics) without a propagator: for a propagator that
+    /// covers many constraints at once and says its scope is not related
+    /// ([`Propagator::relates_scope`]), so that the heuristics see the same
+    /// graph as with one propagator per constraint.
+    pub fn relate(&mut self, vars: &[VarId]) -> Result<(), ModelError> {
+        let count = self.domains.len();
+        if let Some(&var) = vars.iter().find(|v| v.index() >= count) {
+            return Err(ModelError::UnknownVariable { var, count });
+        }
+        self.relations.push(vars.to_vec());
+        Ok(())
+    }
+
     /// Adds an [`AllDifferent`] over `vars`; its value set is the union of
     /// their initial domains.
     pub fn all_different(&mut self, vars: &[VarId]) -> Result<(), ModelError> {
@@ -139,6 +162,11 @@ impl ModelBuilder {
                 if p.relates_scope() {
                     related[v.index()].extend(scope.iter().copied().filter(|&w| w != v));
                 }
+            }
+        }
+        for group in &self.relations {
+            for &v in group {
+                related[v.index()].extend(group.iter().copied().filter(|&w| w != v));
             }
         }
         for r in &mut related {
@@ -333,6 +361,16 @@ mod tests {
         assert_eq!(m.watchers(v[2]), &[watch(0, 2), watch(1, 0)]);
         assert!(!m.has_positions());
         assert_eq!(m.distance_micros(v[0], v[1]), None);
+        // The same graph declared without propagators.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(4, ValueSet::range(3));
+        b.relate(&v[..3]).unwrap();
+        b.relate(&[v[2], v[3]]).unwrap();
+        assert_eq!(b.num_propagators(), 0);
+        let m = b.build();
+        assert_eq!(m.neighbours(v[2]), &[v[0], v[1], v[3]]);
+        assert_eq!(m.neighbours(v[3]), &[v[2]]);
+        assert!(m.watchers(v[2]).is_empty());
     }
 
     #[test]

@@ -131,6 +131,22 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         }
     }
 
+    /// Whether it does the work of many propagators at once (no unless it
+    /// says otherwise), keeping its own queue of what to run, as a fast
+    /// propagator for a whole grid of houses does. Then the engine
+    /// - does not tell it (through [`Propagator::notify`]) of the changes it
+    ///   makes itself: it keeps its state up to date as it makes them;
+    /// - does not count its runs: it counts the runs of the propagators it
+    ///   stands for itself, with [`PropagationContext::begin_run`].
+    ///
+    /// It is never woken by its own changes either way. To interleave with
+    /// naked singles as separate propagators would, it hands back when
+    /// [`PropagationContext::singles_pending`] and asks to
+    /// [`PropagationContext::run_again`].
+    fn composite(&self) -> bool {
+        false
+    }
+
     /// Sets up its state words from the domains at the root, before the
     /// first propagation (givens are assigned by then, without events).
     fn initialise(&self, _ctx: &mut NotifyContext<'_>) {}

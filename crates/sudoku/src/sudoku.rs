@@ -8,7 +8,7 @@ use csp_core::{
 use crate::error::{CellRef, PuzzleError};
 use crate::house::{House, grid_houses};
 use crate::rules::{GridBuilder, Mark, Rules, RulesError, Solved};
-use crate::{CandidateGrid, GridSize, Puzzle, SolveReport, Variant};
+use crate::{CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Variant};
 
 /// Why a puzzle could not be searched.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -34,6 +34,10 @@ pub struct Sudoku {
     houses: Vec<House>,
     marks: Vec<Mark>,
     model: Model,
+    /// The same rules as one [`FastHouses`] propagator, when the grid has
+    /// only houses.
+    fast: Option<Model>,
+    propagators: Propagators,
 }
 
 impl Sudoku {
@@ -70,13 +74,46 @@ impl Sudoku {
             };
             element.post(&mut grid)?;
         }
+        let only_houses = b.num_propagators() == houses.len();
+        let model = b.build();
+        let fast = only_houses.then(|| fast_model(&model, &houses)).flatten();
         Ok(Sudoku {
             size,
             rules,
             houses,
             marks,
-            model: b.build(),
+            model,
+            fast,
+            propagators: Propagators::default(),
         })
+    }
+
+    /// The same grid searched with `propagators`.
+    pub fn with_propagators(mut self, propagators: Propagators) -> Sudoku {
+        self.propagators = propagators;
+        self
+    }
+
+    /// Which propagators it searches with.
+    pub fn propagators(&self) -> Propagators {
+        self.propagators
+    }
+
+    /// Whether searches at `level` run the fast propagator: chosen, the
+    /// grid has only houses, and the level is at most
+    /// [`Propagators::FAST_UP_TO`].
+    pub fn runs_fast(&self, level: PropagationLevel) -> bool {
+        self.propagators == Propagators::Fast
+            && self.fast.is_some()
+            && level <= Propagators::FAST_UP_TO
+    }
+
+    /// The model searches at `level` run.
+    pub fn model_for(&self, level: PropagationLevel) -> &Model {
+        match &self.fast {
+            Some(fast) if self.runs_fast(level) => fast,
+            _ => &self.model,
+        }
     }
 
     /// Classic 9x9.
@@ -108,7 +145,8 @@ impl Sudoku {
         &self.houses
     }
 
-    /// The constraint model.
+    /// The constraint model with the generic propagators (the one
+    /// [`Sudoku::model_for`] falls back to).
     pub fn model(&self) -> &Model {
         &self.model
     }
@@ -152,7 +190,7 @@ impl Sudoku {
     /// A search over `puzzle` with its givens fixed, not yet run.
     pub fn search(&self, puzzle: &Puzzle, config: &SearchConfig) -> Result<Search<'_>, SolveError> {
         self.check_givens(puzzle)?;
-        let mut search = Search::new(&self.model, config)?;
+        let mut search = Search::new(self.model_for(config.level), config)?;
         for (i, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
                 search
@@ -227,9 +265,7 @@ impl Sudoku {
     ) -> Result<CandidateGrid, SolveError> {
         let (search, contradiction) = self.propagated_root(puzzle, level, None)?;
         let store = search.store();
-        let cells = self
-            .model
-            .vars()
+        let cells = (self.model.vars())
             .map(|v| match store.value(v) {
                 Some(x) => Err(x as u8 + 1),
                 None => Ok(store.domain(v)),
@@ -254,6 +290,35 @@ impl Sudoku {
             && self.check_givens(grid).is_ok()
             && self.rules.elements.iter().all(|e| e.check(&solved))
     }
+}
+
+/// `model`'s variables, domains and positions with its houses as one
+/// [`FastHouses`] (declared related, so the heuristics see the same graph),
+/// if it takes them.
+fn fast_model(model: &Model, houses: &[House]) -> Option<Model> {
+    let mut b = ModelBuilder::new();
+    for v in model.vars() {
+        let fresh = b.new_var(model.initial_domain(v));
+        if let Some([row, col]) = model.position(v) {
+            b.set_position(fresh, row, col);
+        }
+    }
+    let groups: Vec<(Vec<VarId>, ValueSet)> = (houses.iter())
+        .map(|h| {
+            let vars: Vec<VarId> = h.cells.iter().map(|&i| VarId(i as u32)).collect();
+            let values = (vars.iter()).fold(ValueSet::EMPTY, |acc, &v| {
+                acc.union(model.initial_domain(v))
+            });
+            (vars, values)
+        })
+        .collect();
+    let propagator = FastHouses::new(model.num_vars(), &groups)?;
+    for (vars, _) in &groups {
+        b.relate(vars).expect("house cells exist");
+    }
+    b.add_propagator(propagator)
+        .expect("scope is every cell once");
+    Some(b.build())
 }
 
 #[cfg(test)]

@@ -80,9 +80,11 @@ fn time_limit_stops_and_says_so() {
     assert_eq!(r.status(), SolveStatus::Stopped);
     assert_eq!(r.stop_reason(), Some(csp_core::StopReason::Timeout));
     // The clock is read every 1024 steps and every 256 propagator runs:
-    // an expired limit stops at the first reading.
+    // an expired limit stops at the first reading. (The fast propagator
+    // counts the runs of the 27 houses it stands for, and the engine reads
+    // the clock between its runs: up to 27 runs later.)
     assert!(r.stats.iterations + r.stats.backtrack_iterations <= 1023);
-    assert!(r.stats.propagations <= 256, "{}", r.stats.propagations);
+    assert!(r.stats.propagations <= 256 + 27, "{}", r.stats.propagations);
 }
 
 #[test]

@@ -12,6 +12,10 @@ use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
 
+/// The clock is read every this many propagator runs (a run is cheap; a
+/// fixpoint on a 25x25 grid can take thousands of them).
+const CLOCK_EVERY: u64 = 256;
+
 /// Which propagators must run, in FIFO order, and which variables became
 /// naked singles. Allocated once per search; running it allocates nothing.
 #[derive(Clone, Debug)]
@@ -19,9 +23,10 @@ pub(crate) struct Agenda {
     pub(crate) level: PropagationLevel,
     queue: VecDeque<u32>,
     queued: FixedBitSet,
-    /// What each propagator listens to at this level, and which of these
-    /// it wants [`super::Propagator::notify`] calls for.
-    listens: Vec<(Events, Events)>,
+    /// What each propagator listens to at this level, which of these it
+    /// wants [`super::Propagator::notify`] calls for, and whether it is
+    /// [`super::Propagator::composite`].
+    listens: Vec<(Events, Events, bool)>,
     /// The propagators that take part at this level
     /// ([`super::Propagator::min_level`]) are those below this index.
     active_end: u32,
@@ -31,20 +36,29 @@ pub(crate) struct Agenda {
     /// What each rule did.
     pub(crate) rules: RuleStats,
     pub(crate) singletons: Vec<VarId>,
-    /// How many times a propagator ran.
+    /// How many times a propagator ran (a composite propagator counts the
+    /// runs of the propagators it stands for).
     pub(crate) runs: u64,
+    /// The run count at which to read the clock next.
+    clock_at: u64,
     /// When to give up (the search's time limit), checked inside
     /// propagation too: one probing pass can take seconds.
     pub(crate) deadline: Option<Instant>,
     /// The deadline passed: the last failure was no conflict but a stop.
     pub(crate) timed_out: bool,
+    /// The running propagator asked to run again once the naked singles
+    /// waiting are assigned ([`PropagationContext::run_again`]).
+    pub(crate) again: bool,
 }
 
 impl Agenda {
     pub(crate) fn new(model: &Model, level: PropagationLevel) -> Agenda {
         let n = model.propagators().len();
         let listens = (model.propagators().iter())
-            .map(|p| (p.events(level), p.notifies(level) & p.events(level)))
+            .map(|p| {
+                let events = p.events(level);
+                (events, p.notifies(level) & events, p.composite())
+            })
             .collect();
         let active_end = model
             .propagators()
@@ -62,8 +76,10 @@ impl Agenda {
             rules: RuleStats::default(),
             singletons: Vec::with_capacity(model.num_vars()),
             runs: 0,
+            clock_at: CLOCK_EVERY,
             deadline: None,
             timed_out: false,
+            again: false,
         }
     }
 
@@ -96,7 +112,12 @@ impl Agenda {
             let propagator = &model.propagators()[p as usize];
             if propagator.state_words() > 0 {
                 let state = model.state_offset(p);
-                propagator.initialise(&mut NotifyContext { store, state });
+                let level = self.level;
+                propagator.initialise(&mut NotifyContext {
+                    store,
+                    state,
+                    level,
+                });
             }
         }
     }
@@ -132,14 +153,15 @@ impl Agenda {
             if p >= self.active_end {
                 break;
             }
-            let (listens, notifies) = self.listens[p as usize];
-            if !events.intersects(listens) {
+            let (listens, notifies, composite) = self.listens[p as usize];
+            if !events.intersects(listens) || (p == self.current && composite) {
                 continue;
             }
             let wake = if events.intersects(notifies) {
                 let mut ctx = NotifyContext {
                     store,
                     state: model.state_offset(p),
+                    level: self.level,
                 };
                 let heard = events & listens;
                 model.propagators()[p as usize].notify(&mut ctx, w.local as usize, heard)
@@ -164,6 +186,7 @@ impl Agenda {
         self.queued.clear();
         self.singletons.clear();
         self.current = NO_PROPAGATOR;
+        self.again = false;
     }
 
     /// Runs propagators and naked singles to a fixpoint.
@@ -184,15 +207,23 @@ impl Agenda {
             };
             self.queued.set(p as usize, false);
             self.current = p;
-            self.runs += 1;
-            // The clock is read every few hundred runs (a run is cheap; a
-            // fixpoint on a 25x25 grid can take thousands of them).
-            if self.deadline.is_some() && self.runs % 256 == 0 && self.out_of_time() {
-                self.clear();
-                return Err(Conflict);
+            // Before the run that reaches the next reading (a composite
+            // propagator counts many runs at once: then before the first
+            // run after it passed it).
+            if self.deadline.is_some() && self.runs + 1 >= self.clock_at {
+                self.clock_at = self.runs + 1 + CLOCK_EVERY;
+                if self.out_of_time() {
+                    self.clear();
+                    return Err(Conflict);
+                }
             }
             let propagator = &model.propagators()[p as usize];
-            self.begin(propagator.rule());
+            if self.listens[p as usize].2 {
+                self.rule = propagator.rule();
+            } else {
+                self.runs += 1;
+                self.begin(propagator.rule());
+            }
             let result = propagator.propagate(&mut PropagationContext {
                 store,
                 agenda: self,
@@ -202,6 +233,10 @@ impl Agenda {
             if result.is_err() {
                 self.clear();
                 return result;
+            }
+            if self.again {
+                self.again = false;
+                self.push(p);
             }
         }
     }

@@ -27,11 +27,38 @@ impl PropagationContext<'_> {
         self.agenda.begin(rule);
     }
 
+    /// For a [composite](super::Propagator::composite) propagator: counts
+    /// one run of a propagator it stands for (in
+    /// [`SearchStats::propagations`](crate::SearchStats::propagations)) and
+    /// begins `rule` as [`PropagationContext::begin`] does.
+    #[inline]
+    pub fn begin_run(&mut self, rule: Rule) {
+        self.agenda.runs += 1;
+        self.agenda.begin(rule);
+    }
+
     /// Credits the changes made from now on to `rule`, without counting a
     /// run (to return to a rule after a detour).
     #[inline]
     pub fn credit(&mut self, rule: Rule) {
         self.agenda.rule = rule;
+    }
+
+    /// Whether variables left with one value wait to be assigned as naked
+    /// singles (at [`PropagationLevel::Singles`] and up). The engine assigns
+    /// them between propagator runs, newest first.
+    #[inline]
+    pub fn singles_pending(&self) -> bool {
+        !self.agenda.singletons.is_empty()
+    }
+
+    /// Asks to run again after this run, once the naked singles waiting are
+    /// assigned (and behind the propagators queued before): for a
+    /// propagator that does the work of many and hands back between them,
+    /// so that it interleaves with naked singles as they would.
+    #[inline]
+    pub fn run_again(&mut self) {
+        self.agenda.again = true;
     }
 
     /// The current domain of `var`.

@@ -63,6 +63,22 @@ impl LockedCandidates {
         })
     }
 
+    /// The variables of `A` only, the shared ones, and those of `B` only,
+    /// each in the order of the group they come from.
+    pub fn parts(&self) -> (&[VarId], &[VarId], &[VarId]) {
+        (
+            &self.scope[..self.shared_start],
+            &self.scope[self.shared_start..self.b_start],
+            &self.scope[self.b_start..],
+        )
+    }
+
+    /// The values `A` must use, then those `B` must use (empty for a group
+    /// that is not a permutation).
+    pub fn must_use(&self) -> (ValueSet, ValueSet) {
+        (self.a_values, self.b_values)
+    }
+
     fn union(&self, ctx: &PropagationContext<'_>, vars: &[VarId]) -> ValueSet {
         vars.iter()
             .fold(ValueSet::EMPTY, |acc, &v| acc.union(ctx.domain(v)))

@@ -1,5 +1,6 @@
 //! What a propagator sees when it is told of an event or sets up its state.
 
+use super::PropagationLevel;
 use crate::{DomainStore, ValueSet, VarId};
 
 /// A propagator's view while it is told what changed
@@ -13,9 +14,16 @@ use crate::{DomainStore, ValueSet, VarId};
 pub struct NotifyContext<'a> {
     pub(crate) store: &'a mut DomainStore,
     pub(crate) state: u32,
+    pub(crate) level: PropagationLevel,
 }
 
 impl NotifyContext<'_> {
+    /// The level propagation runs at.
+    #[inline]
+    pub fn level(&self) -> PropagationLevel {
+        self.level
+    }
+
     /// The current domain of `var`.
     #[inline]
     pub fn domain(&self, var: VarId) -> ValueSet {

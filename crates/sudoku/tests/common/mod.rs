@@ -12,6 +12,7 @@ pub const SINGLES_25: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 pub const TOP95: &str = include_str!("../../../../puzzles/top95.txt");
+pub const HARDEST11: &str = include_str!("../../../../puzzles/hardest11.txt");
 pub const TOP1465: &str = include_str!("../../../../puzzles/top1465.txt");
 pub const CLUE17_1000: &str = include_str!("../../../../puzzles/17-clue-1000.txt");
 pub const SERG_100: &str = include_str!("../../../../puzzles/serg-multi-solution-100.txt");

@@ -1,0 +1,561 @@
+//! One propagator for a whole grid of houses: the fast path for grids whose
+//! only constraints are houses (classic, X, windoku, jigsaw, extra regions).
+//!
+//! The generic model posts one [`AllDifferent`](csp_core::AllDifferent) per
+//! house and, from the `locked` level up, one
+//! [`LockedCandidates`] per pair of houses that share cells; the engine
+//! queues them, tells each what changed through dynamic calls and walks
+//! watcher lists for every removed value. [`FastHouses`] does the same
+//! deductions in one propagator: it keeps, in trailed state words, each
+//! house's placed digits and the queue of houses and pairs still to run,
+//! and runs them in the very order the engine would run the separate
+//! propagators. So the domains after every fixpoint are the same, and so is
+//! every counter, per rule too: the same removals are credited to the same
+//! rule, because the same house makes them at the same moment; and the runs
+//! of the houses and pairs it stands for are counted as propagator runs
+//! (`propagations`), one each, as the engine would count them.
+//!
+//! It covers the levels `none` to `locked`; from `gac` up the generic
+//! propagators run (see [`Propagators`](crate::Propagators)).
+
+use csp_core::{
+    Conflict, Events, Hypothesis, LockedCandidates, NotifyContext, PropagationContext,
+    PropagationLevel, Propagator, Rule, ValueSet, VarId, Wake,
+};
+
+/// State words per house: the values placed in it, those placed since it
+/// last ran, and whether two cells hold the same value.
+const HOUSE_WORDS: usize = 3;
+const PLACED: usize = 0;
+const FRESH: usize = 1;
+const CLASH: usize = 2;
+
+/// The empty queue's head.
+const NOBODY: u64 = 0xffff;
+
+/// A pair of houses that share cells, for locked candidates.
+#[derive(Clone, Debug)]
+struct Pair {
+    /// Cells of the first house only, the shared cells, cells of the second
+    /// only (ranges into [`FastHouses::pair_cells`]).
+    a_only: (u32, u32),
+    shared: (u32, u32),
+    b_only: (u32, u32),
+    /// The values each house must use.
+    a_values: ValueSet,
+    b_values: ValueSet,
+}
+
+/// Every house of a grid (each a permutation: as many cells as values) and,
+/// from the `locked` level up, locked candidates over every pair of houses
+/// sharing two or more cells, as one propagator. See the [module
+/// docs](self).
+///
+/// Its work items are numbered as the generic propagators would be: the
+/// houses in order, then the pairs in the order
+/// [`ModelBuilder::build`](csp_core::ModelBuilder::build) makes them. The
+/// queue lives in state words: `head | tail << 16` (head [`NOBODY`] when
+/// empty), a bit per item saying it is queued, and each queued item's
+/// successor (16 bits each, four to a word).
+#[derive(Clone, Debug)]
+pub struct FastHouses {
+    scope: Vec<VarId>,
+    /// The cells of house `h`: `house_cells[house_start[h]..house_start[h + 1]]`.
+    house_cells: Vec<VarId>,
+    house_start: Vec<u32>,
+    house_values: Vec<ValueSet>,
+    pairs: Vec<Pair>,
+    pair_cells: Vec<VarId>,
+    /// The items (houses, then pairs) that contain cell `c`, in item order:
+    /// `watch[watch_start[c]..watch_start[c + 1]]`.
+    watch: Vec<u16>,
+    watch_start: Vec<u32>,
+    /// Where the queue's words start.
+    head_word: usize,
+    queued_word: usize,
+    next_word: usize,
+    words: usize,
+}
+
+/// Read and write access to the domains and state words, in both contexts
+/// the engine hands a propagator.
+trait Access {
+    fn word(&self, i: usize) -> u64;
+    fn set_word(&mut self, i: usize, w: u64);
+    fn value_of(&self, var: VarId) -> Option<u32>;
+    fn at_level(&self) -> PropagationLevel;
+}
+
+impl Access for NotifyContext<'_> {
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.state(i)
+    }
+    #[inline]
+    fn set_word(&mut self, i: usize, w: u64) {
+        self.set_state(i, w)
+    }
+    #[inline]
+    fn value_of(&self, var: VarId) -> Option<u32> {
+        self.value(var)
+    }
+    #[inline]
+    fn at_level(&self) -> PropagationLevel {
+        self.level()
+    }
+}
+
+impl Access for PropagationContext<'_> {
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.state(i)
+    }
+    #[inline]
+    fn set_word(&mut self, i: usize, w: u64) {
+        self.set_state(i, w)
+    }
+    #[inline]
+    fn value_of(&self, var: VarId) -> Option<u32> {
+        self.value(var)
+    }
+    #[inline]
+    fn at_level(&self) -> PropagationLevel {
+        self.level()
+    }
+}
+
+/// No item is running (a change from outside: a search placement, a naked
+/// single, a probe).
+const OUTSIDE: usize = usize::MAX;
+
+impl FastHouses {
+    /// The houses over `num_vars` variables, each with the values it must
+    /// use. Returns `None` unless every house is a permutation (as many
+    /// cells as values), or if the grid has more than 65,535 work items.
+    pub fn new(num_vars: usize, houses: &[(Vec<VarId>, ValueSet)]) -> Option<FastHouses> {
+        if houses
+            .iter()
+            .any(|(cells, values)| cells.len() != values.len() as usize)
+        {
+            return None;
+        }
+        let mut house_cells = Vec::new();
+        let mut house_start = vec![0];
+        for (cells, _) in houses {
+            house_cells.extend(cells);
+            house_start.push(house_cells.len() as u32);
+        }
+        let mut pairs = Vec::new();
+        let mut pair_cells = Vec::new();
+        let mut members: Vec<Vec<VarId>> = Vec::new();
+        for (i, (a, a_values)) in houses.iter().enumerate() {
+            for (b, b_values) in &houses[i + 1..] {
+                let Some(locked) = LockedCandidates::new(a, *a_values, b, *b_values) else {
+                    continue;
+                };
+                let (a_only, shared, b_only) = locked.parts();
+                let mut range = |cells: &[VarId]| {
+                    let start = pair_cells.len() as u32;
+                    pair_cells.extend(cells);
+                    (start, pair_cells.len() as u32)
+                };
+                let (a_values, b_values) = locked.must_use();
+                pairs.push(Pair {
+                    a_only: range(a_only),
+                    shared: range(shared),
+                    b_only: range(b_only),
+                    a_values,
+                    b_values,
+                });
+                members.push(locked.scope().to_vec());
+            }
+        }
+        let items = houses.len() + pairs.len();
+        if items >= NOBODY as usize {
+            return None;
+        }
+        let mut watching: Vec<Vec<u16>> = vec![Vec::new(); num_vars];
+        let scopes = (houses.iter().map(|(cells, _)| cells)).chain(&members);
+        for (item, cells) in scopes.enumerate() {
+            for v in cells {
+                watching[v.index()].push(item as u16);
+            }
+        }
+        let mut watch = Vec::new();
+        let mut watch_start = vec![0];
+        for w in watching {
+            watch.extend(w);
+            watch_start.push(watch.len() as u32);
+        }
+        let head_word = houses.len() * HOUSE_WORDS;
+        let queued_word = head_word + 1;
+        let next_word = queued_word + items.div_ceil(64);
+        Some(FastHouses {
+            scope: (0..num_vars as u32).map(VarId).collect(),
+            house_cells,
+            house_start,
+            house_values: houses.iter().map(|(_, v)| *v).collect(),
+            pairs,
+            pair_cells,
+            watch,
+            watch_start,
+            head_word,
+            queued_word,
+            next_word,
+            words: next_word + items.div_ceil(4),
+        })
+    }
+
+    fn num_houses(&self) -> usize {
+        self.house_values.len()
+    }
+
+    #[inline]
+    fn cells(&self, h: usize) -> &[VarId] {
+        &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize]
+    }
+
+    #[inline]
+    fn watchers(&self, var: VarId) -> &[u16] {
+        let i = var.index();
+        &self.watch[self.watch_start[i] as usize..self.watch_start[i + 1] as usize]
+    }
+
+    #[inline]
+    fn range(&self, (start, end): (u32, u32)) -> &[VarId] {
+        &self.pair_cells[start as usize..end as usize]
+    }
+
+    /// Queues `item` at the back, unless it is queued already.
+    #[inline]
+    fn push(&self, w: &mut impl Access, item: usize) {
+        let at = self.queued_word + item / 64;
+        let bits = w.word(at);
+        let bit = 1u64 << (item % 64);
+        if bits & bit != 0 {
+            return;
+        }
+        w.set_word(at, bits | bit);
+        let ends = w.word(self.head_word);
+        if ends & 0xffff == NOBODY {
+            w.set_word(self.head_word, item as u64 | (item as u64) << 16);
+        } else {
+            let tail = (ends >> 16) as usize;
+            let at = self.next_word + tail / 4;
+            let shift = 16 * (tail % 4);
+            let word = w.word(at) & !(0xffff << shift) | (item as u64) << shift;
+            w.set_word(at, word);
+            w.set_word(self.head_word, ends & 0xffff | (item as u64) << 16);
+        }
+    }
+
+    /// Takes the item at the front.
+    #[inline]
+    fn pop(&self, w: &mut impl Access) -> Option<usize> {
+        let ends = w.word(self.head_word);
+        let head = (ends & 0xffff) as usize;
+        if head as u64 == NOBODY {
+            return None;
+        }
+        let at = self.queued_word + head / 64;
+        let bits = w.word(at);
+        w.set_word(at, bits & !(1u64 << (head % 64)));
+        let tail = (ends >> 16) as usize;
+        let next = if head == tail {
+            NOBODY
+        } else {
+            w.word(self.next_word + head / 4) >> (16 * (head % 4)) & 0xffff
+        };
+        w.set_word(self.head_word, next | (tail as u64) << 16);
+        Some(head)
+    }
+
+    #[inline]
+    fn is_idle(&self, w: &impl Access) -> bool {
+        w.word(self.head_word) & 0xffff == NOBODY
+    }
+
+    /// `var` was assigned while `current` ran: its houses note the value
+    /// (and a clash), and it wakes its houses and (from `locked` up) pairs,
+    /// as each listens to assignments.
+    #[inline]
+    fn assigned(&self, w: &mut impl Access, var: VarId, current: usize) {
+        let value = w.value_of(var).expect("assigned");
+        let bit = 1u64 << value;
+        let houses = self.num_houses();
+        let locked = w.at_level() >= PropagationLevel::Locked;
+        for &item in self.watchers(var) {
+            let item = item as usize;
+            if item < houses {
+                let at = item * HOUSE_WORDS;
+                let placed = w.word(at + PLACED);
+                if placed & bit != 0 {
+                    w.set_word(at + CLASH, 1);
+                }
+                w.set_word(at + PLACED, placed | bit);
+                let fresh = w.word(at + FRESH);
+                w.set_word(at + FRESH, fresh | bit);
+            } else if !locked {
+                break;
+            }
+            if item != current {
+                self.push(w, item);
+            }
+        }
+    }
+
+    /// Values went from `var` (not an assignment) while `current` ran: it
+    /// wakes its houses from `singles` up (below, houses listen to
+    /// assignments only) and its pairs from `locked` up.
+    #[inline]
+    fn removed(&self, w: &mut impl Access, var: VarId, current: usize) {
+        let level = w.at_level();
+        if level < PropagationLevel::Singles {
+            return;
+        }
+        let houses = self.num_houses();
+        for &item in self.watchers(var) {
+            let item = item as usize;
+            if item >= houses && level < PropagationLevel::Locked {
+                break;
+            }
+            if item != current {
+                self.push(w, item);
+            }
+        }
+    }
+
+    /// Removes `values` from `var` as item `current`.
+    #[inline]
+    fn remove(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        var: VarId,
+        values: ValueSet,
+        current: usize,
+    ) -> Result<(), Conflict> {
+        if ctx.domain(var).intersection(values).is_empty() {
+            return Ok(());
+        }
+        ctx.remove_values(var, values)?;
+        self.removed(ctx, var, current);
+        Ok(())
+    }
+
+    /// One run of house `h`, as [`csp_core::AllDifferent`] runs below `gac`.
+    fn run_house(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Result<(), Conflict> {
+        ctx.begin_run(Rule::ForwardChecking);
+        let level = ctx.level();
+        let at = h * HOUSE_WORDS;
+        loop {
+            if ctx.state(at + CLASH) != 0 {
+                return Err(Conflict);
+            }
+            let fresh = ctx.state(at + FRESH);
+            if fresh != 0 {
+                ctx.set_state(at + FRESH, 0);
+                for &v in self.cells(h) {
+                    if !ctx.is_assigned(v) {
+                        self.remove(ctx, v, ValueSet(fresh), h)?;
+                    }
+                }
+            }
+            if level < PropagationLevel::Singles {
+                return Ok(());
+            }
+            let assigned = ctx.state(at + PLACED);
+            ctx.begin(Rule::HiddenSingles);
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &v in self.cells(h) {
+                let d = ctx.domain(v).0;
+                twice |= once & d;
+                once |= d;
+            }
+            let values = self.house_values[h].0;
+            if once & values != values {
+                return Err(Conflict);
+            }
+            let hidden = once & !twice & !assigned;
+            let mut placed = false;
+            if hidden != 0 {
+                for &v in self.cells(h) {
+                    if ctx.is_assigned(v) {
+                        continue;
+                    }
+                    if let Some(x) = ctx.domain(v).intersection(ValueSet(hidden)).min() {
+                        ctx.assign(v, x)?;
+                        self.assigned(ctx, v, h);
+                        placed = true;
+                    }
+                }
+            }
+            ctx.credit(Rule::ForwardChecking);
+            if !placed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One run of pair `k` (item `item`), as [`LockedCandidates`] runs.
+    fn run_pair(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        k: usize,
+        item: usize,
+    ) -> Result<(), Conflict> {
+        ctx.begin_run(Rule::LockedCandidates);
+        let pair = &self.pairs[k];
+        let (a_only, shared, b_only) = (
+            self.range(pair.a_only),
+            self.range(pair.shared),
+            self.range(pair.b_only),
+        );
+        let union = |ctx: &PropagationContext<'_>, vars: &[VarId]| {
+            (vars.iter()).fold(ValueSet::EMPTY, |acc, &v| acc.union(ctx.domain(v)))
+        };
+        loop {
+            let in_a = union(ctx, a_only);
+            let in_shared = union(ctx, shared);
+            let in_b = union(ctx, b_only);
+            let locked_by_a = pair.a_values.difference(in_a);
+            let locked_by_b = pair.b_values.difference(in_b);
+            if !pair.a_values.difference(in_a.union(in_shared)).is_empty()
+                || !pair.b_values.difference(in_b.union(in_shared)).is_empty()
+            {
+                return Err(Conflict);
+            }
+            let pointing = locked_by_a.intersection(in_b);
+            let claiming = locked_by_b.intersection(in_a);
+            if pointing.is_empty() && claiming.is_empty() {
+                return Ok(());
+            }
+            for (vars, values) in [(b_only, pointing), (a_only, claiming)] {
+                for &v in vars {
+                    match ctx.value(v) {
+                        Some(x) if values.contains(x) => return Err(Conflict),
+                        Some(_) => {}
+                        None => self.remove(ctx, v, values, item)?,
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Propagator for FastHouses {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let houses = self.num_houses();
+        while let Some(item) = self.pop(ctx) {
+            if item < houses {
+                self.run_house(ctx, item)?;
+            } else {
+                self.run_pair(ctx, item - houses, item)?;
+            }
+            // Separate propagators would hand over to the naked singles
+            // now: so do we, and take up the queue after them.
+            if ctx.singles_pending() {
+                if !self.is_idle(ctx) {
+                    ctx.run_again();
+                }
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        (0..self.num_houses()).all(|h| {
+            let mut seen = 0u64;
+            self.cells(h).iter().all(|&v| {
+                let bit = 1u64 << value(v);
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        "fast-houses"
+    }
+
+    fn events(&self, level: PropagationLevel) -> Events {
+        Events::forward_checking_then(level, Events::ANY)
+    }
+
+    fn state_words(&self) -> usize {
+        self.words
+    }
+
+    fn composite(&self) -> bool {
+        true
+    }
+
+    fn initialise(&self, ctx: &mut NotifyContext<'_>) {
+        ctx.set_state(self.head_word, NOBODY);
+        for h in 0..self.num_houses() {
+            for &v in self.cells(h) {
+                if let Some(value) = ctx.value(v) {
+                    let at = h * HOUSE_WORDS;
+                    let bit = 1u64 << value;
+                    let placed = ctx.state(at + PLACED);
+                    if placed & bit != 0 {
+                        ctx.set_state(at + CLASH, 1);
+                    }
+                    ctx.set_state(at + PLACED, placed | bit);
+                    let fresh = ctx.state(at + FRESH);
+                    ctx.set_state(at + FRESH, fresh | bit);
+                }
+            }
+        }
+        let items = if ctx.level() >= PropagationLevel::Locked {
+            self.num_houses() + self.pairs.len()
+        } else {
+            self.num_houses()
+        };
+        for item in 0..items {
+            self.push(ctx, item);
+        }
+    }
+
+    fn notify(&self, ctx: &mut NotifyContext<'_>, local: usize, events: Events) -> Wake {
+        let var = self.scope[local];
+        if events.contains(Events::ASSIGNED) {
+            self.assigned(ctx, var, OUTSIDE);
+        } else {
+            self.removed(ctx, var, OUTSIDE);
+        }
+        if self.is_idle(ctx) {
+            Wake::Skip
+        } else {
+            Wake::Run
+        }
+    }
+
+    fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
+        let (var, value) = h.placement();
+        for &item in self.watchers(var) {
+            let item = item as usize;
+            if item >= self.num_houses() {
+                break;
+            }
+            for &v in self.cells(item) {
+                if v != var {
+                    h.remove(v, ValueSet::single(value));
+                }
+            }
+        }
+    }
+
+    fn relates_scope(&self) -> bool {
+        false
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::ForwardChecking
+    }
+}
