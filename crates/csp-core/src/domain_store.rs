@@ -4,19 +4,33 @@ use fixedbitset::FixedBitSet;
 
 use crate::{ValueSet, VarId};
 
-/// Marks an assignment (rather than a removed value) on the trail.
-const ASSIGNMENT: u32 = u32::MAX;
+/// Marks an assignment (rather than removed values) on the trail, in
+/// [`TrailEntry::var`].
+const ASSIGNMENT: u32 = 1 << 31;
 /// `assigned[v]` when `v` is not assigned.
 const UNASSIGNED: u32 = u32::MAX;
 
 const _: () = assert!(usize::BITS == 64, "csp-core needs 64-bit blocks");
 
-/// One undoable change.
+/// One undoable change of one variable: values removed, or an assignment.
 #[derive(Clone, Copy, Debug)]
 struct TrailEntry {
+    /// The variable, with [`ASSIGNMENT`] set for an assignment.
     var: u32,
-    /// The value that was removed, or [`ASSIGNMENT`].
-    value: u32,
+    /// Its domain's size before the change.
+    size: u32,
+    /// Its domain before the change.
+    old: u64,
+}
+
+/// The number of values in `bits`, quick for the usual zero or one.
+#[inline]
+fn count(bits: u64) -> u32 {
+    if bits & bits.wrapping_sub(1) == 0 {
+        u32::from(bits != 0)
+    } else {
+        bits.count_ones()
+    }
 }
 
 /// A propagator's state word and when it was last trailed.
@@ -97,8 +111,8 @@ impl DomainStore {
             assigned: vec![UNASSIGNED; domains.len()],
             value_use: [0; 64],
             assigned_count: 0,
-            // The most the trail can hold: every value removed, every
-            // variable assigned. Reserved once, so search never reallocates.
+            // The most the trail can hold: each change removes a value at
+            // least, or assigns. Reserved once, so search never reallocates.
             trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
             // One per placement in force, plus one for a probe.
             checkpoints: Vec::with_capacity(domains.len() + 2),
@@ -125,7 +139,7 @@ impl DomainStore {
     /// Whether `value` is in the domain of `var`.
     #[inline]
     pub fn contains(&self, var: VarId, value: u32) -> bool {
-        value < 64 && self.bits.contains(var.index() * 64 + value as usize)
+        value < 64 && self.domain(var).contains(value)
     }
 
     /// The number of values in the domain of `var`.
@@ -153,15 +167,34 @@ impl DomainStore {
         self.assigned_count
     }
 
+    /// The block and bit of variable `i` in the bucket of `size`.
     #[inline]
-    fn bucket_bit(&self, size: u32, i: usize) -> usize {
-        size as usize * self.stride * 64 + i
+    fn bucket_at(&self, size: u32, i: usize) -> (usize, usize) {
+        (size as usize * self.stride + i / 64, 1 << (i % 64))
     }
 
     #[inline]
-    fn move_bucket(&mut self, i: usize, from: u32, to: u32) {
-        self.by_size.remove(self.bucket_bit(from, i));
-        self.by_size.insert(self.bucket_bit(to, i));
+    fn leave_bucket(&mut self, i: usize, size: u32) {
+        let (block, bit) = self.bucket_at(size, i);
+        self.by_size.as_mut_slice()[block] &= !bit;
+    }
+
+    #[inline]
+    fn enter_bucket(&mut self, i: usize, size: u32) {
+        let (block, bit) = self.bucket_at(size, i);
+        self.by_size.as_mut_slice()[block] |= bit;
+    }
+
+    /// Sets the domain of variable `i` (trailed by the caller) and its
+    /// size, keeping its bucket.
+    #[inline]
+    fn set_domain(&mut self, i: usize, domain: u64, size: u32) {
+        self.bits.as_mut_slice()[i] = domain as usize;
+        let old = std::mem::replace(&mut self.sizes[i], size);
+        if self.assigned[i] == UNASSIGNED && old != size {
+            self.leave_bucket(i, old);
+            self.enter_bucket(i, size);
+        }
     }
 
     /// The blocks of each bucket, smallest size first.
@@ -213,19 +246,26 @@ impl DomainStore {
     /// Removes `value` from the domain of `var`. Returns whether it was there.
     #[inline]
     pub fn remove(&mut self, var: VarId, value: u32) -> bool {
-        let bit = var.index() * 64 + value as usize;
-        if value >= 64 || !self.bits.contains(bit) {
-            return false;
-        }
-        self.bits.remove(bit);
+        value < 64 && !self.remove_values(var, ValueSet::single(value)).is_empty()
+    }
+
+    /// Removes every value of `values` from the domain of `var` (one trail
+    /// entry); returns those that were there.
+    #[inline]
+    pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> ValueSet {
         let i = var.index();
-        let size = self.sizes[i];
-        self.sizes[i] = size - 1;
-        if self.assigned[i] == UNASSIGNED {
-            self.move_bucket(i, size, size - 1);
+        let old = self.bits.as_slice()[i] as u64;
+        let gone = old & values.0;
+        if gone != 0 {
+            let size = self.sizes[i];
+            self.trail.push(TrailEntry {
+                var: var.0,
+                size,
+                old,
+            });
+            self.set_domain(i, old & !gone, size - count(gone));
         }
-        self.trail.push(TrailEntry { var: var.0, value });
-        true
+        ValueSet(gone)
     }
 
     /// Assigns `value` to `var`: marks it assigned and removes every other
@@ -236,19 +276,20 @@ impl DomainStore {
     /// If `var` is already assigned.
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
-        let others = self.domain(var).difference(ValueSet::single(value));
-        for v in others {
-            self.remove(var, v);
-        }
-        self.assigned[var.index()] = value;
-        let at = self.bucket_bit(self.sizes[var.index()], var.index());
-        self.by_size.remove(at);
+        let i = var.index();
+        let old = self.bits.as_slice()[i] as u64;
+        let size = self.sizes[i];
+        self.trail.push(TrailEntry {
+            var: var.0 | ASSIGNMENT,
+            size,
+            old,
+        });
+        self.leave_bucket(i, size);
+        self.assigned[i] = value;
+        let left = old & ValueSet::single(value).0;
+        self.set_domain(i, left, count(left));
         self.value_use[value as usize] += 1;
         self.assigned_count += 1;
-        self.trail.push(TrailEntry {
-            var: var.0,
-            value: ASSIGNMENT,
-        });
     }
 
     /// State word `i`.
@@ -303,22 +344,16 @@ impl DomainStore {
             self.state[i as usize].word = word;
         }
         while self.trail.len() > mark {
-            let TrailEntry { var, value } = self.trail.pop().expect("trail underflow");
-            let i = var as usize;
-            if value == ASSIGNMENT {
+            let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
+            let i = (var & !ASSIGNMENT) as usize;
+            if var & ASSIGNMENT != 0 {
                 let v = self.assigned[i];
                 self.value_use[v as usize] -= 1;
                 self.assigned_count -= 1;
                 self.assigned[i] = UNASSIGNED;
-                self.by_size.insert(self.bucket_bit(self.sizes[i], i));
-            } else {
-                self.bits.insert(i * 64 + value as usize);
-                let size = self.sizes[i];
-                self.sizes[i] = size + 1;
-                if self.assigned[i] == UNASSIGNED {
-                    self.move_bucket(i, size, size + 1);
-                }
+                self.enter_bucket(i, self.sizes[i]);
             }
+            self.set_domain(i, old, size);
         }
     }
 }

@@ -131,11 +131,17 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         }
     }
 
-    /// Whether it does the work of many propagators at once (no unless it
-    /// says otherwise), keeping its own queue of what to run, as a fast
-    /// propagator for a whole grid of houses does. Then the engine
-    /// - does not tell it (through [`Propagator::notify`]) of the changes it
-    ///   makes itself: it keeps its state up to date as it makes them;
+    /// How many work items it has, if it is *composite*: it does the work
+    /// of many propagators at once, as a fast propagator for a whole grid
+    /// of houses does, each of them an item (0, the default: it is not
+    /// composite). Then the engine
+    /// - keeps a queue of its items, first in first out, each queued at
+    ///   most once: it schedules them with [`NotifyContext::schedule`] and
+    ///   [`PropagationContext::schedule`] and takes them with
+    ///   [`PropagationContext::next_item`]; a failed propagation empties
+    ///   the queue;
+    /// - does not tell it of the changes it makes itself: it keeps its
+    ///   state up to date as it makes them;
     /// - does not count its runs: it counts the runs of the propagators it
     ///   stands for itself, with [`PropagationContext::begin_run`].
     ///
@@ -143,8 +149,8 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// naked singles as separate propagators would, it hands back when
     /// [`PropagationContext::singles_pending`] and asks to
     /// [`PropagationContext::run_again`].
-    fn composite(&self) -> bool {
-        false
+    fn work_items(&self) -> usize {
+        0
     }
 
     /// Sets up its state words from the domains at the root, before the

@@ -7,9 +7,9 @@
 //! queues them, tells each what changed through dynamic calls and walks
 //! watcher lists for every removed value. [`FastHouses`] does the same
 //! deductions in one propagator: it keeps, in trailed state words, each
-//! house's placed digits and the queue of houses and pairs still to run,
-//! and runs them in the very order the engine would run the separate
-//! propagators. So the domains after every fixpoint are the same, and so is
+//! house's placed digits, has the engine queue the houses and pairs still
+//! to run, and runs them in the very order the engine would run the
+//! separate propagators. So the domains after every fixpoint are the same, and so is
 //! every counter, per rule too: the same removals are credited to the same
 //! rule, because the same house makes them at the same moment; and the runs
 //! of the houses and pairs it stands for are counted as propagator runs
@@ -30,9 +30,6 @@ const PLACED: usize = 0;
 const FRESH: usize = 1;
 const CLASH: usize = 2;
 
-/// The empty queue's head.
-const NOBODY: u64 = 0xffff;
-
 /// A pair of houses that share cells, for locked candidates.
 #[derive(Clone, Debug)]
 struct Pair {
@@ -51,12 +48,10 @@ struct Pair {
 /// sharing two or more cells, as one propagator. See the [module
 /// docs](self).
 ///
-/// Its work items are numbered as the generic propagators would be: the
-/// houses in order, then the pairs in the order
-/// [`ModelBuilder::build`](csp_core::ModelBuilder::build) makes them. The
-/// queue lives in state words: `head | tail << 16` (head [`NOBODY`] when
-/// empty), a bit per item saying it is queued, and each queued item's
-/// successor (16 bits each, four to a word).
+/// Its work items ([`Propagator::work_items`]) are numbered as the generic
+/// propagators would be: the houses in order, then the pairs in the order
+/// [`ModelBuilder::build`](csp_core::ModelBuilder::build) makes them; the
+/// engine keeps their queue.
 #[derive(Clone, Debug)]
 pub struct FastHouses {
     scope: Vec<VarId>,
@@ -70,16 +65,12 @@ pub struct FastHouses {
     /// `watch[watch_start[c]..watch_start[c + 1]]`.
     watch: Vec<u16>,
     watch_start: Vec<u32>,
-    /// Where the queue's words start.
-    head_word: usize,
-    queued_word: usize,
-    next_word: usize,
-    words: usize,
 }
 
 /// Read and write access to the domains and state words, in both contexts
 /// the engine hands a propagator.
 trait Access {
+    fn schedule(&mut self, item: usize);
     fn word(&self, i: usize) -> u64;
     fn set_word(&mut self, i: usize, w: u64);
     fn value_of(&self, var: VarId) -> Option<u32>;
@@ -87,6 +78,10 @@ trait Access {
 }
 
 impl Access for NotifyContext<'_> {
+    #[inline]
+    fn schedule(&mut self, item: usize) {
+        NotifyContext::schedule(self, item)
+    }
     #[inline]
     fn word(&self, i: usize) -> u64 {
         self.state(i)
@@ -106,6 +101,10 @@ impl Access for NotifyContext<'_> {
 }
 
 impl Access for PropagationContext<'_> {
+    #[inline]
+    fn schedule(&mut self, item: usize) {
+        PropagationContext::schedule(self, item)
+    }
     #[inline]
     fn word(&self, i: usize) -> u64 {
         self.state(i)
@@ -170,8 +169,7 @@ impl FastHouses {
                 members.push(locked.scope().to_vec());
             }
         }
-        let items = houses.len() + pairs.len();
-        if items >= NOBODY as usize {
+        if houses.len() + pairs.len() > usize::from(u16::MAX) {
             return None;
         }
         let mut watching: Vec<Vec<u16>> = vec![Vec::new(); num_vars];
@@ -187,9 +185,6 @@ impl FastHouses {
             watch.extend(w);
             watch_start.push(watch.len() as u32);
         }
-        let head_word = houses.len() * HOUSE_WORDS;
-        let queued_word = head_word + 1;
-        let next_word = queued_word + items.div_ceil(64);
         Some(FastHouses {
             scope: (0..num_vars as u32).map(VarId).collect(),
             house_cells,
@@ -199,10 +194,6 @@ impl FastHouses {
             pair_cells,
             watch,
             watch_start,
-            head_word,
-            queued_word,
-            next_word,
-            words: next_word + items.div_ceil(4),
         })
     }
 
@@ -224,55 +215,6 @@ impl FastHouses {
     #[inline]
     fn range(&self, (start, end): (u32, u32)) -> &[VarId] {
         &self.pair_cells[start as usize..end as usize]
-    }
-
-    /// Queues `item` at the back, unless it is queued already.
-    #[inline]
-    fn push(&self, w: &mut impl Access, item: usize) {
-        let at = self.queued_word + item / 64;
-        let bits = w.word(at);
-        let bit = 1u64 << (item % 64);
-        if bits & bit != 0 {
-            return;
-        }
-        w.set_word(at, bits | bit);
-        let ends = w.word(self.head_word);
-        if ends & 0xffff == NOBODY {
-            w.set_word(self.head_word, item as u64 | (item as u64) << 16);
-        } else {
-            let tail = (ends >> 16) as usize;
-            let at = self.next_word + tail / 4;
-            let shift = 16 * (tail % 4);
-            let word = w.word(at) & !(0xffff << shift) | (item as u64) << shift;
-            w.set_word(at, word);
-            w.set_word(self.head_word, ends & 0xffff | (item as u64) << 16);
-        }
-    }
-
-    /// Takes the item at the front.
-    #[inline]
-    fn pop(&self, w: &mut impl Access) -> Option<usize> {
-        let ends = w.word(self.head_word);
-        let head = (ends & 0xffff) as usize;
-        if head as u64 == NOBODY {
-            return None;
-        }
-        let at = self.queued_word + head / 64;
-        let bits = w.word(at);
-        w.set_word(at, bits & !(1u64 << (head % 64)));
-        let tail = (ends >> 16) as usize;
-        let next = if head == tail {
-            NOBODY
-        } else {
-            w.word(self.next_word + head / 4) >> (16 * (head % 4)) & 0xffff
-        };
-        w.set_word(self.head_word, next | (tail as u64) << 16);
-        Some(head)
-    }
-
-    #[inline]
-    fn is_idle(&self, w: &impl Access) -> bool {
-        w.word(self.head_word) & 0xffff == NOBODY
     }
 
     /// `var` was assigned while `current` ran: its houses note the value
@@ -299,7 +241,7 @@ impl FastHouses {
                 break;
             }
             if item != current {
-                self.push(w, item);
+                w.schedule(item);
             }
         }
     }
@@ -320,7 +262,7 @@ impl FastHouses {
                 break;
             }
             if item != current {
-                self.push(w, item);
+                w.schedule(item);
             }
         }
     }
@@ -355,8 +297,9 @@ impl FastHouses {
             if fresh != 0 {
                 ctx.set_state(at + FRESH, 0);
                 for &v in self.cells(h) {
-                    if !ctx.is_assigned(v) {
-                        self.remove(ctx, v, ValueSet(fresh), h)?;
+                    if ctx.domain(v).0 & fresh != 0 && !ctx.is_assigned(v) {
+                        ctx.remove_values(v, ValueSet(fresh))?;
+                        self.removed(ctx, v, h);
                     }
                 }
             }
@@ -449,7 +392,7 @@ impl Propagator for FastHouses {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let houses = self.num_houses();
-        while let Some(item) = self.pop(ctx) {
+        while let Some(item) = ctx.next_item() {
             if item < houses {
                 self.run_house(ctx, item)?;
             } else {
@@ -458,7 +401,7 @@ impl Propagator for FastHouses {
             // Separate propagators would hand over to the naked singles
             // now: so do we, and take up the queue after them.
             if ctx.singles_pending() {
-                if !self.is_idle(ctx) {
+                if !ctx.is_idle() {
                     ctx.run_again();
                 }
                 return Ok(());
@@ -488,15 +431,14 @@ impl Propagator for FastHouses {
     }
 
     fn state_words(&self) -> usize {
-        self.words
+        self.num_houses() * HOUSE_WORDS
     }
 
-    fn composite(&self) -> bool {
-        true
+    fn work_items(&self) -> usize {
+        self.num_houses() + self.pairs.len()
     }
 
     fn initialise(&self, ctx: &mut NotifyContext<'_>) {
-        ctx.set_state(self.head_word, NOBODY);
         for h in 0..self.num_houses() {
             for &v in self.cells(h) {
                 if let Some(value) = ctx.value(v) {
@@ -518,7 +460,7 @@ impl Propagator for FastHouses {
             self.num_houses()
         };
         for item in 0..items {
-            self.push(ctx, item);
+            ctx.schedule(item);
         }
     }
 
@@ -529,11 +471,7 @@ impl Propagator for FastHouses {
         } else {
             self.removed(ctx, var, OUTSIDE);
         }
-        if self.is_idle(ctx) {
-            Wake::Skip
-        } else {
-            Wake::Run
-        }
+        if ctx.is_idle() { Wake::Skip } else { Wake::Run }
     }
 
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {

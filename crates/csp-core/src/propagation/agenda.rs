@@ -25,8 +25,12 @@ pub(crate) struct Agenda {
     queued: FixedBitSet,
     /// What each propagator listens to at this level, which of these it
     /// wants [`super::Propagator::notify`] calls for, and whether it is
-    /// [`super::Propagator::composite`].
+    /// composite ([`super::Propagator::work_items`]).
     listens: Vec<(Events, Events, bool)>,
+    /// The work queue of each composite propagator (empty for the others).
+    pub(crate) work: Vec<WorkQueue>,
+    /// The composite propagators.
+    composites: Vec<u32>,
     /// The propagators that take part at this level
     /// ([`super::Propagator::min_level`]) are those below this index.
     active_end: u32,
@@ -57,8 +61,14 @@ impl Agenda {
         let listens = (model.propagators().iter())
             .map(|p| {
                 let events = p.events(level);
-                (events, p.notifies(level) & events, p.composite())
+                (events, p.notifies(level) & events, p.work_items() > 0)
             })
+            .collect();
+        let work = (model.propagators().iter())
+            .map(|p| WorkQueue::new(p.work_items()))
+            .collect();
+        let composites = (0..n as u32)
+            .filter(|&p| model.propagators()[p as usize].work_items() > 0)
             .collect();
         let active_end = model
             .propagators()
@@ -70,6 +80,8 @@ impl Agenda {
             queue: VecDeque::with_capacity(n),
             queued: FixedBitSet::with_capacity(n),
             listens,
+            work,
+            composites,
             active_end,
             current: NO_PROPAGATOR,
             rule: Rule::Other,
@@ -112,11 +124,11 @@ impl Agenda {
             let propagator = &model.propagators()[p as usize];
             if propagator.state_words() > 0 {
                 let state = model.state_offset(p);
-                let level = self.level;
                 propagator.initialise(&mut NotifyContext {
                     store,
                     state,
-                    level,
+                    level: self.level,
+                    work: &mut self.work[p as usize],
                 });
             }
         }
@@ -162,6 +174,7 @@ impl Agenda {
                     store,
                     state: model.state_offset(p),
                     level: self.level,
+                    work: &mut self.work[p as usize],
                 };
                 let heard = events & listens;
                 model.propagators()[p as usize].notify(&mut ctx, w.local as usize, heard)
@@ -187,6 +200,9 @@ impl Agenda {
         self.singletons.clear();
         self.current = NO_PROPAGATOR;
         self.again = false;
+        for &p in &self.composites {
+            self.work[p as usize].clear();
+        }
     }
 
     /// Runs propagators and naked singles to a fixpoint.
@@ -228,6 +244,7 @@ impl Agenda {
                 store,
                 agenda: self,
                 model,
+                state: model.state_offset(p),
             });
             self.current = NO_PROPAGATOR;
             if result.is_err() {
@@ -239,6 +256,48 @@ impl Agenda {
                 self.push(p);
             }
         }
+    }
+}
+
+/// The queue of a composite propagator's work items.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WorkQueue {
+    queue: VecDeque<u32>,
+    queued: FixedBitSet,
+}
+
+impl WorkQueue {
+    fn new(items: usize) -> WorkQueue {
+        WorkQueue {
+            queue: VecDeque::with_capacity(items),
+            queued: FixedBitSet::with_capacity(items),
+        }
+    }
+
+    /// Queues `item` at the back, unless it is queued.
+    #[inline]
+    pub(crate) fn push(&mut self, item: usize) {
+        if !self.queued.put(item) {
+            self.queue.push_back(item as u32);
+        }
+    }
+
+    /// Takes the item at the front.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<usize> {
+        let item = self.queue.pop_front()? as usize;
+        self.queued.set(item, false);
+        Some(item)
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.queue.clear();
+        self.queued.clear();
     }
 }
 

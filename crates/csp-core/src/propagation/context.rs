@@ -10,6 +10,8 @@ pub struct PropagationContext<'a> {
     pub(crate) store: &'a mut DomainStore,
     pub(crate) agenda: &'a mut Agenda,
     pub(crate) model: &'a Model,
+    /// Where the running propagator's state words start.
+    pub(crate) state: u32,
 }
 
 impl PropagationContext<'_> {
@@ -27,7 +29,27 @@ impl PropagationContext<'_> {
         self.agenda.begin(rule);
     }
 
-    /// For a [composite](super::Propagator::composite) propagator: counts
+    /// For a composite propagator ([`Propagator::work_items`](super::Propagator::work_items)):
+    /// queues work item `item` (unless it is queued).
+    #[inline]
+    pub fn schedule(&mut self, item: usize) {
+        self.agenda.work[self.agenda.current as usize].push(item);
+    }
+
+    /// For a composite propagator: takes the work item at the front of its
+    /// queue.
+    #[inline]
+    pub fn next_item(&mut self) -> Option<usize> {
+        self.agenda.work[self.agenda.current as usize].pop()
+    }
+
+    /// For a composite propagator: whether no work item is queued.
+    #[inline]
+    pub fn is_idle(&self) -> bool {
+        self.agenda.work[self.agenda.current as usize].is_empty()
+    }
+
+    /// For a composite propagator: counts
     /// one run of a propagator it stands for (in
     /// [`SearchStats::propagations`](crate::SearchStats::propagations)) and
     /// begins `rule` as [`PropagationContext::begin`] does.
@@ -93,12 +115,9 @@ impl PropagationContext<'_> {
     /// Removes every value of `values` from the domain of `var`.
     #[inline]
     pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> Result<(), Conflict> {
-        let gone = self.store.domain(var).intersection(values);
+        let gone = self.store.remove_values(var, values);
         if gone.is_empty() {
             return Ok(());
-        }
-        for v in gone {
-            self.store.remove(var, v);
         }
         self.agenda.rules[self.agenda.rule].removals += u64::from(gone.len());
         self.changed(var, gone)
@@ -143,7 +162,7 @@ impl PropagationContext<'_> {
 
     #[inline]
     fn state_offset(&self) -> usize {
-        self.model.state_offset(self.agenda.current) as usize
+        self.state as usize
     }
 
     /// `gone` left the domain of `var`.

@@ -1,6 +1,7 @@
 //! What a propagator sees when it is told of an event or sets up its state.
 
 use super::PropagationLevel;
+use super::agenda::WorkQueue;
 use crate::{DomainStore, ValueSet, VarId};
 
 /// A propagator's view while it is told what changed
@@ -15,9 +16,23 @@ pub struct NotifyContext<'a> {
     pub(crate) store: &'a mut DomainStore,
     pub(crate) state: u32,
     pub(crate) level: PropagationLevel,
+    pub(crate) work: &'a mut WorkQueue,
 }
 
 impl NotifyContext<'_> {
+    /// For a composite propagator ([`Propagator::work_items`](super::Propagator::work_items)):
+    /// queues work item `item` (unless it is queued).
+    #[inline]
+    pub fn schedule(&mut self, item: usize) {
+        self.work.push(item);
+    }
+
+    /// For a composite propagator: whether no work item is queued.
+    #[inline]
+    pub fn is_idle(&self) -> bool {
+        self.work.is_empty()
+    }
+
     /// The level propagation runs at.
     #[inline]
     pub fn level(&self) -> PropagationLevel {

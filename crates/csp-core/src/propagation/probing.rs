@@ -55,6 +55,8 @@ pub(crate) fn probe(
                     store,
                     agenda,
                     model,
+                    // No propagator runs: no state words to reach.
+                    state: 0,
                 };
                 ctx.credit(Rule::Probing);
                 ctx.remove(var, value)?;
