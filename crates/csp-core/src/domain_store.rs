@@ -1,7 +1,5 @@
 //! The one store that holds every variable's domain, with a trail for undo.
 
-use fixedbitset::FixedBitSet;
-
 use crate::{ValueSet, VarId};
 
 /// Marks an assignment (rather than removed values) on the trail, in
@@ -59,13 +57,15 @@ struct Checkpoint {
 /// a stronger propagation level fills it.
 #[derive(Clone, Debug)]
 pub struct DomainStore {
-    bits: FixedBitSet,
+    /// One 64-bit word per variable: bit `v` is set when value `v` is in
+    /// its domain (read as a [`ValueSet`]).
+    bits: Vec<u64>,
     sizes: Vec<u32>,
     /// Bucket `k` (blocks `k * stride ..`): the unassigned variables whose
     /// domain has `k` values, kept up to date on every change so that
     /// "fewest candidates" is a scan of a few words. One bucket per size up
     /// to the largest initial domain (domains only shrink).
-    by_size: FixedBitSet,
+    by_size: Vec<u64>,
     /// Blocks per bucket.
     stride: usize,
     assigned: Vec<u32>,
@@ -95,13 +95,12 @@ impl DomainStore {
     /// A store with the given initial domains and `words` state words, all
     /// zero.
     pub fn with_state(domains: &[ValueSet], words: usize) -> DomainStore {
-        let blocks = domains.iter().map(|d| d.0 as usize);
-        let bits = FixedBitSet::with_capacity_and_blocks(domains.len() * 64, blocks);
+        let bits = domains.iter().map(|d| d.0).collect();
         let stride = domains.len().div_ceil(64).max(1);
         let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
-        let mut by_size = FixedBitSet::with_capacity((largest + 1) * stride * 64);
+        let mut by_size = vec![0u64; (largest + 1) * stride];
         for (i, d) in domains.iter().enumerate() {
-            by_size.insert(d.len() as usize * stride * 64 + i);
+            by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
         }
         DomainStore {
             bits,
@@ -133,7 +132,7 @@ impl DomainStore {
     /// The current domain of `var`.
     #[inline]
     pub fn domain(&self, var: VarId) -> ValueSet {
-        ValueSet(self.bits.as_slice()[var.index()] as u64)
+        ValueSet(self.bits[var.index()])
     }
 
     /// Whether `value` is in the domain of `var`.
@@ -169,27 +168,27 @@ impl DomainStore {
 
     /// The block and bit of variable `i` in the bucket of `size`.
     #[inline]
-    fn bucket_at(&self, size: u32, i: usize) -> (usize, usize) {
-        (size as usize * self.stride + i / 64, 1 << (i % 64))
+    fn bucket_at(&self, size: u32, i: usize) -> (usize, u64) {
+        (size as usize * self.stride + i / 64, 1u64 << (i % 64))
     }
 
     #[inline]
     fn leave_bucket(&mut self, i: usize, size: u32) {
         let (block, bit) = self.bucket_at(size, i);
-        self.by_size.as_mut_slice()[block] &= !bit;
+        self.by_size[block] &= !bit;
     }
 
     #[inline]
     fn enter_bucket(&mut self, i: usize, size: u32) {
         let (block, bit) = self.bucket_at(size, i);
-        self.by_size.as_mut_slice()[block] |= bit;
+        self.by_size[block] |= bit;
     }
 
     /// Sets the domain of variable `i` (trailed by the caller) and its
     /// size, keeping its bucket.
     #[inline]
     fn set_domain(&mut self, i: usize, domain: u64, size: u32) {
-        self.bits.as_mut_slice()[i] = domain as usize;
+        self.bits[i] = domain;
         let old = std::mem::replace(&mut self.sizes[i], size);
         if self.assigned[i] == UNASSIGNED && old != size {
             self.leave_bucket(i, old);
@@ -199,8 +198,8 @@ impl DomainStore {
 
     /// The blocks of each bucket, smallest size first.
     #[inline]
-    fn buckets(&self) -> std::slice::Chunks<'_, usize> {
-        self.by_size.as_slice().chunks(self.stride)
+    fn buckets(&self) -> std::slice::Chunks<'_, u64> {
+        self.by_size.chunks(self.stride)
     }
 
     /// The smallest domain size among the unassigned variables (`None`
@@ -226,7 +225,7 @@ impl DomainStore {
     pub fn open_of_size(&self, size: u32) -> impl Iterator<Item = VarId> + '_ {
         let blocks = self.buckets().nth(size as usize).unwrap_or(&[]);
         (blocks.iter().enumerate()).flat_map(|(b, &block)| {
-            let mut w = block as u64;
+            let mut w = block;
             std::iter::from_fn(move || {
                 (w != 0).then(|| {
                     let bit = w.trailing_zeros();
@@ -254,7 +253,7 @@ impl DomainStore {
     #[inline]
     pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> ValueSet {
         let i = var.index();
-        let old = self.bits.as_slice()[i] as u64;
+        let old = self.bits[i];
         let gone = old & values.0;
         if gone != 0 {
             let size = self.sizes[i];
@@ -277,7 +276,7 @@ impl DomainStore {
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
         let i = var.index();
-        let old = self.bits.as_slice()[i] as u64;
+        let old = self.bits[i];
         let size = self.sizes[i];
         self.trail.push(TrailEntry {
             var: var.0 | ASSIGNMENT,

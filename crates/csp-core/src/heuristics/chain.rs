@@ -37,6 +37,11 @@ impl VariableSelectorChain {
             if self.candidates.len() <= 1 {
                 break;
             }
+            if selector.scores_index() {
+                // The candidates are in index order: the first wins.
+                self.candidates.truncate(1);
+                break;
+            }
             self.scores.clear();
             let mut best = i64::MAX;
             for &v in &self.candidates {
@@ -90,7 +95,11 @@ impl ValueSelectorChain {
     pub(crate) fn order(&mut self, ctx: &SelectionContext<'_>, var: VarId, out: &mut Vec<u32>) {
         self.scratch.clear();
         self.scratch.extend(ctx.domain(var).iter().map(|v| (0, v)));
-        for selector in self.selectors.iter_mut().rev() {
+        for (k, selector) in self.selectors.iter_mut().rev().enumerate() {
+            if k == 0 && selector.scores_value() {
+                // The values are in ascending order already.
+                continue;
+            }
             for entry in &mut self.scratch {
                 entry.0 = selector.score(ctx, var, entry.1);
             }

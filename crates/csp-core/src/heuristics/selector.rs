@@ -20,6 +20,13 @@ pub trait VariableSelector: Send + fmt::Debug {
         false
     }
 
+    /// Whether its score is the variable's index (input order), so that of
+    /// candidates in index order the first wins without scoring (no unless
+    /// it says otherwise).
+    fn scores_index(&self) -> bool {
+        false
+    }
+
     /// Called after the search placed `value` in `var`.
     fn on_placement(&mut self, _var: VarId, _value: u32) {}
 
@@ -34,6 +41,13 @@ pub trait VariableSelector: Send + fmt::Debug {
 pub trait ValueSelector: Send + fmt::Debug {
     /// The score of trying `value` for `var`.
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64;
+
+    /// Whether its score is the value itself (lowest first), so that values
+    /// already in ascending order need no scoring (no unless it says
+    /// otherwise).
+    fn scores_value(&self) -> bool {
+        false
+    }
 
     /// Called after the search placed `value` in `var`.
     fn on_placement(&mut self, _var: VarId, _value: u32) {}

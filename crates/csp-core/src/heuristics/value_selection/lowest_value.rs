@@ -13,6 +13,10 @@ impl ValueSelector for LowestValue {
         let _ = (ctx, var);
         value as i64
     }
+
+    fn scores_value(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,10 @@ impl VariableSelector for InputOrder {
         let _ = ctx;
         var.0 as i64
     }
+
+    fn scores_index(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -24,5 +28,6 @@ mod tests {
     fn hand_checked_scores() {
         // Unassigned cells of the fixture: x1 x2 x3 x5 x6 x7 x8.
         assert_eq!(scores(InputOrder, &[1, 2, 8]), vec![1, 2, 8]);
+        assert!(InputOrder.scores_index());
     }
 }
