@@ -81,13 +81,34 @@ fn fast_and_generic_agree_on_a_sample_of_every_strategy() {
     assert_eq!(compare(Sudoku::classic, &sample, 2_000), 144 * 8);
 }
 
-/// The sample the speed issue fixes: hardest11 and 50 of top1465, up to
-/// 10^5 placements (minutes in release: `cargo test --release -p sudoku
-/// --test propagators -- --ignored`, which CI runs).
+/// The full sample: hardest11 and 50 of top1465, every strategy, up to
+/// 10^5 placements (about ten minutes in release: `cargo test --release -p
+/// sudoku --test propagators -- --ignored`). `PARITY_MAX_PLACEMENTS` sets
+/// another limit: CI runs it with 10^4.
 #[test]
 #[ignore]
 fn fast_and_generic_agree_on_every_strategy() {
+    let limit = std::env::var("PARITY_MAX_PLACEMENTS")
+        .map(|v| v.parse().expect("PARITY_MAX_PLACEMENTS is a number"))
+        .unwrap_or(100_000);
     let mut sample = puzzles(HARDEST11);
     sample.extend(puzzles(TOP1465).into_iter().take(50));
-    assert_eq!(compare(Sudoku::classic, &sample, 100_000), 144 * 61);
+    assert_eq!(compare(Sudoku::classic, &sample, limit), 144 * 61);
+}
+
+/// Variants made only of houses take the fast path too.
+#[test]
+fn fast_and_generic_agree_on_variants_of_houses() {
+    use sudoku::{GridSize, Variant};
+    let empty = |side| Puzzle::empty(GridSize::from_side(side).unwrap());
+    for variant in ["diagonal", "windoku", "diagonal,windoku"] {
+        let variant: Variant = variant.parse().unwrap();
+        let grid = || Sudoku::new(GridSize::CLASSIC, variant.clone());
+        let mut sample = puzzles(TOP95);
+        sample.truncate(2);
+        sample.push(empty(9));
+        compare(grid, &sample, 300);
+    }
+    let six = || Sudoku::new(GridSize::from_side(6).unwrap(), Variant::CLASSIC);
+    compare(six, &[empty(6)], 300);
 }
