@@ -77,51 +77,35 @@ trait Access {
     fn at_level(&self) -> PropagationLevel;
 }
 
-impl Access for NotifyContext<'_> {
-    #[inline]
-    fn schedule(&mut self, item: usize) {
-        NotifyContext::schedule(self, item)
-    }
-    #[inline]
-    fn word(&self, i: usize) -> u64 {
-        self.state(i)
-    }
-    #[inline]
-    fn set_word(&mut self, i: usize, w: u64) {
-        self.set_state(i, w)
-    }
-    #[inline]
-    fn value_of(&self, var: VarId) -> Option<u32> {
-        self.value(var)
-    }
-    #[inline]
-    fn at_level(&self) -> PropagationLevel {
-        self.level()
-    }
+/// Both contexts have the same methods under the same names.
+macro_rules! access_through {
+    ($($context:ident),*) => {$(
+        impl Access for $context<'_> {
+            #[inline]
+            fn schedule(&mut self, item: usize) {
+                $context::schedule(self, item)
+            }
+            #[inline]
+            fn word(&self, i: usize) -> u64 {
+                self.state(i)
+            }
+            #[inline]
+            fn set_word(&mut self, i: usize, w: u64) {
+                self.set_state(i, w)
+            }
+            #[inline]
+            fn value_of(&self, var: VarId) -> Option<u32> {
+                self.value(var)
+            }
+            #[inline]
+            fn at_level(&self) -> PropagationLevel {
+                self.level()
+            }
+        }
+    )*};
 }
 
-impl Access for PropagationContext<'_> {
-    #[inline]
-    fn schedule(&mut self, item: usize) {
-        PropagationContext::schedule(self, item)
-    }
-    #[inline]
-    fn word(&self, i: usize) -> u64 {
-        self.state(i)
-    }
-    #[inline]
-    fn set_word(&mut self, i: usize, w: u64) {
-        self.set_state(i, w)
-    }
-    #[inline]
-    fn value_of(&self, var: VarId) -> Option<u32> {
-        self.value(var)
-    }
-    #[inline]
-    fn at_level(&self) -> PropagationLevel {
-        self.level()
-    }
-}
+access_through!(NotifyContext, PropagationContext);
 
 /// No item is running (a change from outside: a search placement, a naked
 /// single, a probe).
@@ -217,6 +201,20 @@ impl FastHouses {
         &self.pair_cells[start as usize..end as usize]
     }
 
+    /// House `h` notes a value placed in it (`bit`), and a clash if it
+    /// holds it already.
+    #[inline]
+    fn placed(w: &mut impl Access, h: usize, bit: u64) {
+        let at = h * HOUSE_WORDS;
+        let placed = w.word(at + PLACED);
+        if placed & bit != 0 {
+            w.set_word(at + CLASH, 1);
+        }
+        w.set_word(at + PLACED, placed | bit);
+        let fresh = w.word(at + FRESH);
+        w.set_word(at + FRESH, fresh | bit);
+    }
+
     /// `var` was assigned while `current` ran: its houses note the value
     /// (and a clash), and it wakes its houses and (from `locked` up) pairs,
     /// as each listens to assignments.
@@ -229,14 +227,7 @@ impl FastHouses {
         for &item in self.watchers(var) {
             let item = item as usize;
             if item < houses {
-                let at = item * HOUSE_WORDS;
-                let placed = w.word(at + PLACED);
-                if placed & bit != 0 {
-                    w.set_word(at + CLASH, 1);
-                }
-                w.set_word(at + PLACED, placed | bit);
-                let fresh = w.word(at + FRESH);
-                w.set_word(at + FRESH, fresh | bit);
+                Self::placed(w, item, bit);
             } else if !locked {
                 break;
             }
@@ -442,15 +433,7 @@ impl Propagator for FastHouses {
         for h in 0..self.num_houses() {
             for &v in self.cells(h) {
                 if let Some(value) = ctx.value(v) {
-                    let at = h * HOUSE_WORDS;
-                    let bit = 1u64 << value;
-                    let placed = ctx.state(at + PLACED);
-                    if placed & bit != 0 {
-                        ctx.set_state(at + CLASH, 1);
-                    }
-                    ctx.set_state(at + PLACED, placed | bit);
-                    let fresh = ctx.state(at + FRESH);
-                    ctx.set_state(at + FRESH, fresh | bit);
+                    Self::placed(ctx, h, 1u64 << value);
                 }
             }
         }
