@@ -159,12 +159,14 @@ impl ModelBuilder {
                     propagator: i as u32,
                     local: local as u32,
                 });
-                if p.relates_scope() {
-                    related[v.index()].extend(scope.iter().copied().filter(|&w| w != v));
-                }
             }
         }
-        for group in &self.relations {
+        // Each related scope and declared relation makes its variables
+        // neighbours of each other.
+        let scopes = (self.propagators.iter())
+            .filter(|p| p.relates_scope())
+            .map(|p| p.scope());
+        for group in scopes.chain(self.relations.iter().map(Vec::as_slice)) {
             for &v in group {
                 related[v.index()].extend(group.iter().copied().filter(|&w| w != v));
             }

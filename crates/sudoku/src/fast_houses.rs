@@ -19,8 +19,8 @@
 //! propagators run (see [`Propagators`](crate::Propagators)).
 
 use csp_core::{
-    Conflict, Events, Hypothesis, LockedCandidates, NotifyContext, PropagationContext,
-    PropagationLevel, Propagator, Rule, ValueSet, VarId, Wake,
+    AllDifferent, Conflict, Events, Hypothesis, LockedCandidates, NotifyContext,
+    PropagationContext, PropagationLevel, Propagator, Rule, ValueSet, VarId, Wake,
 };
 
 /// State words per house: the values placed in it, those placed since it
@@ -299,17 +299,9 @@ impl FastHouses {
             }
             let assigned = ctx.state(at + PLACED);
             ctx.begin(Rule::HiddenSingles);
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &v in self.cells(h) {
-                let d = ctx.domain(v).0;
-                twice |= once & d;
-                once |= d;
-            }
-            let values = self.house_values[h].0;
-            if once & values != values {
-                return Err(Conflict);
-            }
-            let hidden = once & !twice & !assigned;
+            let domains = self.cells(h).iter().map(|&v| ctx.domain(v));
+            let hidden =
+                AllDifferent::hidden_values(domains, self.house_values[h], ValueSet(assigned))?.0;
             let mut placed = false;
             if hidden != 0 {
                 for &v in self.cells(h) {
@@ -348,18 +340,12 @@ impl FastHouses {
             (vars.iter()).fold(ValueSet::EMPTY, |acc, &v| acc.union(ctx.domain(v)))
         };
         loop {
-            let in_a = union(ctx, a_only);
-            let in_shared = union(ctx, shared);
-            let in_b = union(ctx, b_only);
-            let locked_by_a = pair.a_values.difference(in_a);
-            let locked_by_b = pair.b_values.difference(in_b);
-            if !pair.a_values.difference(in_a.union(in_shared)).is_empty()
-                || !pair.b_values.difference(in_b.union(in_shared)).is_empty()
-            {
-                return Err(Conflict);
-            }
-            let pointing = locked_by_a.intersection(in_b);
-            let claiming = locked_by_b.intersection(in_a);
+            let (pointing, claiming) = LockedCandidates::deduce(
+                (pair.a_values, pair.b_values),
+                union(ctx, a_only),
+                union(ctx, shared),
+                union(ctx, b_only),
+            )?;
             if pointing.is_empty() && claiming.is_empty() {
                 return Ok(());
             }
@@ -402,15 +388,8 @@ impl Propagator for FastHouses {
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
-        (0..self.num_houses()).all(|h| {
-            let mut seen = 0u64;
-            self.cells(h).iter().all(|&v| {
-                let bit = 1u64 << value(v);
-                let fresh = seen & bit == 0;
-                seen |= bit;
-                fresh
-            })
-        })
+        (0..self.num_houses())
+            .all(|h| AllDifferent::distinct(self.cells(h).iter().map(|&v| value(v))))
     }
 
     fn name(&self) -> &'static str {

@@ -48,6 +48,38 @@ impl AllDifferent {
         self.vars.len() == self.values.len() as usize
     }
 
+    /// The hidden singles of a permutation group over `values` whose
+    /// variables have `domains`: the values with exactly one possible
+    /// variable, not yet `placed`. A value with no possible variable is a
+    /// conflict. (Shared with propagators that stand for many groups.)
+    pub fn hidden_values(
+        domains: impl Iterator<Item = ValueSet>,
+        values: ValueSet,
+        placed: ValueSet,
+    ) -> Result<ValueSet, Conflict> {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for d in domains {
+            twice |= once & d.0;
+            once |= d.0;
+        }
+        if once & values.0 != values.0 {
+            return Err(Conflict);
+        }
+        Ok(ValueSet(once & !twice & !placed.0))
+    }
+
+    /// Whether `values` are pairwise different (a complete assignment of a
+    /// group satisfies it).
+    pub fn distinct(values: impl Iterator<Item = u32>) -> bool {
+        let mut seen = 0u64;
+        values.into_iter().all(|x| {
+            let bit = 1u64 << x;
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    }
+
     /// Removes the values placed since the last run from the unassigned
     /// variables; returns every value placed in the group.
     fn forward_check(&self, ctx: &mut PropagationContext<'_>) -> Result<ValueSet, Conflict> {
@@ -72,16 +104,8 @@ impl AllDifferent {
         ctx: &mut PropagationContext<'_>,
         assigned: ValueSet,
     ) -> Result<bool, Conflict> {
-        let (mut once, mut twice) = (0u64, 0u64);
-        for &v in &self.vars {
-            let d = ctx.domain(v).0;
-            twice |= once & d;
-            once |= d;
-        }
-        if once & self.values.0 != self.values.0 {
-            return Err(Conflict);
-        }
-        let hidden = once & !twice & !assigned.0;
+        let domains = self.vars.iter().map(|&v| ctx.domain(v));
+        let hidden = Self::hidden_values(domains, self.values, assigned)?.0;
         if hidden == 0 {
             return Ok(false);
         }
@@ -157,13 +181,7 @@ impl Propagator for AllDifferent {
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
-        let mut seen = 0u64;
-        self.vars.iter().all(|&v| {
-            let bit = 1u64 << value(v);
-            let fresh = seen & bit == 0;
-            seen |= bit;
-            fresh
-        })
+        Self::distinct(self.vars.iter().map(|&v| value(v)))
     }
 
     fn name(&self) -> &'static str {

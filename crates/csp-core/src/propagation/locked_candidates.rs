@@ -79,6 +79,32 @@ impl LockedCandidates {
         (self.a_values, self.b_values)
     }
 
+    /// What the rule deduces for groups that must use `must_use` (`A`'s
+    /// values, `B`'s values) when the candidates of `A` only, of the shared
+    /// part and of `B` only are `in_a`, `in_shared`, `in_b`: the values to
+    /// remove from `B` only (pointing) and from `A` only (claiming). A
+    /// value a group must use and cannot place is a conflict. (Shared with
+    /// propagators that stand for many pairs.)
+    pub fn deduce(
+        (a_values, b_values): (ValueSet, ValueSet),
+        in_a: ValueSet,
+        in_shared: ValueSet,
+        in_b: ValueSet,
+    ) -> Result<(ValueSet, ValueSet), Conflict> {
+        if !a_values.difference(in_a.union(in_shared)).is_empty()
+            || !b_values.difference(in_b.union(in_shared)).is_empty()
+        {
+            return Err(Conflict);
+        }
+        // Values A must place in the shared part, and B likewise.
+        let locked_by_a = a_values.difference(in_a);
+        let locked_by_b = b_values.difference(in_b);
+        Ok((
+            locked_by_a.intersection(in_b),
+            locked_by_b.intersection(in_a),
+        ))
+    }
+
     fn union(&self, ctx: &PropagationContext<'_>, vars: &[VarId]) -> ValueSet {
         vars.iter()
             .fold(ValueSet::EMPTY, |acc, &v| acc.union(ctx.domain(v)))
@@ -112,19 +138,12 @@ impl Propagator for LockedCandidates {
         let shared = &self.scope[self.shared_start..self.b_start];
         let b_only = &self.scope[self.b_start..];
         loop {
-            let in_a = self.union(ctx, a_only);
-            let in_shared = self.union(ctx, shared);
-            let in_b = self.union(ctx, b_only);
-            // Values A must place in the shared part, and B likewise.
-            let locked_by_a = self.a_values.difference(in_a);
-            let locked_by_b = self.b_values.difference(in_b);
-            if !self.a_values.difference(in_a.union(in_shared)).is_empty()
-                || !self.b_values.difference(in_b.union(in_shared)).is_empty()
-            {
-                return Err(Conflict);
-            }
-            let pointing = locked_by_a.intersection(in_b);
-            let claiming = locked_by_b.intersection(in_a);
+            let (pointing, claiming) = Self::deduce(
+                (self.a_values, self.b_values),
+                self.union(ctx, a_only),
+                self.union(ctx, shared),
+                self.union(ctx, b_only),
+            )?;
             if pointing.is_empty() && claiming.is_empty() {
                 return Ok(());
             }
