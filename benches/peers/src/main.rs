@@ -6,6 +6,11 @@
 //!
 //! Usage: `peers-bench [--repeat N] FILE...` (puzzle files, one 81-character
 //! puzzle per line). Output: a markdown table per file.
+//!
+//! `peers-bench generate N`: minimal 9x9 puzzles per second (no symmetry),
+//! N of them from each: the crate's `Sudoku::generate_with_symmetry` and
+//! this project's generator; with the mean clue count of each, and a
+//! uniqueness check of every puzzle by the other solver.
 
 use std::time::{Duration, Instant};
 
@@ -20,8 +25,12 @@ fn main() -> Result<()> {
         repeat = args.get(i + 1).context("--repeat N")?.parse()?;
         args.drain(i..i + 2);
     }
+    if args.first().map(String::as_str) == Some("generate") {
+        let n = args.get(1).context("generate N")?.parse()?;
+        return generate(n);
+    }
     if args.is_empty() {
-        bail!("usage: peers-bench [--repeat N] FILE...");
+        bail!("usage: peers-bench [--repeat N] FILE... | peers-bench generate N");
     }
     println!("| set | solver | puzzles/s | µs/puzzle | solutions counted |");
     println!("|---|---|---:|---:|---:|");
@@ -84,5 +93,53 @@ fn main() -> Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+/// Minimal 9x9 puzzles per second from the crate and from this project.
+fn generate(n: u64) -> Result<()> {
+    use ours::generate::{GenerateOptions, Generator};
+    println!("| generator | minimal puzzles/s | µs/puzzle | mean clues | unique (checked by the other) |");
+    println!("|---|---:|---:|---:|---:|");
+    let row = |name: &str, elapsed: Duration, clues: usize, unique: usize| {
+        println!(
+            "| {name} | {:.0} | {:.1} | {:.2} | {unique}/{n} |",
+            n as f64 / elapsed.as_secs_f64(),
+            elapsed.as_secs_f64() * 1e6 / n as f64,
+            clues as f64 / n as f64
+        );
+    };
+
+    let start = Instant::now();
+    let made: Vec<peer::Sudoku> = (0..n)
+        .map(|_| peer::Sudoku::generate_with_symmetry(peer::Symmetry::None))
+        .collect();
+    let elapsed = start.elapsed();
+    let grid = ours::Sudoku::classic();
+    let config = SearchConfig::default();
+    let mut clues = 0;
+    let mut unique = 0;
+    for s in &made {
+        let line = s.to_str_line().to_string();
+        let puzzle: Puzzle = line.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        clues += puzzle.givens();
+        unique += usize::from(grid.count_solutions(&puzzle, &config, Some(2))?.stats.solutions == 1);
+    }
+    row("`sudoku` crate 0.8", elapsed, clues, unique);
+
+    let mut generator = Generator::new(&grid, GenerateOptions::default())?;
+    let start = Instant::now();
+    let made: Vec<Puzzle> = (0..n)
+        .map(|i| generator.generate(1, i).map(|g| g.puzzle))
+        .collect::<Result<_, _>>()?;
+    let elapsed = start.elapsed();
+    let mut clues = 0;
+    let mut unique = 0;
+    for p in &made {
+        clues += p.givens();
+        let s = peer::Sudoku::from_str_line(&p.to_line()).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        unique += usize::from(s.is_uniquely_solvable());
+    }
+    row("this project", elapsed, clues, unique);
     Ok(())
 }

@@ -71,6 +71,15 @@ impl Sudoku {
         }
         Ok(Some(LevelNeeded::Unsolved))
     }
+
+    /// Whether propagating the givens of `puzzle` at `level`, with no
+    /// placement, fills every cell or proves there is no solution: whether
+    /// [`level_needed`](Sudoku::level_needed) is at most `level`.
+    pub fn settles_at(&self, puzzle: &Puzzle, level: PropagationLevel) -> Result<bool, SolveError> {
+        let (search, contradiction) = self.propagated_root(puzzle, level, None)?;
+        let store = search.store();
+        Ok(contradiction || store.assigned_count() as usize == store.num_vars())
+    }
 }
 
 #[cfg(test)]

@@ -37,6 +37,8 @@ pub struct Sudoku {
     /// The same rules as one [`FastHouses`] propagator, when the grid has
     /// only houses.
     fast: Option<Model>,
+    /// Whether every constraint is a house.
+    only_houses: bool,
     propagators: Propagators,
 }
 
@@ -84,6 +86,7 @@ impl Sudoku {
             marks,
             model,
             fast,
+            only_houses,
             propagators: Propagators::default(),
         })
     }
@@ -97,6 +100,13 @@ impl Sudoku {
     /// Which propagators it searches with.
     pub fn propagators(&self) -> Propagators {
         self.propagators
+    }
+
+    /// Whether the rules are houses only (rows, columns, boxes or regions,
+    /// diagonals, windows, extra regions): no other kind of constraint
+    /// (elements may still narrow the initial candidates of cells).
+    pub fn has_only_houses(&self) -> bool {
+        self.only_houses
     }
 
     /// Whether searches at `level` run the fast propagator: chosen, the

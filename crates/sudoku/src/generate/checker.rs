@@ -1,0 +1,109 @@
+//! The two questions the generator asks a grid's rules, answered by the
+//! fast [`HouseSolver`] where the rules are houses only, by the engine
+//! otherwise: a random full grid, and whether a puzzle is still unique
+//! once some clues are gone.
+
+use csp_core::{PropagationLevel, SearchConfig};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::RngCore;
+
+use super::house_solver::HouseSolver;
+use crate::{Puzzle, SolveError, Sudoku};
+
+/// See the [module docs](self).
+pub(crate) enum Checker<'a> {
+    /// Houses only: the fast solver.
+    Houses(Box<HouseSolver>),
+    /// Any other rules: the engine, at `locked`, fewest candidates first.
+    Engine(&'a Sudoku),
+}
+
+impl<'a> Checker<'a> {
+    /// The fastest checker for `sudoku`'s rules.
+    pub(crate) fn new(sudoku: &'a Sudoku) -> Checker<'a> {
+        match HouseSolver::new(sudoku) {
+            Some(solver) => Checker::Houses(Box::new(solver)),
+            None => Checker::Engine(sudoku),
+        }
+    }
+
+    /// A random full grid of `sudoku`'s rules (digits `1..=side`), drawn
+    /// from `rng`; `None` if the rules have no solution at all.
+    pub(crate) fn fill(
+        &mut self,
+        sudoku: &Sudoku,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Option<Vec<u8>>, SolveError> {
+        match self {
+            Checker::Houses(solver) => {
+                Ok(solver.random_solution(&vec![0; sudoku.size().cells()], rng))
+            }
+            Checker::Engine(sudoku) => {
+                let config = SearchConfig {
+                    variables: "E".parse()?,
+                    values: "2".parse()?,
+                    level: PropagationLevel::Locked,
+                    seed: rng.next_u64(),
+                    ..SearchConfig::default()
+                };
+                let report = sudoku.solve(&Puzzle::empty(sudoku.size()), &config)?;
+                Ok(report.solution.map(|s| s.cells().to_vec()))
+            }
+        }
+    }
+
+    /// Whether `cells` (a puzzle whose clues were those of `solution`
+    /// less the cells of `removed`, and which had `solution` as its only
+    /// solution) still has only that one.
+    pub(crate) fn still_unique(
+        &mut self,
+        cells: &[u8],
+        solution: &[u8],
+        removed: &[usize],
+    ) -> Result<bool, SolveError> {
+        match self {
+            Checker::Houses(solver) => {
+                // Another solution differs from `solution` in a removed
+                // cell (elsewhere it is held by the clues it kept); a
+                // cell whose peers' clues leave only its digit cannot.
+                for &cell in removed {
+                    let digit = solution[cell];
+                    if solver.left_by_peers(cells, cell) != 1 << (digit - 1)
+                        && solver.count(cells, Some((cell, digit)), 1) > 0
+                    {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Checker::Engine(sudoku) => Ok(count(sudoku, cells, 2)? == 1),
+        }
+    }
+
+    /// The number of solutions of `cells`, up to `limit`.
+    pub(crate) fn count(
+        &mut self,
+        sudoku: &Sudoku,
+        cells: &[u8],
+        limit: u64,
+    ) -> Result<u64, SolveError> {
+        match self {
+            Checker::Houses(solver) => Ok(solver.count(cells, None, limit as usize) as u64),
+            Checker::Engine(_) => count(sudoku, cells, limit),
+        }
+    }
+}
+
+/// Solutions of `cells` up to `limit`, by the engine.
+fn count(sudoku: &Sudoku, cells: &[u8], limit: u64) -> Result<u64, SolveError> {
+    let config = SearchConfig {
+        variables: "EA".parse()?,
+        values: "0".parse()?,
+        level: PropagationLevel::Locked,
+        ..SearchConfig::default()
+    };
+    let puzzle = Puzzle::from_digits(sudoku.size(), cells.to_vec());
+    Ok(sudoku
+        .count_solutions(&puzzle, &config, Some(limit))?
+        .solutions())
+}

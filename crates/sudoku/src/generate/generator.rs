@@ -1,0 +1,159 @@
+//! Making one puzzle: a random full grid, then holes dug in random order
+//! while the solution stays unique.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+use super::checker::Checker;
+use super::{GenerateError, GenerateOptions};
+use crate::{LevelNeeded, Puzzle, Sudoku};
+
+/// A generated puzzle and how it was made.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    /// Which puzzle of the run (from 0): with the run's seed, it fixes the
+    /// puzzle.
+    pub index: u64,
+    /// The puzzle: a unique solution, its clues those of `solution`.
+    pub puzzle: Puzzle,
+    /// Its solution: the full grid the holes were dug in.
+    pub solution: Puzzle,
+    /// The seed of the full grid and of the digging order: with the same
+    /// options, [`Generator::from_grid_seed`] makes this puzzle again.
+    pub grid_seed: u64,
+    /// How many full grids were tried before one gave a puzzle with the
+    /// requested properties (1: the first did).
+    pub attempts: u64,
+    /// The weakest propagation level that solves it, when the options
+    /// asked for one (`None` otherwise; [`Sudoku::level_needed`] tells).
+    pub level: Option<LevelNeeded>,
+}
+
+/// Makes puzzles for one grid's rules with one set of options. Puzzle `i`
+/// of a run depends only on the run's seed and `i`, so runs split over
+/// threads in any way give the same puzzles.
+pub struct Generator<'a> {
+    sudoku: &'a Sudoku,
+    options: GenerateOptions,
+    checker: Checker<'a>,
+    orbits: Vec<Vec<usize>>,
+}
+
+impl<'a> Generator<'a> {
+    /// A generator for `sudoku`'s rules; fails if the options ask for
+    /// something impossible (a clue range outside the grid, or below the
+    /// known minimum of clues for a unique classic puzzle).
+    pub fn new(
+        sudoku: &'a Sudoku,
+        options: GenerateOptions,
+    ) -> Result<Generator<'a>, GenerateError> {
+        options.check(sudoku)?;
+        Ok(Generator {
+            sudoku,
+            orbits: options.symmetry.orbits(sudoku.size().side()),
+            options,
+            checker: Checker::new(sudoku),
+        })
+    }
+
+    /// Puzzle `index` of the run with seed `seed`: up to
+    /// [`GenerateOptions::attempts`] full grids, each with its own grid
+    /// seed drawn from `(seed, index)`.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        for attempt in 1..=self.options.attempts {
+            let grid_seed = rng.next_u64();
+            if let Some(mut generated) = self.from_grid_seed(grid_seed)? {
+                generated.index = index;
+                generated.attempts = attempt;
+                return Ok(generated);
+            }
+        }
+        Err(GenerateError::Missed {
+            attempts: self.options.attempts,
+            target: self.options.target(),
+        })
+    }
+
+    /// The puzzle dug from the grid of `grid_seed`, or `None` if it misses
+    /// the requested clue count or level.
+    pub fn from_grid_seed(&mut self, grid_seed: u64) -> Result<Option<Generated>, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
+        let Some(solution) = self.checker.fill(self.sudoku, &mut rng)? else {
+            return Err(GenerateError::NoGrid);
+        };
+        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        let (low, high) = self.options.clues.unwrap_or((0, usize::MAX));
+        let dig_to_the_end = self.options.minimal || self.options.clues.is_none();
+        let mut cells = solution.clone();
+        let mut clues = cells.len();
+        for &o in &order {
+            if !dig_to_the_end && clues <= high {
+                break;
+            }
+            let orbit = &self.orbits[o];
+            if !dig_to_the_end && clues - orbit.len() < low {
+                continue;
+            }
+            let kept: Vec<u8> = orbit.iter().map(|&c| cells[c]).collect();
+            for &c in orbit {
+                cells[c] = 0;
+            }
+            if self.checker.still_unique(&cells, &solution, orbit)?
+                && self.within_ceiling(&cells)?
+            {
+                clues -= orbit.len();
+            } else {
+                for (&c, &d) in orbit.iter().zip(&kept) {
+                    cells[c] = d;
+                }
+            }
+        }
+        if clues < low || clues > high {
+            return Ok(None);
+        }
+        let size = self.sudoku.size();
+        let puzzle = Puzzle::from_digits(size, cells);
+        let level = match self.options.level {
+            Some(target) => {
+                let level = self.sudoku.level_needed(&puzzle)?;
+                if level != target {
+                    return Ok(None);
+                }
+                Some(level)
+            }
+            None => None,
+        };
+        Ok(Some(Generated {
+            index: 0,
+            puzzle,
+            solution: Puzzle::from_digits(size, solution),
+            grid_seed,
+            attempts: 1,
+            level,
+        }))
+    }
+
+    /// Whether the puzzle needs at most the requested level (always, when
+    /// none was requested or it is `guessing`).
+    fn within_ceiling(&self, cells: &[u8]) -> Result<bool, GenerateError> {
+        match self.options.level {
+            Some(LevelNeeded::Level(target)) => {
+                let puzzle = Puzzle::from_digits(self.sudoku.size(), cells.to_vec());
+                Ok(self.sudoku.settles_at(&puzzle, target)?)
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// The number of solutions of `puzzle` up to `limit`, by the same
+    /// solver the generator checks uniqueness with.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<u64, GenerateError> {
+        Ok(self.checker.count(self.sudoku, puzzle.cells(), limit)?)
+    }
+}

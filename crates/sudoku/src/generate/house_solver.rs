@@ -1,0 +1,408 @@
+//! A plain, fast solver for grids whose only rules are houses (classic,
+//! X, windoku, jigsaw, extra regions): one candidate mask per cell, naked
+//! and hidden singles, branching on a cell with the fewest candidates. It
+//! keeps no counters: the generator uses it where only the answer matters
+//! (is there a solution, another one, a random one).
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::RngCore;
+
+use crate::Sudoku;
+
+/// Marks a cell whose digit is placed (its mask keeps the digit's bit).
+const PLACED: u32 = 1 << 31;
+
+/// See the [module docs](self).
+#[derive(Clone, Debug)]
+pub(crate) struct HouseSolver {
+    side: usize,
+    cells: usize,
+    full: u32,
+    /// The peers of cell `i`: `peers[peer_start[i]..peer_start[i + 1]]`.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    /// The houses of `side` cells (where each digit must appear once),
+    /// `side` cells each, one after the other.
+    permutations: Vec<u16>,
+    /// The cells of house `h`: `house_cells[house_start[h]..house_start[h + 1]]`.
+    house_cells: Vec<u16>,
+    house_start: Vec<u32>,
+    /// The houses of cell `i`: `cell_houses[cell_house_start[i]..cell_house_start[i + 1]]`.
+    cell_houses: Vec<u16>,
+    cell_house_start: Vec<u32>,
+    /// The digits placed in each house (scratch for loading).
+    used: Vec<u32>,
+    /// One candidate mask per cell per depth of the search.
+    states: Vec<u32>,
+    queue: Vec<u16>,
+}
+
+impl HouseSolver {
+    /// A solver for `sudoku`'s houses, if it has no other rule.
+    pub(crate) fn new(sudoku: &Sudoku) -> Option<HouseSolver> {
+        let side = sudoku.size().side();
+        let model = sudoku.model();
+        let every_digit = csp_core::ValueSet::range(side as u32);
+        if !sudoku.has_only_houses()
+            || side > 31
+            || model.vars().any(|v| model.initial_domain(v) != every_digit)
+        {
+            return None;
+        }
+        let cells = sudoku.size().cells();
+        let mut neighbours = vec![Vec::<u16>::new(); cells];
+        let mut permutations = Vec::new();
+        for house in sudoku.houses() {
+            for &a in &house.cells {
+                for &b in &house.cells {
+                    if a != b && !neighbours[a].contains(&(b as u16)) {
+                        neighbours[a].push(b as u16);
+                    }
+                }
+            }
+            if house.cells.len() == side {
+                permutations.extend(house.cells.iter().map(|&c| c as u16));
+            }
+        }
+        let mut house_cells = Vec::new();
+        let mut house_start = vec![0];
+        let mut of_cell = vec![Vec::<u16>::new(); cells];
+        for (h, house) in sudoku.houses().iter().enumerate() {
+            house_cells.extend(house.cells.iter().map(|&c| c as u16));
+            house_start.push(house_cells.len() as u32);
+            for &c in &house.cells {
+                of_cell[c].push(h as u16);
+            }
+        }
+        let mut cell_houses = Vec::new();
+        let mut cell_house_start = vec![0];
+        for list in &of_cell {
+            cell_houses.extend_from_slice(list);
+            cell_house_start.push(cell_houses.len() as u32);
+        }
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for list in &mut neighbours {
+            list.sort_unstable();
+            peers.extend_from_slice(list);
+            peer_start.push(peers.len() as u32);
+        }
+        Some(HouseSolver {
+            side,
+            cells,
+            full: (1u32 << side) - 1,
+            peers,
+            peer_start,
+            permutations,
+            used: vec![0; sudoku.houses().len()],
+            house_cells,
+            house_start,
+            cell_houses,
+            cell_house_start,
+            states: vec![0; cells * (cells + 1)],
+            queue: Vec::with_capacity(cells * 4),
+        })
+    }
+
+    /// How many solutions `digits` (0 empty, else `1..=side`) has, up to
+    /// `limit`; with `not = Some((cell, digit))`, only those solutions
+    /// without `digit` at `cell` (an empty cell).
+    pub(crate) fn count(&mut self, digits: &[u8], not: Option<(usize, u8)>, limit: usize) -> usize {
+        let mut found = 0;
+        if self.load(digits, not) {
+            self.search(0, limit, &mut found, None, None);
+        }
+        found
+    }
+
+    /// A random solution of `digits` (`1..=side`), the digits tried in an
+    /// order drawn from `rng`; `None` if there is none.
+    pub(crate) fn random_solution(
+        &mut self,
+        digits: &[u8],
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Vec<u8>> {
+        let mut found = 0;
+        let mut solution = vec![0u8; self.cells];
+        if self.load(digits, None) {
+            self.search(0, 1, &mut found, Some(rng), Some(&mut solution));
+        }
+        (found == 1).then_some(solution)
+    }
+
+    /// The digits the clues of `digits` leave for `cell`, as a mask (bit
+    /// `d - 1` for digit `d`): those none of its peers holds.
+    pub(crate) fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
+        let peers = &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize];
+        let seen = (peers.iter())
+            .map(|&p| digits[p as usize])
+            .filter(|&d| d != 0)
+            .fold(0u32, |acc, d| acc | 1 << (d - 1));
+        self.full & !seen
+    }
+
+    /// Puts the candidates of `digits` at depth 0 (clues placed, each
+    /// empty cell the digits its houses lack, less `not`) and queues the
+    /// cells left with one; `false` if two clues clash or a cell is left
+    /// with none.
+    fn load(&mut self, digits: &[u8], not: Option<(usize, u8)>) -> bool {
+        assert_eq!(digits.len(), self.cells, "one digit per cell");
+        self.queue.clear();
+        for (h, used) in self.used.iter_mut().enumerate() {
+            *used = 0;
+            let cells =
+                &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize];
+            for &c in cells {
+                let d = digits[c as usize];
+                if d != 0 {
+                    let bit = 1u32 << (d - 1);
+                    if *used & bit != 0 {
+                        return false;
+                    }
+                    *used |= bit;
+                }
+            }
+        }
+        let state = &mut self.states[..self.cells];
+        for (c, slot) in state.iter_mut().enumerate() {
+            let d = digits[c];
+            if d != 0 {
+                *slot = 1 << (d - 1) | PLACED;
+                continue;
+            }
+            let houses = &self.cell_houses
+                [self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize];
+            let mut m = houses
+                .iter()
+                .fold(self.full, |m, &h| m & !self.used[h as usize]);
+            if let Some((cell, d)) = not {
+                if cell == c {
+                    m &= !(1 << (d - 1));
+                }
+            }
+            if m == 0 {
+                return false;
+            }
+            *slot = m;
+            if m.is_power_of_two() {
+                self.queue.push(c as u16);
+            }
+        }
+        true
+    }
+
+    /// Propagates the state at `depth`, then branches; stops once `found`
+    /// reaches `limit`. Tries digits lowest first, or in an order drawn
+    /// from `rng`. Writes the first solution into `solution`.
+    fn search(
+        &mut self,
+        depth: usize,
+        limit: usize,
+        found: &mut usize,
+        mut rng: Option<&mut ChaCha8Rng>,
+        mut solution: Option<&mut [u8]>,
+    ) {
+        let (n, start) = (self.cells, depth * self.cells);
+        if !self.propagate(start) {
+            return;
+        }
+        let state = &self.states[start..start + n];
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (i, &m) in state.iter().enumerate() {
+            if m & PLACED == 0 {
+                let count = m.count_ones();
+                if count < best_count {
+                    (best, best_count) = (i, count);
+                    if count <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if best == usize::MAX {
+            *found += 1;
+            if let Some(out) = solution {
+                if *found == 1 {
+                    for (o, &m) in out.iter_mut().zip(state) {
+                        *o = (m & self.full).trailing_zeros() as u8 + 1;
+                    }
+                }
+            }
+            return;
+        }
+        let mut digits = [0u32; 32];
+        let mut k = 0;
+        let mut m = state[best];
+        while m != 0 {
+            digits[k] = m & m.wrapping_neg();
+            m &= m - 1;
+            k += 1;
+        }
+        if let Some(rng) = rng.as_deref_mut() {
+            for i in (1..k).rev() {
+                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                digits.swap(i, j);
+            }
+        }
+        for &bit in &digits[..k] {
+            let next = start + n;
+            self.states.copy_within(start..start + n, next);
+            self.states[next + best] = bit;
+            self.queue.clear();
+            self.queue.push(best as u16);
+            self.search(
+                depth + 1,
+                limit,
+                found,
+                rng.as_deref_mut(),
+                solution.as_deref_mut(),
+            );
+            if *found >= limit {
+                return;
+            }
+        }
+    }
+
+    /// Naked and hidden singles on the state at `start` until nothing
+    /// changes; `false` on a contradiction.
+    fn propagate(&mut self, start: usize) -> bool {
+        let full = self.full;
+        let side = self.side;
+        let n = self.cells;
+        let state = &mut self.states[start..start + n];
+        loop {
+            while let Some(c) = self.queue.pop() {
+                let c = c as usize;
+                let m = state[c];
+                if m & PLACED != 0 {
+                    continue;
+                }
+                if m == 0 {
+                    return false;
+                }
+                state[c] = m | PLACED;
+                let peers =
+                    &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize];
+                for &p in peers {
+                    let p = p as usize;
+                    let pm = state[p];
+                    if pm & m != 0 {
+                        if pm & PLACED != 0 {
+                            return false;
+                        }
+                        let left = pm & !m;
+                        if left == 0 {
+                            return false;
+                        }
+                        state[p] = left;
+                        if left.is_power_of_two() {
+                            self.queue.push(p as u16);
+                        }
+                    }
+                }
+            }
+            let mut progress = false;
+            for house in self.permutations.chunks_exact(side) {
+                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+                for &c in house {
+                    let m = state[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                    if m & PLACED != 0 {
+                        placed |= m;
+                    }
+                }
+                if once & full != full {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed & full;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    let Some(&c) = house.iter().find(|&&c| state[c as usize] & bit != 0) else {
+                        // Its one cell was just given another digit.
+                        return false;
+                    };
+                    let m = state[c as usize];
+                    if m != bit {
+                        if m & PLACED != 0 {
+                            return false;
+                        }
+                        state[c as usize] = bit;
+                        self.queue.push(c);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress && self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GridSize, Puzzle, Variant};
+    use rand_chacha::rand_core::SeedableRng;
+
+    const HARDEST: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    fn solver() -> HouseSolver {
+        HouseSolver::new(&Sudoku::classic()).unwrap()
+    }
+
+    #[test]
+    fn counts_like_the_engine() {
+        let mut s = solver();
+        let puzzle = Puzzle::parse(HARDEST).unwrap();
+        assert_eq!(s.count(puzzle.cells(), None, 2), 1);
+        // Without its digit at one cell: none.
+        let solution = Sudoku::classic()
+            .solve(&puzzle, &csp_core::SearchConfig::default())
+            .unwrap()
+            .solution
+            .unwrap();
+        assert_eq!(
+            s.count(puzzle.cells(), Some((1, solution.cells()[1])), 2),
+            0
+        );
+        // Two clues fewer: many solutions.
+        let mut cells = puzzle.cells().to_vec();
+        cells[0] = 0;
+        cells[11] = 0;
+        assert_eq!(s.count(&cells, None, 2), 2);
+        // A clash: none.
+        cells[1] = 4;
+        cells[2] = 4;
+        assert_eq!(s.count(&cells, None, 2), 0);
+    }
+
+    #[test]
+    fn random_solutions_are_solutions_and_follow_the_seed() {
+        let sudoku = Sudoku::classic();
+        let mut s = solver();
+        let empty = [0; 81];
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let a = s.random_solution(&empty, &mut rng).unwrap();
+        let b = s.random_solution(&empty, &mut rng).unwrap();
+        assert_ne!(a, b);
+        let again = s
+            .random_solution(&empty, &mut ChaCha8Rng::seed_from_u64(7))
+            .unwrap();
+        assert_eq!(a, again);
+        let grid = Puzzle::from_digits(GridSize::CLASSIC, a);
+        assert!(sudoku.is_solution_of(&grid, &Puzzle::empty(GridSize::CLASSIC)));
+    }
+
+    #[test]
+    fn takes_only_grids_of_houses() {
+        let x = Sudoku::new(GridSize::CLASSIC, "diagonal".parse::<Variant>().unwrap());
+        assert!(HouseSolver::new(&x).is_some());
+        let knight = Sudoku::new(GridSize::CLASSIC, "anti-knight".parse::<Variant>().unwrap());
+        assert!(HouseSolver::new(&knight).is_none());
+    }
+}
