@@ -88,6 +88,143 @@ pub enum Command {
     /// lists) on puzzle sets: statistics per strategy, ranked.
     #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
     Compare(CompareArgs),
+    /// Make puzzles: a random full grid, then holes dug in random order
+    /// while the solution stays unique.
+    ///
+    /// Puzzle `i` of a run depends only on --seed and `i`: the same seed
+    /// gives the same puzzles whatever --jobs. Without --clues digging goes
+    /// to the end, so every puzzle is minimal (no clue, or with a symmetry
+    /// no orbit of clues, can be removed).
+    #[command(after_long_help = GENERATE_EXIT_CODES)]
+    Generate(GenerateArgs),
+    /// Rate each puzzle: the weakest propagation level that solves it, a
+    /// grade, a score, and how much of each rule it takes.
+    #[command(after_long_help = rate_help())]
+    Rate(RateArgs),
+}
+
+/// Shown after the long help of `generate`.
+const GENERATE_EXIT_CODES: &str = "Exit codes:
+  0  every puzzle was made
+  1  some puzzle missed its target (clue range, level) in --attempts grids
+  2  invalid usage (an impossible clue range, an unknown name)";
+
+/// The rating scale, from the registries of grades and weights, and the
+/// exit codes: shown after the long help of `rate`.
+pub fn rate_help() -> String {
+    let grades: Vec<String> = (sudoku::rate::Grade::ALL.iter())
+        .map(|g| {
+            format!(
+                "  {:<9} {:<9} {}",
+                g.name(),
+                sudoku::generate::level_name(g.level()),
+                g.description()
+            )
+        })
+        .collect();
+    let weights: Vec<String> = (sudoku::rate::WEIGHTS.iter())
+        .map(|(r, w)| format!("{} {w}", r.name()))
+        .collect();
+    format!(
+        "Grades (grade, level needed, what it takes):\n{}\nScore: the deductions of the search that proves the puzzle unique at that level, weighted per cell filled (singles) or candidate removed: {}; each guess {} (extreme puzzles, searched at probing).\n\n{}",
+        grades.join("\n"),
+        weights.join(", "),
+        sudoku::rate::GUESS_WEIGHT,
+        exit_codes!()
+    )
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateFormat {
+    /// One puzzle per line.
+    Text,
+    /// JSON Lines: one object per puzzle, with its seeds, clue count,
+    /// symmetry, level needed and rating.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// The run's seed. Default: drawn from the clock, and told on stderr so
+    /// that the run can be made again.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The grid's side: 4, 6, 8, 9 (the default), 10, 12, 16, 25, ...
+    /// (boxes as square as possible, wider than high; see --box).
+    #[arg(long, value_name = "SIDE")]
+    pub size: Option<usize>,
+
+    /// Box shape, ROWSxCOLUMNS (e.g. 3x2 for 6x6 boxes 3 high, 2 wide).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+
+    #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]
+    pub variant: sudoku::Variant,
+
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", help = symmetry_help())]
+    pub symmetry: sudoku::generate::Symmetry,
+
+    /// With --clues: dig to the end and keep a puzzle only if its clue
+    /// count is in range (otherwise digging stops once in range).
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// The clue count: a number or a range A..B.
+    #[arg(long, value_name = "A..B")]
+    pub clues: Option<String>,
+
+    #[arg(long, value_name = "LEVEL", help = generate_level_help())]
+    pub level: Option<String>,
+
+    /// Full grids to try for one puzzle before it is reported as missed.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub attempts: u64,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Text)]
+    pub format: GenerateFormat,
+
+    /// Worker threads (default, or 0: all cores). Output is the same
+    /// whatever the number.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// No progress bar and no notes on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// The `--symmetry` help, from the registry of symmetries.
+fn symmetry_help() -> String {
+    let choices: Vec<String> = (sudoku::generate::Symmetry::ALL.iter())
+        .map(|s| format!("`{}` {}", s.name(), s.description()))
+        .collect();
+    format!(
+        "The clue pattern's symmetry; clues are removed in orbits: {}",
+        choices.join(", ")
+    )
+}
+
+/// The `--level` help of `generate`, from the registry of levels.
+fn generate_level_help() -> String {
+    let names: Vec<&str> = sudoku::generate::LEVELS.iter().map(|(n, _)| *n).collect();
+    format!(
+        "Keep only puzzles that need exactly this propagation level: {} (`guessing`: even probing leaves cells); digging never goes past it",
+        names.join(", ")
+    )
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,6 +5,8 @@ mod candidates;
 mod compare;
 mod configs;
 mod count;
+mod generate;
+mod rate;
 mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -15,6 +17,8 @@ pub use candidates::candidates;
 pub use compare::compare;
 pub use configs::configs;
 pub use count::count;
+pub use generate::generate;
+pub use rate::rate;
 pub use solve::solve;
 
 use crate::cli::{InputArgs, OutputArgs};

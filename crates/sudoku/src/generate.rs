@@ -47,8 +47,10 @@ pub struct GenerateOptions {
     /// would take it below `low` are kept); a grid whose digging ends
     /// above `high` is dropped and another one tried.
     pub clues: Option<(usize, usize)>,
-    /// Keep only puzzles whose [`Sudoku::level_needed`] is this; digging
-    /// never goes past it.
+    /// Keep only puzzles whose [`Sudoku::level_needed`] is this. Digging
+    /// never goes past it, unless the puzzle must be
+    /// [minimal](Self::minimal): then it digs to the end and keeps the
+    /// puzzle only if it needs exactly this level.
     pub level: Option<LevelNeeded>,
     /// How many full grids to try for one puzzle before giving up.
     pub attempts: u64,
@@ -135,22 +137,28 @@ impl GenerateOptions {
         let fewest = fewest_clues(sudoku);
         if high < fewest {
             return Err(GenerateError::Options(format!(
-                "no {} puzzle with fewer than {fewest} clues has a unique solution, so {low}..{high} clues is impossible",
-                sudoku.size()
+                "no {} puzzle with fewer than {fewest} clues has a unique solution, so {} is impossible",
+                sudoku.size(),
+                clue_words(low, high)
             )));
         }
         Ok(())
+    }
+
+    /// Whether every puzzle made is minimal: no clue (with a symmetry, no
+    /// orbit of clues) can be removed without losing uniqueness. True
+    /// when digging goes to the end: `minimal`, or neither a clue range
+    /// nor a level below `guessing` stops it.
+    pub fn makes_minimal(&self) -> bool {
+        self.minimal
+            || (self.clues.is_none() && matches!(self.level, None | Some(LevelNeeded::Unsolved)))
     }
 
     /// The properties asked for, in words (for messages).
     pub fn target(&self) -> String {
         let mut parts = Vec::new();
         if let Some((low, high)) = self.clues {
-            parts.push(if low == high {
-                format!("{low} clues")
-            } else {
-                format!("{low} to {high} clues")
-            });
+            parts.push(clue_words(low, high));
         }
         if let Some(level) = self.level {
             parts.push(format!("level {}", level_name(level)));
@@ -163,6 +171,15 @@ impl GenerateOptions {
         } else {
             parts.join(", ")
         }
+    }
+}
+
+/// A clue range in words: `17 clues`, `22 to 25 clues`.
+fn clue_words(low: usize, high: usize) -> String {
+    if low == high {
+        format!("{low} clues")
+    } else {
+        format!("{low} to {high} clues")
     }
 }
 

@@ -76,13 +76,25 @@ impl<'a> Generator<'a> {
         })
     }
 
+    /// The random full grid of `grid_seed` (the one
+    /// [`from_grid_seed`](Self::from_grid_seed) digs in).
+    pub fn full_grid(&mut self, grid_seed: u64) -> Result<Puzzle, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
+        let grid = self.fill(&mut rng)?;
+        Ok(Puzzle::from_digits(self.sudoku.size(), grid))
+    }
+
+    fn fill(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<u8>, GenerateError> {
+        self.checker
+            .fill(self.sudoku, rng)?
+            .ok_or(GenerateError::NoGrid)
+    }
+
     /// The puzzle dug from the grid of `grid_seed`, or `None` if it misses
     /// the requested clue count or level.
     pub fn from_grid_seed(&mut self, grid_seed: u64) -> Result<Option<Generated>, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
-        let Some(solution) = self.checker.fill(self.sudoku, &mut rng)? else {
-            return Err(GenerateError::NoGrid);
-        };
+        let solution = self.fill(&mut rng)?;
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -140,10 +152,11 @@ impl<'a> Generator<'a> {
     }
 
     /// Whether the puzzle needs at most the requested level (always, when
-    /// none was requested or it is `guessing`).
+    /// none was requested, it is `guessing`, or the puzzle must be minimal:
+    /// then the level is only checked at the end).
     fn within_ceiling(&self, cells: &[u8]) -> Result<bool, GenerateError> {
         match self.options.level {
-            Some(LevelNeeded::Level(target)) => {
+            Some(LevelNeeded::Level(target)) if !self.options.minimal => {
                 let puzzle = Puzzle::from_digits(self.sudoku.size(), cells.to_vec());
                 Ok(self.sudoku.settles_at(&puzzle, target)?)
             }
