@@ -139,6 +139,8 @@ fn help_texts() {
     assert_cmd_snapshot!("help_candidates", sudoku(&["candidates", "--help"]));
     assert_cmd_snapshot!("help_compare", sudoku(&["compare", "--help"]));
     assert_cmd_snapshot!("help_configs", sudoku(&["configs", "--help"]));
+    assert_cmd_snapshot!("help_generate", sudoku(&["generate", "--help"]));
+    assert_cmd_snapshot!("help_rate", sudoku(&["rate", "--help"]));
 }
 
 #[test]
@@ -1382,4 +1384,143 @@ fn variant_solve_text_and_json() {
         assert_cmd_snapshot!(sudoku(&["candidates", "puzzles/variants/jigsaw/jigsaw-janko-093.json"]));
         assert_cmd_snapshot!(sudoku(&["count", "--all", "--format", "json", "--variant", "diagonal"]).pass_stdin("................\n"));
     }
+}
+
+#[test]
+fn generate_outputs() {
+    assert_cmd_snapshot!(
+        "generate_text",
+        sudoku(&[
+            "generate",
+            "--seed",
+            "7",
+            "-n",
+            "3",
+            "--symmetry",
+            "rot180",
+            "-q"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "generate_json",
+        sudoku(&[
+            "generate", "--seed", "7", "-n", "2", "--clues", "30..32", "--format", "json", "-q"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "generate_six_by_six_diagonal",
+        sudoku(&[
+            "generate",
+            "--seed",
+            "7",
+            "-n",
+            "2",
+            "--size",
+            "6",
+            "--variant",
+            "diagonal",
+            "-q"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "generate_error_sixteen_clues",
+        sudoku(&["generate", "--clues", "16"])
+    );
+    assert_cmd_snapshot!(
+        "generate_error_level",
+        sudoku(&["generate", "--level", "diabolical"])
+    );
+    assert_cmd_snapshot!(
+        "generate_missed",
+        sudoku(&[
+            "generate",
+            "--seed",
+            "1",
+            "--clues",
+            "17",
+            "--attempts",
+            "2",
+            "-q"
+        ])
+    );
+}
+
+#[test]
+fn generated_puzzles_are_the_same_whatever_the_jobs_and_check_out() {
+    let run = |jobs: &str| {
+        let (out, code) = stdout_of(&mut sudoku(&[
+            "generate",
+            "--seed",
+            "11",
+            "-n",
+            "40",
+            "--symmetry",
+            "mirror",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+            "-q",
+        ]));
+        assert_eq!(code, 0);
+        out
+    };
+    let one = run("1");
+    assert!(one == run("2"), "--jobs 1 and --jobs 2 differ");
+    let records = json_lines(&one);
+    assert_eq!(records.len(), 40);
+    let puzzles: Vec<String> = (records.iter())
+        .enumerate()
+        .map(|(i, r)| {
+            assert_eq!(r["index"], i as u64);
+            assert_eq!(r["seed"], 11);
+            assert_eq!(r["symmetry"], "mirror");
+            assert_eq!(r["minimal"], true);
+            r["puzzle"].as_str().unwrap().to_string()
+        })
+        .collect();
+    // Each one unique, by the count command.
+    let (counted, _, code) = run_with_stdin(
+        &["count", "--limit", "2", "-q", "-"],
+        (puzzles.join("\n") + "\n").as_bytes(),
+    );
+    assert_eq!(
+        (counted.lines().filter(|l| *l == "1").count(), code),
+        (40, 0)
+    );
+    // The rating in the json is the one `rate` gives.
+    let (rated, _, _) = run_with_stdin(&["rate", "--format", "json", "-"], puzzles[0].as_bytes());
+    let rated = &json_lines(&rated)[0];
+    for key in ["level_needed", "grade", "score"] {
+        assert_eq!(rated[key], records[0][key], "{key}");
+    }
+}
+
+#[test]
+fn rate_outputs() {
+    timing_filters! {
+        assert_cmd_snapshot!("rate_text", sudoku(&["rate", "puzzles/hardest11.txt"]));
+        assert_cmd_snapshot!("rate_csv", sudoku(&["rate", "puzzles/hardest11.txt", "--format", "csv"]));
+        assert_cmd_snapshot!("rate_json", sudoku(&["rate", "puzzles/hardest11.txt", "--format", "json", "-j", "1"]));
+        assert_cmd_snapshot!("rate_mixed", sudoku(&["rate", "tests/inputs/mixed.txt"]));
+    }
+}
+
+#[test]
+fn rate_orders_the_shipped_sets_as_their_names_say() {
+    let mean = |file: &str| {
+        let (out, _) = stdout_of(&mut sudoku(&["rate", file, "--format", "json"]));
+        let scores: Vec<f64> = (json_lines(&out).iter())
+            .filter_map(|r| r["score"].as_f64())
+            .collect();
+        scores.iter().sum::<f64>() / scores.len() as f64
+    };
+    let easy = mean("puzzles/easy-35-clue-200.txt");
+    let seventeen = mean("puzzles/17-clue-1000.txt");
+    let top = mean("puzzles/top1465.txt");
+    let hardest = mean("puzzles/forum-hardest-100.txt");
+    assert!(
+        easy < seventeen && seventeen < top && top < hardest,
+        "{easy} {seventeen} {top} {hardest}"
+    );
 }
