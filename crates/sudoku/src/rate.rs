@@ -111,6 +111,30 @@ pub const WEIGHTS: [(Rule, u64); 10] = [
 /// `extreme` puzzle.
 pub const GUESS_WEIGHT: u64 = 100;
 
+/// The grades as a markdown table (grade, level needed, what it takes),
+/// for the README.
+pub fn grade_table() -> String {
+    let mut table = String::from("| grade | level needed | what it takes |\n|---|---|---|\n");
+    for g in Grade::ALL {
+        table += &format!(
+            "| {} | {} | {} |\n",
+            g.name(),
+            crate::generate::level_name(g.level()),
+            g.description()
+        );
+    }
+    table
+}
+
+/// The weights as a markdown table (rule, weight), for the README.
+pub fn weight_table() -> String {
+    let mut table = String::from("| rule | weight |\n|---|---:|\n");
+    for (rule, weight) in WEIGHTS {
+        table += &format!("| {} ({}) | {weight} |\n", rule.name(), rule.title());
+    }
+    table + &format!("| each guess | {GUESS_WEIGHT} |\n")
+}
+
 /// What [`Sudoku::rate`] found.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Rating {
