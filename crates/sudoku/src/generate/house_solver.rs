@@ -287,15 +287,13 @@ impl HouseSolver {
                 for &p in peers {
                     let p = p as usize;
                     let pm = state[p];
-                    if pm & m != 0 {
-                        if pm & PLACED != 0 {
+                    let left = pm & !m;
+                    state[p] = left;
+                    if left != pm {
+                        // Emptied, or a placed peer holds the same digit.
+                        if left & full == 0 {
                             return false;
                         }
-                        let left = pm & !m;
-                        if left == 0 {
-                            return false;
-                        }
-                        state[p] = left;
                         if left.is_power_of_two() {
                             self.queue.push(p as u16);
                         }
@@ -309,9 +307,8 @@ impl HouseSolver {
                     let m = state[c as usize];
                     twice |= once & m;
                     once |= m;
-                    if m & PLACED != 0 {
-                        placed |= m;
-                    }
+                    // All ones for a placed cell (PLACED is the sign bit).
+                    placed |= m & ((m as i32 >> 31) as u32);
                 }
                 if once & full != full {
                     return false;
