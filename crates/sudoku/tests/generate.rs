@@ -77,6 +77,7 @@ fn puzzles_are_unique_symmetric_and_minimal_over_seeds_and_sizes() {
             let mut generator = Generator::new(sudoku, options).unwrap();
             for seed in 0..3 {
                 let made = generator.generate(seed, 7).unwrap();
+                assert!(made.minimal);
                 check(sudoku, &made, symmetry, true);
                 // Puzzle 7 of the run depends on nothing else.
                 assert_eq!(generator.generate(seed, 7).unwrap(), made);

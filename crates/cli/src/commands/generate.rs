@@ -150,6 +150,7 @@ fn record(
             record.clues = Some(g.puzzle.givens());
             record.grid_seed = Some(g.grid_seed);
             record.attempts = g.attempts;
+            record.minimal = g.minimal;
             if let Some(r) = rating {
                 record.level_needed = Some(level_name(r.level));
                 record.grade = r.grade.map(|g| g.name());

@@ -10,6 +10,11 @@ use rand_chacha::rand_core::RngCore;
 use super::house_solver::HouseSolver;
 use crate::{Puzzle, SolveError, Sudoku};
 
+/// Search nodes one uniqueness check may take before the clue is kept
+/// unproven. Never reached on 9x9 (a check takes a few nodes); on 25x25
+/// with few clues a check can take hours.
+pub(crate) const CHECK_BUDGET: u64 = 20_000;
+
 /// See the [module docs](self).
 pub(crate) enum Checker<'a> {
     /// Houses only: the fast solver.
@@ -54,13 +59,14 @@ impl<'a> Checker<'a> {
 
     /// Whether `cells` (a puzzle whose clues were those of `solution`
     /// less the cells of `removed`, and which had `solution` as its only
-    /// solution) still has only that one.
+    /// solution) still has only that one; `None` if a search for another
+    /// ran past [`CHECK_BUDGET`] nodes (big grids with few clues).
     pub(crate) fn still_unique(
         &mut self,
         cells: &[u8],
         solution: &[u8],
         removed: &[usize],
-    ) -> Result<bool, SolveError> {
+    ) -> Result<Option<bool>, SolveError> {
         match self {
             Checker::Houses(solver) => {
                 // Another solution differs from `solution` in a removed
@@ -68,15 +74,18 @@ impl<'a> Checker<'a> {
                 // cell whose peers' clues leave only its digit cannot.
                 for &cell in removed {
                     let digit = solution[cell];
-                    if solver.left_by_peers(cells, cell) != 1 << (digit - 1)
-                        && solver.count(cells, Some((cell, digit)), 1) > 0
-                    {
-                        return Ok(false);
+                    if solver.left_by_peers(cells, cell) == 1 << (digit - 1) {
+                        continue;
+                    }
+                    match solver.count_within(cells, Some((cell, digit)), 1, CHECK_BUDGET) {
+                        Some(0) => {}
+                        Some(_) => return Ok(Some(false)),
+                        None => return Ok(None),
                     }
                 }
-                Ok(true)
+                Ok(Some(true))
             }
-            Checker::Engine(sudoku) => Ok(count(sudoku, cells, 2)? == 1),
+            Checker::Engine(sudoku) => Ok(Some(count(sudoku, cells, 2)? == 1)),
         }
     }
 

@@ -24,6 +24,11 @@ pub struct Generated {
     /// How many full grids were tried before one gave a puzzle with the
     /// requested properties (1: the first did).
     pub attempts: u64,
+    /// Whether no clue (with a symmetry, no orbit of clues) can be removed
+    /// without losing uniqueness: digging went to the end, and no check
+    /// ran out of its node budget (which keeps the clue; only big grids
+    /// with few clues get there).
+    pub minimal: bool,
     /// The weakest propagation level that solves it, when the options
     /// asked for one (`None` otherwise; [`Sudoku::level_needed`] tells).
     pub level: Option<LevelNeeded>,
@@ -104,6 +109,7 @@ impl<'a> Generator<'a> {
         let dig_to_the_end = self.options.minimal || self.options.clues.is_none();
         let mut cells = solution.clone();
         let mut clues = cells.len();
+        let mut unproven = 0;
         for &o in &order {
             if !dig_to_the_end && clues <= high {
                 break;
@@ -116,9 +122,9 @@ impl<'a> Generator<'a> {
             for &c in orbit {
                 cells[c] = 0;
             }
-            if self.checker.still_unique(&cells, &solution, orbit)?
-                && self.within_ceiling(&cells)?
-            {
+            let unique = self.checker.still_unique(&cells, &solution, orbit)?;
+            unproven += usize::from(unique.is_none());
+            if unique == Some(true) && self.within_ceiling(&cells)? {
                 clues -= orbit.len();
             } else {
                 for (&c, &d) in orbit.iter().zip(&kept) {
@@ -148,6 +154,7 @@ impl<'a> Generator<'a> {
             grid_seed,
             attempts: 1,
             level,
+            minimal: self.options.makes_minimal() && unproven == 0,
         }))
     }
 

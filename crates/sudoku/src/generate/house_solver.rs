@@ -32,6 +32,10 @@ pub(crate) struct HouseSolver {
     cell_house_start: Vec<u32>,
     /// The digits placed in each house (scratch for loading).
     used: Vec<u32>,
+    /// Search nodes left before [`count_within`](Self::count_within)
+    /// gives up, and whether it did.
+    nodes_left: u64,
+    out_of_budget: bool,
     /// One candidate mask per cell per depth of the search.
     states: Vec<u32>,
     queue: Vec<u16>,
@@ -99,6 +103,8 @@ impl HouseSolver {
             house_start,
             cell_houses,
             cell_house_start,
+            nodes_left: u64::MAX,
+            out_of_budget: false,
             states: vec![0; cells * (cells + 1)],
             queue: Vec::with_capacity(cells * 4),
         })
@@ -108,11 +114,26 @@ impl HouseSolver {
     /// `limit`; with `not = Some((cell, digit))`, only those solutions
     /// without `digit` at `cell` (an empty cell).
     pub(crate) fn count(&mut self, digits: &[u8], not: Option<(usize, u8)>, limit: usize) -> usize {
+        self.count_within(digits, not, limit, u64::MAX)
+            .expect("no node budget")
+    }
+
+    /// [`count`](Self::count) within `budget` search nodes: `None` if it
+    /// ran out first.
+    pub(crate) fn count_within(
+        &mut self,
+        digits: &[u8],
+        not: Option<(usize, u8)>,
+        limit: usize,
+        budget: u64,
+    ) -> Option<usize> {
         let mut found = 0;
+        self.nodes_left = budget;
+        self.out_of_budget = false;
         if self.load(digits, not) {
             self.search(0, limit, &mut found, None, None);
         }
-        found
+        (found >= limit || !self.out_of_budget).then_some(found)
     }
 
     /// A random solution of `digits` (`1..=side`), the digits tried in an
@@ -124,6 +145,8 @@ impl HouseSolver {
     ) -> Option<Vec<u8>> {
         let mut found = 0;
         let mut solution = vec![0u8; self.cells];
+        self.nodes_left = u64::MAX;
+        self.out_of_budget = false;
         if self.load(digits, None) {
             self.search(0, 1, &mut found, Some(rng), Some(&mut solution));
         }
@@ -202,6 +225,11 @@ impl HouseSolver {
         mut rng: Option<&mut ChaCha8Rng>,
         mut solution: Option<&mut [u8]>,
     ) {
+        if self.nodes_left == 0 {
+            self.out_of_budget = true;
+            return;
+        }
+        self.nodes_left -= 1;
         let (n, start) = (self.cells, depth * self.cells);
         if !self.propagate(start) {
             return;
@@ -258,7 +286,7 @@ impl HouseSolver {
                 rng.as_deref_mut(),
                 solution.as_deref_mut(),
             );
-            if *found >= limit {
+            if *found >= limit || self.out_of_budget {
                 return;
             }
         }
@@ -393,6 +421,18 @@ mod tests {
         assert_eq!(a, again);
         let grid = Puzzle::from_digits(GridSize::CLASSIC, a);
         assert!(sudoku.is_solution_of(&grid, &Puzzle::empty(GridSize::CLASSIC)));
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search() {
+        let mut s = solver();
+        assert_eq!(s.count_within(&[0; 81], None, 2, 3), None);
+        assert_eq!(s.count_within(&[0; 81], None, 2, 1000), Some(2));
+        // A contradiction at the root takes one node.
+        let puzzle = Puzzle::parse(HARDEST).unwrap();
+        let mut cells = puzzle.cells().to_vec();
+        (cells[1], cells[2]) = (4, 4);
+        assert_eq!(s.count_within(&cells, None, 2, 1), Some(0));
     }
 
     #[test]
