@@ -53,6 +53,7 @@ pub mod harness;
 pub mod heuristics;
 mod model;
 pub mod propagation;
+mod rows;
 mod search;
 mod stats;
 #[cfg(test)]
@@ -72,6 +73,7 @@ pub use propagation::{
     LinearEquality, LockedCandidates, NotifyContext, NumberSum, PropagationContext,
     PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, Wake,
 };
+pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;
 pub use value_set::{MAX_VALUES, ValueSet, ValueSetIter};

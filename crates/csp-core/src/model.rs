@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::propagation::{AllDifferent, LockedCandidates, Propagator};
-use crate::{DomainStore, ValueSet, VarId};
+use crate::{DomainStore, Rows, ValueSet, VarId};
 
 /// Something wrong with how a model is put together.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -184,10 +184,10 @@ impl ModelBuilder {
             domains: self.domains,
             positions,
             propagators: self.propagators,
-            watchers: Csr::from(watchers),
+            watchers: Rows::from(watchers),
             state_offsets,
             state_words: words as usize,
-            neighbours: Csr::from(related),
+            neighbours: Rows::from(related),
             distances: OnceLock::new(),
         }
     }
@@ -203,33 +203,6 @@ pub struct Watch {
     pub local: u32,
 }
 
-/// Rows of lists in one allocation.
-#[derive(Clone, Debug)]
-struct Csr<T> {
-    offsets: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T> From<Vec<Vec<T>>> for Csr<T> {
-    fn from(rows: Vec<Vec<T>>) -> Self {
-        let mut offsets = Vec::with_capacity(rows.len() + 1);
-        offsets.push(0);
-        let mut items = Vec::new();
-        for row in rows {
-            items.extend(row);
-            offsets.push(items.len() as u32);
-        }
-        Csr { offsets, items }
-    }
-}
-
-impl<T> Csr<T> {
-    #[inline]
-    fn row(&self, i: usize) -> &[T] {
-        &self.items[self.offsets[i] as usize..self.offsets[i + 1] as usize]
-    }
-}
-
 /// A finished constraint model. Shared, read-only, by any number of
 /// [`Search`](crate::Search)es (it is `Sync`).
 #[derive(Debug)]
@@ -237,11 +210,11 @@ pub struct Model {
     domains: Vec<ValueSet>,
     positions: Option<Vec<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
-    watchers: Csr<Watch>,
+    watchers: Rows<Watch>,
     /// Where each propagator's state words start.
     state_offsets: Vec<u32>,
     state_words: usize,
-    neighbours: Csr<VarId>,
+    neighbours: Rows<VarId>,
     distances: OnceLock<Vec<u32>>,
 }
 

@@ -20,7 +20,7 @@
 
 use csp_core::{
     AllDifferent, Conflict, Events, Hypothesis, LockedCandidates, NotifyContext,
-    PropagationContext, PropagationLevel, Propagator, Rule, ValueSet, VarId, Wake,
+    PropagationContext, PropagationLevel, Propagator, Rows, Rule, ValueSet, VarId, Wake,
 };
 
 /// State words per house: the values placed in it, those placed since it
@@ -55,16 +55,14 @@ struct Pair {
 #[derive(Clone, Debug)]
 pub struct FastHouses {
     scope: Vec<VarId>,
-    /// The cells of house `h`: `house_cells[house_start[h]..house_start[h + 1]]`.
-    house_cells: Vec<VarId>,
-    house_start: Vec<u32>,
+    /// The cells of each house.
+    house_cells: Rows<VarId>,
     house_values: Vec<ValueSet>,
     pairs: Vec<Pair>,
     pair_cells: Vec<VarId>,
-    /// The items (houses, then pairs) that contain cell `c`, in item order:
-    /// `watch[watch_start[c]..watch_start[c + 1]]`.
-    watch: Vec<u16>,
-    watch_start: Vec<u32>,
+    /// The items (houses, then pairs) that contain each cell, in item
+    /// order.
+    watch: Rows<u16>,
 }
 
 /// Read and write access to the domains and state words, in both contexts
@@ -122,12 +120,6 @@ impl FastHouses {
         {
             return None;
         }
-        let mut house_cells = Vec::new();
-        let mut house_start = vec![0];
-        for (cells, _) in houses {
-            house_cells.extend(cells);
-            house_start.push(house_cells.len() as u32);
-        }
         let mut pairs = Vec::new();
         let mut pair_cells = Vec::new();
         let mut members: Vec<Vec<VarId>> = Vec::new();
@@ -163,21 +155,18 @@ impl FastHouses {
                 watching[v.index()].push(item as u16);
             }
         }
-        let mut watch = Vec::new();
-        let mut watch_start = vec![0];
-        for w in watching {
-            watch.extend(w);
-            watch_start.push(watch.len() as u32);
-        }
         Some(FastHouses {
             scope: (0..num_vars as u32).map(VarId).collect(),
-            house_cells,
-            house_start,
+            house_cells: Rows::from(
+                houses
+                    .iter()
+                    .map(|(cells, _)| cells.clone())
+                    .collect::<Vec<_>>(),
+            ),
             house_values: houses.iter().map(|(_, v)| *v).collect(),
             pairs,
             pair_cells,
-            watch,
-            watch_start,
+            watch: Rows::from(watching),
         })
     }
 
@@ -187,13 +176,12 @@ impl FastHouses {
 
     #[inline]
     fn cells(&self, h: usize) -> &[VarId] {
-        &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize]
+        self.house_cells.row(h)
     }
 
     #[inline]
     fn watchers(&self, var: VarId) -> &[u16] {
-        let i = var.index();
-        &self.watch[self.watch_start[i] as usize..self.watch_start[i + 1] as usize]
+        self.watch.row(var.index())
     }
 
     #[inline]

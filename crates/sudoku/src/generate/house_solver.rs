@@ -7,6 +7,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::RngCore;
 
+use csp_core::Rows;
+
 use crate::Sudoku;
 
 /// Marks a cell whose digit is placed (its mask keeps the digit's bit).
@@ -18,18 +20,15 @@ pub(crate) struct HouseSolver {
     side: usize,
     cells: usize,
     full: u32,
-    /// The peers of cell `i`: `peers[peer_start[i]..peer_start[i + 1]]`.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
+    /// The peers of each cell: the cells it shares a house with.
+    peers: Rows<u16>,
     /// The houses of `side` cells (where each digit must appear once),
     /// `side` cells each, one after the other.
     permutations: Vec<u16>,
-    /// The cells of house `h`: `house_cells[house_start[h]..house_start[h + 1]]`.
-    house_cells: Vec<u16>,
-    house_start: Vec<u32>,
-    /// The houses of cell `i`: `cell_houses[cell_house_start[i]..cell_house_start[i + 1]]`.
-    cell_houses: Vec<u16>,
-    cell_house_start: Vec<u32>,
+    /// The cells of each house.
+    house_cells: Rows<u16>,
+    /// The houses of each cell.
+    cell_houses: Rows<u16>,
     /// The digits placed in each house (scratch for loading).
     used: Vec<u32>,
     /// Search nodes left before [`count_within`](Self::count_within)
@@ -54,55 +53,42 @@ impl HouseSolver {
             return None;
         }
         let cells = sudoku.size().cells();
-        let mut neighbours = vec![Vec::<u16>::new(); cells];
+        let as_u16 = |list: &[usize]| list.iter().map(|&c| c as u16).collect::<Vec<u16>>();
         let mut permutations = Vec::new();
-        for house in sudoku.houses() {
-            for &a in &house.cells {
-                for &b in &house.cells {
-                    if a != b && !neighbours[a].contains(&(b as u16)) {
-                        neighbours[a].push(b as u16);
-                    }
-                }
-            }
-            if house.cells.len() == side {
-                permutations.extend(house.cells.iter().map(|&c| c as u16));
-            }
-        }
-        let mut house_cells = Vec::new();
-        let mut house_start = vec![0];
         let mut of_cell = vec![Vec::<u16>::new(); cells];
         for (h, house) in sudoku.houses().iter().enumerate() {
-            house_cells.extend(house.cells.iter().map(|&c| c as u16));
-            house_start.push(house_cells.len() as u32);
+            if house.cells.len() == side {
+                permutations.extend(as_u16(&house.cells));
+            }
             for &c in &house.cells {
                 of_cell[c].push(h as u16);
             }
         }
-        let mut cell_houses = Vec::new();
-        let mut cell_house_start = vec![0];
-        for list in &of_cell {
-            cell_houses.extend_from_slice(list);
-            cell_house_start.push(cell_houses.len() as u32);
-        }
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for list in &mut neighbours {
-            list.sort_unstable();
-            peers.extend_from_slice(list);
-            peer_start.push(peers.len() as u32);
-        }
+        // With houses only, the model's neighbours are the peers.
+        let peers = (model.vars())
+            .map(|v| {
+                model
+                    .neighbours(v)
+                    .iter()
+                    .map(|n| n.index() as u16)
+                    .collect()
+            })
+            .collect::<Vec<Vec<u16>>>();
         Some(HouseSolver {
             side,
             cells,
             full: (1u32 << side) - 1,
-            peers,
-            peer_start,
+            peers: Rows::from(peers),
             permutations,
             used: vec![0; sudoku.houses().len()],
-            house_cells,
-            house_start,
-            cell_houses,
-            cell_house_start,
+            house_cells: Rows::from(
+                sudoku
+                    .houses()
+                    .iter()
+                    .map(|h| as_u16(&h.cells))
+                    .collect::<Vec<_>>(),
+            ),
+            cell_houses: Rows::from(of_cell),
             nodes_left: u64::MAX,
             out_of_budget: false,
             states: vec![0; cells * (cells + 1)],
@@ -156,8 +142,7 @@ impl HouseSolver {
     /// The digits the clues of `digits` leave for `cell`, as a mask (bit
     /// `d - 1` for digit `d`): those none of its peers holds.
     pub(crate) fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
-        let peers = &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize];
-        let seen = (peers.iter())
+        let seen = (self.peers.row(cell).iter())
             .map(|&p| digits[p as usize])
             .filter(|&d| d != 0)
             .fold(0u32, |acc, d| acc | 1 << (d - 1));
@@ -173,9 +158,7 @@ impl HouseSolver {
         self.queue.clear();
         for (h, used) in self.used.iter_mut().enumerate() {
             *used = 0;
-            let cells =
-                &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize];
-            for &c in cells {
+            for &c in self.house_cells.row(h) {
                 let d = digits[c as usize];
                 if d != 0 {
                     let bit = 1u32 << (d - 1);
@@ -193,10 +176,7 @@ impl HouseSolver {
                 *slot = 1 << (d - 1) | PLACED;
                 continue;
             }
-            let houses = &self.cell_houses
-                [self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize];
-            let mut m = houses
-                .iter()
+            let mut m = (self.cell_houses.row(c).iter())
                 .fold(self.full, |m, &h| m & !self.used[h as usize]);
             if let Some((cell, d)) = not {
                 if cell == c {
@@ -310,9 +290,7 @@ impl HouseSolver {
                     return false;
                 }
                 state[c] = m | PLACED;
-                let peers =
-                    &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize];
-                for &p in peers {
+                for &p in self.peers.row(c) {
                     let p = p as usize;
                     let pm = state[p];
                     let left = pm & !m;
