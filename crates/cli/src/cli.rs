@@ -212,10 +212,9 @@ fn symmetry_help() -> String {
 
 /// The `--level` help of `generate`, from the registry of levels.
 fn generate_level_help() -> String {
-    let names: Vec<&str> = sudoku::generate::LEVELS.iter().map(|(n, _)| *n).collect();
     format!(
         "Keep only puzzles that need exactly this propagation level: {} (`guessing`: even probing leaves cells); digging never goes past it",
-        names.join(", ")
+        sudoku::generate::level_names()
     )
 }
 

@@ -78,6 +78,12 @@ pub const LEVELS: [(&str, LevelNeeded); 5] = [
     ("guessing", LevelNeeded::Unsolved),
 ];
 
+/// The names of [`LEVELS`], comma-separated (for help texts and errors).
+pub fn level_names() -> String {
+    let names: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+    names.join(", ")
+}
+
 /// The level called `name` in [`LEVELS`].
 pub fn level_named(name: &str) -> Option<LevelNeeded> {
     LEVELS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
@@ -171,6 +177,17 @@ impl GenerateOptions {
         } else {
             parts.join(", ")
         }
+    }
+}
+
+/// Shuffles `items` (Fisher-Yates, from the last item down), each draw a
+/// `next_u64` of `rng`: the same generator state gives the same order on
+/// every platform.
+pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut rand_chacha::ChaCha8Rng) {
+    use rand_chacha::rand_core::RngCore;
+    for i in (1..items.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
     }
 }
 

@@ -64,8 +64,7 @@ impl Sudoku {
             if search.stopped().is_some() {
                 return Ok(None);
             }
-            let store = search.store();
-            if contradiction || store.assigned_count() as usize == store.num_vars() {
+            if settled(&search, contradiction) {
                 return Ok(Some(LevelNeeded::Level(level)));
             }
         }
@@ -77,9 +76,15 @@ impl Sudoku {
     /// [`level_needed`](Sudoku::level_needed) is at most `level`.
     pub fn settles_at(&self, puzzle: &Puzzle, level: PropagationLevel) -> Result<bool, SolveError> {
         let (search, contradiction) = self.propagated_root(puzzle, level, None)?;
-        let store = search.store();
-        Ok(contradiction || store.assigned_count() as usize == store.num_vars())
+        Ok(settled(&search, contradiction))
     }
+}
+
+/// Whether a propagated root settles the puzzle: a contradiction, or every
+/// cell filled.
+fn settled(search: &csp_core::Search<'_>, contradiction: bool) -> bool {
+    let store = search.store();
+    contradiction || store.assigned_count() as usize == store.num_vars()
 }
 
 #[cfg(test)]

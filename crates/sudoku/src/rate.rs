@@ -156,25 +156,14 @@ impl Rating {
     /// What one rule did, by its telling counter: cells filled for the
     /// singles, candidates removed for the others.
     pub fn used(&self, rule: Rule) -> u64 {
-        let counter = self.rules[rule];
-        if rule.assigns() {
-            counter.assignments
-        } else {
-            counter.removals
-        }
+        self.rules.telling(rule)
     }
 }
 
 /// The score of a search's deductions and guesses.
 pub fn score(rules: &RuleStats, guesses: u64) -> u64 {
-    let rated = |rule: Rule| {
-        if rule.assigns() {
-            rules[rule].assignments
-        } else {
-            rules[rule].removals
-        }
-    };
-    WEIGHTS.iter().map(|&(r, w)| w * rated(r)).sum::<u64>() + GUESS_WEIGHT * guesses
+    let deductions: u64 = WEIGHTS.iter().map(|&(r, w)| w * rules.telling(r)).sum();
+    deductions + GUESS_WEIGHT * guesses
 }
 
 impl Sudoku {
@@ -182,7 +171,12 @@ impl Sudoku {
     /// count to 2 at that level (`probing` when even that leaves cells)
     /// whose deductions make the score. See the [module docs](crate::rate).
     pub fn rate(&self, puzzle: &Puzzle) -> Result<Rating, SolveError> {
-        let level = self.level_needed(puzzle)?;
+        self.rate_at(puzzle, self.level_needed(puzzle)?)
+    }
+
+    /// [`rate`](Sudoku::rate) for a puzzle whose
+    /// [`level_needed`](Sudoku::level_needed) is known to be `level`.
+    pub fn rate_at(&self, puzzle: &Puzzle, level: LevelNeeded) -> Result<Rating, SolveError> {
         let search_level = match level {
             LevelNeeded::Level(l) => l.max(PropagationLevel::Singles),
             LevelNeeded::Unsolved => PropagationLevel::Probing,

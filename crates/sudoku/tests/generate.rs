@@ -183,6 +183,8 @@ fn levels_are_exactly_the_one_asked_for() {
                 let made = generator.generate(seed, 0).unwrap();
                 assert_eq!(made.level, Some(level));
                 assert_eq!(sudoku.level_needed(&made.puzzle).unwrap(), level, "{name}");
+                let rating = sudoku.rate(&made.puzzle).unwrap();
+                assert_eq!(sudoku.rate_at(&made.puzzle, level).unwrap(), rating);
                 check(&sudoku, &made, Symmetry::None, minimal);
             }
         }

@@ -85,7 +85,12 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
                     || Generator::new(&sudoku, options.clone()).expect("checked options"),
                     |generator, index| {
                         let made = generator.generate(seed, index).and_then(|g| {
-                            let rating = json.then(|| sudoku.rate(&g.puzzle)).transpose()?;
+                            // The level is known when it was the target.
+                            let rate = |p| match g.level {
+                                Some(level) => sudoku.rate_at(p, level),
+                                None => sudoku.rate(p),
+                            };
+                            let rating = json.then(|| rate(&g.puzzle)).transpose()?;
                             Ok((g, rating))
                         });
                         progress.inc(1);
@@ -192,8 +197,10 @@ fn options(args: &GenerateArgs) -> Result<GenerateOptions> {
     let clues = args.clues.as_deref().map(parse_clues).transpose()?;
     let level = match args.level.as_deref() {
         Some(name) => Some(sudoku::generate::level_named(name).with_context(|| {
-            let names: Vec<&str> = sudoku::generate::LEVELS.iter().map(|(n, _)| *n).collect();
-            format!("invalid --level `{name}` (valid: {})", names.join(", "))
+            format!(
+                "invalid --level `{name}` (valid: {})",
+                sudoku::generate::level_names()
+            )
         })?),
         None => None,
     };

@@ -142,10 +142,7 @@ impl Row for RateRecord {
         let head = format!("{}:{}: ", self.file, self.line);
         let level = self.level_needed.unwrap_or_default();
         match (self.grade, self.score, &self.used) {
-            (Some(grade), Some(score), Some(used)) if quiet => {
-                let _ = used;
-                format!("{grade} {score}")
-            }
+            (Some(grade), Some(score), _) if quiet => format!("{grade} {score}"),
             (Some(grade), Some(score), Some(used)) => {
                 let mut parts: Vec<String> = (WEIGHTS.iter())
                     .map(|&(r, _)| (r, used.0.used(r)))

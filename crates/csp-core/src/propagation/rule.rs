@@ -136,6 +136,17 @@ impl RuleStats {
         Rule::ALL.into_iter().map(|r| (r, self[r]))
     }
 
+    /// The telling counter of `rule` (see [`Rule::assigns`]): variables
+    /// assigned for the singles, values removed for the others.
+    pub fn telling(&self, rule: Rule) -> u64 {
+        let counter = self[rule];
+        if rule.assigns() {
+            counter.assignments
+        } else {
+            counter.removals
+        }
+    }
+
     /// Candidates removed by all rules together.
     pub fn total_removals(&self) -> u64 {
         self.0.iter().map(|c| c.removals).sum()
@@ -181,6 +192,8 @@ mod tests {
         assert_eq!(total[Rule::Gac].removals, 6);
         assert_eq!(total[Rule::HiddenSingles].assignments, 2);
         assert_eq!(total.total_removals(), 6);
+        assert_eq!(total.telling(Rule::Gac), 6);
+        assert_eq!(total.telling(Rule::HiddenSingles), 2);
         let names: Vec<_> = total.iter().map(|(r, _)| r.name()).collect();
         assert_eq!(
             names,

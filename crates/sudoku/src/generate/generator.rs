@@ -101,10 +101,7 @@ impl<'a> Generator<'a> {
         let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
         let solution = self.fill(&mut rng)?;
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
-        for i in (1..order.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
+        super::shuffle(&mut order, &mut rng);
         let (low, high) = self.options.clues.unwrap_or((0, usize::MAX));
         let dig_to_the_end = self.options.minimal || self.options.clues.is_none();
         let mut cells = solution.clone();

@@ -5,7 +5,6 @@
 //! (is there a solution, another one, a random one).
 
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::RngCore;
 
 use csp_core::Rows;
 
@@ -248,10 +247,7 @@ impl HouseSolver {
             k += 1;
         }
         if let Some(rng) = rng.as_deref_mut() {
-            for i in (1..k).rev() {
-                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-                digits.swap(i, j);
-            }
+            super::shuffle(&mut digits[..k], rng);
         }
         for &bit in &digits[..k] {
             let next = start + n;
