@@ -21,6 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bitboard_solver;
 mod checker;
 mod generator;
 mod house_solver;

@@ -1,12 +1,15 @@
-//! The two questions the generator asks a grid's rules, answered by the
-//! fast [`HouseSolver`] where the rules are houses only, by the engine
-//! otherwise: a random full grid, and whether a puzzle is still unique
-//! once some clues are gone.
+//! The two questions the generator asks a grid's rules: a random full
+//! grid, and whether a puzzle is still unique once some clues are gone.
+//! Where the rules are houses only, per-digit bitboards
+//! ([`bitboard_solver`](super::bitboard_solver)) answer both up to 25x25
+//! and the small mask [`HouseSolver`] beyond; the engine answers for
+//! other rules.
 
 use csp_core::{PropagationLevel, SearchConfig};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::RngCore;
 
+use super::bitboard_solver::{self, HouseSearch};
 use super::house_solver::HouseSolver;
 use crate::{Puzzle, SolveError, Sudoku};
 
@@ -17,8 +20,12 @@ pub(crate) const CHECK_BUDGET: u64 = 20_000;
 
 /// See the [module docs](self).
 pub(crate) enum Checker<'a> {
-    /// Houses only: the fast solver.
-    Houses(Box<HouseSolver>),
+    /// Houses only: the fastest solver (bitboards up to 25x25, the mask
+    /// solver beyond), and the mask solver's peer lists for a shortcut.
+    Houses {
+        solver: Box<dyn HouseSearch + Send>,
+        peers: Box<HouseSolver>,
+    },
     /// Any other rules: the engine, at `locked`, fewest candidates first.
     Engine(&'a Sudoku),
 }
@@ -27,7 +34,11 @@ impl<'a> Checker<'a> {
     /// The fastest checker for `sudoku`'s rules.
     pub(crate) fn new(sudoku: &'a Sudoku) -> Checker<'a> {
         match HouseSolver::new(sudoku) {
-            Some(solver) => Checker::Houses(Box::new(solver)),
+            Some(peers) => Checker::Houses {
+                solver: bitboard_solver::for_houses(sudoku)
+                    .unwrap_or_else(|| Box::new(peers.clone())),
+                peers: Box::new(peers),
+            },
             None => Checker::Engine(sudoku),
         }
     }
@@ -40,7 +51,7 @@ impl<'a> Checker<'a> {
         rng: &mut ChaCha8Rng,
     ) -> Result<Option<Vec<u8>>, SolveError> {
         match self {
-            Checker::Houses(solver) => {
+            Checker::Houses { solver, .. } => {
                 Ok(solver.random_solution(&vec![0; sudoku.size().cells()], rng))
             }
             Checker::Engine(sudoku) => {
@@ -68,18 +79,18 @@ impl<'a> Checker<'a> {
         removed: &[usize],
     ) -> Result<Option<bool>, SolveError> {
         match self {
-            Checker::Houses(solver) => {
+            Checker::Houses { solver, peers } => {
                 // Another solution differs from `solution` in a removed
                 // cell (elsewhere it is held by the clues it kept); a
                 // cell whose peers' clues leave only its digit cannot.
                 for &cell in removed {
                     let digit = solution[cell];
-                    if solver.left_by_peers(cells, cell) == 1 << (digit - 1) {
+                    if peers.left_by_peers(cells, cell) == 1 << (digit - 1) {
                         continue;
                     }
-                    match solver.count_within(cells, Some((cell, digit)), 1, CHECK_BUDGET) {
-                        Some(0) => {}
-                        Some(_) => return Ok(Some(false)),
+                    match solver.has_other_solution(cells, solution, cell, CHECK_BUDGET) {
+                        Some(false) => {}
+                        Some(true) => return Ok(Some(false)),
                         None => return Ok(None),
                     }
                 }
@@ -97,7 +108,9 @@ impl<'a> Checker<'a> {
         limit: u64,
     ) -> Result<u64, SolveError> {
         match self {
-            Checker::Houses(solver) => Ok(solver.count(cells, None, limit as usize) as u64),
+            Checker::Houses { solver, .. } => Ok(solver
+                .count_within(cells, None, limit as usize, u64::MAX)
+                .expect("no node budget") as u64),
             Checker::Engine(_) => count(sudoku, cells, limit),
         }
     }

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use csp_core::Rows;
 
+use super::bitboard_solver::HouseSearch;
 use crate::Sudoku;
 
 /// Marks a cell whose digit is placed (its mask keeps the digit's bit).
@@ -98,44 +99,10 @@ impl HouseSolver {
     /// How many solutions `digits` (0 empty, else `1..=side`) has, up to
     /// `limit`; with `not = Some((cell, digit))`, only those solutions
     /// without `digit` at `cell` (an empty cell).
+    #[cfg(test)]
     pub(crate) fn count(&mut self, digits: &[u8], not: Option<(usize, u8)>, limit: usize) -> usize {
         self.count_within(digits, not, limit, u64::MAX)
             .expect("no node budget")
-    }
-
-    /// [`count`](Self::count) within `budget` search nodes: `None` if it
-    /// ran out first.
-    pub(crate) fn count_within(
-        &mut self,
-        digits: &[u8],
-        not: Option<(usize, u8)>,
-        limit: usize,
-        budget: u64,
-    ) -> Option<usize> {
-        let mut found = 0;
-        self.nodes_left = budget;
-        self.out_of_budget = false;
-        if self.load(digits, not) {
-            self.search(0, limit, &mut found, None, None);
-        }
-        (found >= limit || !self.out_of_budget).then_some(found)
-    }
-
-    /// A random solution of `digits` (`1..=side`), the digits tried in an
-    /// order drawn from `rng`; `None` if there is none.
-    pub(crate) fn random_solution(
-        &mut self,
-        digits: &[u8],
-        rng: &mut ChaCha8Rng,
-    ) -> Option<Vec<u8>> {
-        let mut found = 0;
-        let mut solution = vec![0u8; self.cells];
-        self.nodes_left = u64::MAX;
-        self.out_of_budget = false;
-        if self.load(digits, None) {
-            self.search(0, 1, &mut found, Some(rng), Some(&mut solution));
-        }
-        (found == 1).then_some(solution)
     }
 
     /// The digits the clues of `digits` leave for `cell`, as a mask (bit
@@ -338,6 +305,35 @@ impl HouseSolver {
                 return true;
             }
         }
+    }
+}
+
+impl HouseSearch for HouseSolver {
+    fn random_solution(&mut self, digits: &[u8], rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
+        let mut found = 0;
+        let mut solution = vec![0u8; self.cells];
+        self.nodes_left = u64::MAX;
+        self.out_of_budget = false;
+        if self.load(digits, None) {
+            self.search(0, 1, &mut found, Some(rng), Some(&mut solution));
+        }
+        (found == 1).then_some(solution)
+    }
+
+    fn count_within(
+        &mut self,
+        digits: &[u8],
+        not: Option<(usize, u8)>,
+        limit: usize,
+        budget: u64,
+    ) -> Option<usize> {
+        let mut found = 0;
+        self.nodes_left = budget;
+        self.out_of_budget = false;
+        if self.load(digits, not) {
+            self.search(0, limit, &mut found, None, None);
+        }
+        (found >= limit || !self.out_of_budget).then_some(found)
     }
 }
 
