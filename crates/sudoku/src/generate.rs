@@ -26,6 +26,7 @@ mod checker;
 mod generator;
 mod house_solver;
 mod symmetry;
+mod unavoidable;
 
 use csp_core::PropagationLevel;
 

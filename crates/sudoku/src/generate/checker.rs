@@ -11,6 +11,7 @@ use rand_chacha::rand_core::RngCore;
 
 use super::bitboard_solver::{self, HouseSearch};
 use super::house_solver::HouseSolver;
+use super::unavoidable::UnavoidableSets;
 use crate::{Puzzle, SolveError, Sudoku};
 
 /// Search nodes one uniqueness check may take before the clue is kept
@@ -25,6 +26,11 @@ pub(crate) enum Checker<'a> {
     Houses {
         solver: Box<dyn HouseSearch + Send>,
         peers: Box<HouseSolver>,
+        /// The side and the houses of each cell, to find unavoidable sets.
+        side: usize,
+        houses_of: Vec<Vec<u16>>,
+        /// The unavoidable sets of the grid being dug.
+        unavoidable: UnavoidableSets,
     },
     /// Any other rules: the engine, at `locked`, fewest candidates first.
     Engine(&'a Sudoku),
@@ -38,6 +44,9 @@ impl<'a> Checker<'a> {
                 solver: bitboard_solver::for_houses(sudoku)
                     .unwrap_or_else(|| Box::new(peers.clone())),
                 peers: Box::new(peers),
+                side: sudoku.size().side(),
+                houses_of: UnavoidableSets::houses_of(sudoku.houses(), sudoku.size().cells()),
+                unavoidable: UnavoidableSets::default(),
             },
             None => Checker::Engine(sudoku),
         }
@@ -68,6 +77,19 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Holes will be dug in `solution` next: learn what it allows.
+    pub(crate) fn begin(&mut self, solution: &[u8]) {
+        if let Checker::Houses {
+            side,
+            houses_of,
+            unavoidable,
+            ..
+        } = self
+        {
+            unavoidable.find(solution, *side, houses_of);
+        }
+    }
+
     /// Whether `cells` (a puzzle whose clues were those of `solution`
     /// less the cells of `removed`, and which had `solution` as its only
     /// solution) still has only that one; `None` if a search for another
@@ -79,14 +101,23 @@ impl<'a> Checker<'a> {
         removed: &[usize],
     ) -> Result<Option<bool>, SolveError> {
         match self {
-            Checker::Houses { solver, peers } => {
+            Checker::Houses {
+                solver,
+                peers,
+                unavoidable,
+                ..
+            } => {
                 // Another solution differs from `solution` in a removed
                 // cell (elsewhere it is held by the clues it kept); a
-                // cell whose peers' clues leave only its digit cannot.
+                // cell whose peers' clues leave only its digit cannot;
+                // an emptied unavoidable set is one.
                 for &cell in removed {
                     let digit = solution[cell];
                     if peers.left_by_peers(cells, cell) == 1 << (digit - 1) {
                         continue;
+                    }
+                    if unavoidable.emptied(cells, cell) {
+                        return Ok(Some(false));
                     }
                     match solver.has_other_solution(cells, solution, cell, CHECK_BUDGET) {
                         Some(false) => {}

@@ -100,6 +100,7 @@ impl<'a> Generator<'a> {
     pub fn from_grid_seed(&mut self, grid_seed: u64) -> Result<Option<Generated>, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
         let solution = self.fill(&mut rng)?;
+        self.checker.begin(&solution);
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         super::shuffle(&mut order, &mut rng);
         let (low, high) = self.options.clues.unwrap_or((0, usize::MAX));
