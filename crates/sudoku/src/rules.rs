@@ -17,6 +17,7 @@ mod diagonal;
 mod error;
 mod extra_region;
 mod fpuzzles;
+mod fpuzzles_writer;
 mod killer_cage;
 mod kropki;
 mod nonconsecutive;
@@ -34,6 +35,7 @@ use csp_core::{BinaryRelation, ModelBuilder, Propagator, ValueSet, VarId};
 pub use cells::{cell_name, parse_cell};
 pub use error::RulesError;
 pub use fpuzzles::{FpuzzlesDocument, VariantPuzzle, decode_link};
+pub use fpuzzles_writer::FpuzzlesWriter;
 pub use registry::{ElementKind, REGISTRY};
 
 use crate::GridSize;
@@ -84,6 +86,10 @@ pub trait Element: fmt::Debug + Send + Sync {
 
     /// One line for people: `killer cage 23 at r1c1 r1c2 r2c1`.
     fn describe(&self) -> String;
+
+    /// Writes itself into an f-puzzles document, so that reading the
+    /// document gives it back.
+    fn write(&self, out: &mut FpuzzlesWriter);
 
     /// The pairs of cells it marks (for negative rules).
     fn marks(&self) -> Vec<Mark> {

@@ -1,7 +1,8 @@
 //! Anti-king: cells a king's move apart hold different digits.
 
 use super::{
-    Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved, offset_pairs,
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+    offset_pairs,
 };
 use crate::GridSize;
 
@@ -30,6 +31,10 @@ impl Element for AntiKing {
 
     fn describe(&self) -> String {
         "anti-king: cells a king's move apart hold different digits".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.flag("antiking");
     }
 }
 

@@ -1,7 +1,8 @@
 //! Anti-knight: cells a chess knight's move apart hold different digits.
 
 use super::{
-    Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved, offset_pairs,
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+    offset_pairs,
 };
 use crate::GridSize;
 
@@ -28,6 +29,10 @@ impl Element for AntiKnight {
 
     fn describe(&self) -> String {
         "anti-knight: cells a knight's move apart hold different digits".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.flag("antiknight");
     }
 }
 

@@ -3,7 +3,9 @@
 use csp_core::NumberSum;
 
 use super::cells::cell_list;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 
 /// The digits on the shaft add up to the number the circle shows (a
 /// circle of two or three cells reads as one number, most significant
@@ -48,6 +50,16 @@ impl Element for Arrow {
             cell_list(&self.circle, self.side),
             cell_list(&self.shaft, self.side)
         )
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let circle = out.cells(&self.circle);
+        let line: Vec<usize> = self.circle.iter().chain(&self.shaft).copied().collect();
+        let line = out.cells(&line);
+        out.push(
+            "arrow",
+            serde_json::json!({ "cells": circle, "lines": [line] }),
+        );
     }
 }
 

@@ -1,6 +1,8 @@
 //! X-Sudoku: a main diagonal holds each digit once.
 
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 use crate::house::HouseKind;
 
 /// One diagonal as a house: the main one (`r1c1` to the bottom right) or
@@ -44,6 +46,10 @@ impl Element for Diagonal {
         } else {
             "the main diagonal holds each digit once".into()
         }
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.flag(if self.anti { "diagonal+" } else { "diagonal-" });
     }
 }
 

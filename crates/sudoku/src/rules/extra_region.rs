@@ -1,7 +1,9 @@
 //! Extra regions: a set of cells that holds distinct digits.
 
 use super::cells::cell_list;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 use crate::house::HouseKind;
 
 /// The cells hold distinct digits (every digit once, when there are as
@@ -29,6 +31,11 @@ impl Element for ExtraRegion {
 
     fn describe(&self) -> String {
         format!("extra region {}", cell_list(&self.cells, self.side))
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        out.push("extraregion", serde_json::json!({ "cells": cells }));
     }
 }
 

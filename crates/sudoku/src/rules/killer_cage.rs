@@ -3,7 +3,9 @@
 use csp_core::{AllDifferent, DistinctSum, ValueSet};
 
 use super::cells::cell_list;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 
 /// The cage's cells hold distinct digits that add up to `sum` (no sum: only
 /// distinct).
@@ -42,6 +44,15 @@ impl Element for KillerCage {
             Some(s) => format!("killer cage {s} at {cells}"),
             None => format!("killer cage (no sum) at {cells}"),
         }
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        let mut cage = serde_json::json!({ "cells": cells });
+        if let Some(sum) = self.sum {
+            cage["value"] = serde_json::json!(sum.to_string());
+        }
+        out.push("killercage", cage);
     }
 }
 

@@ -2,7 +2,9 @@
 //! its double; optionally "all dots are given".
 
 use super::cells::cell_name;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, Mark, RulesError, Solved,
+};
 
 /// The family of marks kropki dots belong to.
 pub(super) const FAMILY: &str = "kropki";
@@ -68,6 +70,15 @@ impl Element for Dot {
     fn marks(&self) -> Vec<Mark> {
         vec![Mark::new(self.cells[0], self.cells[1], FAMILY)]
     }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        let key = if self.black { "ratio" } else { "difference" };
+        out.push(
+            key,
+            serde_json::json!({ "cells": cells, "value": self.value.to_string() }),
+        );
+    }
 }
 
 impl Element for NoRatioWithoutDot {
@@ -85,6 +96,10 @@ impl Element for NoRatioWithoutDot {
 
     fn describe(&self) -> String {
         "all black dots are given: no other neighbours are in ratio 1:2".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.negative("ratio");
     }
 }
 

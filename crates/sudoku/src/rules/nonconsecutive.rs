@@ -1,6 +1,8 @@
 //! Non-consecutive: orthogonal neighbours are not consecutive digits.
 
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved, kropki};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved, kropki,
+};
 
 /// Orthogonally adjacent digits differ by more than 1, except across a
 /// kropki dot, which obeys only its own rule (f-puzzles uses this flag as
@@ -27,6 +29,10 @@ impl Element for Nonconsecutive {
 
     fn describe(&self) -> String {
         "non-consecutive: orthogonal neighbours (without a kropki dot) are not consecutive".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.flag("nonconsecutive");
     }
 }
 

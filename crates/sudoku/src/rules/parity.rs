@@ -1,7 +1,9 @@
 //! Even and odd cells.
 
 use super::cells::cell_name;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 
 /// The cell holds an even (or odd) digit: a restriction of its initial
 /// candidates, not a propagator.
@@ -33,6 +35,12 @@ impl Element for Parity {
     fn describe(&self) -> String {
         let what = if self.even { "even" } else { "odd" };
         format!("{} is {what}", cell_name(self.cell, self.side))
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cell = super::cell_name(self.cell, self.side).to_uppercase();
+        let key = if self.even { "even" } else { "odd" };
+        out.push(key, serde_json::json!({ "cell": cell }));
     }
 }
 

@@ -3,7 +3,9 @@
 use csp_core::IncreasingChain;
 
 use super::cells::cell_list;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 
 /// The digits strictly increase along the cells, bulb first.
 #[derive(Clone, Debug)]
@@ -30,6 +32,11 @@ impl Element for Thermometer {
 
     fn describe(&self) -> String {
         format!("thermometer {}", cell_list(&self.cells, self.side))
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        out.push("thermometer", serde_json::json!({ "lines": [cells] }));
     }
 }
 

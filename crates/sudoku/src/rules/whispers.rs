@@ -1,7 +1,9 @@
 //! German whispers: neighbours on a line differ by at least 5.
 
 use super::cells::cell_list;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 
 /// Digits next to each other on the line differ by at least `gap` (5 on a
 /// 9x9 grid, the German whispers rule).
@@ -37,6 +39,14 @@ impl Element for Whispers {
             self.gap,
             cell_list(&self.cells, self.side)
         )
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        out.push(
+            "whispers",
+            serde_json::json!({ "lines": [cells], "value": self.gap.to_string() }),
+        );
     }
 }
 

@@ -1,6 +1,8 @@
 //! Windoku: windows between the boxes hold each digit once.
 
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
+};
 use crate::GridSize;
 use crate::house::HouseKind;
 
@@ -59,6 +61,14 @@ impl Element for Windoku {
 
     fn describe(&self) -> String {
         "windoku: each window between the boxes holds each digit once".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        // f-puzzles has no windoku: its windows as extra regions.
+        for cells in windows(out.size()) {
+            let cells = out.cells(&cells);
+            out.push("extraregion", serde_json::json!({ "cells": cells }));
+        }
     }
 }
 

@@ -2,7 +2,9 @@
 //! optionally "all X and V are given".
 
 use super::cells::cell_name;
-use super::{Element, ElementKind, FpuzzlesDocument, GridBuilder, Mark, RulesError, Solved};
+use super::{
+    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, Mark, RulesError, Solved,
+};
 
 const FAMILY: &str = "xv";
 
@@ -47,6 +49,12 @@ impl Element for Xv {
     fn marks(&self) -> Vec<Mark> {
         vec![Mark::new(self.cells[0], self.cells[1], FAMILY)]
     }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        let cells = out.cells(&self.cells);
+        let value = if self.sum == 10 { "X" } else { "V" };
+        out.push("xv", serde_json::json!({ "cells": cells, "value": value }));
+    }
 }
 
 impl Element for NoXvWithoutMark {
@@ -64,6 +72,10 @@ impl Element for NoXvWithoutMark {
 
     fn describe(&self) -> String {
         "all X and V are given: no other neighbours add up to 5 or 10".into()
+    }
+
+    fn write(&self, out: &mut FpuzzlesWriter) {
+        out.negative("xv");
     }
 }
 
