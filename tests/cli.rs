@@ -1431,6 +1431,28 @@ fn generate_outputs() {
         sudoku(&["generate", "--level", "diabolical"])
     );
     assert_cmd_snapshot!(
+        "generate_error_size_seven",
+        sudoku(&["generate", "--size", "7"])
+    );
+    assert_cmd_snapshot!(
+        "generate_error_jigsaw_symmetry",
+        sudoku(&["generate", "--jigsaw", "--symmetry", "rot180"])
+    );
+    assert_cmd_snapshot!(
+        "generate_error_killer_text",
+        sudoku(&["generate", "--killer", "--format", "text"])
+    );
+    assert_cmd_snapshot!(
+        "generate_six_by_six_jigsaw",
+        sudoku(&["generate", "--seed", "3", "--size", "6", "--jigsaw", "-q"])
+    );
+    assert_cmd_snapshot!(
+        "generate_four_by_four_killer_json",
+        sudoku(&[
+            "generate", "--seed", "3", "--size", "4", "--killer", "--format", "json", "-q"
+        ])
+    );
+    assert_cmd_snapshot!(
         "generate_missed",
         sudoku(&[
             "generate",
@@ -1443,6 +1465,34 @@ fn generate_outputs() {
             "-q"
         ])
     );
+}
+
+#[test]
+fn generated_jigsaw_and_killer_documents_read_back_unique() {
+    for layout in [&["--jigsaw"][..], &["--killer"], &["--jigsaw", "--killer"]] {
+        let mut args = vec!["generate", "--seed", "5", "-n", "4", "-q"];
+        args.extend(layout);
+        let (documents, code) = stdout_of(&mut sudoku(&args));
+        assert_eq!(code, 0);
+        assert_eq!(documents.lines().count(), 4);
+        // Each line an f-puzzles document that `count` reads back, with
+        // exactly one solution: the one it carries.
+        let (counted, _, code) =
+            run_with_stdin(&["count", "--limit", "2", "-q", "-"], documents.as_bytes());
+        assert_eq!(
+            (counted.lines().filter(|l| *l == "1").count(), code),
+            (4, 0),
+            "{layout:?}"
+        );
+        let (solved, _, _) =
+            run_with_stdin(&["solve", "--format", "json", "-"], documents.as_bytes());
+        for (record, document) in json_lines(&solved).iter().zip(json_lines(&documents)) {
+            let carried: String = (document["solution"].as_array().unwrap().iter())
+                .map(|d| d.to_string())
+                .collect();
+            assert_eq!(record["solution"].as_str().unwrap(), carried, "{layout:?}");
+        }
+    }
 }
 
 #[test]

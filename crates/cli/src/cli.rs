@@ -139,8 +139,13 @@ pub enum GenerateFormat {
     /// One puzzle per line.
     Text,
     /// JSON Lines: one object per puzzle, with its seeds, clue count,
-    /// symmetry, level needed and rating.
+    /// symmetry, level needed and rating (and its f-puzzles document for
+    /// jigsaw and killer puzzles).
     Json,
+    /// One f-puzzles document (JSON) per line, with the solution: the
+    /// puzzle's regions, cages and rules as f-puzzles and `solve` read
+    /// them.
+    Fpuzzles,
 }
 
 #[derive(Args, Debug)]
@@ -185,9 +190,19 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub attempts: u64,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = GenerateFormat::Text)]
-    pub format: GenerateFormat,
+    /// Random jigsaw regions instead of boxes, drawn for each puzzle.
+    #[arg(long)]
+    pub jigsaw: bool,
+
+    /// Random killer cages over the whole grid, drawn for each puzzle
+    /// from its solution (2 to 5 cells, distinct digits, sums given).
+    #[arg(long)]
+    pub killer: bool,
+
+    /// Output format [default: text; fpuzzles with --jigsaw or --killer,
+    /// whose regions and cages a line of digits cannot hold]
+    #[arg(long, value_enum)]
+    pub format: Option<GenerateFormat>,
 
     /// Worker threads (default, or 0: all cores). Output is the same
     /// whatever the number.

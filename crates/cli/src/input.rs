@@ -363,6 +363,15 @@ impl Assembler {
             out.push(self.variant_entry(line, trimmed.to_string(), read));
             return;
         }
+        if trimmed.starts_with('{') {
+            // An f-puzzles document on one line (JSON Lines, as
+            // `generate --format fpuzzles` writes them).
+            out.extend(self.abandon_block(format!("the f-puzzles document on line {line}")));
+            self.first = false;
+            let read = VariantPuzzle::from_json(trimmed);
+            out.push(self.variant_entry(line, format!("line {line}"), read));
+            return;
+        }
         let word = trimmed.split_whitespace().next().unwrap_or_default();
         if self.block.is_none() && self.is_grid_length(word.chars().count()) {
             self.first = false;

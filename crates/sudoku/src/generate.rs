@@ -25,12 +25,14 @@ mod bitboard_solver;
 mod checker;
 mod generator;
 mod house_solver;
+mod layout;
 mod symmetry;
 mod unavoidable;
 
 use csp_core::PropagationLevel;
 
 pub use generator::{Generated, Generator};
+pub use layout::{Cage, MAX_CAGE};
 pub use symmetry::{Symmetry, UnknownSymmetry, valid_names as symmetry_names};
 
 use crate::{LevelNeeded, SolveError, Sudoku};
@@ -56,6 +58,11 @@ pub struct GenerateOptions {
     pub level: Option<LevelNeeded>,
     /// How many full grids to try for one puzzle before giving up.
     pub attempts: u64,
+    /// Random jigsaw regions instead of boxes, drawn per puzzle.
+    pub jigsaw: bool,
+    /// Random killer cages over the whole grid, drawn per puzzle from its
+    /// solution (digits in a cage differ; its sum is given).
+    pub killer: bool,
 }
 
 impl Default for GenerateOptions {
@@ -66,6 +73,8 @@ impl Default for GenerateOptions {
             clues: None,
             level: None,
             attempts: 1000,
+            jigsaw: false,
+            killer: false,
         }
     }
 }
@@ -127,6 +136,12 @@ impl GenerateOptions {
         if self.attempts == 0 {
             return Err(GenerateError::Options("attempts must be at least 1".into()));
         }
+        if self.jigsaw && self.symmetry != Symmetry::None {
+            return Err(GenerateError::Options(format!(
+                "symmetry {} needs a symmetric layout, and random jigsaw regions have none: use --symmetry none",
+                self.symmetry.name()
+            )));
+        }
         let Some((low, high)) = self.clues else {
             return Ok(());
         };
@@ -142,7 +157,12 @@ impl GenerateOptions {
                 side = sudoku.size().side()
             )));
         }
-        let fewest = fewest_clues(sudoku);
+        let fewest = match (self.killer, self.jigsaw) {
+            // Cages can hold a puzzle with no clue at all.
+            (true, _) => 0,
+            (false, true) => sudoku.size().side() - 1,
+            (false, false) => fewest_clues(sudoku),
+        };
         if high < fewest {
             return Err(GenerateError::Options(format!(
                 "no {} puzzle with fewer than {fewest} clues has a unique solution, so {} is impossible",
@@ -225,4 +245,7 @@ pub enum GenerateError {
     /// The engine refused a puzzle (not expected of generated ones).
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A random layout made rules the grid refused (not expected).
+    #[error(transparent)]
+    Rules(#[from] crate::RulesError),
 }

@@ -36,6 +36,7 @@ pub use cells::{cell_name, parse_cell};
 pub use error::RulesError;
 pub use fpuzzles::{FpuzzlesDocument, VariantPuzzle, decode_link};
 pub use fpuzzles_writer::FpuzzlesWriter;
+pub use killer_cage::KillerCage;
 pub use registry::{ElementKind, REGISTRY};
 
 use crate::GridSize;

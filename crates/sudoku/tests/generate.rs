@@ -222,3 +222,62 @@ fn the_readme_shows_the_rating_scale_of_the_registry() {
         assert!(readme.contains(&table), "README lacks:\n{table}");
     }
 }
+
+#[test]
+fn jigsaw_and_killer_puzzles_are_unique_and_minimal_under_their_own_rules() {
+    let cases = [
+        (GridSize::from_side(6).unwrap(), true, false),
+        (GridSize::CLASSIC, true, false),
+        (GridSize::from_side(4).unwrap(), false, true),
+        (GridSize::from_side(6).unwrap(), true, true),
+    ];
+    for (size, jigsaw, killer) in cases {
+        let base = Sudoku::new(size, Variant::default());
+        let options = GenerateOptions {
+            jigsaw,
+            killer,
+            ..GenerateOptions::default()
+        };
+        let mut generator = Generator::new(&base, options.clone()).unwrap();
+        for index in 0..3 {
+            let made = generator.generate(21, index).unwrap();
+            let rules = made.rules(&base).expect("own rules");
+            assert_eq!(rules.regions.is_some(), jigsaw);
+            assert_eq!(made.cages.is_empty(), !killer);
+            let own = Sudoku::with_rules(size, rules).unwrap();
+            check(&own, &made, Symmetry::None, true);
+            // Cages cover the grid, each with the sum of its digits.
+            if killer {
+                let mut covered = vec![0; size.cells()];
+                for cage in &made.cages {
+                    let sum: u32 = (cage.cells.iter())
+                        .map(|&c| u32::from(made.solution.cells()[c]))
+                        .sum();
+                    assert_eq!(sum, cage.sum);
+                    cage.cells.iter().for_each(|&c| covered[c] += 1);
+                }
+                assert!(covered.iter().all(|&k| k == 1));
+            }
+            // The same seed and index, the same puzzle and layout.
+            let mut again = Generator::new(&base, options.clone()).unwrap();
+            assert_eq!(again.generate(21, index).unwrap(), made);
+        }
+    }
+}
+
+#[test]
+fn a_symmetry_on_random_jigsaw_regions_is_refused() {
+    let base = Sudoku::classic();
+    let options = GenerateOptions {
+        jigsaw: true,
+        symmetry: Symmetry::Rot180,
+        ..GenerateOptions::default()
+    };
+    let Err(e) = Generator::new(&base, options) else {
+        panic!("accepted");
+    };
+    assert_eq!(
+        e.to_string(),
+        "symmetry rot180 needs a symmetric layout, and random jigsaw regions have none: use --symmetry none"
+    );
+}

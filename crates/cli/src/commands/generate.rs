@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use serde_json::Value;
 use sudoku::generate::{GenerateError, GenerateOptions, Generated, Generator, level_name};
 use sudoku::{GridSize, Sudoku};
 
@@ -42,15 +43,29 @@ struct GenerateRecord {
     attempts: u64,
     error: Option<String>,
     version: &'static str,
+    /// The puzzle as an f-puzzles document, when it has its own regions
+    /// or cages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fpuzzles: Option<serde_json::Value>,
 }
 
-/// What one puzzle index gave, with its rating for json.
-type Made = Result<(Generated, Option<sudoku::rate::Rating>), GenerateError>;
+/// What one puzzle index gave, with its rating for json and its own
+/// rules (regions, cages) as an f-puzzles document.
+type Made = Result<(Generated, Option<sudoku::rate::Rating>, Option<Value>), GenerateError>;
 
 pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
     let size = grid_size(args)?;
     let sudoku = Sudoku::new(size, args.variant.clone());
     let options = options(args)?;
+    let own_layout = options.jigsaw || options.killer;
+    let format = match args.format {
+        Some(GenerateFormat::Text) if own_layout => bail!(
+            "--format text writes digits only, and --jigsaw and --killer puzzles have regions or cages: use --format fpuzzles or json"
+        ),
+        Some(format) => format,
+        None if own_layout => GenerateFormat::Fpuzzles,
+        None => GenerateFormat::Text,
+    };
     // Checks the options before any work.
     Generator::new(&sudoku, options.clone())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -70,7 +85,7 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}")
             .expect("valid template"),
     );
-    let json = args.format == GenerateFormat::Json;
+    let json = format == GenerateFormat::Json;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Success;
@@ -85,13 +100,22 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
                     || Generator::new(&sudoku, options.clone()).expect("checked options"),
                     |generator, index| {
                         let made = generator.generate(seed, index).and_then(|g| {
+                            // A puzzle with regions or cages is rated and
+                            // written under its own rules.
+                            let own = g.rules(&sudoku);
+                            let document = (own.as_ref())
+                                .map(|rules| rules.to_fpuzzles(&g.puzzle, Some(&g.solution), None));
+                            let own = own
+                                .map(|rules| Sudoku::with_rules(size, rules))
+                                .transpose()?;
+                            let rater = own.as_ref().unwrap_or(&sudoku);
                             // The level is known when it was the target.
                             let rate = |p| match g.level {
-                                Some(level) => sudoku.rate_at(p, level),
-                                None => sudoku.rate(p),
+                                Some(level) => rater.rate_at(p, level),
+                                None => rater.rate(p),
                             };
                             let rating = json.then(|| rate(&g.puzzle)).transpose()?;
-                            Ok((g, rating))
+                            Ok((g, rating, document))
                         });
                         progress.inc(1);
                         (index, made)
@@ -104,14 +128,23 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
                 progress.suspend(|| diagnostics::line(&format!("sudoku: puzzle {index}: {e}")));
                 outcome = outcome.max(Outcome::Failure);
             }
-            match (made, json) {
-                (Ok((g, _)), false) => writeln!(out, "{}", g.puzzle.to_line())?,
-                (made, true) => {
+            match (made, format) {
+                (Ok((g, _, _)), GenerateFormat::Text) => writeln!(out, "{}", g.puzzle.to_line())?,
+                (Ok((g, _, document)), GenerateFormat::Fpuzzles) => {
+                    let document = document.unwrap_or_else(|| {
+                        sudoku
+                            .rules()
+                            .to_fpuzzles(&g.puzzle, Some(&g.solution), None)
+                    });
+                    serde_json::to_writer(&mut out, &document)?;
+                    writeln!(out)?;
+                }
+                (made, GenerateFormat::Json) => {
                     let record = record(&sudoku, &options, seed, index, made);
                     serde_json::to_writer(&mut out, &record)?;
                     writeln!(out)?;
                 }
-                (Err(_), false) => {}
+                (Err(_), _) => {}
             }
         }
         out.flush()?;
@@ -135,7 +168,7 @@ fn record(
         solution: None,
         clues: None,
         size: sudoku.size().to_string(),
-        variant: sudoku.rules().names().join(","),
+        variant: variant_names(sudoku, options),
         symmetry: options.symmetry.name(),
         minimal: options.makes_minimal(),
         level_needed: None,
@@ -146,9 +179,11 @@ fn record(
         attempts: options.attempts,
         error: None,
         version: VERSION,
+        fpuzzles: None,
     };
     match made {
-        Ok((g, rating)) => {
+        Ok((g, rating, document)) => {
+            record.fpuzzles = document;
             record.status = "ok";
             record.puzzle = Some(g.puzzle.to_line());
             record.solution = Some(g.solution.to_line());
@@ -210,7 +245,32 @@ fn options(args: &GenerateArgs) -> Result<GenerateOptions> {
         clues,
         level,
         attempts: args.attempts,
+        jigsaw: args.jigsaw,
+        killer: args.killer,
     })
+}
+
+/// The rules of the puzzles made, by name: `jigsaw`, the global rules,
+/// `killer-cage` (`classic` when none).
+fn variant_names(sudoku: &Sudoku, options: &GenerateOptions) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    if options.jigsaw {
+        names.push("jigsaw");
+    }
+    names.extend(
+        sudoku
+            .rules()
+            .names()
+            .into_iter()
+            .filter(|&n| n != "classic"),
+    );
+    if options.killer {
+        names.push("killer-cage");
+    }
+    if names.is_empty() {
+        names.push("classic");
+    }
+    names.join(",")
 }
 
 /// `--clues N` or `--clues A..B`.

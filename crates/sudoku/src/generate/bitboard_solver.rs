@@ -35,8 +35,14 @@ pub(crate) trait HouseSearch {
     ) -> Option<usize>;
 
     /// A random solution of `digits` (`1..=side`), the digits tried in
-    /// an order drawn from `rng`; `None` if there is none.
-    fn random_solution(&mut self, digits: &[u8], rng: &mut ChaCha8Rng) -> Option<Vec<u8>>;
+    /// an order drawn from `rng`; `None` if there is none, or none was
+    /// found within `budget` search nodes.
+    fn random_solution(
+        &mut self,
+        digits: &[u8],
+        rng: &mut ChaCha8Rng,
+        budget: u64,
+    ) -> Option<Vec<u8>>;
 
     /// Whether `digits` has a solution other than `solution` (which it
     /// has, and which holds its clues) with another digit at `cell`;
@@ -633,11 +639,16 @@ impl<B: Cells> HouseSearch for BitboardSolver<B> {
         self.run(digits, not, limit, budget)
     }
 
-    fn random_solution(&mut self, digits: &[u8], rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
+    fn random_solution(
+        &mut self,
+        digits: &[u8],
+        rng: &mut ChaCha8Rng,
+        budget: u64,
+    ) -> Option<Vec<u8>> {
         self.guide.fill(0);
         self.rng = Some(rng.clone());
         self.solution = Some(vec![0; digits.len()]);
-        let found = self.run(digits, None, 1, u64::MAX);
+        let found = self.run(digits, None, 1, budget);
         *rng = self.rng.take().expect("put back after the search");
         let solution = self.solution.take().expect("put back after the search");
         (found == Some(1)).then_some(solution)
@@ -689,7 +700,9 @@ mod tests {
             let mut bits = for_houses(sudoku).unwrap();
             let cells = sudoku.size().cells();
             for _ in 0..60 {
-                let grid = houses.random_solution(&vec![0; cells], &mut rng).unwrap();
+                let grid = houses
+                    .random_solution(&vec![0; cells], &mut rng, u64::MAX)
+                    .unwrap();
                 // Keep a random share of the clues, from a third to all.
                 let keep = cells / 3 + rng.next_u64() as usize % (cells - cells / 3);
                 let mut digits = grid.clone();
@@ -728,8 +741,11 @@ mod tests {
             for seed in 0..20 {
                 let mut a = ChaCha8Rng::seed_from_u64(seed);
                 let mut b = ChaCha8Rng::seed_from_u64(seed);
-                let grid = bits.random_solution(&empty, &mut a).unwrap();
-                assert_eq!(Some(&grid), houses.random_solution(&empty, &mut b).as_ref());
+                let grid = bits.random_solution(&empty, &mut a, u64::MAX).unwrap();
+                assert_eq!(
+                    Some(&grid),
+                    houses.random_solution(&empty, &mut b, u64::MAX).as_ref()
+                );
                 // The draws left are the same too.
                 assert_eq!(a.next_u64(), b.next_u64());
                 let puzzle = Puzzle::from_digits(sudoku.size(), grid);
@@ -744,7 +760,7 @@ mod tests {
         let mut bits = for_houses(&sudoku).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         for _ in 0..200 {
-            let grid = bits.random_solution(&[0; 81], &mut rng).unwrap();
+            let grid = bits.random_solution(&[0; 81], &mut rng, u64::MAX).unwrap();
             let mut digits = grid.clone();
             let mut order: Vec<usize> = (0..81).collect();
             crate::generate::shuffle(&mut order, &mut rng);

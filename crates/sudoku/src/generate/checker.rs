@@ -53,15 +53,17 @@ impl<'a> Checker<'a> {
     }
 
     /// A random full grid of `sudoku`'s rules (digits `1..=side`), drawn
-    /// from `rng`; `None` if the rules have no solution at all.
+    /// from `rng`; `None` if the rules have no solution at all, or (on
+    /// grids of houses) none was found within `budget` search nodes.
     pub(crate) fn fill(
         &mut self,
         sudoku: &Sudoku,
         rng: &mut ChaCha8Rng,
+        budget: u64,
     ) -> Result<Option<Vec<u8>>, SolveError> {
         match self {
             Checker::Houses { solver, .. } => {
-                Ok(solver.random_solution(&vec![0; sudoku.size().cells()], rng))
+                Ok(solver.random_solution(&vec![0; sudoku.size().cells()], rng, budget))
             }
             Checker::Engine(sudoku) => {
                 let config = SearchConfig {

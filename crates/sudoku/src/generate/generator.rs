@@ -5,8 +5,17 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
 use super::checker::Checker;
+use super::layout::{Cage, random_cages, random_regions};
 use super::{GenerateError, GenerateOptions};
+use crate::rules::{Element, Rules, registry};
 use crate::{LevelNeeded, Puzzle, Sudoku};
+
+/// Random region layouts tried for one jigsaw grid before giving up.
+const LAYOUT_TRIES: usize = 100;
+
+/// Search nodes a random jigsaw layout may take to give a full grid
+/// before another layout is drawn (a layout may have none).
+const FILL_BUDGET: u64 = 100_000;
 
 /// A generated puzzle and how it was made.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,6 +41,37 @@ pub struct Generated {
     /// The weakest propagation level that solves it, when the options
     /// asked for one (`None` otherwise; [`Sudoku::level_needed`] tells).
     pub level: Option<LevelNeeded>,
+    /// Its random jigsaw regions (the region of each cell, from 0), when
+    /// the options asked for them.
+    pub regions: Option<Vec<usize>>,
+    /// Its random killer cages, when the options asked for them.
+    pub cages: Vec<Cage>,
+}
+
+impl Generated {
+    /// The puzzle's own rules, when it has regions or cages: those of
+    /// `base` (the generator's grid) with them added. `None`: `base`'s.
+    pub fn rules(&self, base: &Sudoku) -> Option<Rules> {
+        (self.regions.is_some() || !self.cages.is_empty())
+            .then(|| own_rules(base, self.regions.clone(), &self.cages))
+    }
+}
+
+/// `base`'s global rules with `regions` and `cages`.
+fn own_rules(base: &Sudoku, regions: Option<Vec<usize>>, cages: &[Cage]) -> Rules {
+    let side = base.size().side();
+    let mut elements: Vec<Box<dyn Element>> = (base.rules().elements.iter())
+        .filter_map(|e| registry::kind(e.kind()).and_then(|k| k.global))
+        .map(|global| global())
+        .collect();
+    elements.extend(cages.iter().map(|cage| {
+        Box::new(crate::rules::KillerCage::new(
+            cage.cells.clone(),
+            Some(i64::from(cage.sum)),
+            side,
+        )) as Box<dyn Element>
+    }));
+    Rules { regions, elements }
 }
 
 /// Makes puzzles for one grid's rules with one set of options. Puzzle `i`
@@ -91,53 +131,76 @@ impl<'a> Generator<'a> {
 
     fn fill(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<u8>, GenerateError> {
         self.checker
-            .fill(self.sudoku, rng)?
+            .fill(self.sudoku, rng, u64::MAX)?
             .ok_or(GenerateError::NoGrid)
+    }
+
+    /// Random jigsaw regions with a random full grid in them: layouts are
+    /// drawn until one gives a grid within [`FILL_BUDGET`] nodes.
+    fn jigsaw(&self, rng: &mut ChaCha8Rng) -> Result<(Vec<usize>, Vec<u8>), GenerateError> {
+        for _ in 0..LAYOUT_TRIES {
+            let regions = random_regions(self.sudoku.size(), rng);
+            let rules = own_rules(self.sudoku, Some(regions.clone()), &[]);
+            let sudoku = Sudoku::with_rules(self.sudoku.size(), rules)?;
+            if let Some(grid) = Checker::new(&sudoku).fill(&sudoku, rng, FILL_BUDGET)? {
+                return Ok((regions, grid));
+            }
+        }
+        Err(GenerateError::NoGrid)
     }
 
     /// The puzzle dug from the grid of `grid_seed`, or `None` if it misses
     /// the requested clue count or level.
     pub fn from_grid_seed(&mut self, grid_seed: u64) -> Result<Option<Generated>, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
-        let solution = self.fill(&mut rng)?;
-        self.checker.begin(&solution);
-        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
-        super::shuffle(&mut order, &mut rng);
-        let (low, high) = self.options.clues.unwrap_or((0, usize::MAX));
-        let dig_to_the_end = self.options.minimal || self.options.clues.is_none();
-        let mut cells = solution.clone();
-        let mut clues = cells.len();
-        let mut unproven = 0;
-        for &o in &order {
-            if !dig_to_the_end && clues <= high {
-                break;
-            }
-            let orbit = &self.orbits[o];
-            if !dig_to_the_end && clues - orbit.len() < low {
-                continue;
-            }
-            let kept: Vec<u8> = orbit.iter().map(|&c| cells[c]).collect();
-            for &c in orbit {
-                cells[c] = 0;
-            }
-            let unique = self.checker.still_unique(&cells, &solution, orbit)?;
-            unproven += usize::from(unique.is_none());
-            if unique == Some(true) && self.within_ceiling(&cells)? {
-                clues -= orbit.len();
-            } else {
-                for (&c, &d) in orbit.iter().zip(&kept) {
-                    cells[c] = d;
-                }
-            }
-        }
-        if clues < low || clues > high {
+        let (regions, solution) = if self.options.jigsaw {
+            let (regions, grid) = self.jigsaw(&mut rng)?;
+            (Some(regions), grid)
+        } else {
+            (None, self.fill(&mut rng)?)
+        };
+        let cages = if self.options.killer {
+            random_cages(&solution, self.sudoku.size().side(), &mut rng)
+        } else {
+            Vec::new()
+        };
+        // A puzzle with its own regions or cages is checked by its own
+        // rules.
+        let own = (regions.is_some() || !cages.is_empty())
+            .then(|| {
+                Sudoku::with_rules(
+                    self.sudoku.size(),
+                    own_rules(self.sudoku, regions.clone(), &cages),
+                )
+            })
+            .transpose()?;
+        let sudoku = own.as_ref().unwrap_or(self.sudoku);
+        let dug = match &own {
+            Some(own) => dig(
+                &mut Checker::new(own),
+                own,
+                &self.orbits,
+                &self.options,
+                &solution,
+                &mut rng,
+            )?,
+            None => dig(
+                &mut self.checker,
+                sudoku,
+                &self.orbits,
+                &self.options,
+                &solution,
+                &mut rng,
+            )?,
+        };
+        let Some((cells, unproven)) = dug else {
             return Ok(None);
-        }
-        let size = self.sudoku.size();
+        };
+        let size = sudoku.size();
         let puzzle = Puzzle::from_digits(size, cells);
         let level = match self.options.level {
             Some(target) => {
-                let level = self.sudoku.level_needed(&puzzle)?;
+                let level = sudoku.level_needed(&puzzle)?;
                 if level != target {
                     return Ok(None);
                 }
@@ -153,25 +216,76 @@ impl<'a> Generator<'a> {
             attempts: 1,
             level,
             minimal: self.options.makes_minimal() && unproven == 0,
+            regions,
+            cages,
         }))
-    }
-
-    /// Whether the puzzle needs at most the requested level (always, when
-    /// none was requested, it is `guessing`, or the puzzle must be minimal:
-    /// then the level is only checked at the end).
-    fn within_ceiling(&self, cells: &[u8]) -> Result<bool, GenerateError> {
-        match self.options.level {
-            Some(LevelNeeded::Level(target)) if !self.options.minimal => {
-                let puzzle = Puzzle::from_digits(self.sudoku.size(), cells.to_vec());
-                Ok(self.sudoku.settles_at(&puzzle, target)?)
-            }
-            _ => Ok(true),
-        }
     }
 
     /// The number of solutions of `puzzle` up to `limit`, by the same
     /// solver the generator checks uniqueness with.
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<u64, GenerateError> {
         Ok(self.checker.count(self.sudoku, puzzle.cells(), limit)?)
+    }
+}
+
+/// Digs holes in `solution` in an order drawn from `rng`, orbit by orbit,
+/// while `checker` finds the puzzle unique under `sudoku`'s rules: the
+/// clues left and how many checks ran out of budget, or `None` if the
+/// clue count misses the options' range.
+fn dig(
+    checker: &mut Checker<'_>,
+    sudoku: &Sudoku,
+    orbits: &[Vec<usize>],
+    options: &GenerateOptions,
+    solution: &[u8],
+    rng: &mut ChaCha8Rng,
+) -> Result<Option<(Vec<u8>, usize)>, GenerateError> {
+    checker.begin(solution);
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    super::shuffle(&mut order, rng);
+    let (low, high) = options.clues.unwrap_or((0, usize::MAX));
+    let dig_to_the_end = options.minimal || options.clues.is_none();
+    let mut cells = solution.to_vec();
+    let mut clues = cells.len();
+    let mut unproven = 0;
+    for &o in &order {
+        if !dig_to_the_end && clues <= high {
+            break;
+        }
+        let orbit = &orbits[o];
+        if !dig_to_the_end && clues - orbit.len() < low {
+            continue;
+        }
+        let kept: Vec<u8> = orbit.iter().map(|&c| cells[c]).collect();
+        for &c in orbit {
+            cells[c] = 0;
+        }
+        let unique = checker.still_unique(&cells, solution, orbit)?;
+        unproven += usize::from(unique.is_none());
+        if unique == Some(true) && within_ceiling(sudoku, options, &cells)? {
+            clues -= orbit.len();
+        } else {
+            for (&c, &d) in orbit.iter().zip(&kept) {
+                cells[c] = d;
+            }
+        }
+    }
+    Ok((low..=high).contains(&clues).then_some((cells, unproven)))
+}
+
+/// Whether the puzzle needs at most the requested level (always, when
+/// none was requested, it is `guessing`, or the puzzle must be minimal:
+/// then the level is only checked at the end).
+fn within_ceiling(
+    sudoku: &Sudoku,
+    options: &GenerateOptions,
+    cells: &[u8],
+) -> Result<bool, GenerateError> {
+    match options.level {
+        Some(LevelNeeded::Level(target)) if !options.minimal => {
+            let puzzle = Puzzle::from_digits(sudoku.size(), cells.to_vec());
+            Ok(sudoku.settles_at(&puzzle, target)?)
+        }
+        _ => Ok(true),
     }
 }

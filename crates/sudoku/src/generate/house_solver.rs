@@ -309,10 +309,15 @@ impl HouseSolver {
 }
 
 impl HouseSearch for HouseSolver {
-    fn random_solution(&mut self, digits: &[u8], rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
+    fn random_solution(
+        &mut self,
+        digits: &[u8],
+        rng: &mut ChaCha8Rng,
+        budget: u64,
+    ) -> Option<Vec<u8>> {
         let mut found = 0;
         let mut solution = vec![0u8; self.cells];
-        self.nodes_left = u64::MAX;
+        self.nodes_left = budget;
         self.out_of_budget = false;
         if self.load(digits, None) {
             self.search(0, 1, &mut found, Some(rng), Some(&mut solution));
@@ -382,11 +387,11 @@ mod tests {
         let mut s = solver();
         let empty = [0; 81];
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let a = s.random_solution(&empty, &mut rng).unwrap();
-        let b = s.random_solution(&empty, &mut rng).unwrap();
+        let a = s.random_solution(&empty, &mut rng, u64::MAX).unwrap();
+        let b = s.random_solution(&empty, &mut rng, u64::MAX).unwrap();
         assert_ne!(a, b);
         let again = s
-            .random_solution(&empty, &mut ChaCha8Rng::seed_from_u64(7))
+            .random_solution(&empty, &mut ChaCha8Rng::seed_from_u64(7), u64::MAX)
             .unwrap();
         assert_eq!(a, again);
         let grid = Puzzle::from_digits(GridSize::CLASSIC, a);

@@ -205,7 +205,9 @@ mod tests {
             let empty = Puzzle::empty(sudoku.size());
             let mut total = 0;
             for _ in 0..20 {
-                let grid = solver.random_solution(empty.cells(), &mut rng).unwrap();
+                let grid = solver
+                    .random_solution(empty.cells(), &mut rng, u64::MAX)
+                    .unwrap();
                 let found = sets(sudoku, &grid);
                 for cells in found.sets() {
                     total += 1;

@@ -18,6 +18,13 @@ pub struct KillerCage {
     side: usize,
 }
 
+impl KillerCage {
+    /// A cage of `cells` in a grid of side `side`, with its `sum` if any.
+    pub fn new(cells: Vec<usize>, sum: Option<i64>, side: usize) -> KillerCage {
+        KillerCage { cells, sum, side }
+    }
+}
+
 impl Element for KillerCage {
     fn kind(&self) -> &'static str {
         KIND.name
