@@ -160,4 +160,37 @@ mod tests {
         }
         assert!(files >= 15, "{files} files");
     }
+
+    /// The elements no shipped puzzle has: XV with its negative rule,
+    /// whispers, black dots with theirs, windoku (as its windows).
+    #[test]
+    fn xv_whispers_negatives_and_windoku_round_trip() {
+        let mut grid = vec![vec![serde_json::json!({}); 9]; 9];
+        grid[0][0] = serde_json::json!({"value": 5, "given": true});
+        let document = serde_json::json!({
+            "size": 9,
+            "grid": grid,
+            "xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}, {"cells": ["R2C1", "R3C1"], "value": "V"}],
+            "whispers": [{"lines": [["R5C5", "R5C6", "R6C6"]], "value": "4"}],
+            "ratio": [{"cells": ["R9C1", "R9C2"]}],
+            "negative": ["xv", "ratio"],
+        });
+        let first = VariantPuzzle::from_json(&document.to_string()).unwrap();
+        let written = first.rules.to_fpuzzles(&first.puzzle, None, None);
+        let again = VariantPuzzle::from_json(&written.to_string()).unwrap();
+        let describe = |p: &VariantPuzzle| -> Vec<String> {
+            p.rules.elements.iter().map(|e| e.describe()).collect()
+        };
+        assert_eq!(describe(&again), describe(&first));
+        assert_eq!(describe(&first).len(), 6);
+        assert_eq!(again.puzzle, first.puzzle);
+
+        let rules = "windoku".parse::<crate::Variant>().unwrap().rules();
+        let empty = crate::Puzzle::empty(crate::GridSize::CLASSIC);
+        let written = rules.to_fpuzzles(&empty, None, None);
+        let read = VariantPuzzle::from_json(&written.to_string()).unwrap();
+        let regions: Vec<String> = read.rules.elements.iter().map(|e| e.describe()).collect();
+        assert_eq!(regions.len(), 4);
+        assert!(regions[0].contains("r2c2"), "{regions:?}");
+    }
 }
