@@ -105,16 +105,21 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
                             let own = g.rules(&sudoku);
                             let document = (own.as_ref())
                                 .map(|rules| rules.to_fpuzzles(&g.puzzle, Some(&g.solution), None));
-                            let own = own
-                                .map(|rules| Sudoku::with_rules(size, rules))
-                                .transpose()?;
-                            let rater = own.as_ref().unwrap_or(&sudoku);
-                            // The level is known when it was the target.
-                            let rate = |p| match g.level {
-                                Some(level) => rater.rate_at(p, level),
-                                None => rater.rate(p),
+                            // Only json carries a rating: the own rules'
+                            // model is built for it alone.
+                            let rating = if json {
+                                let own = own
+                                    .map(|rules| Sudoku::with_rules(size, rules))
+                                    .transpose()?;
+                                let rater = own.as_ref().unwrap_or(&sudoku);
+                                // The level is known when it was the target.
+                                Some(match g.level {
+                                    Some(level) => rater.rate_at(&g.puzzle, level),
+                                    None => rater.rate(&g.puzzle),
+                                }?)
+                            } else {
+                                None
                             };
-                            let rating = json.then(|| rate(&g.puzzle)).transpose()?;
                             Ok((g, rating, document))
                         });
                         progress.inc(1);

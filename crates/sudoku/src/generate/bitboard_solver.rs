@@ -44,6 +44,10 @@ pub(crate) trait HouseSearch {
         budget: u64,
     ) -> Option<Vec<u8>>;
 
+    /// The digits the clues of `digits` leave for `cell`, as a mask (bit
+    /// `d - 1` for digit `d`): those none of its peers holds.
+    fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32;
+
     /// Whether `digits` has a solution other than `solution` (which it
     /// has, and which holds its clues) with another digit at `cell`;
     /// `None` past `budget` nodes. A counter may use `solution` to find
@@ -652,6 +656,14 @@ impl<B: Cells> HouseSearch for BitboardSolver<B> {
         *rng = self.rng.take().expect("put back after the search");
         let solution = self.solution.take().expect("put back after the search");
         (found == Some(1)).then_some(solution)
+    }
+
+    fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
+        let seen = (self.tables.peers[cell].ones())
+            .map(|p| digits[p])
+            .filter(|&d| d != 0)
+            .fold(0u32, |acc, d| acc | 1 << (d - 1));
+        !seen & ((1u32 << self.side) - 1)
     }
 
     fn has_other_solution(

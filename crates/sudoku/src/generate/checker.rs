@@ -22,10 +22,9 @@ pub(crate) const CHECK_BUDGET: u64 = 20_000;
 /// See the [module docs](self).
 pub(crate) enum Checker<'a> {
     /// Houses only: the fastest solver (bitboards up to 25x25, the mask
-    /// solver beyond), and the mask solver's peer lists for a shortcut.
+    /// solver beyond).
     Houses {
         solver: Box<dyn HouseSearch + Send>,
-        peers: Box<HouseSolver>,
         /// The side and the houses of each cell, to find unavoidable sets.
         side: usize,
         houses_of: Vec<Vec<u16>>,
@@ -39,11 +38,12 @@ pub(crate) enum Checker<'a> {
 impl<'a> Checker<'a> {
     /// The fastest checker for `sudoku`'s rules.
     pub(crate) fn new(sudoku: &'a Sudoku) -> Checker<'a> {
-        match HouseSolver::new(sudoku) {
-            Some(peers) => Checker::Houses {
-                solver: bitboard_solver::for_houses(sudoku)
-                    .unwrap_or_else(|| Box::new(peers.clone())),
-                peers: Box::new(peers),
+        let solver = bitboard_solver::for_houses(sudoku).or_else(|| {
+            HouseSolver::new(sudoku).map(|s| Box::new(s) as Box<dyn HouseSearch + Send>)
+        });
+        match solver {
+            Some(solver) => Checker::Houses {
+                solver,
                 side: sudoku.size().side(),
                 houses_of: UnavoidableSets::houses_of(sudoku.houses(), sudoku.size().cells()),
                 unavoidable: UnavoidableSets::default(),
@@ -105,7 +105,6 @@ impl<'a> Checker<'a> {
         match self {
             Checker::Houses {
                 solver,
-                peers,
                 unavoidable,
                 ..
             } => {
@@ -115,7 +114,7 @@ impl<'a> Checker<'a> {
                 // an emptied unavoidable set is one.
                 for &cell in removed {
                     let digit = solution[cell];
-                    if peers.left_by_peers(cells, cell) == 1 << (digit - 1) {
+                    if solver.left_by_peers(cells, cell) == 1 << (digit - 1) {
                         continue;
                     }
                     if unavoidable.emptied(cells, cell) {

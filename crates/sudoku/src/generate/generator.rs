@@ -137,13 +137,14 @@ impl<'a> Generator<'a> {
 
     /// Random jigsaw regions with a random full grid in them: layouts are
     /// drawn until one gives a grid within [`FILL_BUDGET`] nodes.
-    fn jigsaw(&self, rng: &mut ChaCha8Rng) -> Result<(Vec<usize>, Vec<u8>), GenerateError> {
+    /// Also gives the rules of those regions.
+    fn jigsaw(&self, rng: &mut ChaCha8Rng) -> Result<(Vec<usize>, Vec<u8>, Sudoku), GenerateError> {
         for _ in 0..LAYOUT_TRIES {
             let regions = random_regions(self.sudoku.size(), rng);
             let rules = own_rules(self.sudoku, Some(regions.clone()), &[]);
             let sudoku = Sudoku::with_rules(self.sudoku.size(), rules)?;
             if let Some(grid) = Checker::new(&sudoku).fill(&sudoku, rng, FILL_BUDGET)? {
-                return Ok((regions, grid));
+                return Ok((regions, grid, sudoku));
             }
         }
         Err(GenerateError::NoGrid)
@@ -153,11 +154,11 @@ impl<'a> Generator<'a> {
     /// the requested clue count or level.
     pub fn from_grid_seed(&mut self, grid_seed: u64) -> Result<Option<Generated>, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(grid_seed);
-        let (regions, solution) = if self.options.jigsaw {
-            let (regions, grid) = self.jigsaw(&mut rng)?;
-            (Some(regions), grid)
+        let (regions, solution, jigsaw) = if self.options.jigsaw {
+            let (regions, grid, sudoku) = self.jigsaw(&mut rng)?;
+            (Some(regions), grid, Some(sudoku))
         } else {
-            (None, self.fill(&mut rng)?)
+            (None, self.fill(&mut rng)?, None)
         };
         let cages = if self.options.killer {
             random_cages(&solution, self.sudoku.size().side(), &mut rng)
@@ -165,15 +166,13 @@ impl<'a> Generator<'a> {
             Vec::new()
         };
         // A puzzle with its own regions or cages is checked by its own
-        // rules.
-        let own = (regions.is_some() || !cages.is_empty())
-            .then(|| {
-                Sudoku::with_rules(
-                    self.sudoku.size(),
-                    own_rules(self.sudoku, regions.clone(), &cages),
-                )
-            })
-            .transpose()?;
+        // rules: the jigsaw's, unless cages come on top.
+        let own = if cages.is_empty() {
+            jigsaw
+        } else {
+            let rules = own_rules(self.sudoku, regions.clone(), &cages);
+            Some(Sudoku::with_rules(self.sudoku.size(), rules)?)
+        };
         let sudoku = own.as_ref().unwrap_or(self.sudoku);
         let dug = match &own {
             Some(own) => dig(

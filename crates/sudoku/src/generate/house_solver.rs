@@ -105,16 +105,6 @@ impl HouseSolver {
             .expect("no node budget")
     }
 
-    /// The digits the clues of `digits` leave for `cell`, as a mask (bit
-    /// `d - 1` for digit `d`): those none of its peers holds.
-    pub(crate) fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
-        let seen = (self.peers.row(cell).iter())
-            .map(|&p| digits[p as usize])
-            .filter(|&d| d != 0)
-            .fold(0u32, |acc, d| acc | 1 << (d - 1));
-        self.full & !seen
-    }
-
     /// Puts the candidates of `digits` at depth 0 (clues placed, each
     /// empty cell the digits its houses lack, less `not`) and queues the
     /// cells left with one; `false` if two clues clash or a cell is left
@@ -309,6 +299,14 @@ impl HouseSolver {
 }
 
 impl HouseSearch for HouseSolver {
+    fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
+        let seen = (self.peers.row(cell).iter())
+            .map(|&p| digits[p as usize])
+            .filter(|&d| d != 0)
+            .fold(0u32, |acc, d| acc | 1 << (d - 1));
+        self.full & !seen
+    }
+
     fn random_solution(
         &mut self,
         digits: &[u8],
