@@ -1557,6 +1557,17 @@ fn rate_outputs() {
 }
 
 #[test]
+fn rate_gives_up_at_its_time_limit() {
+    // An empty 25x25 grid takes minutes at probing; the 9x9 line after it
+    // is still rated, and the exit code tells that one was not.
+    let input = format!("{}\n{TOP1}\n", ".".repeat(625));
+    assert_cmd_snapshot!(
+        "rate_timeout",
+        sudoku(&["rate", "--timeout", "200", "-j", "1", "-"]).pass_stdin(input)
+    );
+}
+
+#[test]
 fn rate_orders_the_shipped_sets_as_their_names_say() {
     let mean = |file: &str| {
         let (out, _) = stdout_of(&mut sudoku(&["rate", file, "--format", "json"]));

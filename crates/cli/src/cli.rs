@@ -123,7 +123,7 @@ pub fn rate_help() -> String {
         })
         .collect();
     let weights: Vec<String> = (sudoku::rate::WEIGHTS.iter())
-        .map(|(r, w)| format!("{} {w}", r.name()))
+        .map(|&(r, w)| format!("{} {}", r.name(), sudoku::rate::weight_text(r, w)))
         .collect();
     format!(
         "Grades (grade, level needed, what it takes):\n{}\nScore: the deductions of the search that proves the puzzle unique at that level, weighted per cell filled (singles) or candidate removed: {}; each guess {} (extreme puzzles, searched at probing).\n\n{}",
@@ -239,6 +239,12 @@ pub struct RateArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+
+    /// Give up rating a puzzle after MS milliseconds (0: no limit): it is
+    /// reported as `stopped` (exit code 1). Rating a big grid with few
+    /// clues at `probing` can take minutes.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

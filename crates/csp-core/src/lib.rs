@@ -71,7 +71,7 @@ pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis, IncreasingChain,
     LinearEquality, LockedCandidates, NotifyContext, NumberSum, PropagationContext,
-    PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, Wake,
+    PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, SubsetSizes, Wake,
 };
 pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};

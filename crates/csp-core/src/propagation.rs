@@ -57,6 +57,7 @@ mod notify_context;
 mod number_sum;
 mod probing;
 mod rule;
+mod subset_sizes;
 
 use std::fmt;
 
@@ -76,6 +77,7 @@ pub use notify_context::NotifyContext;
 pub use number_sum::NumberSum;
 pub(crate) use probing::probe;
 pub use rule::{Rule, RuleCounter, RuleStats};
+pub use subset_sizes::SubsetSizes;
 
 use crate::VarId;
 

@@ -4,14 +4,16 @@
 //! The grade is the [`LevelNeeded`] in words ([`Grade`]). The score adds up
 //! the deductions of the search that proves the puzzle unique (fewest
 //! candidates first, lowest value first, counting to 2) at that level,
-//! each weighted by how hard the rule is for a person ([`WEIGHTS`]); for
+//! each weighted by how hard the rule is for a person ([`WEIGHTS`]; a
+//! subset's removals by its size too: a quad weighs twice a pair); for
 //! `extreme` puzzles the search runs at `probing` and each guess weighs
 //! [`GUESS_WEIGHT`]. Grades order puzzles first; the score orders them
 //! within a grade (and mostly across).
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
-use csp_core::{PropagationLevel, Rule, RuleStats, SearchConfig};
+use csp_core::{Limits, PropagationLevel, Rule, RuleStats, SearchConfig, SubsetSizes};
 
 use crate::{LevelNeeded, Puzzle, SolveError, Sudoku};
 
@@ -91,14 +93,17 @@ impl fmt::Display for Grade {
 }
 
 /// The weight of each rule's deductions in the score: per cell filled for
-/// singles, per candidate removed for the others. Forward checking weighs
+/// singles, per candidate removed for the others, and for GAC per
+/// candidate removed *and per cell of the subset* that removed it (a pair's
+/// removals weigh 10, a triple's 15, a quad's 20: see
+/// [`SubsetSizes`](csp_core::SubsetSizes)). Forward checking weighs
 /// nothing (it is the rule itself); the rules of variant elements weigh 1
 /// per removal.
 pub const WEIGHTS: [(Rule, u64); 10] = [
     (Rule::NakedSingles, 1),
     (Rule::HiddenSingles, 2),
     (Rule::LockedCandidates, 5),
-    (Rule::Gac, 10),
+    (Rule::Gac, 5),
     (Rule::Probing, 25),
     (Rule::Other, 1),
     (Rule::Sum, 1),
@@ -126,10 +131,21 @@ pub fn grade_table() -> String {
     table
 }
 
+/// How `rule`'s weight `weight` applies, in words: the number, or for GAC
+/// the number times the subset size.
+pub fn weight_text(rule: Rule, weight: u64) -> String {
+    if rule == Rule::Gac {
+        format!("{weight} x subset size")
+    } else {
+        weight.to_string()
+    }
+}
+
 /// The weights as a markdown table (rule, weight), for the README.
 pub fn weight_table() -> String {
     let mut table = String::from("| rule | weight |\n|---|---:|\n");
     for (rule, weight) in WEIGHTS {
+        let weight = weight_text(rule, weight);
         table += &format!("| {} ({}) | {weight} |\n", rule.name(), rule.title());
     }
     table + &format!("| each guess | {GUESS_WEIGHT} |\n")
@@ -158,12 +174,25 @@ impl Rating {
     pub fn used(&self, rule: Rule) -> u64 {
         self.rules.telling(rule)
     }
+
+    /// GAC's removals by the size of the subset that made each (pairs,
+    /// triples, ...: naked or hidden, whichever is smaller).
+    pub fn subsets(&self) -> &SubsetSizes {
+        self.rules.subsets()
+    }
 }
 
 /// The score of a search's deductions and guesses.
 pub fn score(rules: &RuleStats, guesses: u64) -> u64 {
-    let deductions: u64 = WEIGHTS.iter().map(|&(r, w)| w * rules.telling(r)).sum();
-    deductions + GUESS_WEIGHT * guesses
+    let weighed = |&(rule, weight): &(Rule, u64)| -> u64 {
+        if rule == Rule::Gac {
+            let cells: u64 = rules.subsets().iter().map(|(k, n)| k as u64 * n).sum();
+            weight * cells
+        } else {
+            weight * rules.telling(rule)
+        }
+    };
+    WEIGHTS.iter().map(weighed).sum::<u64>() + GUESS_WEIGHT * guesses
 }
 
 impl Sudoku {
@@ -174,9 +203,39 @@ impl Sudoku {
         self.rate_at(puzzle, self.level_needed(puzzle)?)
     }
 
+    /// [`rate`](Sudoku::rate) within a time limit for the whole rating:
+    /// `None` if it passed first (a big grid with few clues can take
+    /// minutes at `probing`).
+    pub fn rate_within(
+        &self,
+        puzzle: &Puzzle,
+        timeout: Option<Duration>,
+    ) -> Result<Option<Rating>, SolveError> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let Some(level) = self.level_needed_within(puzzle, timeout)? else {
+            return Ok(None);
+        };
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if left == Some(Duration::ZERO) {
+            return Ok(None);
+        }
+        self.rate_at_within(puzzle, level, left)
+    }
+
     /// [`rate`](Sudoku::rate) for a puzzle whose
     /// [`level_needed`](Sudoku::level_needed) is known to be `level`.
     pub fn rate_at(&self, puzzle: &Puzzle, level: LevelNeeded) -> Result<Rating, SolveError> {
+        Ok(self
+            .rate_at_within(puzzle, level, None)?
+            .expect("no time limit"))
+    }
+
+    fn rate_at_within(
+        &self,
+        puzzle: &Puzzle,
+        level: LevelNeeded,
+        timeout: Option<Duration>,
+    ) -> Result<Option<Rating>, SolveError> {
         let search_level = match level {
             LevelNeeded::Level(l) => l.max(PropagationLevel::Singles),
             LevelNeeded::Unsolved => PropagationLevel::Probing,
@@ -185,19 +244,26 @@ impl Sudoku {
             variables: "EA".parse()?,
             values: "0".parse()?,
             level: search_level,
+            limits: Limits {
+                timeout,
+                ..Limits::default()
+            },
             ..SearchConfig::default()
         };
         let report = self.count_solutions(puzzle, &config, Some(2))?;
+        if report.stop_reason().is_some() {
+            return Ok(None);
+        }
         let solutions = report.stats.solutions;
         let guesses = report.stats.guesses;
-        Ok(Rating {
+        Ok(Some(Rating {
             solutions,
             level,
             grade: (solutions == 1).then(|| Grade::of(level)).flatten(),
             score: score(&report.stats.rules, guesses),
             rules: report.stats.rules,
             guesses,
-        })
+        }))
     }
 }
 
@@ -230,6 +296,55 @@ mod tests {
         assert_eq!(hardest.grade, Some(Grade::Extreme));
         assert!(hardest.guesses > 0);
         assert!(hardest.score > easy.score);
+    }
+
+    #[test]
+    fn subsets_are_told_by_size_and_weigh_by_size() {
+        // hardest11 line 11: GAC removes 16 candidates, 4 by singles it
+        // reached before the engine assigned them, 2 by pairs, 10 by
+        // triples.
+        let r = rate(
+            "....7..2.8.......6.1.2.5...9.54....8.........3....85.1...3.2.8.4.......9.7..6....",
+        );
+        assert_eq!(r.grade, Some(Grade::Fiendish));
+        assert_eq!(
+            r.subsets().iter().collect::<Vec<_>>(),
+            [(1, 4), (2, 2), (3, 10)]
+        );
+        assert_eq!(r.subsets().largest(), 3);
+        assert_eq!(r.subsets().total(), r.used(Rule::Gac));
+        let others: u64 = (WEIGHTS.iter())
+            .filter(|&&(rule, _)| rule != Rule::Gac)
+            .map(|&(rule, w)| w * r.used(rule))
+            .sum();
+        assert_eq!(r.score, others + 5 * (4 + 2 * 2 + 3 * 10));
+        assert_eq!(r.score, 774);
+    }
+
+    #[test]
+    fn every_gac_removal_has_a_subset() {
+        let sudoku = Sudoku::classic();
+        let set = include_str!("../../../puzzles/hardest11.txt");
+        for line in set.lines() {
+            let r = sudoku.rate(&line.parse().unwrap()).unwrap();
+            assert_eq!(r.subsets().total(), r.used(Rule::Gac), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_rating_can_be_given_up() {
+        let sudoku = Sudoku::new(crate::GridSize::from_side(25).unwrap(), Default::default());
+        let empty = crate::Puzzle::empty(sudoku.size());
+        let limit = Some(std::time::Duration::from_millis(50));
+        assert_eq!(sudoku.rate_within(&empty, limit).unwrap(), None);
+        let classic = Sudoku::classic();
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let easy = easy.parse().unwrap();
+        assert_eq!(
+            classic.rate_within(&easy, None).unwrap(),
+            Some(classic.rate(&easy).unwrap())
+        );
     }
 
     #[test]

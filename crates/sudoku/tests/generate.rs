@@ -193,6 +193,28 @@ fn levels_are_exactly_the_one_asked_for() {
 }
 
 #[test]
+fn guessing_puzzles_are_made_on_sixteen_by_sixteen() {
+    // Random 9x9 puzzles practically never need guessing (none in 50,000
+    // tried); about one 16x16 puzzle in ten does.
+    let sudoku = Sudoku::new(GridSize::from_side(16).unwrap(), Variant::default());
+    let options = GenerateOptions {
+        level: Some(LevelNeeded::Unsolved),
+        attempts: 200,
+        ..GenerateOptions::default()
+    };
+    let mut generator = Generator::new(&sudoku, options).unwrap();
+    for seed in 0..2 {
+        let made = generator.generate(seed, 0).unwrap();
+        assert_eq!(made.level, Some(LevelNeeded::Unsolved));
+        assert_eq!(
+            sudoku.level_needed(&made.puzzle).unwrap(),
+            LevelNeeded::Unsolved
+        );
+        check(&sudoku, &made, Symmetry::None, false);
+    }
+}
+
+#[test]
 fn full_grids_are_flat_per_cell() {
     // 10,000 random grids: each digit's count in each cell is near
     // 10,000 / 9, within 5 standard deviations (sd = 31.4).

@@ -1,7 +1,9 @@
 //! `sudoku rate`.
 
 use anyhow::Result;
+use csp_core::{Rule, SubsetSizes};
 use serde::{Serialize, Serializer, ser::SerializeMap};
+use std::time::Duration;
 use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
@@ -15,7 +17,7 @@ use crate::records::{Origin, VERSION, rules_of};
 pub struct RateRecord {
     pub line: u64,
     pub puzzle: String,
-    /// unique | multiple | unsolvable | invalid
+    /// unique | multiple | unsolvable | stopped | invalid
     pub status: &'static str,
     /// Solutions counted up to 2.
     pub solutions: Option<u64>,
@@ -28,6 +30,11 @@ pub struct RateRecord {
     /// Per rule of the score: cells it filled (singles) or candidates it
     /// removed.
     pub used: Option<Used>,
+    /// GAC's removals by the size of the subset that made each (`"2"`:
+    /// pairs, `"3"`: triples, ...; only sizes that removed something).
+    pub subsets: Option<Subsets>,
+    /// The largest such subset (0: none).
+    pub largest_subset: Option<usize>,
     pub guesses: Option<u64>,
     pub error: Option<String>,
     /// The kind of `error`, to count errors by.
@@ -54,6 +61,36 @@ impl Serialize for Used {
     }
 }
 
+/// `subsets` in json: size -> removals, smallest first.
+#[derive(Clone, Debug)]
+pub struct Subsets(SubsetSizes);
+
+impl Serialize for Subsets {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for (size, removals) in self.0.iter() {
+            map.serialize_entry(&size.to_string(), &removals)?;
+        }
+        map.end()
+    }
+}
+
+impl Subsets {
+    /// `2:12 3:4` in csv.
+    fn csv(&self) -> String {
+        let sizes: Vec<String> = (self.0.iter()).map(|(k, n)| format!("{k}:{n}")).collect();
+        sizes.join(" ")
+    }
+
+    /// ` (pair 12, triple 4)` in text, after GAC's removals.
+    fn text(&self) -> String {
+        let sizes: Vec<String> = (self.0.iter())
+            .map(|(k, n)| format!("{} {n}", SubsetSizes::name(k)))
+            .collect();
+        format!(" ({})", sizes.join(", "))
+    }
+}
+
 impl RateRecord {
     fn new(origin: Origin) -> RateRecord {
         RateRecord {
@@ -65,6 +102,8 @@ impl RateRecord {
             grade: None,
             score: None,
             used: None,
+            subsets: None,
+            largest_subset: None,
             guesses: None,
             error: None,
             error_kind: None,
@@ -86,7 +125,16 @@ impl RateRecord {
         self.grade = rating.grade.map(Grade::name);
         self.score = rating.grade.map(|_| rating.score);
         self.guesses = Some(rating.guesses);
+        self.subsets = Some(Subsets(*rating.subsets()));
+        self.largest_subset = Some(rating.subsets().largest());
         self.used = Some(Used(rating));
+        self
+    }
+
+    fn stopped(mut self, timeout: u64, sudoku: &sudoku::Sudoku) -> RateRecord {
+        self.rules = rules_of(sudoku).0;
+        self.status = "stopped";
+        self.error = Some(format!("not rated within the time limit ({timeout} ms)"));
         self
     }
 }
@@ -113,7 +161,7 @@ impl Row for RateRecord {
             "score",
         ];
         header.extend(WEIGHTS.iter().map(|(r, _)| r.name()));
-        header.extend(["guesses", "error", "version"]);
+        header.extend(["guesses", "largest_subset", "subsets", "error", "version"]);
         header
     }
 
@@ -132,6 +180,8 @@ impl Row for RateRecord {
         fields.extend((WEIGHTS.iter()).map(|&(r, _)| opt(self.used.as_ref().map(|u| u.0.used(r)))));
         fields.extend([
             opt(self.guesses),
+            opt(self.largest_subset.map(|k| k as u64)),
+            self.subsets.as_ref().map(Subsets::csv).unwrap_or_default(),
             self.error.clone().unwrap_or_default(),
             self.version.to_string(),
         ]);
@@ -147,7 +197,12 @@ impl Row for RateRecord {
                 let mut parts: Vec<String> = (WEIGHTS.iter())
                     .map(|&(r, _)| (r, used.0.used(r)))
                     .filter(|&(_, n)| n > 0)
-                    .map(|(r, n)| format!("{} {n}", r.name()))
+                    .map(|(r, n)| match &self.subsets {
+                        Some(subsets) if r == Rule::Gac => {
+                            format!("{} {n}{}", r.name(), subsets.text())
+                        }
+                        _ => format!("{} {n}", r.name()),
+                    })
                     .collect();
                 if used.0.guesses > 0 {
                     parts.push(format!("guesses {}", used.0.guesses));
@@ -157,8 +212,9 @@ impl Row for RateRecord {
                     parts.join(", ")
                 )
             }
-            _ if self.status == "invalid" => {
-                format!("{head}invalid: {}", self.error.as_deref().unwrap_or(""))
+            _ if matches!(self.status, "invalid" | "stopped") => {
+                let error = self.error.as_deref().unwrap_or("");
+                format!("{head}{}: {error}", self.status)
             }
             _ if quiet => self.status.to_string(),
             _ => format!("{head}{}, not rated (level {level})", self.status_words()),
@@ -182,6 +238,7 @@ struct Tally {
     grades: [u64; Grade::ALL.len()],
     score: u64,
     not_unique: u64,
+    stopped: u64,
     invalid: u64,
 }
 
@@ -194,6 +251,7 @@ impl Tally {
                 self.score += score;
             }
             _ if record.status == "invalid" => self.invalid += 1,
+            _ if record.status == "stopped" => self.stopped += 1,
             _ => self.not_unique += 1,
         }
     }
@@ -208,8 +266,13 @@ impl Tally {
         } else {
             "-".to_string()
         };
+        // Stopped puzzles are told only when there are some (--timeout).
+        let stopped = match self.stopped {
+            0 => String::new(),
+            n => format!(", stopped {n}"),
+        };
         format!(
-            "rated {rated}: {}; mean score {mean}; not unique {}, invalid {}",
+            "rated {rated}: {}; mean score {mean}; not unique {}{stopped}, invalid {}",
             grades.join(", "),
             self.not_unique,
             self.invalid
@@ -218,6 +281,7 @@ impl Tally {
 }
 
 pub fn rate(args: &RateArgs) -> Result<Outcome> {
+    let timeout = args.timeout.filter(|&ms| ms > 0).map(Duration::from_millis);
     let mut tally = Tally::default();
     drive(
         &args.input,
@@ -225,7 +289,10 @@ pub fn rate(args: &RateArgs) -> Result<Outcome> {
         |job, sudokus| {
             let base = RateRecord::new(origin(job));
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                Ok(base.clone().rated(sudoku.rate(puzzle)?, sudoku))
+                Ok(match sudoku.rate_within(puzzle, timeout)? {
+                    Some(rating) => base.clone().rated(rating, sudoku),
+                    None => base.clone().stopped(args.timeout.unwrap_or(0), sudoku),
+                })
             });
             result.unwrap_or_else(|e| RateRecord {
                 error: Some(e.message),

@@ -133,15 +133,24 @@ impl AllDifferent {
             *d = ctx.domain(v).0;
         }
         let mut supported = [0u64; MAX_VARS];
-        if !matching::supported_values(&domains[..n], &mut supported[..n]) {
-            return Err(Conflict);
-        }
-        for i in 0..n {
-            if supported[i] != domains[i] {
-                ctx.retain_values(self.vars[i], ValueSet(supported[i]))?;
-            }
-        }
-        Ok(())
+        let filtered = matching::supported_values_explained(
+            &domains[..n],
+            &mut supported[..n],
+            |subsets, supported| {
+                for (i, (&var, &keep)) in self.vars.iter().zip(supported).enumerate() {
+                    if keep == domains[i] {
+                        continue;
+                    }
+                    let gone = ctx.domain(var).difference(ValueSet(keep));
+                    for v in gone.iter() {
+                        ctx.record_subset(subsets.size(i, v), 1);
+                    }
+                    ctx.remove_values(var, gone)?;
+                }
+                Ok(())
+            },
+        );
+        filtered.unwrap_or(Err(Conflict))
     }
 }
 

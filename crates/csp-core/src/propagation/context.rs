@@ -123,6 +123,13 @@ impl PropagationContext<'_> {
         self.changed(var, gone)
     }
 
+    /// Counts `removals` of the running rule's removals as explained by a
+    /// subset of `size` variables (GAC's, see [`SubsetSizes`](super::SubsetSizes)).
+    #[inline]
+    pub fn record_subset(&mut self, size: usize, removals: u64) {
+        self.agenda.rules.record_subset(size, removals);
+    }
+
     /// Keeps only the values of `values` in the domain of `var`.
     #[inline]
     pub fn retain_values(&mut self, var: VarId, values: ValueSet) -> Result<(), Conflict> {

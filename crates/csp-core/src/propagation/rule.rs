@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::{AddAssign, Index, IndexMut};
 
+use super::SubsetSizes;
+
 /// A deduction rule that propagation applies. Counters are kept per rule
 /// ([`RuleStats`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -127,10 +129,27 @@ pub struct RuleCounter {
 /// made while a search placement is in force count (and stay counted after
 /// the placement is undone), but what propagation does inside a probe is
 /// counted only as the probe itself (`probing.runs`).
+///
+/// The removals of [`Rule::Gac`] are also counted by the size of the subset
+/// that explains each ([`RuleStats::subsets`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct RuleStats([RuleCounter; Rule::ALL.len()]);
+pub struct RuleStats {
+    counters: [RuleCounter; Rule::ALL.len()],
+    subsets: SubsetSizes,
+}
 
 impl RuleStats {
+    /// GAC's removals by the size of the subset that explains them.
+    pub fn subsets(&self) -> &SubsetSizes {
+        &self.subsets
+    }
+
+    /// Counts `removals` values removed by GAC with a subset of `size`.
+    #[inline]
+    pub(crate) fn record_subset(&mut self, size: usize, removals: u64) {
+        self.subsets.record(size, removals);
+    }
+
     /// Each rule with its counter, in [`Rule::ALL`] order.
     pub fn iter(&self) -> impl Iterator<Item = (Rule, RuleCounter)> + '_ {
         Rule::ALL.into_iter().map(|r| (r, self[r]))
@@ -149,7 +168,7 @@ impl RuleStats {
 
     /// Candidates removed by all rules together.
     pub fn total_removals(&self) -> u64 {
-        self.0.iter().map(|c| c.removals).sum()
+        self.counters.iter().map(|c| c.removals).sum()
     }
 }
 
@@ -157,24 +176,25 @@ impl Index<Rule> for RuleStats {
     type Output = RuleCounter;
     #[inline]
     fn index(&self, rule: Rule) -> &RuleCounter {
-        &self.0[rule as usize]
+        &self.counters[rule as usize]
     }
 }
 
 impl IndexMut<Rule> for RuleStats {
     #[inline]
     fn index_mut(&mut self, rule: Rule) -> &mut RuleCounter {
-        &mut self.0[rule as usize]
+        &mut self.counters[rule as usize]
     }
 }
 
 impl AddAssign<&RuleStats> for RuleStats {
     fn add_assign(&mut self, other: &RuleStats) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+        for (a, b) in self.counters.iter_mut().zip(other.counters.iter()) {
             a.runs += b.runs;
             a.removals += b.removals;
             a.assignments += b.assignments;
         }
+        self.subsets += &other.subsets;
     }
 }
 
@@ -187,6 +207,7 @@ mod tests {
         let mut a = RuleStats::default();
         a[Rule::Gac].removals = 3;
         a[Rule::HiddenSingles].assignments = 1;
+        a.record_subset(3, 2);
         let mut total = a;
         total += &a;
         assert_eq!(total[Rule::Gac].removals, 6);
@@ -194,6 +215,7 @@ mod tests {
         assert_eq!(total.total_removals(), 6);
         assert_eq!(total.telling(Rule::Gac), 6);
         assert_eq!(total.telling(Rule::HiddenSingles), 2);
+        assert_eq!(total.subsets().removals(3), 4);
         let names: Vec<_> = total.iter().map(|(r, _)| r.name()).collect();
         assert_eq!(
             names,
