@@ -192,14 +192,14 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         let mut done = done.into_iter();
         for group in &groups[start..end] {
             let acc = &mut accumulators[group.contender * sets.len() + group.set];
+            acc.begin_seed(group.seed);
             for _ in 0..valid[group.set].len() {
                 let (run, record) = done.next().expect("one result per unit");
                 if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
                     w.write(&contenders[group.contender].label, &record)?;
                 }
-                acc.add(&run);
+                acc.add(group.seed, &run);
             }
-            acc.end_seed();
         }
         start = end;
     }

@@ -243,24 +243,30 @@ pub struct Row {
 #[cfg(test)]
 pub fn summarize(head: RowHead, by_seed: &[Vec<Run>]) -> Row {
     let mut acc = Accumulator::default();
-    for runs in by_seed {
+    for (seed, runs) in by_seed.iter().enumerate() {
+        acc.begin_seed(seed as u64);
         for run in runs {
-            acc.add(run);
+            acc.add(seed as u64, run);
         }
-        acc.end_seed();
     }
     acc.row(head)
 }
 
-/// A row's figures, gathered one run at a time (runs of one seed together,
-/// then [`end_seed`](Accumulator::end_seed)): memory grows with the
-/// distinct values and the seeds, not with the runs.
+/// What one seed's runs add up to so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct SeedTally {
+    runs: usize,
+    placements: u64,
+    finished: u64,
+    finished_placements: u64,
+}
+
+/// A row's figures, gathered one run at a time, in any order (each run
+/// with its seed): memory grows with the distinct values and the seeds,
+/// not with the runs, and the row does not depend on the order.
 #[derive(Clone, Debug, Default)]
 pub struct Accumulator {
-    seeds: usize,
     runs: usize,
-    /// Runs of the first seed: the puzzles.
-    puzzles: Option<usize>,
     solved: usize,
     stopped: usize,
     unsolvable: usize,
@@ -272,24 +278,25 @@ pub struct Accumulator {
     /// Placements of the solved runs (for the cactus plot).
     pub solved_placements: Histogram,
     stopped_placements: u64,
-    worst_seed_placements: u64,
     elapsed_us: u64,
     no_guess: usize,
     rules: RuleStats,
-    seed_means: Vec<f64>,
-    // The seed being gathered.
-    seed_runs: usize,
-    seed_placements: u64,
-    seed_finished: u64,
-    seed_finished_placements: u64,
+    seeds: std::collections::BTreeMap<u64, SeedTally>,
 }
 
 impl Accumulator {
-    /// One run of the current seed.
-    pub fn add(&mut self, r: &Run) {
+    /// Counts `seed` among the row's seeds, even if none of its runs come
+    /// (a set without valid puzzles).
+    pub fn begin_seed(&mut self, seed: u64) {
+        self.seeds.entry(seed).or_default();
+    }
+
+    /// One run, made with `seed`.
+    pub fn add(&mut self, seed: u64, r: &Run) {
         self.runs += 1;
-        self.seed_runs += 1;
-        self.seed_placements += r.placements;
+        let tally = self.seeds.entry(seed).or_default();
+        tally.runs += 1;
+        tally.placements += r.placements;
         self.elapsed_us += r.elapsed_us;
         match r.status {
             RunStatus::Stopped => {
@@ -312,28 +319,26 @@ impl Accumulator {
         self.moves.add(r.moves());
         self.guesses.add(r.guesses);
         self.rules += &r.rules;
-        self.seed_finished += 1;
-        self.seed_finished_placements += r.placements;
+        tally.finished += 1;
+        tally.finished_placements += r.placements;
     }
 
-    /// The current seed's runs are all in.
-    pub fn end_seed(&mut self) {
-        self.seeds += 1;
-        self.puzzles.get_or_insert(self.seed_runs);
-        self.worst_seed_placements = self.worst_seed_placements.max(self.seed_placements);
-        if self.seed_finished > 0 {
-            self.seed_means
-                .push(self.seed_finished_placements as f64 / self.seed_finished as f64);
-        }
-        self.seed_runs = 0;
-        self.seed_placements = 0;
-        self.seed_finished = 0;
-        self.seed_finished_placements = 0;
+    /// Runs gathered so far.
+    pub fn runs(&self) -> usize {
+        self.runs
     }
 
     /// The row.
     pub fn row(&self, head: RowHead) -> Row {
-        let seeds = self.seeds.max(1);
+        let seeds = self.seeds.len().max(1);
+        let tallies = self.seeds.values();
+        let seed_means: Vec<f64> = (tallies.clone())
+            .filter(|t| t.finished > 0)
+            .map(|t| t.finished_placements as f64 / t.finished as f64)
+            .collect();
+        let worst_seed_placements = tallies.clone().map(|t| t.placements).max().unwrap_or(0);
+        // All seeds run the same puzzles: the most runs of one seed.
+        let puzzles = tallies.map(|t| t.runs).max().unwrap_or(0);
         let per_seed = |n: usize| n as f64 / seeds as f64;
         let share = |n: usize| {
             if self.runs == 0 {
@@ -345,7 +350,7 @@ impl Accumulator {
         Row {
             rank: 0,
             head,
-            puzzles: self.puzzles.unwrap_or(0),
+            puzzles,
             runs: self.runs,
             solved: self.solved,
             stopped: self.stopped,
@@ -353,14 +358,14 @@ impl Accumulator {
             solved_per_seed: per_seed(self.solved),
             stopped_per_seed: per_seed(self.stopped),
             unsolvable_per_seed: per_seed(self.unsolvable),
-            seed_placements_mean: Spread::of(self.seed_means.clone()),
+            seed_placements_mean: Spread::of(seed_means),
             placements: Distribution::of(&self.placements, seeds),
             backtracks: Distribution::of(&self.backtracks, seeds),
             iterations: Distribution::of(&self.iterations, seeds),
             moves: Distribution::of(&self.moves, seeds),
             guesses: Distribution::of(&self.guesses, seeds),
             stopped_placements: self.stopped_placements as f64 / seeds as f64,
-            worst_seed_placements: self.worst_seed_placements,
+            worst_seed_placements,
             no_guess_share: share(self.no_guess),
             time_s: Some(self.elapsed_us as f64 / 1e6 / seeds as f64),
             puzzles_per_s: (self.elapsed_us > 0)
@@ -471,12 +476,11 @@ mod tests {
         let mut acc = Accumulator::default();
         for seed in 0..1000u64 {
             for p in 0..200u64 {
-                acc.add(&run(RunStatus::Solved, (p + seed) % 200));
+                acc.add(seed, &run(RunStatus::Solved, (p + seed) % 200));
             }
-            acc.end_seed();
         }
         assert_eq!(acc.placements.counts.len(), 200);
-        assert_eq!(acc.seed_means.len(), 1000);
+        assert_eq!(acc.seeds.len(), 1000);
         let row = acc.row(head());
         assert_eq!(
             (row.runs, row.puzzles, row.solved_per_seed),
@@ -484,6 +488,27 @@ mod tests {
         );
         assert_eq!(row.placements.median, Some(99));
         assert_eq!(row.placements.total, 19_900.0);
+    }
+
+    #[test]
+    fn the_order_of_runs_does_not_matter() {
+        let runs: Vec<(u64, Run)> = (0..300u64)
+            .map(|i| {
+                let status = [RunStatus::Solved, RunStatus::Stopped, RunStatus::Unsolvable]
+                    [(i % 7 % 3) as usize];
+                (i % 3, run(status, i * 37 % 101))
+            })
+            .collect();
+        let mut forward = Accumulator::default();
+        let mut backward = Accumulator::default();
+        for (seed, r) in &runs {
+            forward.add(*seed, r);
+        }
+        for (seed, r) in runs.iter().rev() {
+            backward.add(*seed, r);
+        }
+        let json = |acc: &Accumulator| serde_json::to_string(&acc.row(head())).unwrap();
+        assert_eq!(json(&forward), json(&backward));
     }
 
     #[test]
