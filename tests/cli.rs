@@ -141,6 +141,7 @@ fn help_texts() {
     assert_cmd_snapshot!("help_configs", sudoku(&["configs", "--help"]));
     assert_cmd_snapshot!("help_generate", sudoku(&["generate", "--help"]));
     assert_cmd_snapshot!("help_rate", sudoku(&["rate", "--help"]));
+    assert_cmd_snapshot!("help_merge", sudoku(&["merge", "--help"]));
 }
 
 #[test]

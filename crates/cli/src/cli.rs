@@ -88,6 +88,12 @@ pub enum Command {
     /// lists) on puzzle sets: statistics per strategy, ranked.
     #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
     Compare(CompareArgs),
+    /// Put the runs files of a comparison's shards (`compare --shard K/N
+    /// --runs FILE`) together: the table, csv, json and plot one process
+    /// would have printed. Files of other settings or versions are
+    /// refused; missing and repeated runs are reported (exit code 1).
+    #[command(after_long_help = EXIT_CODES)]
+    Merge(MergeArgs),
     /// Make puzzles: a random full grid, then holes dug in random order
     /// while the solution stays unique.
     ///
@@ -314,42 +320,39 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub solutions: u64,
 
-    /// Rank by this column (best first; fewer stopped runs always rank
-    /// higher).
-    #[arg(long, value_enum, default_value_t = crate::compare::columns::Column::PlacementsMean)]
-    pub sort: crate::compare::columns::Column,
+    /// Write every run to FILE as it finishes (JSON Lines, flushed at
+    /// once), after a heading line with the comparison's settings: what
+    /// `--resume` continues after a crash and `sudoku merge` reads. FILE
+    /// must not exist.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub runs: Option<PathBuf>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
-    pub format: CompareFormat,
+    /// Continue the runs file FILE of an interrupted comparison (same
+    /// settings): its runs are kept, the missing ones made and appended,
+    /// and the table covers all. A last line cut short is dropped.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
 
-    /// The columns of the text and markdown tables, comma-separated
-    /// (names as for --sort, e.g. solved,placements-mean,guesses-mean).
-    /// Default: all of them, except that a text table on a terminal leaves
-    /// out the least telling ones to fit its width (and says which).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub columns: Option<Vec<crate::compare::columns::Column>>,
+    /// Make only shard K of N of the runs (every N-th run, from the K-th)
+    /// and write them to --runs FILE, for `sudoku merge` to put together
+    /// (e.g. `--shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::compare::plan::Shard>,
+
+    /// Give a strategy up on a set once K of its runs hit a limit
+    /// (--max-placements, --timeout): its row is marked abandoned, covers
+    /// the runs made until then, ranks after the others and is left out
+    /// of the plot (0: never, the default).
+    #[arg(long, value_name = "K")]
+    pub give_up_after: Option<u64>,
 
     /// Also write one JSON line per run (strategy, seed, puzzle) to FILE,
     /// in the shape of `solve --format json`.
     #[arg(long, value_name = "FILE")]
     pub per_puzzle: Option<PathBuf>,
 
-    /// Also draw a cactus plot (SVG): puzzles solved against placements,
-    /// one line per strategy.
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<PathBuf>,
-
-    /// Leave out the timing columns, so that two runs print the same.
-    #[arg(long)]
-    pub no_timings: bool,
-
-    /// Add a column per propagation rule to the text and markdown tables:
-    /// candidates removed per run (fc, locked, gac, probing, other) and
-    /// cells filled per run (naked and hidden singles). csv and json always
-    /// carry them.
-    #[arg(long)]
-    pub rules: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
 
     /// Worker threads (default, or 0: all cores). The results do not
     /// depend on it.
@@ -372,6 +375,67 @@ pub struct CompareArgs {
     // The help lists the choices from their registry.
     #[arg(long, value_name = "WHICH", default_value = "fast", help = propagators_help())]
     pub propagators: sudoku::Propagators,
+}
+
+/// How `compare` and `merge` show their results.
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Rank by this column (best first; fewer stopped runs always rank
+    /// higher).
+    #[arg(long, value_enum, default_value_t = crate::compare::columns::Column::PlacementsMean)]
+    pub sort: crate::compare::columns::Column,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+    pub format: CompareFormat,
+
+    /// The columns of the text and markdown tables, comma-separated
+    /// (names as for --sort, e.g. solved,placements-mean,guesses-mean).
+    /// Default: all of them, except that a text table on a terminal leaves
+    /// out the least telling ones to fit its width (and says which).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub columns: Option<Vec<crate::compare::columns::Column>>,
+
+    /// Also draw a cactus plot (SVG): puzzles solved against placements,
+    /// one line per strategy.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
+    /// Leave out the timing columns, so that two runs print the same.
+    #[arg(long)]
+    pub no_timings: bool,
+
+    /// Add a column per propagation rule to the text and markdown tables:
+    /// candidates removed per run (fc, locked, gac, probing, other) and
+    /// cells filled per run (naked and hidden singles). csv and json always
+    /// carry them.
+    #[arg(long)]
+    pub rules: bool,
+}
+
+impl TableArgs {
+    /// The plain options the report takes.
+    pub fn options(&self) -> crate::compare::report::TableOptions {
+        crate::compare::report::TableOptions {
+            sort: self.sort,
+            format: self.format,
+            columns: self.columns.clone(),
+            rules: self.rules,
+            plot: self.plot.clone(),
+            timings: !self.no_timings,
+        }
+    }
+}
+
+/// `sudoku merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Runs files of one comparison (`compare --runs`, one per shard).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub table: TableArgs,
 }
 
 /// Where puzzles come from.

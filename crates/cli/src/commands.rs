@@ -6,6 +6,7 @@ mod compare;
 mod configs;
 mod count;
 mod generate;
+mod merge;
 mod rate;
 mod solve;
 
@@ -18,6 +19,7 @@ pub use compare::compare;
 pub use configs::configs;
 pub use count::count;
 pub use generate::generate;
+pub use merge::merge;
 pub use rate::rate;
 pub use solve::solve;
 

@@ -5,7 +5,10 @@
 pub mod columns;
 pub mod export;
 pub mod per_puzzle;
+pub mod plan;
 pub mod plot;
+pub mod report;
+pub mod runs_file;
 pub mod sets;
 pub mod stats;
 pub mod strategies;

@@ -37,6 +37,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Candidates(args) => commands::candidates(args),
         Command::Configs(args) => commands::configs(args),
         Command::Compare(args) => commands::compare(args),
+        Command::Merge(args) => commands::merge(args),
         Command::Generate(args) => commands::generate(args),
         Command::Rate(args) => commands::rate(args),
     }

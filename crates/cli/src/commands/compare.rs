@@ -1,37 +1,33 @@
 //! `sudoku compare`.
 
-use std::io::{self, Write};
-
 use anyhow::{Result, bail};
+use fixedbitset::FixedBitSet;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{Invalid, Outcome, read_options};
 use crate::cli::CompareArgs;
-use crate::compare::columns;
-use crate::compare::export::{Meta, exporter};
 use crate::compare::per_puzzle::PerPuzzle;
-use crate::compare::plot::{self, Series};
+use crate::compare::plan::{Group as PlannedGroup, Plan, PlannedSet, PlannedStrategy, Shard};
+use crate::compare::plot;
+use crate::compare::report;
+use crate::compare::runs_file::{self, Heading, RunsWriter, UnitRun};
 use crate::compare::sets::{self, PuzzleSet};
-use crate::compare::stats::{Accumulator, Row, RowHead, Run, RunStatus};
+use crate::compare::stats::{Run, RunStatus};
 use crate::compare::strategies::{self, Contender, Lists};
 use crate::diagnostics::ErrorReport;
 use crate::records::{Origin, SolveRecord, VERSION};
 use crate::runner::Sudokus;
 
-/// Runs of one strategy with one seed on one set.
-struct Group {
-    contender: usize,
-    set: usize,
-    seed: u64,
-}
-
 /// Above this many runs, a note says the comparison may take long.
-const LARGE_RUN_COUNT: usize = 10_000_000;
+const LARGE_RUN_COUNT: u64 = 10_000_000;
 
 /// Runs are computed in batches of about this many, flattened across
 /// groups, so that both cores stay busy and memory stays bounded.
 const BATCH_RUNS: usize = 16_384;
+
+/// With `--give-up-after`, the units of each row a batch takes.
+const GIVE_UP_STEP: usize = 8;
 
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     let options = read_options(
@@ -46,7 +42,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     for path in &args.files {
         sets.push(sets::from_file(path, &options)?);
     }
-    if let Some(path) = &args.plot {
+    if let Some(path) = &args.table.plot {
         plot::check_path(path)?;
     }
     if sets.is_empty() {
@@ -96,26 +92,238 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     }
     errors.finish();
 
-    let mut groups = Vec::new();
-    for (c, contender) in contenders.iter().enumerate() {
-        for s in 0..sets.len() {
-            for &seed in &contender.seeds {
-                groups.push(Group {
-                    contender: c,
-                    set: s,
-                    seed,
-                });
+    if args.shard.is_some() && args.runs.is_none() && args.resume.is_none() {
+        bail!(
+            "--shard writes its runs to a file for `sudoku merge`: give --runs FILE (or --resume FILE)"
+        );
+    }
+    let give_up_after = args.give_up_after.filter(|&k| k > 0);
+    if give_up_after.is_some()
+        && (args.shard.is_some() || args.runs.is_some() || args.resume.is_some())
+    {
+        bail!(
+            "--give-up-after decides in the order of the runs of one process: it does not combine with --shard, --runs or --resume"
+        );
+    }
+    let plan = Plan {
+        version: VERSION.to_string(),
+        strategies: contenders.iter().map(planned).collect(),
+        sets: (sets.iter().zip(&valid))
+            .map(|(set, ok)| PlannedSet {
+                name: set.name.clone(),
+                hash: set.hash.clone(),
+                valid: ok.iter().map(|&i| set.lines[i].line).collect(),
+                invalid: set.lines.len() - ok.len(),
+            })
+            .collect(),
+        solutions: args.solutions,
+        max_placements: (args.max_placements > 0).then_some(args.max_placements),
+        give_up_after,
+    };
+    let groups = plan.groups();
+    let total_units = groups.last().map_or(0, |g| g.first + g.len);
+    let shard_units = match args.shard {
+        Some(shard) => (total_units + shard.n - shard.k) / shard.n,
+        None => total_units,
+    };
+    let in_shard = |unit: u64| args.shard.is_none_or(|s| s.has(unit));
+    let group_of = |unit: u64| groups.partition_point(|g| g.first + g.len <= unit);
+
+    // One accumulator per (strategy, set): runs are folded in as they come,
+    // so memory does not grow with the number of runs.
+    let mut accumulators = report::accumulators(&plan);
+    let row_of = |g: &PlannedGroup| g.strategy * sets.len() + g.set;
+    let mut done = FixedBitSet::with_capacity(total_units as usize);
+    let heading = Heading {
+        sudoku_runs: runs_file::FORMAT,
+        shard: args.shard,
+        plan: plan.clone(),
+    };
+    let writer = match (&args.runs, &args.resume) {
+        (Some(path), _) => Some((path, RunsWriter::create(path, &heading)?)),
+        (None, Some(path)) => {
+            let name = path.display().to_string();
+            let theirs = runs_file::heading(path)?;
+            if let Some(d) = plan.difference(&theirs.plan) {
+                bail!("{name} holds runs of another comparison: {d}");
+            }
+            if theirs.shard != args.shard {
+                let shard = |s: Option<Shard>| s.map_or("none".into(), |s| s.to_string());
+                bail!(
+                    "{name} holds shard {} of this comparison, not {}",
+                    shard(theirs.shard),
+                    shard(args.shard)
+                );
+            }
+            let back = runs_file::read(path, |unit_run| {
+                let unit = unit_run.unit;
+                if unit >= total_units || !in_shard(unit) {
+                    bail!("run of unit {unit}, which is not this comparison's");
+                }
+                if done.put(unit as usize) {
+                    bail!("unit {unit} appears twice");
+                }
+                let group = &groups[group_of(unit)];
+                accumulators[row_of(group)].add(group.seed, &unit_run.run()?);
+                Ok(())
+            })?;
+            if back.truncated {
+                crate::diagnostics::line(&format!(
+                    "sudoku: note: {name}: its last line was cut short (the process stopped while writing it); dropped, that run is made again"
+                ));
+            }
+            Some((path, RunsWriter::append(path, back.whole)?))
+        }
+        (None, None) => None,
+    };
+    let already = done.count_ones(..) as u64;
+    let to_run = shard_units - already;
+    if to_run > LARGE_RUN_COUNT {
+        crate::diagnostics::line(&format!(
+            "sudoku: note: this comparison makes {to_run} runs; it streams them (memory stays small) but may take long: fewer --seeds or a smaller set give a first answer sooner"
+        ));
+    }
+    let progress = progress_bar(to_run);
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(super::jobs(args.jobs))
+        .build()?;
+    let mut per_puzzle = args
+        .per_puzzle
+        .as_deref()
+        .map(PerPuzzle::create)
+        .transpose()?;
+    let timings = !args.table.no_timings;
+    let options = RunOptions {
+        record: per_puzzle.is_some(),
+        timings,
+        solutions: args.solutions,
+    };
+
+    // Units in batches, each row's in canonical order. Rows are
+    // independent, so a row's figures do not depend on the batches. With
+    // --give-up-after a batch takes a few units of every row still running,
+    // so that rows are given up early; a row given up on takes no more.
+    let row_units = row_ranges(&groups, accumulators.len(), sets.len());
+    let mut cursor: Vec<u64> = row_units.iter().map(|r| r.start).collect();
+    let per_row = if give_up_after.is_some() {
+        GIVE_UP_STEP
+    } else {
+        BATCH_RUNS
+    };
+    let mut stopped = vec![0u64; accumulators.len()];
+    let mut abandoned = vec![false; accumulators.len()];
+    loop {
+        let mut units: Vec<(usize, u64)> = Vec::new();
+        for (row, range) in row_units.iter().enumerate() {
+            let mut taken = 0;
+            while cursor[row] < range.end
+                && taken < per_row
+                && units.len() < BATCH_RUNS
+                && !abandoned[row]
+            {
+                let unit = cursor[row];
+                cursor[row] += 1;
+                if in_shard(unit) && !done.contains(unit as usize) {
+                    let g = group_of(unit);
+                    units.push((g, unit - groups[g].first));
+                    taken += 1;
+                }
+            }
+        }
+        if units.is_empty() {
+            break;
+        }
+        progress.set_message(running(&contenders, &groups, &units));
+        let results: Vec<Result<(Run, Option<SolveRecord>)>> = pool.install(|| {
+            units
+                .par_iter()
+                .map(|&(g, i)| {
+                    let group = &groups[g];
+                    let (run, record) = run_one(
+                        group,
+                        &contenders,
+                        &sets,
+                        &sudokus,
+                        valid[group.set][i as usize],
+                        options,
+                    );
+                    if let Some((_, w)) = &writer {
+                        let labels = (
+                            contenders[group.strategy].label.as_str(),
+                            sets[group.set].name.as_str(),
+                            group.seed,
+                            plan.sets[group.set].valid[i as usize],
+                        );
+                        w.write(&UnitRun::new(group.first + i, labels, &run))?;
+                    }
+                    progress.inc(1);
+                    Ok((run, record))
+                })
+                .collect()
+        });
+        for (&(g, _), result) in units.iter().zip(results) {
+            let (run, record) = result?;
+            let group = &groups[g];
+            let row = row_of(group);
+            if abandoned[row] {
+                continue;
+            }
+            if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
+                w.write(&contenders[group.strategy].label, &record)?;
+            }
+            accumulators[row].add(group.seed, &run);
+            if run.status == RunStatus::Stopped {
+                stopped[row] += 1;
+                abandoned[row] = give_up_after.is_some_and(|k| stopped[row] >= k);
             }
         }
     }
-    let total_runs: usize = groups.iter().map(|g| valid[g.set].len()).sum();
-    if total_runs > LARGE_RUN_COUNT {
-        crate::diagnostics::line(&format!(
-            "sudoku: note: this comparison makes {total_runs} runs; it streams them (memory stays small) but may take long: fewer --seeds or a smaller set give a first answer sooner"
-        ));
+    progress.finish_and_clear();
+    if let Some(w) = &mut per_puzzle {
+        w.flush()?;
     }
-    let progress =
-        ProgressBar::with_draw_target(Some(total_runs as u64), ProgressDrawTarget::stderr());
+
+    if let (Some(shard), Some((path, _))) = (args.shard, &writer) {
+        crate::diagnostics::line(&format!(
+            "sudoku: shard {shard}: {shard_units} of the comparison's {total_units} runs are in {}; `sudoku merge` the shards' files for the table",
+            path.display()
+        ));
+        return Ok(outcome);
+    }
+    report::write(&plan, &accumulators, &abandoned, &args.table.options())?;
+    Ok(outcome)
+}
+
+/// Each row's units (strategy-major, as the accumulators): its groups are
+/// consecutive.
+fn row_ranges(groups: &[PlannedGroup], rows: usize, sets: usize) -> Vec<std::ops::Range<u64>> {
+    let mut ranges: Vec<Option<std::ops::Range<u64>>> = vec![None; rows];
+    for g in groups {
+        let range = ranges[g.strategy * sets + g.set].get_or_insert(g.first..g.first);
+        range.end = g.first + g.len;
+    }
+    ranges.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// A strategy as the plan records it.
+fn planned(c: &Contender) -> PlannedStrategy {
+    let s = &c.strategy.search;
+    PlannedStrategy {
+        label: c.label.clone(),
+        cells: s.variables.to_string(),
+        values: s.values.to_string(),
+        propagation: s.level.to_string(),
+        config: c.strategy.name.clone(),
+        seeds: c.seeds.clone(),
+        max_placements: s.limits.max_placements,
+        timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
+    }
+}
+
+/// The progress bar of `runs` runs, on stderr.
+fn progress_bar(runs: u64) -> ProgressBar {
+    let progress = ProgressBar::with_draw_target(Some(runs), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template(
             "{bar:40} {pos}/{len} runs, {elapsed} elapsed, eta {steady_eta} {msg}",
@@ -139,143 +347,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             },
         ),
     );
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(super::jobs(args.jobs))
-        .build()?;
-    let mut per_puzzle = args
-        .per_puzzle
-        .as_deref()
-        .map(PerPuzzle::create)
-        .transpose()?;
-    let timings = !args.no_timings;
-
-    // One accumulator per (strategy, set): runs are folded in as they come,
-    // so memory does not grow with the number of runs.
-    let mut accumulators: Vec<Accumulator> =
-        vec![Accumulator::default(); contenders.len() * sets.len()];
-    let mut start = 0;
-    while start < groups.len() {
-        let mut end = start;
-        let mut runs = 0;
-        while end < groups.len()
-            && (end == start || runs + valid[groups[end].set].len() <= BATCH_RUNS)
-        {
-            runs += valid[groups[end].set].len();
-            end += 1;
-        }
-        let units: Vec<(usize, usize)> = (start..end)
-            .flat_map(|g| valid[groups[g].set].iter().map(move |&i| (g, i)))
-            .collect();
-        progress.set_message(running(&contenders, &groups[start..end]));
-        let done: Vec<(Run, Option<SolveRecord>)> = pool.install(|| {
-            units
-                .par_iter()
-                .map(|&(g, i)| {
-                    let r = run_one(
-                        &groups[g],
-                        &contenders,
-                        &sets,
-                        &sudokus,
-                        i,
-                        RunOptions {
-                            record: per_puzzle.is_some(),
-                            timings,
-                            solutions: args.solutions,
-                        },
-                    );
-                    progress.inc(1);
-                    r
-                })
-                .collect()
-        });
-        let mut done = done.into_iter();
-        for group in &groups[start..end] {
-            let acc = &mut accumulators[group.contender * sets.len() + group.set];
-            acc.begin_seed(group.seed);
-            for _ in 0..valid[group.set].len() {
-                let (run, record) = done.next().expect("one result per unit");
-                if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
-                    w.write(&contenders[group.contender].label, &record)?;
-                }
-                acc.add(group.seed, &run);
-            }
-        }
-        start = end;
-    }
-    progress.finish_and_clear();
-    if let Some(w) = &mut per_puzzle {
-        w.flush()?;
-    }
-
-    // One row per (strategy, set), over its seeds.
-    let mut rows: Vec<Row> = Vec::new();
-    let mut series: Vec<Series> = Vec::new();
-    for (c, contender) in contenders.iter().enumerate() {
-        for (s, set) in sets.iter().enumerate() {
-            let acc = &accumulators[c * sets.len() + s];
-            series.push(Series {
-                label: contender.label.clone(),
-                set: set.name.clone(),
-                // Enough points for the plot's width, whatever the runs.
-                placements: acc.solved_placements.sorted_sample(5_000),
-            });
-            let mut row = acc.row(head(contender, set, set.lines.len() - valid[s].len()));
-            if !timings {
-                row.time_s = None;
-                row.puzzles_per_s = None;
-            }
-            rows.push(row);
-        }
-    }
-    columns::sort(&mut rows, args.sort);
-    let meta = Meta {
-        version: VERSION,
-        sets: sets
-            .iter()
-            .zip(&valid)
-            .map(|(s, v)| (s.name.clone(), s.hash.clone(), v.len()))
-            .collect(),
-        max_placements: (args.max_placements > 0).then_some(args.max_placements),
-        sort: args.sort,
-        timings,
-        rules: args.rules,
-        solutions: args.solutions,
-        columns: args.columns.clone(),
-        width: table_width(),
-    };
-    let mut out = io::stdout().lock();
-    out.write_all(exporter(args.format).export(&rows, &meta).as_bytes())?;
-    out.flush()?;
-    if let Some(path) = &args.plot {
-        // Each set's lines in rank order.
-        let rank = |s: &Series| {
-            rows.iter()
-                .find(|r| r.head.set == s.set && r.head.strategy == s.label)
-                .map_or(usize::MAX, |r| r.rank)
-        };
-        series.sort_by_key(|s| rank(s));
-        let names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
-        plot::cactus(path, &names, &series)?;
-    }
-    Ok(outcome)
-}
-
-fn head(c: &Contender, set: &PuzzleSet, invalid: usize) -> RowHead {
-    let s = &c.strategy.search;
-    RowHead {
-        strategy: c.label.clone(),
-        cells: s.variables.to_string(),
-        values: s.values.to_string(),
-        propagation: s.level.to_string(),
-        config: c.strategy.name.clone(),
-        seeds: c.seeds.clone(),
-        max_placements: s.limits.max_placements,
-        timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
-        set: set.name.clone(),
-        set_hash: set.hash.clone(),
-        invalid,
-    }
+    progress
 }
 
 /// How each run goes and what it reports.
@@ -289,24 +361,11 @@ struct RunOptions {
     solutions: u64,
 }
 
-/// The width the text table must fit: `COLUMNS` if set, else the
-/// terminal's when stdout is one; none when piped.
-fn table_width() -> Option<usize> {
-    if let Some(n) = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse().ok())
-    {
-        return Some(n);
-    }
-    let term = console::Term::stdout();
-    term.is_term().then(|| term.size().1 as usize)
-}
-
-/// The strategies a batch of groups runs, for the progress bar.
-fn running(contenders: &[Contender], groups: &[Group]) -> String {
+/// The strategies a batch of units runs, for the progress bar.
+fn running(contenders: &[Contender], groups: &[PlannedGroup], units: &[(usize, u64)]) -> String {
     let mut labels: Vec<&str> = Vec::new();
-    for g in groups {
-        let label = contenders[g.contender].label.as_str();
+    for &(g, _) in units {
+        let label = contenders[groups[g].strategy].label.as_str();
         if !labels.contains(&label) {
             labels.push(label);
         }
@@ -319,7 +378,7 @@ fn running(contenders: &[Contender], groups: &[Group]) -> String {
 
 /// Solves one puzzle of a group; its per-puzzle record if asked for.
 fn run_one(
-    group: &Group,
+    group: &PlannedGroup,
     contenders: &[Contender],
     sets: &[PuzzleSet],
     sudokus: &Sudokus,
@@ -331,7 +390,7 @@ fn run_one(
         timings,
         solutions,
     } = options;
-    let contender = &contenders[group.contender];
+    let contender = &contenders[group.strategy];
     let set = &sets[group.set];
     let entry = &set.lines[line];
     let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
@@ -397,19 +456,24 @@ mod tests {
                 seeds: vec![1],
             })
             .collect();
-        let group = |c| Group {
-            contender: c,
-            set: 0,
-            seed: 1,
-        };
+        let groups: Vec<PlannedGroup> = (0..5)
+            .map(|c| PlannedGroup {
+                strategy: c,
+                set: 0,
+                seed: 1,
+                first: 0,
+                len: 1,
+            })
+            .collect();
         assert_eq!(
-            running(&contenders, &[group(1), group(1), group(2)]),
+            running(&contenders, &groups, &[(1, 0), (1, 0), (2, 0)]),
             "naive, mrv"
         );
         assert_eq!(
             running(
                 &contenders,
-                &[group(0), group(1), group(2), group(3), group(4)]
+                &groups,
+                &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
             ),
             "default, naive, mrv (+2 more)"
         );

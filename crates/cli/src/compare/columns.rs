@@ -367,6 +367,7 @@ pub fn sort(rows: &mut [Row], column: Column) {
         };
         set_index(a)
             .cmp(&set_index(b))
+            .then(a.abandoned.cmp(&b.abandoned))
             .then(a.stopped_per_seed.total_cmp(&b.stopped_per_seed))
             .then(by_value)
     });
@@ -385,10 +386,13 @@ pub fn sort(rows: &mut [Row], column: Column) {
 /// that stopped the fewest runs (a strategy that finished fewer runs has
 /// smaller totals for the wrong reason), never when all of them are equal.
 pub fn is_best(rows: &[Row], row: &Row, column: Column) -> bool {
-    if !column.has_direction() {
+    if !column.has_direction() || row.abandoned {
         return false;
     }
-    let peers: Vec<&Row> = rows.iter().filter(|r| r.head.set == row.head.set).collect();
+    // Rows given up on (--give-up-after) are not in the running.
+    let peers: Vec<&Row> = (rows.iter())
+        .filter(|r| r.head.set == row.head.set && !r.abandoned)
+        .collect();
     // Stopped runs per seed: strategies with different seed counts compare.
     let fewest_stopped = peers
         .iter()

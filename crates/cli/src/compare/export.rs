@@ -121,7 +121,10 @@ pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
             let plain = |text: String| Cell { text, best: false };
             let mut cells = vec![
                 plain(r.rank.to_string()),
-                plain(r.head.strategy.clone()),
+                plain(match r.abandoned {
+                    true => format!("{} (abandoned)", r.head.strategy),
+                    false => r.head.strategy.clone(),
+                }),
                 plain(r.head.seeds.len().to_string()),
                 plain(r.head.set.clone()),
             ];

@@ -6,7 +6,8 @@ use serde::{Serialize, Serializer};
 use crate::records::{RuleCounts, serialize_rules};
 
 /// How one run ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RunStatus {
     Solved,
     Unsolvable,
@@ -237,6 +238,11 @@ pub struct Row {
     pub version: &'static str,
     /// What each propagation rule did, per finished run.
     pub rules: RuleMeans,
+    /// Whether the strategy was given up on this set (`--give-up-after`):
+    /// its figures cover only the runs made before. Ranked after the
+    /// others and left out of the plot; in json only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
 }
 
 /// Summarizes the runs of each seed (each the same puzzles, in order).
@@ -323,11 +329,6 @@ impl Accumulator {
         tally.finished_placements += r.placements;
     }
 
-    /// Runs gathered so far.
-    pub fn runs(&self) -> usize {
-        self.runs
-    }
-
     /// The row.
     pub fn row(&self, head: RowHead) -> Row {
         let seeds = self.seeds.len().max(1);
@@ -372,6 +373,7 @@ impl Accumulator {
                 .then(|| self.runs as f64 / (self.elapsed_us as f64 / 1e6)),
             version: crate::records::VERSION,
             rules: RuleMeans::of(&self.rules, self.placements.n),
+            abandoned: false,
         }
     }
 }

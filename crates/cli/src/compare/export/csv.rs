@@ -89,6 +89,7 @@ impl Exporter for CsvExporter {
                 "seed_placements_mean_min",
                 "seed_placements_mean_median",
                 "seed_placements_mean_max",
+                "abandoned",
             ]
             .map(String::from),
         );
@@ -146,6 +147,7 @@ impl Exporter for CsvExporter {
                 float(spread.min),
                 float(spread.median),
                 float(spread.max),
+                r.abandoned.to_string(),
             ]);
             w.write_record(&f).expect("in memory");
         }

@@ -1,0 +1,110 @@
+//! The end of a comparison: rows from the accumulated runs, ranked, in the
+//! chosen format, and the cactus plot. `compare` and `merge` both end here,
+//! so a merged comparison prints what one process would have.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use super::columns::{self, Column};
+use super::export::{Meta, exporter};
+use super::plan::Plan;
+use super::plot::{self, Series};
+use super::stats::{Accumulator, Row};
+use crate::cli::CompareFormat;
+
+/// How to show the results.
+pub struct TableOptions {
+    pub sort: Column,
+    pub format: CompareFormat,
+    pub columns: Option<Vec<Column>>,
+    pub rules: bool,
+    pub plot: Option<PathBuf>,
+    pub timings: bool,
+}
+
+/// One accumulator per (strategy, set) of `plan`, strategy-major.
+pub fn accumulators(plan: &Plan) -> Vec<Accumulator> {
+    let mut accumulators = vec![Accumulator::default(); plan.strategies.len() * plan.sets.len()];
+    for group in plan.groups() {
+        accumulators[group.strategy * plan.sets.len() + group.set].begin_seed(group.seed);
+    }
+    accumulators
+}
+
+/// Writes the table (and the plot) of `plan`'s runs; `abandoned`: which
+/// rows were given up (strategy-major, as the accumulators).
+pub fn write(
+    plan: &Plan,
+    accumulators: &[Accumulator],
+    abandoned: &[bool],
+    options: &TableOptions,
+) -> Result<()> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut series: Vec<Series> = Vec::new();
+    for c in 0..plan.strategies.len() {
+        for (s, set) in plan.sets.iter().enumerate() {
+            let i = c * plan.sets.len() + s;
+            let acc = &accumulators[i];
+            let mut row = acc.row(plan.head(c, s));
+            row.puzzles = set.valid.len();
+            row.abandoned = abandoned.get(i).copied().unwrap_or(false);
+            if !row.abandoned {
+                series.push(Series {
+                    label: row.head.strategy.clone(),
+                    set: set.name.clone(),
+                    // Enough points for the plot's width, whatever the runs.
+                    placements: acc.solved_placements.sorted_sample(5_000),
+                });
+            }
+            if !options.timings {
+                row.time_s = None;
+                row.puzzles_per_s = None;
+            }
+            rows.push(row);
+        }
+    }
+    columns::sort(&mut rows, options.sort);
+    let meta = Meta {
+        version: crate::records::VERSION,
+        sets: (plan.sets.iter())
+            .map(|s| (s.name.clone(), s.hash.clone(), s.valid.len()))
+            .collect(),
+        max_placements: plan.max_placements,
+        sort: options.sort,
+        timings: options.timings,
+        rules: options.rules,
+        solutions: plan.solutions,
+        columns: options.columns.clone(),
+        width: table_width(),
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(exporter(options.format).export(&rows, &meta).as_bytes())?;
+    out.flush()?;
+    if let Some(path) = &options.plot {
+        // Each set's lines in rank order.
+        let rank = |s: &Series| {
+            rows.iter()
+                .find(|r| r.head.set == s.set && r.head.strategy == s.label)
+                .map_or(usize::MAX, |r| r.rank)
+        };
+        series.sort_by_key(|s| rank(s));
+        let names: Vec<String> = plan.sets.iter().map(|s| s.name.clone()).collect();
+        plot::cactus(path, &names, &series)?;
+    }
+    Ok(())
+}
+
+/// The width the text table must fit: `COLUMNS` if set, else the
+/// terminal's when stdout is one; none when piped.
+fn table_width() -> Option<usize> {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        return Some(n);
+    }
+    let term = console::Term::stdout();
+    term.is_term().then(|| term.size().1 as usize)
+}
