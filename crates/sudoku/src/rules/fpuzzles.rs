@@ -388,9 +388,12 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
+        // Two hex digits after `%` (bytes, not a slice of `s`: what
+        // follows may be inside a multi-byte character).
+        let hex = |b: u8| (b as char).to_digit(16);
         if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
+            if let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((high * 16 + low) as u8);
                 i += 3;
                 continue;
             }
@@ -403,6 +406,14 @@ fn percent_decode(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_percent_before_a_wide_character_is_kept() {
+        // Found by the parsers' proptest: `%` then a 4-byte character
+        // used to slice inside it.
+        assert_eq!(super::percent_decode("a%\u{16ccd}b%41"), "a%\u{16ccd}bA");
+        assert!(super::VariantPuzzle::from_link("%\u{16ccd}").is_err());
+    }
+
     use super::*;
 
     #[test]
