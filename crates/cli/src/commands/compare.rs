@@ -1,7 +1,6 @@
 //! `sudoku compare`.
 
 use anyhow::{Result, bail};
-use fixedbitset::FixedBitSet;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -10,7 +9,7 @@ use crate::cli::CompareArgs;
 use crate::compare::per_puzzle::PerPuzzle;
 use crate::compare::plan::{Group as PlannedGroup, Plan, PlannedSet, PlannedStrategy, Shard};
 use crate::compare::plot;
-use crate::compare::report;
+use crate::compare::report::{self, Tally};
 use crate::compare::runs_file::{self, Heading, RunsWriter, UnitRun};
 use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Run, RunStatus};
@@ -120,20 +119,15 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         max_placements: (args.max_placements > 0).then_some(args.max_placements),
         give_up_after,
     };
-    let groups = plan.groups();
-    let total_units = groups.last().map_or(0, |g| g.first + g.len);
+    // One accumulator per (strategy, set): runs are folded in as they come,
+    // so memory does not grow with the number of runs.
+    let mut tally = Tally::new(&plan);
+    let total_units = tally.units();
     let shard_units = match args.shard {
         Some(shard) => (total_units + shard.n - shard.k) / shard.n,
         None => total_units,
     };
     let in_shard = |unit: u64| args.shard.is_none_or(|s| s.has(unit));
-    let group_of = |unit: u64| groups.partition_point(|g| g.first + g.len <= unit);
-
-    // One accumulator per (strategy, set): runs are folded in as they come,
-    // so memory does not grow with the number of runs.
-    let mut accumulators = report::accumulators(&plan);
-    let row_of = |g: &PlannedGroup| g.strategy * sets.len() + g.set;
-    let mut done = FixedBitSet::with_capacity(total_units as usize);
     let heading = Heading {
         sudoku_runs: runs_file::FORMAT,
         shard: args.shard,
@@ -157,14 +151,12 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             }
             let back = runs_file::read(path, |unit_run| {
                 let unit = unit_run.unit;
-                if unit >= total_units || !in_shard(unit) {
-                    bail!("run of unit {unit}, which is not this comparison's");
+                if !in_shard(unit) {
+                    bail!("run of unit {unit}, which is not this shard's");
                 }
-                if done.put(unit as usize) {
+                if !tally.add_read(&unit_run)? {
                     bail!("unit {unit} appears twice");
                 }
-                let group = &groups[group_of(unit)];
-                accumulators[row_of(group)].add(group.seed, &unit_run.run()?);
                 Ok(())
             })?;
             if back.truncated {
@@ -176,7 +168,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         }
         (None, None) => None,
     };
-    let already = done.count_ones(..) as u64;
+    let already = tally.done.count_ones(..) as u64;
     let to_run = shard_units - already;
     if to_run > LARGE_RUN_COUNT {
         crate::diagnostics::line(&format!(
@@ -204,15 +196,15 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // independent, so a row's figures do not depend on the batches. With
     // --give-up-after a batch takes a few units of every row still running,
     // so that rows are given up early; a row given up on takes no more.
-    let row_units = row_ranges(&groups, accumulators.len(), sets.len());
+    let row_units = row_ranges(&tally);
     let mut cursor: Vec<u64> = row_units.iter().map(|r| r.start).collect();
     let per_row = if give_up_after.is_some() {
         GIVE_UP_STEP
     } else {
         BATCH_RUNS
     };
-    let mut stopped = vec![0u64; accumulators.len()];
-    let mut abandoned = vec![false; accumulators.len()];
+    let mut stopped = vec![0u64; tally.rows.len()];
+    let mut abandoned = vec![false; tally.rows.len()];
     loop {
         let mut units: Vec<(usize, u64)> = Vec::new();
         for (row, range) in row_units.iter().enumerate() {
@@ -224,9 +216,9 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             {
                 let unit = cursor[row];
                 cursor[row] += 1;
-                if in_shard(unit) && !done.contains(unit as usize) {
-                    let g = group_of(unit);
-                    units.push((g, unit - groups[g].first));
+                if in_shard(unit) && !tally.done.contains(unit as usize) {
+                    let g = tally.group_of(unit);
+                    units.push((g, unit - tally.groups[g].first));
                     taken += 1;
                 }
             }
@@ -234,12 +226,12 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         if units.is_empty() {
             break;
         }
-        progress.set_message(running(&contenders, &groups, &units));
+        progress.set_message(running(&contenders, &tally.groups, &units));
         let results: Vec<Result<(Run, Option<SolveRecord>)>> = pool.install(|| {
             units
                 .par_iter()
                 .map(|&(g, i)| {
-                    let group = &groups[g];
+                    let group = &tally.groups[g];
                     let (run, record) = run_one(
                         group,
                         &contenders,
@@ -264,15 +256,15 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         });
         for (&(g, _), result) in units.iter().zip(results) {
             let (run, record) = result?;
-            let group = &groups[g];
-            let row = row_of(group);
+            let group = tally.groups[g];
+            let row = tally.row_of(&group);
             if abandoned[row] {
                 continue;
             }
             if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
                 w.write(&contenders[group.strategy].label, &record)?;
             }
-            accumulators[row].add(group.seed, &run);
+            tally.add(g, &run);
             if run.status == RunStatus::Stopped {
                 stopped[row] += 1;
                 abandoned[row] = give_up_after.is_some_and(|k| stopped[row] >= k);
@@ -291,16 +283,16 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         ));
         return Ok(outcome);
     }
-    report::write(&plan, &accumulators, &abandoned, &args.table.options())?;
+    report::write(&plan, &tally.rows, &abandoned, &args.table.options())?;
     Ok(outcome)
 }
 
 /// Each row's units (strategy-major, as the accumulators): its groups are
 /// consecutive.
-fn row_ranges(groups: &[PlannedGroup], rows: usize, sets: usize) -> Vec<std::ops::Range<u64>> {
-    let mut ranges: Vec<Option<std::ops::Range<u64>>> = vec![None; rows];
-    for g in groups {
-        let range = ranges[g.strategy * sets + g.set].get_or_insert(g.first..g.first);
+fn row_ranges(tally: &Tally) -> Vec<std::ops::Range<u64>> {
+    let mut ranges: Vec<Option<std::ops::Range<u64>>> = vec![None; tally.rows.len()];
+    for g in &tally.groups {
+        let range = ranges[tally.row_of(g)].get_or_insert(g.first..g.first);
         range.end = g.first + g.len;
     }
     ranges.into_iter().map(Option::unwrap_or_default).collect()

@@ -1,12 +1,12 @@
 //! `sudoku merge`: the runs files of a comparison's shards put together.
 
 use anyhow::{Result, bail};
-use fixedbitset::FixedBitSet;
 
 use super::Outcome;
 use crate::cli::MergeArgs;
 use crate::compare::plan::{Plan, Shard};
-use crate::compare::{plot, report, runs_file};
+use crate::compare::report::{self, Tally};
+use crate::compare::{plot, runs_file};
 
 pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     if let Some(path) = &args.table.plot {
@@ -27,26 +27,15 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             );
         }
     }
-    let groups = plan.groups();
-    let mut accumulators = report::accumulators(&plan);
-    let units = groups.last().map_or(0, |g| g.first + g.len);
-    let mut done = FixedBitSet::with_capacity(units as usize);
+    let mut tally = Tally::new(&plan);
     let mut repeated = 0u64;
     let mut shards: Vec<(Option<Shard>, String)> = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
         let back = runs_file::read(path, |unit_run| {
-            let unit = unit_run.unit;
-            if unit >= units {
-                bail!("run of unit {unit}, which is not this comparison's");
-            }
-            if done.put(unit as usize) {
+            if !tally.add_read(&unit_run)? {
                 repeated += 1;
-                return Ok(());
             }
-            let group = &groups[groups.partition_point(|g| g.first + g.len <= unit)];
-            accumulators[group.strategy * plan.sets.len() + group.set]
-                .add(group.seed, &unit_run.run()?);
             Ok(())
         })?;
         if back.truncated {
@@ -72,11 +61,12 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         ));
         outcome = Outcome::Failure;
     }
+    let done = &tally.done;
     let missing = done.len() - done.count_ones(..);
     if missing > 0 {
         // Which rows lack runs, so the missing shard can be found.
         let mut lacking: Vec<String> = Vec::new();
-        for group in &groups {
+        for group in &tally.groups {
             let have = done.count_ones(group.first as usize..(group.first + group.len) as usize);
             if have < group.len as usize {
                 let row = format!(
@@ -100,7 +90,7 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         ));
         outcome = Outcome::Failure;
     }
-    let abandoned = vec![false; accumulators.len()];
-    report::write(&plan, &accumulators, &abandoned, &args.table.options())?;
+    let abandoned = vec![false; tally.rows.len()];
+    report::write(&plan, &tally.rows, &abandoned, &args.table.options())?;
     Ok(outcome)
 }

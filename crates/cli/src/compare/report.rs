@@ -5,13 +5,15 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use fixedbitset::FixedBitSet;
 
 use super::columns::{self, Column};
 use super::export::{Meta, exporter};
-use super::plan::Plan;
+use super::plan::{Group, Plan};
 use super::plot::{self, Series};
-use super::stats::{Accumulator, Row};
+use super::runs_file::UnitRun;
+use super::stats::{Accumulator, Row, Run};
 use crate::cli::CompareFormat;
 
 /// How to show the results.
@@ -24,13 +26,71 @@ pub struct TableOptions {
     pub timings: bool,
 }
 
-/// One accumulator per (strategy, set) of `plan`, strategy-major.
-pub fn accumulators(plan: &Plan) -> Vec<Accumulator> {
-    let mut accumulators = vec![Accumulator::default(); plan.strategies.len() * plan.sets.len()];
-    for group in plan.groups() {
-        accumulators[group.strategy * plan.sets.len() + group.set].begin_seed(group.seed);
+/// The runs of a plan gathered so far: one accumulator per row (strategy,
+/// set; strategy-major), and which units a runs file brought in.
+pub struct Tally {
+    pub groups: Vec<Group>,
+    pub rows: Vec<Accumulator>,
+    /// Units read from runs files.
+    pub done: FixedBitSet,
+    sets: usize,
+}
+
+impl Tally {
+    /// No runs yet: every row has its seeds, so a row without runs still
+    /// divides by them.
+    pub fn new(plan: &Plan) -> Tally {
+        let groups = plan.groups();
+        let sets = plan.sets.len();
+        let mut rows = vec![Accumulator::default(); plan.strategies.len() * sets];
+        for group in &groups {
+            rows[group.strategy * sets + group.set].begin_seed(group.seed);
+        }
+        let units = groups.last().map_or(0, |g| g.first + g.len);
+        Tally {
+            groups,
+            rows,
+            done: FixedBitSet::with_capacity(units as usize),
+            sets,
+        }
     }
-    accumulators
+
+    /// The plan's number of units.
+    pub fn units(&self) -> u64 {
+        self.done.len() as u64
+    }
+
+    /// The index of the group holding `unit`.
+    pub fn group_of(&self, unit: u64) -> usize {
+        self.groups.partition_point(|g| g.first + g.len <= unit)
+    }
+
+    /// The row of `group`.
+    pub fn row_of(&self, group: &Group) -> usize {
+        group.strategy * self.sets + group.set
+    }
+
+    /// Folds in a run made now, of a unit of group `g`.
+    pub fn add(&mut self, g: usize, run: &Run) {
+        let group = self.groups[g];
+        let row = self.row_of(&group);
+        self.rows[row].add(group.seed, run);
+    }
+
+    /// Folds in a run read from a runs file and marks its unit: `false`
+    /// (nothing folded) if the unit was already in. Fails on a unit the
+    /// plan does not have.
+    pub fn add_read(&mut self, unit_run: &UnitRun) -> Result<bool> {
+        let unit = unit_run.unit;
+        if unit >= self.units() {
+            bail!("run of unit {unit}, which is not this comparison's");
+        }
+        if self.done.put(unit as usize) {
+            return Ok(false);
+        }
+        self.add(self.group_of(unit), &unit_run.run()?);
+        Ok(true)
+    }
 }
 
 /// Writes the table (and the plot) of `plan`'s runs; `abandoned`: which
