@@ -525,6 +525,21 @@ pub struct StrategyArgs {
     pub timeout: Option<u64>,
 }
 
+impl StrategyArgs {
+    /// The flags as the plain overrides the strategy code takes.
+    pub fn overrides(&self) -> crate::strategy::Overrides {
+        crate::strategy::Overrides {
+            config: self.config.clone(),
+            cells: self.cells.clone(),
+            values: self.values.clone(),
+            propagation: self.propagation.clone(),
+            seed: self.seed,
+            max_placements: self.max_placements,
+            timeout_ms: self.timeout,
+        }
+    }
+}
+
 /// How to write results.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {

@@ -9,11 +9,11 @@ mod input;
 mod output;
 mod records;
 mod runner;
-mod strategy;
 
 use std::process::ExitCode;
 
 use clap::Parser;
+use sudoku_cli::strategy;
 
 use crate::cli::{Cli, Command};
 use crate::commands::Outcome;

@@ -5,7 +5,7 @@ use csp_core::{Rule, RuleCounter, RuleStats, SearchStats};
 use serde::{Serialize, Serializer};
 use sudoku::{CandidateGrid, SolveReport, SolveStatus};
 
-use crate::strategy::StrategyRecord;
+use crate::strategy::Strategy;
 
 /// This build's version, printed with every result.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -193,6 +193,34 @@ impl StrategyRecord {
             opt(self.max_placements),
             opt(self.timeout_ms),
         ]
+    }
+}
+
+/// The strategy as printed in every result (`strategy` in json).
+#[derive(Serialize, Clone, Debug)]
+pub struct StrategyRecord {
+    pub cells: String,
+    pub values: String,
+    pub propagation: String,
+    pub seed: u64,
+    pub config: String,
+    pub max_placements: Option<u64>,
+    pub timeout_ms: Option<u64>,
+}
+
+impl StrategyRecord {
+    /// The record of a validated strategy.
+    pub fn of(strategy: &Strategy) -> StrategyRecord {
+        let s = &strategy.search;
+        StrategyRecord {
+            cells: s.variables.to_string(),
+            values: s.values.to_string(),
+            propagation: s.level.to_string(),
+            seed: s.seed,
+            config: strategy.name.clone(),
+            max_placements: s.limits.max_placements,
+            timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
+        }
     }
 }
 

@@ -79,6 +79,11 @@ impl Symbols {
             spec: spec.to_string(),
             why,
         };
+        let not_a_digit = |bad: char| {
+            fail(format!(
+                "{bad:?} cannot be a digit (letters and digits only)"
+            ))
+        };
         let chars: Vec<char> = spec.trim().chars().collect();
         let mut digits: Vec<char> = Vec::new();
         let mut i = 0;
@@ -86,6 +91,11 @@ impl Symbols {
             let a = chars[i].to_ascii_uppercase();
             if i + 2 < chars.len() && chars[i + 1] == '-' {
                 let b = chars[i + 2].to_ascii_uppercase();
+                // Ends outside ASCII would make the range huge (`\0-\u{10FFFF}`
+                // is a million characters): refuse them before spelling it out.
+                if let Some(bad) = [a, b].into_iter().find(|c| !c.is_ascii_alphanumeric()) {
+                    return Err(not_a_digit(bad));
+                }
                 if b < a {
                     return Err(fail(format!("the range {a}-{b} runs backwards")));
                 }
@@ -107,9 +117,7 @@ impl Symbols {
             .iter()
             .find(|c| !c.is_ascii_alphanumeric() || **c == '_')
         {
-            return Err(fail(format!(
-                "{bad:?} cannot be a digit (letters and digits only)"
-            )));
+            return Err(not_a_digit(bad));
         }
         if digits.len() < 4 {
             return Err(fail(format!("{} symbols, at least 4 needed", digits.len())));
@@ -231,6 +239,14 @@ mod tests {
         let letters = Symbols::parse("A-Y").unwrap();
         assert_eq!(letters.read('y'), Symbol::Digit(25));
         assert_eq!(letters.read('0'), Symbol::Empty);
+    }
+
+    #[test]
+    fn a_range_over_all_of_unicode_is_refused_without_spelling_it_out() {
+        let err = Symbols::parse("\u{0}-\u{10FFFF}").unwrap_err().to_string();
+        assert!(err.contains("'\\0' cannot be a digit"), "{err}");
+        let err = Symbols::parse("1-9A-\u{10FFFF}").unwrap_err().to_string();
+        assert!(err.contains("'\\u{10ffff}' cannot be a digit"), "{err}");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Run, RunStatus};
 use crate::compare::strategies::{self, Contender, Lists};
 use crate::diagnostics::ErrorReport;
-use crate::records::{Origin, SolveRecord, VERSION};
+use crate::records::{Origin, SolveRecord, StrategyRecord, VERSION};
 use crate::runner::Sudokus;
 
 /// Above this many runs, a note says the comparison may take long.
@@ -416,7 +416,7 @@ fn run_one(
             line: entry.line,
             puzzle: entry.text.clone(),
         };
-        let mut r = SolveRecord::new(origin, strategy.record()).solved(
+        let mut r = SolveRecord::new(origin, StrategyRecord::of(&strategy)).solved(
             &report,
             sudoku,
             puzzle,

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::Outcome;
 use crate::cli::{ConfigsArgs, ConfigsFormat as Format};
-use crate::strategy::{self, StrategyRecord};
+use crate::records::StrategyRecord;
+use crate::strategy;
 
 #[derive(Serialize)]
 struct Preset {
@@ -22,7 +23,7 @@ pub fn configs(args: &ConfigsArgs) -> Result<Outcome> {
         .map(|s| Preset {
             name: s.name.clone(),
             description: s.description.clone(),
-            strategy: s.record(),
+            strategy: StrategyRecord::of(&s),
         })
         .collect();
     let mut out = io::stdout().lock();

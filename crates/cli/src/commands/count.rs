@@ -5,7 +5,7 @@ use anyhow::Result;
 use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
-use crate::records::CountRecord;
+use crate::records::{CountRecord, StrategyRecord};
 use crate::strategy;
 
 /// A count record, and whether several solutions count as a failure (when
@@ -75,7 +75,7 @@ impl Row for Counted {
 }
 
 pub fn count(args: &CountArgs) -> Result<Outcome> {
-    let mut strategy = strategy::resolve(&args.strategy)?;
+    let mut strategy = strategy::resolve(&args.strategy.overrides())?;
     if args.all {
         // --all counts everything: a preset's limits do not apply, only
         // limits given as flags.
@@ -88,7 +88,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         }
     }
     super::note_unused_seed(args.strategy.seed, &strategy);
-    let record = strategy.record();
+    let record = StrategyRecord::of(&strategy);
     let config = &strategy.search;
     let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);

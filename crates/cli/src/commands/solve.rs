@@ -9,7 +9,7 @@ use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
-use crate::records::{SolveRecord, StatsRecord, Uniqueness, stop_words};
+use crate::records::{SolveRecord, StatsRecord, StrategyRecord, Uniqueness, stop_words};
 use crate::strategy;
 
 impl Classify for SolveRecord {
@@ -65,9 +65,9 @@ fn wants_rating(args: &SolveArgs) -> bool {
 }
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
-    let strategy = strategy::resolve(&args.strategy)?;
+    let strategy = strategy::resolve(&args.strategy.overrides())?;
     super::note_unused_seed(args.strategy.seed, &strategy);
-    let record = strategy.record();
+    let record = StrategyRecord::of(&strategy);
     let config = &strategy.search;
     let rate = wants_rating(args);
     let started = Instant::now();

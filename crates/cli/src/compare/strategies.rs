@@ -4,8 +4,7 @@
 use anyhow::{Context, Result, bail};
 use csp_core::{PropagationLevel, ValueHeuristic, VariableHeuristic};
 
-use crate::cli::StrategyArgs;
-use crate::strategy::{self, Strategy};
+use crate::strategy::{self, Overrides, Strategy};
 
 /// One strategy of the comparison and the seeds it runs with.
 #[derive(Clone, Debug)]
@@ -99,16 +98,16 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     };
     let mut out = Vec::new();
     for name in lists.configs {
-        let s = strategy::resolve(&StrategyArgs {
+        let s = strategy::resolve(&Overrides {
             config: Some(name.clone()),
-            ..StrategyArgs::default()
+            ..Overrides::default()
         })?;
         let label = format!("{} ({})", s.name, short(&s));
         out.push(contender(label, s));
     }
     let any_list = lists.cells.is_some() || lists.values.is_some() || lists.propagation.is_some();
     if any_list || out.is_empty() {
-        let base = strategy::resolve(&StrategyArgs::default())?;
+        let base = strategy::resolve(&Overrides::default())?;
         let all_cells: Vec<String> = VariableHeuristic::ALL
             .iter()
             .map(|h| h.symbol().to_string())
@@ -136,11 +135,11 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
         for c in &cells {
             for v in &values {
                 for l in &levels {
-                    let s = strategy::resolve(&StrategyArgs {
+                    let s = strategy::resolve(&Overrides {
                         cells: Some(c.clone()),
                         values: Some(v.clone()),
                         propagation: Some(l.clone()),
-                        ..StrategyArgs::default()
+                        ..Overrides::default()
                     })
                     .with_context(|| format!("in the strategy {c}/{v}/{l}"))?;
                     let label = short(&s);
