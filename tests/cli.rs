@@ -1586,3 +1586,253 @@ fn rate_orders_the_shipped_sets_as_their_names_say() {
         "{easy} {seventeen} {top} {hardest}"
     );
 }
+
+/// The counters of a `--trace` file's puzzle, rebuilt from its events.
+fn recount(events: &[serde_json::Value]) -> serde_json::Value {
+    let mut c = std::collections::BTreeMap::<String, i64>::new();
+    for k in [
+        "backtracks",
+        "backtrack_iterations",
+        "failures",
+        "guesses",
+        "placements",
+    ] {
+        c.insert(k.into(), 0);
+    }
+    let mut add = |k: &str, n: i64| *c.entry(k.to_string()).or_default() += n;
+    let mut depth = 0;
+    let mut max_depth = 0;
+    let mut placed = std::collections::BTreeSet::new();
+    for e in events {
+        match e["event"].as_str().unwrap() {
+            "choose" | "solution" => add("iterations", 1),
+            "place" => {
+                add("placements", 1);
+                add("guesses", i64::from(e["guess"].as_bool().unwrap()));
+                depth += 1;
+                assert_eq!(e["depth"], depth);
+                max_depth = max_depth.max(depth);
+                placed.insert(e["cell"].as_str().unwrap().to_string());
+            }
+            "backtrack" => {
+                assert_eq!(e["depth"], depth);
+                depth -= 1;
+                add("backtracks", 1);
+                add("backtrack_iterations", 1);
+            }
+            "fail" => {
+                add("failures", 1);
+                if e["cause"] == "check" {
+                    add("iterations", 1);
+                }
+            }
+            "fixpoint" => {
+                add("propagations", e["runs"].as_i64().unwrap());
+                for (rule, n) in e["rules"].as_object().unwrap() {
+                    add(&format!("{rule}.runs"), n.as_i64().unwrap());
+                }
+            }
+            "deduce" => {
+                let rule = e["rule"].as_str().unwrap();
+                let filled = e["filled"].as_array().unwrap().len() as i64;
+                let removed: usize = (e["removed"].as_array().unwrap().iter())
+                    .map(|r| r["digits"].as_array().unwrap().len())
+                    .sum();
+                add(&format!("{rule}.assignments"), filled);
+                add(&format!("{rule}.removals"), removed as i64);
+            }
+            _ => {}
+        }
+    }
+    add("max_depth", max_depth);
+    add("cells_placed", placed.len() as i64);
+    c.retain(|k, v| *v != 0 || !k.contains('.'));
+    serde_json::to_value(c).unwrap()
+}
+
+/// The same counters, read from a stats object.
+fn counters_of(stats: &serde_json::Value) -> serde_json::Value {
+    let mut c = std::collections::BTreeMap::<String, i64>::new();
+    for k in [
+        "iterations",
+        "placements",
+        "guesses",
+        "backtracks",
+        "backtrack_iterations",
+        "failures",
+        "propagations",
+        "max_depth",
+        "cells_placed",
+    ] {
+        c.insert(k.into(), stats[k].as_i64().unwrap());
+    }
+    for (rule, counts) in stats["rules"].as_object().unwrap() {
+        for k in ["runs", "removals", "assignments"] {
+            let n = counts[k].as_i64().unwrap();
+            if n != 0 {
+                c.insert(format!("{rule}.{k}"), n);
+            }
+        }
+    }
+    c.retain(|k, v| *v != 0 || !k.contains('.'));
+    serde_json::to_value(c).unwrap()
+}
+
+#[test]
+fn every_counter_is_recomputed_from_a_trace_file() {
+    let dir = std::env::temp_dir().join(format!("sudoku-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("top95-20.txt");
+    let top95 = std::fs::read_to_string(root().join("puzzles/top95.txt")).unwrap();
+    let first: Vec<&str> = top95.lines().take(20).collect();
+    std::fs::write(&input, first.join("\n") + "\n").unwrap();
+    let strategies: [&[&str]; 5] = [
+        &[
+            "--cells",
+            "A",
+            "--values",
+            "0",
+            "--propagation",
+            "none",
+            "--max-placements",
+            "500",
+        ],
+        &[
+            "--cells",
+            "EA",
+            "--values",
+            "0",
+            "--propagation",
+            "fc",
+            "--max-placements",
+            "2000",
+        ],
+        &["--cells", "EH", "--values", "5", "--propagation", "singles"],
+        &["--cells", "EA", "--values", "0", "--propagation", "gac"],
+        &[
+            "--cells",
+            "C",
+            "--values",
+            "2",
+            "--propagation",
+            "fc",
+            "--seed",
+            "3",
+            "--max-placements",
+            "2000",
+        ],
+    ];
+    for strategy in strategies {
+        let trace = dir.join("trace.jsonl");
+        let mut args = vec!["count", input.to_str().unwrap(), "--format", "json"];
+        args.extend([
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "100000000",
+        ]);
+        args.extend(strategy);
+        let (out, code) = stdout_of(&mut sudoku(&args));
+        assert!(code == 0 || code == 1, "{strategy:?}: exit {code}");
+        let records = json_lines(&out);
+        // One puzzle's events at a time (a whole file can be large).
+        let file = std::io::BufReader::new(std::fs::File::open(&trace).unwrap());
+        let mut runs = Vec::new();
+        let mut run: Vec<serde_json::Value> = Vec::new();
+        let mut puzzles = 0;
+        let check = |run: &[serde_json::Value], record: &serde_json::Value| {
+            let end = run.last().unwrap();
+            assert_eq!(end["event"], "end");
+            let want = counters_of(&record["stats"]);
+            assert_eq!(counters_of(&end["stats"]), want, "{strategy:?}");
+            assert_eq!(recount(run), want, "{strategy:?} line {}", record["line"]);
+            let solutions = run.iter().filter(|e| e["event"] == "solution").count();
+            assert_eq!(record["stats"]["solutions"], solutions, "{strategy:?}");
+        };
+        for line in std::io::BufRead::lines(file) {
+            let e: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+            if e["event"] == "puzzle" && !run.is_empty() {
+                check(&run, &records[puzzles]);
+                puzzles += 1;
+                run.clear();
+            }
+            run.push(e);
+        }
+        check(&run, &records[puzzles]);
+        runs.push(puzzles + 1);
+        assert_eq!(runs, [20], "{strategy:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn trace_of_a_small_search() {
+    let dir = std::env::temp_dir().join(format!("sudoku-trace-small-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let t = trace.to_str().unwrap();
+    let mut cmd = sudoku(&[
+        "solve",
+        "-",
+        "-q",
+        "--cells",
+        "EA",
+        "--propagation",
+        "fc",
+        "--trace",
+        t,
+    ]);
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1...........4..2\n")
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+    let text = std::fs::read_to_string(&trace).unwrap();
+    timing_filters! {
+        insta::assert_snapshot!("trace_small_search", text);
+    }
+    // Cut after 4 events: the search goes on, the end line still comes.
+    let mut cmd = sudoku(&["count", "-", "-q", "--trace", t, "--trace-limit", "4"]);
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1...........4..2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
+    let events: Vec<String> = json_lines(&std::fs::read_to_string(&trace).unwrap())
+        .iter()
+        .map(|e| e["event"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "puzzle", "deduce", "fixpoint", "root", "choose", "cut", "end"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn trace_errors() {
+    assert_cmd_snapshot!(
+        "trace_error_limit_without_file",
+        sudoku(&["solve", "puzzles/hardest11.txt", "--trace-limit", "5"])
+    );
+    assert_cmd_snapshot!(
+        "trace_error_cannot_create",
+        sudoku(&[
+            "solve",
+            "puzzles/hardest11.txt",
+            "--trace",
+            "no/such/dir/t.jsonl"
+        ])
+    );
+}

@@ -540,6 +540,22 @@ impl StrategyArgs {
     }
 }
 
+/// Recording the search.
+#[derive(Args, Debug, Clone)]
+pub struct TraceArgs {
+    /// Write every event of each puzzle's search to FILE as JSON Lines:
+    /// choices with their scores, value orders, placements, deductions,
+    /// failures, backtracks and solutions, so that every counter can be
+    /// recomputed. Puzzles then run one at a time, in input order.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
+
+    /// Record at most N events per puzzle in the trace; a `cut` line says
+    /// where the recording stopped (the search goes on).
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace")]
+    pub trace_limit: u64,
+}
+
 /// How to write results.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
@@ -578,6 +594,8 @@ pub struct SolveArgs {
     pub strategy: StrategyArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub trace: TraceArgs,
 
     /// Also check that each solution is the only one (a second search,
     /// whose counters are not added); a puzzle with several gets status
@@ -601,6 +619,8 @@ pub struct CountArgs {
     pub strategy: StrategyArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub trace: TraceArgs,
 
     /// Stop counting at K solutions (2: is the solution unique?). At least
     /// 1; --all counts without a limit.

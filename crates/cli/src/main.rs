@@ -9,6 +9,7 @@ mod input;
 mod output;
 mod records;
 mod runner;
+mod trace_file;
 
 use std::process::ExitCode;
 

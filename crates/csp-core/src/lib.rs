@@ -58,6 +58,7 @@ mod search;
 mod stats;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod trace;
 mod value_set;
 mod var;
 

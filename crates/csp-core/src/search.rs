@@ -11,7 +11,8 @@ use crate::heuristics::{
     VariableSelectorChain,
 };
 use crate::propagation::{Agenda, Conflict, PropagationLevel, RuleStats, probe};
-use crate::{DomainStore, Model, SearchStats, VarId};
+use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
+use crate::{DomainStore, Model, SearchStats, ValueSet, VarId};
 
 /// When to give up. A search that hits a limit says so
 /// ([`Termination::Stopped`]); it never reports a wrong answer.
@@ -104,6 +105,24 @@ pub struct Search<'m> {
     placed: FixedBitSet,
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
+    tracing: Option<Tracing<'m>>,
+}
+
+/// A tracer and its scratch buffers.
+struct Tracing<'m> {
+    tracer: Box<dyn Tracer + 'm>,
+    links: Vec<LinkScores>,
+    scores: Vec<i64>,
+    filled: Vec<(VarId, u32)>,
+    removed: Vec<(VarId, ValueSet)>,
+    /// Why the last fixpoint failed.
+    cause: Option<FailCause>,
+}
+
+impl std::fmt::Debug for Tracing<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tracing")
+    }
 }
 
 impl<'m> Search<'m> {
@@ -130,7 +149,34 @@ impl<'m> Search<'m> {
             placed: FixedBitSet::with_capacity(n),
             stats: SearchStats::default(),
             root: None,
+            tracing: None,
         })
+    }
+
+    /// Reports every event of this search to `tracer` (see [`trace`]).
+    ///
+    /// # Panics
+    /// After the root was propagated.
+    pub fn set_tracer(&mut self, tracer: Box<dyn Tracer + 'm>) {
+        assert!(
+            self.root.is_none(),
+            "a tracer is set before the search starts"
+        );
+        self.agenda.changes = Some(Vec::new());
+        self.tracing = Some(Tracing {
+            tracer,
+            links: Vec::new(),
+            scores: Vec::new(),
+            filled: Vec::new(),
+            removed: Vec::new(),
+            cause: None,
+        });
+    }
+
+    fn emit(&mut self, event: &Event<'_>) {
+        if let Some(t) = &mut self.tracing {
+            t.tracer.event(event);
+        }
     }
 
     /// Assigns a given before the search starts (not a placement). Fails if
@@ -188,7 +234,79 @@ impl<'m> Search<'m> {
         }
         self.agenda.initialise(&mut self.store, self.model);
         self.agenda.schedule_all();
-        self.fixpoint()
+        let r = self.traced_fixpoint();
+        if let Some(t) = &mut self.tracing {
+            if !self.agenda.timed_out {
+                let contradiction = t.cause.take();
+                t.tracer.event(&Event::Root {
+                    store: &self.store,
+                    contradiction,
+                });
+            }
+        }
+        r
+    }
+
+    /// [`fixpoint`](Self::fixpoint), telling a tracer what it deduced and
+    /// how many runs it took; why it failed is left in `cause`.
+    fn traced_fixpoint(&mut self) -> Result<(), Conflict> {
+        if self.tracing.is_none() {
+            return self.fixpoint();
+        }
+        let runs = self.agenda.runs;
+        let rule_runs = trace::rule_runs(&self.agenda.rules);
+        let r = self.fixpoint();
+        let changes = self.agenda.changes.take().unwrap_or_default();
+        let t = self.tracing.as_mut().expect("tracing");
+        let mut i = 0;
+        while i < changes.len() {
+            let (rule, p) = (changes[i].rule, changes[i].propagator);
+            t.filled.clear();
+            t.removed.clear();
+            while i < changes.len() && (changes[i].rule, changes[i].propagator) == (rule, p) {
+                let c = changes[i];
+                if let Some(v) = c.assigned {
+                    t.filled.push((c.var, v));
+                }
+                if !c.gone.is_empty() {
+                    t.removed.push((c.var, c.gone));
+                }
+                i += 1;
+            }
+            let propagator = self.model.propagators().get(p as usize).map(|p| p.name());
+            t.tracer.event(&Event::Deduce {
+                rule,
+                propagator,
+                filled: &t.filled,
+                removed: &t.removed,
+            });
+        }
+        let after = trace::rule_runs(&self.agenda.rules);
+        t.tracer.event(&Event::Fixpoint {
+            runs: self.agenda.runs - runs,
+            rule_runs: std::array::from_fn(|k| after[k] - rule_runs[k]),
+        });
+        if r.is_err() && !self.agenda.timed_out {
+            let (rule, p) = self.agenda.failed_in;
+            let cause = match self.model.vars().find(|&v| self.store.size(v) == 0) {
+                Some(var) => FailCause::Wipeout {
+                    var,
+                    rule: (changes.iter().rev())
+                        .find(|c| c.var == var)
+                        .map_or(rule, |c| c.rule),
+                },
+                None => FailCause::Propagator {
+                    rule,
+                    name: (self.model.propagators().get(p as usize))
+                        .map_or("probing", |p| p.name()),
+                },
+            };
+            t.cause = Some(cause);
+        }
+        let mut changes = changes;
+        changes.clear();
+        self.agenda.changes = Some(changes);
+        r
     }
 
     /// Runs the agenda to a fixpoint, then probing at its level.
@@ -229,6 +347,9 @@ impl<'m> Search<'m> {
             Err(_) => Termination::Exhausted,
             Ok(()) => self.search(max_solutions, &mut first_solution),
         };
+        if let Termination::Stopped(reason) = termination {
+            self.emit(&Event::Stop { reason });
+        }
         self.stats.propagations = self.agenda.runs;
         self.stats.rules = self.agenda.rules;
         self.stats.vars_placed = self.placed.count_ones(..) as u64;
@@ -256,10 +377,30 @@ impl<'m> Search<'m> {
                 Step::Choose => {
                     self.stats.iterations += 1;
                     let ctx = SelectionContext::new(self.model, &self.store);
-                    match self.variables.select(&ctx) {
+                    let chosen = match &mut self.tracing {
+                        None => self.variables.select(&ctx),
+                        Some(t) => {
+                            let (var, runner_up, decided_by) =
+                                self.variables.select_explained(&ctx, &mut t.links);
+                            if let Some(var) = var {
+                                t.tracer.event(&Event::Choose {
+                                    depth: self.frames.len(),
+                                    var,
+                                    domain: self.store.domain(var),
+                                    scores: &t.links,
+                                    runner_up,
+                                    decided_by,
+                                });
+                            }
+                            var
+                        }
+                    };
+                    match chosen {
                         None => {
                             if self.model.check(&self.store) {
                                 self.stats.solutions += 1;
+                                let number = self.stats.solutions;
+                                self.emit(&Event::Solution { number });
                                 if first_solution.is_none() {
                                     *first_solution = Some(
                                         (self.model.vars())
@@ -272,14 +413,34 @@ impl<'m> Search<'m> {
                                 }
                             } else {
                                 self.stats.failures += 1;
+                                let cause = FailCause::Check;
+                                self.emit(&Event::Fail { cause });
                             }
                             Step::Backtrack
                         }
                         Some(var) => {
                             let start = self.value_buffer.len();
-                            self.values.order(&ctx, var, &mut self.value_buffer);
+                            match &mut self.tracing {
+                                None => self.values.order(&ctx, var, &mut self.value_buffer),
+                                Some(t) => {
+                                    self.values.order_explained(
+                                        &ctx,
+                                        var,
+                                        &mut self.value_buffer,
+                                        &mut t.scores,
+                                    );
+                                    t.tracer.event(&Event::Order {
+                                        var,
+                                        values: &self.value_buffer[start..],
+                                        scores: &t.scores,
+                                        links: self.values.links(),
+                                    });
+                                }
+                            }
                             if self.value_buffer.len() == start {
                                 self.stats.failures += 1;
+                                let cause = FailCause::NoValues(var);
+                                self.emit(&Event::Fail { cause });
                                 Step::Backtrack
                             } else {
                                 self.frames.push(Frame {
@@ -298,6 +459,7 @@ impl<'m> Search<'m> {
                     }
                 }
                 Step::Backtrack => {
+                    let depth = self.frames.len();
                     let Some(frame) = self.frames.last_mut() else {
                         return Termination::Exhausted;
                     };
@@ -306,6 +468,13 @@ impl<'m> Search<'m> {
                     self.stats.backtracks += 1;
                     let undone = self.value_buffer[frame.current as usize];
                     let var = frame.var;
+                    if let Some(t) = &mut self.tracing {
+                        t.tracer.event(&Event::Backtrack {
+                            depth,
+                            var,
+                            value: undone,
+                        });
+                    }
                     self.variables.on_backtrack(var, undone);
                     frame.current += 1;
                     if (frame.current as usize) < self.value_buffer.len() {
@@ -343,16 +512,28 @@ impl<'m> Search<'m> {
             self.stats.guesses += 1;
         }
         self.placed.insert(frame.var.index());
+        if let Some(t) = &mut self.tracing {
+            t.tracer.event(&Event::Place {
+                depth: self.frames.len(),
+                var: frame.var,
+                value,
+                guess: (frame.current as usize) + 1 < self.value_buffer.len(),
+            });
+        }
         self.store.checkpoint();
         self.agenda
             .assign(self.model, &mut self.store, frame.var, value);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
-        Ok(match self.fixpoint() {
+        Ok(match self.traced_fixpoint() {
             Ok(()) => Step::Choose,
             Err(Conflict) if self.agenda.timed_out => return Err(StopReason::Timeout),
             Err(Conflict) => {
                 self.stats.failures += 1;
+                if let Some(t) = &mut self.tracing {
+                    let cause = t.cause.take().expect("a failed fixpoint says why");
+                    t.tracer.event(&Event::Fail { cause });
+                }
                 Step::Backtrack
             }
         })

@@ -219,7 +219,24 @@ impl Sudoku {
         config: &SearchConfig,
         max_solutions: Option<u64>,
     ) -> Result<SolveReport, SolveError> {
-        let result = self.search(puzzle, config)?.run(max_solutions);
+        self.run_traced(puzzle, config, max_solutions, None)
+    }
+
+    /// [`run`](Sudoku::run), reporting every event of the search to
+    /// `tracer` if one is given (see [`csp_core::trace`]; variables are
+    /// cells in reading order, values are digits from 0).
+    pub fn run_traced(
+        &self,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        max_solutions: Option<u64>,
+        tracer: Option<&mut dyn csp_core::trace::Tracer>,
+    ) -> Result<SolveReport, SolveError> {
+        let mut search = self.search(puzzle, config)?;
+        if let Some(tracer) = tracer {
+            search.set_tracer(Box::new(tracer));
+        }
+        let result = search.run(max_solutions);
         let solution = result.first_solution.map(|values| {
             Puzzle::from_digits(self.size, values.iter().map(|&v| v as u8 + 1).collect())
         });

@@ -11,6 +11,7 @@ use crate::output::Row;
 use crate::output::text::side_by_side;
 use crate::records::{SolveRecord, StatsRecord, StrategyRecord, Uniqueness, stop_words};
 use crate::strategy;
+use crate::trace_file;
 
 impl Classify for SolveRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
@@ -72,13 +73,17 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let rate = wants_rating(args);
     let started = Instant::now();
     let mut tally = Tally::default();
-    drive(
+    let (trace, output) = trace_file::open(&args.trace, &args.output)?;
+    let outcome = drive(
         &args.input,
-        &args.output,
+        &output,
         |job, sudokus| {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let report = sudoku.solve(puzzle, config)?;
+                let report = match &trace {
+                    Some(t) => t.run(&origin(job), sudoku, puzzle, config, Some(1))?,
+                    None => sudoku.solve(puzzle, config)?,
+                };
                 let mut r = base
                     .clone()
                     .solved(&report, sudoku, puzzle, &job.entry.symbols);
@@ -127,7 +132,11 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             }
             None => tally.summary(started.elapsed().as_secs_f64()),
         },
-    )
+    )?;
+    if let Some(t) = &trace {
+        t.finish()?;
+    }
+    Ok(outcome)
 }
 
 #[derive(Default)]

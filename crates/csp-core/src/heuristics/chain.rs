@@ -2,6 +2,7 @@
 
 use super::{SelectionContext, ValueSelector, VariableSelector};
 use crate::VarId;
+use crate::trace::{Decider, LinkScores};
 
 /// Picks a variable by a chain of selectors.
 #[derive(Debug)]
@@ -59,6 +60,82 @@ impl VariableSelectorChain {
         self.candidates.first().copied()
     }
 
+    /// [`select`](Self::select), scoring every open variable with each
+    /// link (same choice, same calls to stateful selectors), and telling
+    /// each link's scores for the winner and the runner-up: the variable
+    /// that lost last. Only for tracing: it may allocate.
+    pub(crate) fn select_explained(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        links: &mut Vec<LinkScores>,
+    ) -> (Option<VarId>, Option<VarId>, Decider) {
+        links.clear();
+        self.candidates.clear();
+        self.candidates.extend(ctx.unassigned_vars());
+        if self.candidates.len() <= 1 {
+            return (
+                self.candidates.first().copied(),
+                None,
+                Decider::OnlyCandidate,
+            );
+        }
+        let mut runner_up = None;
+        let mut decided_at = None;
+        for (k, selector) in self.selectors.iter_mut().enumerate() {
+            if self.candidates.len() <= 1 {
+                break;
+            }
+            self.scores.clear();
+            let mut best = i64::MAX;
+            for &v in &self.candidates {
+                let s = selector.score(ctx, v);
+                best = best.min(s);
+                self.scores.push(s);
+            }
+            // The best of those this link drops (the lowest index on ties).
+            let mut second: Option<(i64, VarId)> = None;
+            for (&v, &s) in self.candidates.iter().zip(&self.scores) {
+                if s != best && second.is_none_or(|(t, _)| s < t) {
+                    second = Some((s, v));
+                }
+            }
+            if let Some((_, v)) = second {
+                runner_up = Some(v);
+                decided_at = Some(k);
+            }
+            links.push(LinkScores {
+                winner: best,
+                runner_up: second.map(|(s, _)| s),
+            });
+            let scores = &self.scores;
+            let mut i = 0;
+            self.candidates.retain(|_| {
+                i += 1;
+                scores[i - 1] == best
+            });
+        }
+        let decider = if self.candidates.len() > 1 {
+            runner_up = Some(self.candidates[1]);
+            Decider::ReadingOrder
+        } else {
+            decided_at.map_or(Decider::OnlyCandidate, Decider::Link)
+        };
+        // The runner-up tied the winner on every link before the one that
+        // dropped it, and was not scored after it.
+        let tied = match decider {
+            Decider::Link(k) => k,
+            _ => links.len(),
+        };
+        for (k, link) in links.iter_mut().enumerate() {
+            link.runner_up = match k.cmp(&tied) {
+                std::cmp::Ordering::Less => Some(link.winner),
+                std::cmp::Ordering::Equal => link.runner_up,
+                std::cmp::Ordering::Greater => None,
+            };
+        }
+        (self.candidates.first().copied(), runner_up, decider)
+    }
+
     pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
         self.selectors
             .iter_mut()
@@ -93,15 +170,62 @@ impl ValueSelectorChain {
     /// (a least-significant-key-first sort), with an insertion sort that
     /// allocates nothing.
     pub(crate) fn order(&mut self, ctx: &SelectionContext<'_>, var: VarId, out: &mut Vec<u32>) {
+        self.order_recording(ctx, var, out, None);
+    }
+
+    /// The number of links.
+    pub(crate) fn links(&self) -> usize {
+        self.selectors.len()
+    }
+
+    /// [`order`](Self::order), also appending to `scores` each value's
+    /// score by every link (link 0 first), in the order the values come
+    /// out. Only for tracing: it may allocate.
+    pub(crate) fn order_explained(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        var: VarId,
+        out: &mut Vec<u32>,
+        scores: &mut Vec<i64>,
+    ) {
+        let links = self.selectors.len();
+        let width = ctx.domain(var).max().map_or(0, |m| m as usize + 1);
+        // By link, then by value.
+        let mut by_value = vec![0i64; links * width];
+        let start = out.len();
+        self.order_recording(ctx, var, out, Some((&mut by_value, width)));
+        scores.clear();
+        for &v in &out[start..] {
+            scores.extend((0..links).map(|k| by_value[k * width + v as usize]));
+        }
+    }
+
+    fn order_recording(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        var: VarId,
+        out: &mut Vec<u32>,
+        mut record: Option<(&mut Vec<i64>, usize)>,
+    ) {
         self.scratch.clear();
         self.scratch.extend(ctx.domain(var).iter().map(|v| (0, v)));
+        let links = self.selectors.len();
         for (k, selector) in self.selectors.iter_mut().rev().enumerate() {
+            let link = links - 1 - k;
             if k == 0 && selector.scores_value() {
                 // The values are in ascending order already.
+                if let Some((by_value, width)) = &mut record {
+                    for &(_, v) in &self.scratch {
+                        by_value[link * *width + v as usize] = i64::from(v);
+                    }
+                }
                 continue;
             }
             for entry in &mut self.scratch {
                 entry.0 = selector.score(ctx, var, entry.1);
+                if let Some((by_value, width)) = &mut record {
+                    by_value[link * *width + entry.1 as usize] = entry.0;
+                }
             }
             let s = &mut self.scratch;
             for i in 1..s.len() {

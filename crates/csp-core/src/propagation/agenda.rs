@@ -8,7 +8,8 @@ use fixedbitset::FixedBitSet;
 use super::{
     Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Rule, RuleStats, Wake,
 };
-use crate::{DomainStore, Model, VarId};
+use crate::trace::Change;
+use crate::{DomainStore, Model, ValueSet, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
 
@@ -53,6 +54,10 @@ pub(crate) struct Agenda {
     /// The running propagator asked to run again once the naked singles
     /// waiting are assigned ([`PropagationContext::run_again`]).
     pub(crate) again: bool,
+    /// Every change, while a tracer listens ([`crate::trace`]).
+    pub(crate) changes: Option<Vec<Change>>,
+    /// The rule and propagator of the last failure.
+    pub(crate) failed_in: (Rule, u32),
 }
 
 impl Agenda {
@@ -92,6 +97,8 @@ impl Agenda {
             deadline: None,
             timed_out: false,
             again: false,
+            changes: None,
+            failed_in: (Rule::Other, NO_PROPAGATOR),
         }
     }
 
@@ -187,6 +194,20 @@ impl Agenda {
         }
     }
 
+    /// Logs a change for the tracer, if one listens.
+    #[inline]
+    pub(crate) fn log(&mut self, var: VarId, gone: ValueSet, assigned: Option<u32>) {
+        if let Some(changes) = &mut self.changes {
+            changes.push(Change {
+                rule: self.rule,
+                propagator: self.current,
+                var,
+                gone,
+                assigned,
+            });
+        }
+    }
+
     /// Credits the changes from now on to `rule`, and counts one run of it.
     #[inline]
     pub(crate) fn begin(&mut self, rule: Rule) {
@@ -216,6 +237,15 @@ impl Agenda {
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;
+                if let Some(changes) = &mut self.changes {
+                    changes.push(Change {
+                        rule: Rule::NakedSingles,
+                        propagator: NO_PROPAGATOR,
+                        var,
+                        gone: ValueSet::EMPTY,
+                        assigned: Some(value),
+                    });
+                }
                 self.assign(model, store, var, value);
             }
             let Some(p) = self.queue.pop_front() else {
@@ -248,6 +278,7 @@ impl Agenda {
             });
             self.current = NO_PROPAGATOR;
             if result.is_err() {
+                self.failed_in = (self.rule, p);
                 self.clear();
                 return result;
             }

@@ -107,6 +107,7 @@ impl PropagationContext<'_> {
     pub fn remove(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
         if self.store.remove(var, value) {
             self.agenda.rules[self.agenda.rule].removals += 1;
+            self.agenda.log(var, ValueSet::single(value), None);
             self.changed(var, ValueSet::single(value))?;
         }
         Ok(())
@@ -120,6 +121,7 @@ impl PropagationContext<'_> {
             return Ok(());
         }
         self.agenda.rules[self.agenda.rule].removals += u64::from(gone.len());
+        self.agenda.log(var, gone, None);
         self.changed(var, gone)
     }
 
@@ -149,6 +151,8 @@ impl PropagationContext<'_> {
         let counter = &mut self.agenda.rules[self.agenda.rule];
         counter.removals += u64::from(self.store.size(var) - 1);
         counter.assignments += 1;
+        let others = self.store.domain(var).difference(ValueSet::single(value));
+        self.agenda.log(var, others, Some(value));
         self.agenda.assign(self.model, self.store, var, value);
         Ok(())
     }

@@ -1,0 +1,332 @@
+//! `--trace FILE`: every event of every puzzle's search as JSON Lines.
+//!
+//! Per puzzle: a `puzzle` line, the search's events (`root`, `choose`,
+//! `order`, `place`, `deduce`, `fixpoint`, `fail`, `backtrack`,
+//! `solution`, `stop`), a `cut` line where `--trace-limit` stopped the
+//! recording, and an `end` line with the puzzle's status and stats (the
+//! same object as `stats` in `solve --format json`). Cells are `r1c1`
+//! strings, digits are numbers from 1. The README's "See inside a search"
+//! section documents each event's fields.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use csp_core::trace::{Decider, Event, FailCause, Tracer};
+use csp_core::{Rule, SearchConfig, Termination, ValueSet, VarId};
+use serde::Serialize;
+use serde_json::{Value, json};
+use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
+
+use crate::cli::{OutputArgs, TraceArgs};
+use crate::diagnostics;
+use crate::records::{Origin, StatsRecord, stop_words};
+
+/// Opens `--trace FILE`, if given, with the output settings it needs: one
+/// puzzle at a time (a note says so if `--jobs` asked for more).
+pub fn open(trace: &TraceArgs, output: &OutputArgs) -> Result<(Option<TraceFile>, OutputArgs)> {
+    let Some(path) = &trace.trace else {
+        return Ok((None, output.clone()));
+    };
+    if output.jobs.is_some_and(|j| j != 1) {
+        diagnostics::line("sudoku: note: --trace runs one puzzle at a time: --jobs is ignored");
+    }
+    let output = OutputArgs {
+        jobs: Some(1),
+        ..output.clone()
+    };
+    Ok((Some(TraceFile::create(path, trace.trace_limit)?), output))
+}
+
+/// The trace file, shared by the puzzles of one run (written one puzzle
+/// at a time, in input order).
+pub struct TraceFile {
+    out: Mutex<BufWriter<File>>,
+    limit: u64,
+    path: String,
+    /// The first write error, reported by [`TraceFile::finish`].
+    failed: Mutex<Option<anyhow::Error>>,
+}
+
+impl TraceFile {
+    /// Creates (or truncates) `path`; each puzzle records at most `limit`
+    /// events.
+    pub fn create(path: &Path, limit: u64) -> Result<TraceFile> {
+        let file = File::create(path)
+            .with_context(|| format!("cannot create the trace file {}", path.display()))?;
+        Ok(TraceFile {
+            out: Mutex::new(BufWriter::new(file)),
+            limit,
+            path: path.display().to_string(),
+            failed: Mutex::new(None),
+        })
+    }
+
+    /// Searches `puzzle` (up to `max_solutions`) with a tracer, between a
+    /// `puzzle` line and an `end` line.
+    pub fn run(
+        &self,
+        origin: &Origin,
+        sudoku: &Sudoku,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        max_solutions: Option<u64>,
+    ) -> Result<SolveReport, SolveError> {
+        self.keep(self.line(
+            "puzzle",
+            json!({"file": origin.file, "line": origin.line, "puzzle": origin.puzzle}),
+        ));
+        let mut tracer = self.puzzle(puzzle.size().side(), config);
+        let report = sudoku.run_traced(puzzle, config, max_solutions, Some(&mut tracer));
+        if let Some(e) = tracer.error.take() {
+            self.keep(Err(e));
+        }
+        if let Ok(r) = &report {
+            let termination = match r.termination {
+                Termination::Exhausted => "exhausted",
+                Termination::SolutionLimit => "solution limit",
+                Termination::Stopped(reason) => stop_words(reason),
+            };
+            self.keep(self.line(
+                "end",
+                json!({
+                    "termination": termination,
+                    "events": tracer.events,
+                    "stats": StatsRecord::from(&r.stats),
+                }),
+            ));
+        }
+        report
+    }
+
+    /// Keeps the first error.
+    fn keep(&self, r: Result<()>) {
+        if let Err(e) = r {
+            let mut failed = self.failed.lock().expect("no panics holding the lock");
+            failed.get_or_insert(e);
+        }
+    }
+
+    /// Writes one JSON line: `{"event": event, ...fields}` (the fields
+    /// in name order).
+    pub fn line(&self, event: &str, fields: Value) -> Result<()> {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            event: &'a str,
+            #[serde(flatten)]
+            fields: Value,
+        }
+        let mut out = self.out.lock().expect("no writer panics holding the lock");
+        serde_json::to_writer(&mut *out, &Line { event, fields })?;
+        writeln!(out).with_context(|| format!("cannot write the trace file {}", self.path))
+    }
+
+    /// A tracer for one puzzle of side `side` searched with `config`.
+    pub fn puzzle(&self, side: usize, config: &SearchConfig) -> PuzzleTrace<'_> {
+        PuzzleTrace {
+            file: self,
+            side,
+            cells: config
+                .variables
+                .items()
+                .iter()
+                .map(|h| h.symbol().to_string())
+                .collect(),
+            values: config
+                .values
+                .items()
+                .iter()
+                .map(|h| h.symbol().to_string())
+                .collect(),
+            events: 0,
+            error: None,
+        }
+    }
+
+    /// Flushes what is buffered; the first error of the run, if any.
+    pub fn finish(&self) -> Result<()> {
+        if let Some(e) = self.failed.lock().expect("no panics").take() {
+            return Err(e);
+        }
+        let mut out = self.out.lock().expect("no writer panics holding the lock");
+        out.flush()
+            .with_context(|| format!("cannot write the trace file {}", self.path))
+    }
+}
+
+/// The tracer of one puzzle's search.
+pub struct PuzzleTrace<'a> {
+    file: &'a TraceFile,
+    side: usize,
+    /// The cell chain's letters, one per link.
+    cells: Vec<String>,
+    /// The value chain's symbols, one per link.
+    values: Vec<String>,
+    /// Events seen (recorded or not).
+    pub events: u64,
+    /// The first write error, reported after the search.
+    pub error: Option<anyhow::Error>,
+}
+
+impl PuzzleTrace<'_> {
+    fn cell(&self, var: VarId) -> String {
+        let i = var.index();
+        format!("r{}c{}", i / self.side + 1, i % self.side + 1)
+    }
+
+    fn digits(set: ValueSet) -> Vec<u32> {
+        set.iter().map(|v| v + 1).collect()
+    }
+
+    fn cause(&self, cause: FailCause) -> Value {
+        match cause {
+            FailCause::Wipeout { var, rule } => {
+                json!({"cause": "wipeout", "cell": self.cell(var), "rule": rule.name()})
+            }
+            FailCause::Propagator { rule, name } => {
+                json!({"cause": "propagator", "rule": rule.name(), "propagator": name})
+            }
+            FailCause::NoValues(var) => json!({"cause": "no values", "cell": self.cell(var)}),
+            FailCause::Check => json!({"cause": "check"}),
+        }
+    }
+
+    fn json(&self, event: &Event<'_>) -> Value {
+        match *event {
+            Event::Root {
+                store,
+                contradiction,
+            } => {
+                let open: serde_json::Map<String, Value> = (0..store.num_vars() as u32)
+                    .map(VarId)
+                    .filter(|&v| !store.is_assigned(v))
+                    .map(|v| (self.cell(v), json!(Self::digits(store.domain(v)))))
+                    .collect();
+                json!({
+                    "event": "root",
+                    "candidates": open,
+                    "contradiction": contradiction.map(|c| self.cause(c)),
+                })
+            }
+            Event::Choose {
+                depth,
+                var,
+                domain,
+                scores,
+                runner_up,
+                decided_by,
+            } => {
+                let links: Vec<Value> = (scores.iter().zip(&self.cells))
+                    .map(|(s, h)| json!({"heuristic": h, "winner": s.winner, "runner_up": s.runner_up}))
+                    .collect();
+                let decided_by = match decided_by {
+                    Decider::OnlyCandidate => "only candidate".to_string(),
+                    Decider::ReadingOrder => "reading order".to_string(),
+                    Decider::Link(k) => self.cells[k].clone(),
+                };
+                json!({
+                    "event": "choose",
+                    "depth": depth,
+                    "cell": self.cell(var),
+                    "candidates": Self::digits(domain),
+                    "scores": links,
+                    "runner_up": runner_up.map(|v| self.cell(v)),
+                    "decided_by": decided_by,
+                })
+            }
+            Event::Order {
+                var,
+                values,
+                scores,
+                links,
+            } => {
+                let values: Vec<Value> = (values.iter().zip(scores.chunks(links.max(1))))
+                    .map(|(&v, s)| json!({"digit": v + 1, "scores": s}))
+                    .collect();
+                json!({
+                    "event": "order",
+                    "cell": self.cell(var),
+                    "heuristics": self.values,
+                    "values": values,
+                })
+            }
+            Event::Place {
+                depth,
+                var,
+                value,
+                guess,
+            } => json!({
+                "event": "place",
+                "depth": depth,
+                "cell": self.cell(var),
+                "digit": value + 1,
+                "guess": guess,
+            }),
+            Event::Deduce {
+                rule,
+                propagator,
+                filled,
+                removed,
+            } => {
+                let filled: Vec<Value> = (filled.iter())
+                    .map(|&(v, d)| json!({"cell": self.cell(v), "digit": d + 1}))
+                    .collect();
+                let removed: Vec<Value> = (removed.iter())
+                    .map(|&(v, gone)| json!({"cell": self.cell(v), "digits": Self::digits(gone)}))
+                    .collect();
+                json!({
+                    "event": "deduce",
+                    "rule": rule.name(),
+                    "propagator": propagator,
+                    "filled": filled,
+                    "removed": removed,
+                })
+            }
+            Event::Fixpoint { runs, rule_runs } => {
+                let rules: serde_json::Map<String, Value> = (Rule::ALL.iter().zip(rule_runs))
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(r, n)| (r.name().to_string(), json!(n)))
+                    .collect();
+                json!({"event": "fixpoint", "runs": runs, "rules": rules})
+            }
+            Event::Fail { cause } => {
+                let mut v = self.cause(cause);
+                v.as_object_mut()
+                    .expect("an object")
+                    .insert("event".into(), json!("fail"));
+                v
+            }
+            Event::Backtrack { depth, var, value } => json!({
+                "event": "backtrack",
+                "depth": depth,
+                "cell": self.cell(var),
+                "digit": value + 1,
+            }),
+            Event::Solution { number } => json!({"event": "solution", "number": number}),
+            Event::Stop { reason } => json!({"event": "stop", "reason": stop_words(reason)}),
+        }
+    }
+}
+
+impl Tracer for PuzzleTrace<'_> {
+    fn event(&mut self, event: &Event<'_>) {
+        self.events += 1;
+        if self.error.is_some() || self.events > self.file.limit + 1 {
+            return;
+        }
+        let mut line = if self.events == self.file.limit + 1 {
+            json!({"event": "cut", "after": self.file.limit})
+        } else {
+            self.json(event)
+        };
+        let name = (line.as_object_mut())
+            .and_then(|o| o.remove("event"))
+            .and_then(|e| e.as_str().map(str::to_string))
+            .unwrap_or_default();
+        if let Err(e) = self.file.line(&name, line) {
+            self.error = Some(e);
+        }
+    }
+}

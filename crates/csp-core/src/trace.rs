@@ -1,0 +1,197 @@
+//! Watching a search: every decision, deduction, failure and backtrack of
+//! [`Search::run`](crate::Search::run), as it happens.
+//!
+//! Give a search a [`Tracer`] with [`Search::set_tracer`](crate::Search::set_tracer)
+//! before it runs. Without one, the search records nothing: each hook is
+//! one test of an `Option`.
+//!
+//! Every counter of [`SearchStats`](crate::SearchStats) can be recomputed
+//! from the events:
+//!
+//! | counter | from the events |
+//! |---|---|
+//! | `placements` | `Place` events |
+//! | `guesses` | `Place` events with `guess` |
+//! | `backtracks`, `backtrack_iterations` | `Backtrack` events |
+//! | `iterations` | `Choose` + `Solution` + `Fail` with [`FailCause::Check`] |
+//! | `failures` | `Fail` events |
+//! | `solutions` | `Solution` events |
+//! | `max_depth` | the largest `depth` of a `Place` |
+//! | `vars_placed` | the distinct variables of `Place` events |
+//! | `propagations` | the sum of `Fixpoint::runs` |
+//! | `rules[r].runs` | the sum of `Fixpoint::rule_runs[r]` |
+//! | `rules[r].removals`, `.assignments` | the `Deduce` events of `r` |
+//! | `search_space` | the product of the open domains' sizes in `Root` (0 with a contradiction) |
+
+use crate::propagation::{Rule, RuleStats};
+use crate::{DomainStore, StopReason, ValueSet, VarId};
+
+/// Receives the events of a search, in order.
+pub trait Tracer {
+    /// One event; its borrowed parts live only for the call.
+    fn event(&mut self, event: &Event<'_>);
+}
+
+impl<T: Tracer + ?Sized> Tracer for &mut T {
+    fn event(&mut self, event: &Event<'_>) {
+        (**self).event(event);
+    }
+}
+
+/// How one link of the cell chain scored the winner and the runner-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkScores {
+    /// The chosen variable's score.
+    pub winner: i64,
+    /// The runner-up's score, if it was scored by this link.
+    pub runner_up: Option<i64>,
+}
+
+/// What settled a choice of variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decider {
+    /// Only one variable was open.
+    OnlyCandidate,
+    /// Link `k` of the chain (from 0) scored the runner-up worse.
+    Link(usize),
+    /// Every link tied: the lowest index won.
+    ReadingOrder,
+}
+
+/// Why a branch failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailCause {
+    /// Propagation emptied this variable's domain.
+    Wipeout {
+        /// The variable left without values.
+        var: VarId,
+        /// The rule that removed its last value.
+        rule: Rule,
+    },
+    /// A propagator found no support left (a value with no place, a sum
+    /// out of reach) without emptying a domain.
+    Propagator {
+        /// The rule it was applying.
+        rule: Rule,
+        /// Its name ([`Propagator::name`](crate::propagation::Propagator::name)).
+        name: &'static str,
+    },
+    /// The chosen variable had no value to try.
+    NoValues(VarId),
+    /// Every variable was assigned but a constraint does not hold (levels
+    /// that do not propagate).
+    Check,
+}
+
+/// One thing a search did.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// The givens were propagated; the open variables' domains are the
+    /// search space (1 if it found a contradiction: nothing to search).
+    Root {
+        /// The domains after propagating the givens.
+        store: &'a DomainStore,
+        /// Why the givens contradict each other, if they do (not counted
+        /// as a failure: no search started).
+        contradiction: Option<FailCause>,
+    },
+    /// The variable chain picked `var`.
+    Choose {
+        /// Placements in force before this one.
+        depth: usize,
+        /// The chosen variable.
+        var: VarId,
+        /// Its domain.
+        domain: ValueSet,
+        /// Each link's scores, as far as the chain went.
+        scores: &'a [LinkScores],
+        /// The variable that came closest, if any.
+        runner_up: Option<VarId>,
+        /// What settled it.
+        decided_by: Decider,
+    },
+    /// The values of `var` in the order they will be tried, each with the
+    /// value chain's scores (`scores[i * links .. (i + 1) * links]`).
+    Order {
+        /// The variable.
+        var: VarId,
+        /// The values, first tried first.
+        values: &'a [u32],
+        /// Their scores, one per link of the value chain.
+        scores: &'a [i64],
+        /// The number of links.
+        links: usize,
+    },
+    /// `value` was placed in `var`.
+    Place {
+        /// Placements in force, this one included.
+        depth: usize,
+        /// The variable.
+        var: VarId,
+        /// The value.
+        value: u32,
+        /// Whether other values were left to try (a guess).
+        guess: bool,
+    },
+    /// Propagation by one rule: what it assigned and removed.
+    Deduce {
+        /// The rule credited.
+        rule: Rule,
+        /// The propagator that applied it (`None`: the agenda's naked
+        /// singles, or probing).
+        propagator: Option<&'static str>,
+        /// Variables it assigned, with their value.
+        filled: &'a [(VarId, u32)],
+        /// Values it removed, per variable (an assignment's other values
+        /// included).
+        removed: &'a [(VarId, ValueSet)],
+    },
+    /// Propagation reached a fixpoint (or failed): how many propagator
+    /// runs it took, in all and per rule.
+    Fixpoint {
+        /// Propagator runs.
+        runs: u64,
+        /// Runs per rule, in [`Rule::ALL`] order.
+        rule_runs: [u64; Rule::ALL.len()],
+    },
+    /// The branch failed.
+    Fail {
+        /// Why.
+        cause: FailCause,
+    },
+    /// The placement of `value` in `var` was undone.
+    Backtrack {
+        /// Placements in force before undoing it.
+        depth: usize,
+        /// The variable.
+        var: VarId,
+        /// The value undone.
+        value: u32,
+    },
+    /// Every variable is assigned and every constraint holds.
+    Solution {
+        /// Solutions found so far, this one included.
+        number: u64,
+    },
+    /// A limit stopped the search.
+    Stop {
+        /// Which.
+        reason: StopReason,
+    },
+}
+
+/// One change made by propagation, as logged while a tracer listens.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Change {
+    pub(crate) rule: Rule,
+    /// The propagator running, or [`u32::MAX`] for none.
+    pub(crate) propagator: u32,
+    pub(crate) var: VarId,
+    pub(crate) gone: ValueSet,
+    pub(crate) assigned: Option<u32>,
+}
+
+/// The runs per rule of `rules`, in [`Rule::ALL`] order.
+pub(crate) fn rule_runs(rules: &RuleStats) -> [u64; Rule::ALL.len()] {
+    Rule::ALL.map(|r| rules[r].runs)
+}
