@@ -249,10 +249,18 @@ impl<'m> Search<'m> {
 
     /// [`fixpoint`](Self::fixpoint), telling a tracer what it deduced and
     /// how many runs it took; why it failed is left in `cause`.
+    #[inline(always)]
     fn traced_fixpoint(&mut self) -> Result<(), Conflict> {
         if self.tracing.is_none() {
-            return self.fixpoint();
+            self.fixpoint()
+        } else {
+            self.fixpoint_telling()
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fixpoint_telling(&mut self) -> Result<(), Conflict> {
         let runs = self.agenda.runs;
         let rule_runs = trace::rule_runs(&self.agenda.rules);
         let r = self.fixpoint();

@@ -170,7 +170,7 @@ impl ValueSelectorChain {
     /// (a least-significant-key-first sort), with an insertion sort that
     /// allocates nothing.
     pub(crate) fn order(&mut self, ctx: &SelectionContext<'_>, var: VarId, out: &mut Vec<u32>) {
-        self.order_recording(ctx, var, out, None);
+        self.order_recording(ctx, var, out, |_, _, _| {});
     }
 
     /// The number of links.
@@ -193,19 +193,22 @@ impl ValueSelectorChain {
         // By link, then by value.
         let mut by_value = vec![0i64; links * width];
         let start = out.len();
-        self.order_recording(ctx, var, out, Some((&mut by_value, width)));
+        self.order_recording(ctx, var, out, |link, value, score| {
+            by_value[link * width + value as usize] = score;
+        });
         scores.clear();
         for &v in &out[start..] {
             scores.extend((0..links).map(|k| by_value[k * width + v as usize]));
         }
     }
 
+    /// [`order`](Self::order), telling `record` each (link, value, score).
     fn order_recording(
         &mut self,
         ctx: &SelectionContext<'_>,
         var: VarId,
         out: &mut Vec<u32>,
-        mut record: Option<(&mut Vec<i64>, usize)>,
+        mut record: impl FnMut(usize, u32, i64),
     ) {
         self.scratch.clear();
         self.scratch.extend(ctx.domain(var).iter().map(|v| (0, v)));
@@ -214,18 +217,14 @@ impl ValueSelectorChain {
             let link = links - 1 - k;
             if k == 0 && selector.scores_value() {
                 // The values are in ascending order already.
-                if let Some((by_value, width)) = &mut record {
-                    for &(_, v) in &self.scratch {
-                        by_value[link * *width + v as usize] = i64::from(v);
-                    }
+                for &(_, v) in &self.scratch {
+                    record(link, v, i64::from(v));
                 }
                 continue;
             }
             for entry in &mut self.scratch {
                 entry.0 = selector.score(ctx, var, entry.1);
-                if let Some((by_value, width)) = &mut record {
-                    by_value[link * *width + entry.1 as usize] = entry.0;
-                }
+                record(link, entry.1, entry.0);
             }
             let s = &mut self.scratch;
             for i in 1..s.len() {

@@ -151,8 +151,10 @@ impl PropagationContext<'_> {
         let counter = &mut self.agenda.rules[self.agenda.rule];
         counter.removals += u64::from(self.store.size(var) - 1);
         counter.assignments += 1;
-        let others = self.store.domain(var).difference(ValueSet::single(value));
-        self.agenda.log(var, others, Some(value));
+        if self.agenda.changes.is_some() {
+            let others = self.store.domain(var).difference(ValueSet::single(value));
+            self.agenda.log(var, others, Some(value));
+        }
         self.agenda.assign(self.model, self.store, var, value);
         Ok(())
     }
