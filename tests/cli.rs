@@ -1795,6 +1795,20 @@ fn trace_of_a_small_search() {
     timing_filters! {
         insta::assert_snapshot!("trace_small_search", text);
     }
+    // The same search for people.
+    let mut cmd = sudoku(&["solve", "-", "-q", "--cells", "EA", "--propagation", "fc"]);
+    cmd.args(["--trace", t, "--trace-format", "text"]);
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1...........4..2\n")
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+    let text = std::fs::read_to_string(&trace).unwrap();
+    insta::assert_snapshot!("trace_small_search_text", text);
     // Cut after 4 events: the search goes on, the end line still comes.
     let mut cmd = sudoku(&["count", "-", "-q", "--trace", t, "--trace-limit", "4"]);
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped());

@@ -554,6 +554,20 @@ pub struct TraceArgs {
     /// where the recording stopped (the search goes on).
     #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace")]
     pub trace_limit: u64,
+
+    /// How to write the trace: jsonl (one JSON object per event, for tools)
+    /// or text (an indented tree of decisions with the boards, for people).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormatArg::Jsonl, requires = "trace")]
+    pub trace_format: TraceFormatArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceFormatArg {
+    /// One JSON object per event.
+    Jsonl,
+    /// An indented tree of decisions, with the givens and the first
+    /// solution drawn.
+    Text,
 }
 
 /// How to write results.

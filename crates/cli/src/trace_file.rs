@@ -1,4 +1,7 @@
-//! `--trace FILE`: every event of every puzzle's search as JSON Lines.
+//! `--trace FILE`: every event of every puzzle's search, as JSON Lines
+//! (`--trace-format jsonl`, for tools) or as an indented tree of decisions
+//! (`--trace-format text`, for people). One format per file, behind
+//! [`TraceFormat`].
 //!
 //! Per puzzle: a `puzzle` line, the search's events (`root`, `choose`,
 //! `order`, `place`, `deduce`, `fixpoint`, `fail`, `backtrack`,
@@ -16,11 +19,13 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use csp_core::trace::{Decider, Event, FailCause, Tracer};
 use csp_core::{Rule, SearchConfig, Termination, ValueSet, VarId};
-use serde::Serialize;
 use serde_json::{Value, json};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
-use crate::cli::{OutputArgs, TraceArgs};
+mod jsonl;
+mod text;
+
+use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
 use crate::diagnostics;
 use crate::records::{Origin, StatsRecord, stop_words};
 
@@ -37,13 +42,33 @@ pub fn open(trace: &TraceArgs, output: &OutputArgs) -> Result<(Option<TraceFile>
         jobs: Some(1),
         ..output.clone()
     };
-    Ok((Some(TraceFile::create(path, trace.trace_limit)?), output))
+    let format: Box<dyn TraceFormat> = match trace.trace_format {
+        TraceFormatArg::Jsonl => Box::new(jsonl::Jsonl),
+        TraceFormatArg::Text => Box::new(text::Text),
+    };
+    let file = TraceFile::create(path, trace.trace_limit, format)?;
+    Ok((Some(file), output))
+}
+
+/// How a trace is written: each event, named and with its fields as the
+/// JSON Lines format holds them, becomes text.
+pub trait TraceFormat: Send + Sync {
+    /// The text of one event (with its line end), given the placements in
+    /// force before it.
+    fn render(&self, event: &str, fields: &Value, depth: usize) -> String;
+
+    /// A drawing of a board after the `puzzle` line and the `end` line, if
+    /// the format shows boards (no by default).
+    fn board(&self, _board: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The trace file, shared by the puzzles of one run (written one puzzle
 /// at a time, in input order).
 pub struct TraceFile {
     out: Mutex<BufWriter<File>>,
+    format: Box<dyn TraceFormat>,
     limit: u64,
     path: String,
     /// The first write error, reported by [`TraceFile::finish`].
@@ -53,11 +78,12 @@ pub struct TraceFile {
 impl TraceFile {
     /// Creates (or truncates) `path`; each puzzle records at most `limit`
     /// events.
-    pub fn create(path: &Path, limit: u64) -> Result<TraceFile> {
+    pub fn create(path: &Path, limit: u64, format: Box<dyn TraceFormat>) -> Result<TraceFile> {
         let file = File::create(path)
             .with_context(|| format!("cannot create the trace file {}", path.display()))?;
         Ok(TraceFile {
             out: Mutex::new(BufWriter::new(file)),
+            format,
             limit,
             path: path.display().to_string(),
             failed: Mutex::new(None),
@@ -77,7 +103,11 @@ impl TraceFile {
         self.keep(self.line(
             "puzzle",
             json!({"file": origin.file, "line": origin.line, "puzzle": origin.puzzle}),
+            0,
         ));
+        if let Some(text) = self.format.board(&sudoku.board(puzzle).to_string()) {
+            self.keep(self.write(&text));
+        }
         let mut tracer = self.puzzle(puzzle.size().side(), config);
         let report = sudoku.run_traced(puzzle, config, max_solutions, Some(&mut tracer));
         if let Some(e) = tracer.error.take() {
@@ -96,7 +126,13 @@ impl TraceFile {
                     "events": tracer.events,
                     "stats": StatsRecord::from(&r.stats),
                 }),
+                0,
             ));
+            let board =
+                (r.solution.as_ref()).and_then(|g| self.format.board(&sudoku.board(g).to_string()));
+            if let Some(text) = board {
+                self.keep(self.write(&text));
+            }
         }
         report
     }
@@ -109,18 +145,15 @@ impl TraceFile {
         }
     }
 
-    /// Writes one JSON line: `{"event": event, ...fields}` (the fields
-    /// in name order).
-    pub fn line(&self, event: &str, fields: Value) -> Result<()> {
-        #[derive(Serialize)]
-        struct Line<'a> {
-            event: &'a str,
-            #[serde(flatten)]
-            fields: Value,
-        }
+    /// Writes one event in the file's format.
+    pub fn line(&self, event: &str, fields: Value, depth: usize) -> Result<()> {
+        self.write(&self.format.render(event, &fields, depth))
+    }
+
+    fn write(&self, text: &str) -> Result<()> {
         let mut out = self.out.lock().expect("no writer panics holding the lock");
-        serde_json::to_writer(&mut *out, &Line { event, fields })?;
-        writeln!(out).with_context(|| format!("cannot write the trace file {}", self.path))
+        out.write_all(text.as_bytes())
+            .with_context(|| format!("cannot write the trace file {}", self.path))
     }
 
     /// A tracer for one puzzle of side `side` searched with `config`.
@@ -141,6 +174,7 @@ impl TraceFile {
                 .map(|h| h.symbol().to_string())
                 .collect(),
             events: 0,
+            depth: 0,
             error: None,
         }
     }
@@ -166,6 +200,8 @@ pub struct PuzzleTrace<'a> {
     values: Vec<String>,
     /// Events seen (recorded or not).
     pub events: u64,
+    /// Placements in force.
+    depth: usize,
     /// The first write error, reported after the search.
     pub error: Option<anyhow::Error>,
 }
@@ -325,7 +361,13 @@ impl Tracer for PuzzleTrace<'_> {
             .and_then(|o| o.remove("event"))
             .and_then(|e| e.as_str().map(str::to_string))
             .unwrap_or_default();
-        if let Err(e) = self.file.line(&name, line) {
+        let depth = self.depth;
+        match *event {
+            Event::Place { depth, .. } => self.depth = depth,
+            Event::Backtrack { depth, .. } => self.depth = depth - 1,
+            _ => {}
+        }
+        if let Err(e) = self.file.line(&name, line, depth) {
             self.error = Some(e);
         }
     }
