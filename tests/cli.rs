@@ -142,6 +142,7 @@ fn help_texts() {
     assert_cmd_snapshot!("help_generate", sudoku(&["generate", "--help"]));
     assert_cmd_snapshot!("help_rate", sudoku(&["rate", "--help"]));
     assert_cmd_snapshot!("help_merge", sudoku(&["merge", "--help"]));
+    assert_cmd_snapshot!("help_render", sudoku(&["render", "--help"]));
 }
 
 #[test]
@@ -1849,4 +1850,95 @@ fn trace_errors() {
             "no/such/dir/t.jsonl"
         ])
     );
+}
+
+#[test]
+fn render_draws_a_board() {
+    let mut cmd = sudoku(&["render", "-", "--svg", "-", "--solution"]);
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1...........4..2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = (doc.descendants())
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    // Three givens, then thirteen digits of the solution, in reading order.
+    assert_eq!(texts.concat(), "1243342121344312");
+    insta::assert_snapshot!("render_small_board", svg);
+}
+
+#[test]
+fn render_errors() {
+    assert_cmd_snapshot!(
+        "render_error_no_such_puzzle",
+        sudoku(&[
+            "render",
+            "puzzles/hardest11.txt",
+            "--svg",
+            "-",
+            "--puzzle",
+            "12"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "render_error_bad_level",
+        sudoku(&[
+            "render",
+            "puzzles/hardest11.txt",
+            "--svg",
+            "-",
+            "--candidates",
+            "all"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "render_error_cannot_write",
+        sudoku(&[
+            "render",
+            "puzzles/hardest11.txt",
+            "--svg",
+            "no/such/dir/x.svg"
+        ])
+    );
+}
+
+#[test]
+fn the_readme_pictures_are_what_render_draws() {
+    let pictures: [(&str, &str, &[&str]); 3] = [
+        (
+            "puzzles/variants/combo/combo-fpuzzles-clipped.json",
+            "docs/render-clipped.svg",
+            &[],
+        ),
+        (
+            "puzzles/variants/combo/combo-fpuzzles-300-subs.json",
+            "docs/render-300-subs-candidates.svg",
+            &["--candidates", "singles"],
+        ),
+        (
+            "puzzles/variants/killer/killer-janko-021.json",
+            "docs/render-killer-solution.svg",
+            &["--solution"],
+        ),
+    ];
+    for (input, picture, extra) in pictures {
+        let mut args = vec!["render", input, "--svg", "-"];
+        args.extend(extra);
+        let (svg, code) = stdout_of(&mut sudoku(&args));
+        assert_eq!(code, 0, "{input}");
+        let committed = std::fs::read_to_string(root().join(picture)).unwrap();
+        assert!(
+            svg == committed,
+            "{picture} is out of date: run the README's render commands"
+        );
+    }
 }

@@ -82,6 +82,10 @@ pub enum Command {
     /// Show the candidates of every cell once the givens are propagated.
     #[command(after_long_help = EXIT_CODES)]
     Candidates(CandidatesArgs),
+    /// Draw a puzzle as an SVG picture: its regions, givens and every
+    /// variant element, optionally with candidates or its solution.
+    #[command(after_long_help = EXIT_CODES)]
+    Render(RenderArgs),
     /// List the strategy presets with their descriptions.
     Configs(ConfigsArgs),
     /// Compare strategies (presets and the cross product of heuristic
@@ -538,6 +542,31 @@ impl StrategyArgs {
             timeout_ms: self.timeout,
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Where to write the picture (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub svg: PathBuf,
+
+    /// Which puzzle of the input to draw, counting from 1 (lines that are
+    /// not puzzles are skipped and reported).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub puzzle: u64,
+
+    /// Also draw each empty cell's candidates once the givens are
+    /// propagated at LEVEL (none, fc, singles, locked, gac, probing).
+    #[arg(long, value_name = "LEVEL", conflicts_with = "solution")]
+    pub candidates: Option<String>,
+
+    /// Also draw the solution's digits in the empty cells (in blue).
+    #[arg(long)]
+    pub solution: bool,
 }
 
 /// Recording the search.

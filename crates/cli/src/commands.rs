@@ -8,6 +8,7 @@ mod count;
 mod generate;
 mod merge;
 mod rate;
+mod render;
 mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -21,6 +22,7 @@ pub use count::count;
 pub use generate::generate;
 pub use merge::merge;
 pub use rate::rate;
+pub use render::render;
 pub use solve::solve;
 
 use crate::cli::{InputArgs, OutputArgs};

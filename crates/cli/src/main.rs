@@ -36,6 +36,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Solve(args) => commands::solve(args),
         Command::Count(args) => commands::count(args),
         Command::Candidates(args) => commands::candidates(args),
+        Command::Render(args) => commands::render(args),
         Command::Configs(args) => commands::configs(args),
         Command::Compare(args) => commands::compare(args),
         Command::Merge(args) => commands::merge(args),

@@ -42,6 +42,7 @@ mod level_needed;
 mod propagators;
 mod puzzle;
 pub mod rate;
+pub mod render;
 mod report;
 pub mod rules;
 mod size;

@@ -88,6 +88,13 @@ pub trait Element: fmt::Debug + Send + Sync {
     /// One line for people: `killer cage 23 at r1c1 r1c2 r2c1`.
     fn describe(&self) -> String;
 
+    /// Draws itself on a picture of the board (see [`crate::render`]); by
+    /// default, a caption line with its description (rules with nothing to
+    /// draw: anti-knight, the negative rules, ...).
+    fn draw(&self, drawing: &mut crate::render::Drawing) {
+        drawing.caption(self.describe());
+    }
+
     /// Writes itself into an f-puzzles document, so that reading the
     /// document gives it back.
     fn write(&self, out: &mut FpuzzlesWriter);

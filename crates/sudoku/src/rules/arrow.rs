@@ -6,6 +6,7 @@ use super::cells::cell_list;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
+use crate::render::{Drawing, LineStyle, Shape};
 
 /// The digits on the shaft add up to the number the circle shows (a
 /// circle of two or three cells reads as one number, most significant
@@ -50,6 +51,24 @@ impl Element for Arrow {
             cell_list(&self.circle, self.side),
             cell_list(&self.shaft, self.side)
         )
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        // The shaft leaves from the circle's cell nearest its first cell.
+        let n = self.side;
+        let distance = |a: usize, b: usize| (a / n).abs_diff(b / n).max((a % n).abs_diff(b % n));
+        let mut line = Vec::with_capacity(self.shaft.len() + 1);
+        if let Some(&first) = self.shaft.first() {
+            line.extend(self.circle.iter().min_by_key(|&&c| distance(c, first)));
+        }
+        line.extend(&self.shaft);
+        drawing.shape(Shape::Line {
+            cells: line,
+            style: LineStyle::Arrow,
+        });
+        drawing.shape(Shape::Circle {
+            cells: self.circle.clone(),
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

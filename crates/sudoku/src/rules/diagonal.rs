@@ -4,6 +4,7 @@ use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
 use crate::house::HouseKind;
+use crate::render::{Drawing, Shape};
 
 /// One diagonal as a house: the main one (`r1c1` to the bottom right) or
 /// the anti-diagonal (top right to bottom left).
@@ -46,6 +47,10 @@ impl Element for Diagonal {
         } else {
             "the main diagonal holds each digit once".into()
         }
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Diagonal { anti: self.anti });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

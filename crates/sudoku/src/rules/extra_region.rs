@@ -5,6 +5,7 @@ use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
 use crate::house::HouseKind;
+use crate::render::{Drawing, Shape};
 
 /// The cells hold distinct digits (every digit once, when there are as
 /// many cells as digits).
@@ -31,6 +32,12 @@ impl Element for ExtraRegion {
 
     fn describe(&self) -> String {
         format!("extra region {}", cell_list(&self.cells, self.side))
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Shade {
+            cells: self.cells.clone(),
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

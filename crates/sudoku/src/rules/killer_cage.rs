@@ -6,6 +6,7 @@ use super::cells::cell_list;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
+use crate::render::{Drawing, Shape};
 
 /// The cage's cells hold distinct digits that add up to `sum` (no sum: only
 /// distinct).
@@ -51,6 +52,13 @@ impl Element for KillerCage {
             Some(s) => format!("killer cage {s} at {cells}"),
             None => format!("killer cage (no sum) at {cells}"),
         }
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Cage {
+            cells: self.cells.clone(),
+            label: self.sum.map(|s| s.to_string()),
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

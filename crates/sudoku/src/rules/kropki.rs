@@ -5,6 +5,7 @@ use super::cells::cell_name;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, Mark, RulesError, Solved,
 };
+use crate::render::{Drawing, Shape};
 
 /// The family of marks kropki dots belong to.
 pub(super) const FAMILY: &str = "kropki";
@@ -65,6 +66,15 @@ impl Element for Dot {
             (false, v) => format!("white dot {a} {b} (difference {v})"),
             (true, v) => format!("black dot {a} {b} (ratio {v})"),
         }
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        let usual = if self.black { 2 } else { 1 };
+        drawing.shape(Shape::Dot {
+            cells: self.cells,
+            black: self.black,
+            label: (self.value != usual).then(|| self.value.to_string()),
+        });
     }
 
     fn marks(&self) -> Vec<Mark> {

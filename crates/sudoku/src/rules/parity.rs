@@ -4,6 +4,7 @@ use super::cells::cell_name;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
+use crate::render::{CellMark, Drawing, Shape};
 
 /// The cell holds an even (or odd) digit: a restriction of its initial
 /// candidates, not a propagator.
@@ -35,6 +36,17 @@ impl Element for Parity {
     fn describe(&self) -> String {
         let what = if self.even { "even" } else { "odd" };
         format!("{} is {what}", cell_name(self.cell, self.side))
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Mark {
+            cell: self.cell,
+            mark: if self.even {
+                CellMark::Square
+            } else {
+                CellMark::Circle
+            },
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

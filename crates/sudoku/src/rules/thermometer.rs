@@ -6,6 +6,7 @@ use super::cells::cell_list;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
+use crate::render::{Drawing, LineStyle, Shape};
 
 /// The digits strictly increase along the cells, bulb first.
 #[derive(Clone, Debug)]
@@ -32,6 +33,13 @@ impl Element for Thermometer {
 
     fn describe(&self) -> String {
         format!("thermometer {}", cell_list(&self.cells, self.side))
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Line {
+            cells: self.cells.clone(),
+            style: LineStyle::Thermometer,
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

@@ -4,6 +4,7 @@ use super::cells::cell_list;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
 };
+use crate::render::{Drawing, LineStyle, Shape};
 
 /// Digits next to each other on the line differ by at least `gap` (5 on a
 /// 9x9 grid, the German whispers rule).
@@ -39,6 +40,13 @@ impl Element for Whispers {
             self.gap,
             cell_list(&self.cells, self.side)
         )
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.shape(Shape::Line {
+            cells: self.cells.clone(),
+            style: LineStyle::Whispers,
+        });
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

@@ -5,6 +5,7 @@ use super::{
 };
 use crate::GridSize;
 use crate::house::HouseKind;
+use crate::render::{Drawing, Shape};
 
 /// The windows of a grid with `r`x`c` boxes: box-sized blocks of cells
 /// starting one cell in from the top left and one cell apart, as many as
@@ -61,6 +62,14 @@ impl Element for Windoku {
 
     fn describe(&self) -> String {
         "windoku: each window between the boxes holds each digit once".into()
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        if drawing.size.has_boxes() {
+            for cells in windows(drawing.size) {
+                drawing.shape(Shape::Shade { cells });
+            }
+        }
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {

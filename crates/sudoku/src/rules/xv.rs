@@ -5,6 +5,7 @@ use super::cells::cell_name;
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, Mark, RulesError, Solved,
 };
+use crate::render::{Drawing, Shape};
 
 const FAMILY: &str = "xv";
 
@@ -44,6 +45,18 @@ impl Element for Xv {
         let [a, b] = self.cells.map(|c| cell_name(c, self.side));
         let letter = if self.sum == 10 { "X" } else { "V" };
         format!("{letter} between {a} and {b}")
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        let text = match self.sum {
+            10 => "X".to_string(),
+            5 => "V".to_string(),
+            other => other.to_string(),
+        };
+        drawing.shape(Shape::EdgeLabel {
+            cells: self.cells,
+            text,
+        });
     }
 
     fn marks(&self) -> Vec<Mark> {

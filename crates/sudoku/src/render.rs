@@ -1,0 +1,175 @@
+//! Pictures of boards: a [`Drawing`] of a puzzle (its regions, givens,
+//! optional candidates or solution, and every element, each drawing
+//! itself through [`Element::draw`](crate::Element::draw)), written as
+//! SVG by [`svg`].
+//!
+//! ```
+//! use sudoku::{GridSize, Puzzle, Rules, render};
+//!
+//! let puzzle: Puzzle = "1...........4..2".parse().unwrap();
+//! let drawing = render::Drawing::of(&puzzle, &Rules::classic());
+//! let svg = render::svg(&drawing);
+//! assert!(svg.starts_with("<svg"));
+//! assert!(svg.contains(">1</text>"));
+//! ```
+
+mod svg;
+
+pub use svg::svg;
+
+use crate::{CandidateGrid, GridSize, Puzzle, Rules};
+
+/// How a line along cells is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineStyle {
+    /// A thermometer: thick and grey, with a bulb on its first cell.
+    Thermometer,
+    /// An arrow's shaft: thin, with a head on its last cell.
+    Arrow,
+    /// A German whispers line: thick and green.
+    Whispers,
+}
+
+/// A mark on one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellMark {
+    /// A grey square (an even cell).
+    Square,
+    /// A grey circle (an odd cell).
+    Circle,
+}
+
+/// One thing an element draws. Cells are reading-order indices.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A dashed outline around `cells`, with its sum in the top-left
+    /// corner.
+    Cage {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The sum, if given.
+        label: Option<String>,
+    },
+    /// A line through the centres of `cells`.
+    Line {
+        /// The cells, in order.
+        cells: Vec<usize>,
+        /// Its look.
+        style: LineStyle,
+    },
+    /// A circle around `cells` (an arrow's circle, one to three cells).
+    Circle {
+        /// The cells.
+        cells: Vec<usize>,
+    },
+    /// A kropki dot on the edge between two cells.
+    Dot {
+        /// The two cells.
+        cells: [usize; 2],
+        /// Black (ratio) or white (difference).
+        black: bool,
+        /// A number in the dot, when it is not the usual 1 or 2.
+        label: Option<String>,
+    },
+    /// A letter on the edge between two cells (X, V).
+    EdgeLabel {
+        /// The two cells.
+        cells: [usize; 2],
+        /// The letter.
+        text: String,
+    },
+    /// Shaded cells (extra regions, windows).
+    Shade {
+        /// The cells.
+        cells: Vec<usize>,
+    },
+    /// A mark on a cell (even, odd).
+    Mark {
+        /// The cell.
+        cell: usize,
+        /// Which.
+        mark: CellMark,
+    },
+    /// A diagonal of the grid.
+    Diagonal {
+        /// From the top right (`true`) or the top left.
+        anti: bool,
+    },
+}
+
+/// What is drawn: the grid, its digits, the elements' shapes, and a
+/// caption line for each rule that has no picture (anti-knight, ...).
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The grid's size.
+    pub size: GridSize,
+    /// The region of each cell, or `None` for the boxes.
+    pub regions: Option<Vec<usize>>,
+    /// The givens (digits from 1; 0 empty).
+    pub givens: Vec<u8>,
+    /// Digits to show in the empty cells (a solution), 0 for none.
+    pub filled: Vec<u8>,
+    /// Candidates to show in the empty, unfilled cells.
+    pub candidates: Option<Vec<Vec<u8>>>,
+    /// The elements' shapes, drawn in order.
+    pub shapes: Vec<Shape>,
+    /// Lines of text under the board.
+    pub captions: Vec<String>,
+}
+
+impl Drawing {
+    /// The drawing of `puzzle` under `rules`.
+    pub fn of(puzzle: &Puzzle, rules: &Rules) -> Drawing {
+        let size = puzzle.size();
+        let mut drawing = Drawing {
+            size,
+            regions: rules.regions.clone(),
+            givens: puzzle.cells().to_vec(),
+            filled: vec![0; size.cells()],
+            candidates: None,
+            shapes: Vec::new(),
+            captions: Vec::new(),
+        };
+        for element in &rules.elements {
+            element.draw(&mut drawing);
+        }
+        drawing
+    }
+
+    /// Shows the digits of `solution` in the cells the puzzle leaves empty.
+    pub fn with_solution(mut self, solution: &Puzzle) -> Drawing {
+        self.filled = (self.givens.iter().zip(solution.cells()))
+            .map(|(&g, &s)| if g == 0 { s } else { 0 })
+            .collect();
+        self
+    }
+
+    /// Shows the candidates of `grid` in the empty cells, and the digits
+    /// propagation placed as filled.
+    pub fn with_candidates(mut self, grid: &CandidateGrid) -> Drawing {
+        for (cell, filled) in self.filled.iter_mut().enumerate() {
+            if self.givens[cell] == 0 {
+                *filled = grid.digit(cell).unwrap_or(0);
+            }
+        }
+        self.candidates = Some(
+            (0..self.size.cells())
+                .map(|c| match grid.digit(c) {
+                    Some(_) => Vec::new(),
+                    None => grid.candidates(c),
+                })
+                .collect(),
+        );
+        self
+    }
+
+    /// Adds a shape.
+    pub fn shape(&mut self, shape: Shape) {
+        self.shapes.push(shape);
+    }
+
+    /// Adds a caption line (a rule with no picture).
+    pub fn caption(&mut self, text: String) {
+        self.captions.push(text);
+    }
+}
