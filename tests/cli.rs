@@ -1913,6 +1913,34 @@ fn render_errors() {
 
 #[test]
 fn the_readme_pictures_are_what_render_draws() {
+    for cells in ["A", "EA"] {
+        let picture = format!("docs/heatmap-{cells}-fc-hardest11.svg");
+        let dir = std::env::temp_dir().join(format!("sudoku-heatmap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fresh = dir.join(format!("{cells}.svg"));
+        let (_, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            "puzzles/hardest11.txt",
+            "-q",
+            "--cells",
+            cells,
+            "--values",
+            "0",
+            "--propagation",
+            "fc",
+            "--heatmap",
+            fresh.to_str().unwrap(),
+        ]));
+        assert_eq!(code, 0);
+        let svg = std::fs::read_to_string(&fresh).unwrap();
+        let committed = std::fs::read_to_string(root().join(&picture)).unwrap();
+        assert!(
+            svg == committed,
+            "{picture} is out of date: run the README's heatmap commands"
+        );
+        assert!(svg.contains(&format!(">{cells}/0/fc: 11 puzzles</text>")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
     let pictures: [(&str, &str, &[&str]); 3] = [
         (
             "puzzles/variants/combo/combo-fpuzzles-clipped.json",

@@ -577,7 +577,7 @@ pub struct TraceArgs {
     /// failures, backtracks and solutions, so that every counter can be
     /// recomputed. Puzzles then run one at a time, in input order.
     #[arg(long, value_name = "FILE")]
-    pub trace: Option<std::path::PathBuf>,
+    pub trace: Option<PathBuf>,
 
     /// Record at most N events per puzzle in the trace; a `cut` line says
     /// where the recording stopped (the search goes on).
@@ -588,6 +588,12 @@ pub struct TraceArgs {
     /// or text (an indented tree of decisions with the boards, for people).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormatArg::Jsonl, requires = "trace")]
     pub trace_format: TraceFormatArg,
+
+    /// Draw how often each cell was chosen to branch on and backtracked
+    /// over, summed over the puzzles (of the first size met), as an SVG
+    /// heatmap in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub heatmap: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -185,6 +185,11 @@ pub fn drive<R: Row + Classify + Send>(
     Ok(outcome)
 }
 
+/// A strategy in short: `EA/0/fc`.
+pub fn short_strategy(config: &csp_core::SearchConfig) -> String {
+    format!("{}/{}/{}", config.variables, config.values, config.level)
+}
+
 /// A note when `--seed` was given to a strategy with no random heuristic
 /// (C, 2): it has no effect there.
 pub fn note_unused_seed(flag: Option<u64>, strategy: &crate::strategy::Strategy) {

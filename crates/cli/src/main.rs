@@ -10,6 +10,7 @@ mod output;
 mod records;
 mod runner;
 mod trace_file;
+mod watch;
 
 use std::process::ExitCode;
 

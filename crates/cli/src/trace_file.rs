@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
-use csp_core::trace::{Decider, Event, FailCause, Tracer};
+use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
 use csp_core::{Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
@@ -91,7 +91,7 @@ impl TraceFile {
     }
 
     /// Searches `puzzle` (up to `max_solutions`) with a tracer, between a
-    /// `puzzle` line and an `end` line.
+    /// `puzzle` line and an `end` line; `also` hears the events too.
     pub fn run(
         &self,
         origin: &Origin,
@@ -99,6 +99,7 @@ impl TraceFile {
         puzzle: &Puzzle,
         config: &SearchConfig,
         max_solutions: Option<u64>,
+        also: Option<&mut dyn Tracer>,
     ) -> Result<SolveReport, SolveError> {
         self.keep(self.line(
             "puzzle",
@@ -109,7 +110,13 @@ impl TraceFile {
             self.keep(self.write(&text));
         }
         let mut tracer = self.puzzle(puzzle.size().side(), config);
-        let report = sudoku.run_traced(puzzle, config, max_solutions, Some(&mut tracer));
+        let report = match also {
+            Some(also) => {
+                let mut both = Both(&mut tracer, also);
+                sudoku.run_traced(puzzle, config, max_solutions, Some(&mut both))
+            }
+            None => sudoku.run_traced(puzzle, config, max_solutions, Some(&mut tracer)),
+        };
         if let Some(e) = tracer.error.take() {
             self.keep(Err(e));
         }

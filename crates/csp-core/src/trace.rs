@@ -195,3 +195,53 @@ pub(crate) struct Change {
 pub(crate) fn rule_runs(rules: &RuleStats) -> [u64; Rule::ALL.len()] {
     Rule::ALL.map(|r| rules[r].runs)
 }
+
+/// A tracer that counts, per variable, how often the search chose it to
+/// branch on and how often it undid a placement in it (a heatmap's data).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChoiceCounts {
+    /// Times each variable was chosen.
+    pub chosen: Vec<u64>,
+    /// Times a placement in each variable was undone.
+    pub backtracked: Vec<u64>,
+}
+
+impl ChoiceCounts {
+    /// Zero counts for `n` variables.
+    pub fn new(n: usize) -> ChoiceCounts {
+        ChoiceCounts {
+            chosen: vec![0; n],
+            backtracked: vec![0; n],
+        }
+    }
+
+    /// Adds the counts of another search over as many variables.
+    pub fn add(&mut self, other: &ChoiceCounts) {
+        for (a, b) in self.chosen.iter_mut().zip(&other.chosen) {
+            *a += b;
+        }
+        for (a, b) in self.backtracked.iter_mut().zip(&other.backtracked) {
+            *a += b;
+        }
+    }
+}
+
+impl Tracer for ChoiceCounts {
+    fn event(&mut self, event: &Event<'_>) {
+        match *event {
+            Event::Choose { var, .. } => self.chosen[var.index()] += 1,
+            Event::Backtrack { var, .. } => self.backtracked[var.index()] += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Two tracers hearing the same events, the first first.
+pub struct Both<A, B>(pub A, pub B);
+
+impl<A: Tracer, B: Tracer> Tracer for Both<A, B> {
+    fn event(&mut self, event: &Event<'_>) {
+        self.0.event(event);
+        self.1.event(event);
+    }
+}

@@ -95,6 +95,52 @@ pub enum Shape {
         /// From the top right (`true`) or the top left.
         anti: bool,
     },
+    /// A cell tinted red, from white (0) to full red (1): a heatmap.
+    Heat {
+        /// The cell.
+        cell: usize,
+        /// How strong, 0 to 1.
+        weight: f64,
+    },
+    /// Small text in a cell, a line per `\n` (a heatmap's counts).
+    CellNote {
+        /// The cell.
+        cell: usize,
+        /// The text.
+        text: String,
+    },
+}
+
+/// A count in at most four characters: `987`, `12k`, `1.2M`.
+fn compact(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..9_950 => format!("{:.1}k", n as f64 / 1e3),
+        9_950..999_500 => format!("{}k", (n + 500) / 1_000),
+        999_500..9_950_000 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{}M", (n + 500_000) / 1_000_000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_fit_in_four_characters() {
+        let shown: Vec<String> = [
+            0, 999, 1_000, 9_949, 9_950, 123_456, 999_499, 999_500, 12_345_678,
+        ]
+        .into_iter()
+        .map(compact)
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "0", "999", "1.0k", "9.9k", "10k", "123k", "999k", "1.0M", "12M"
+            ]
+        );
+    }
 }
 
 /// What is drawn: the grid, its digits, the elements' shapes, and a
@@ -161,6 +207,42 @@ impl Drawing {
                 .collect(),
         );
         self
+    }
+
+    /// A heatmap of a search over grids of `size`: each cell tinted by how
+    /// often it was chosen to branch on (in proportion, the most chosen
+    /// cell full red), with the times chosen and backtracked over written
+    /// in it; `title` and a legend as captions.
+    pub fn heatmap(size: GridSize, chosen: &[u64], backtracked: &[u64], title: &str) -> Drawing {
+        let cells = size.cells();
+        let most = chosen.iter().copied().max().unwrap_or(0);
+        let scale = |c: u64| match most {
+            0 => 0.0,
+            m => c as f64 / m as f64,
+        };
+        let mut drawing = Drawing {
+            size,
+            regions: None,
+            givens: vec![0; cells],
+            filled: vec![0; cells],
+            candidates: None,
+            shapes: Vec::new(),
+            captions: vec![
+                title.to_string(),
+                "tint: times chosen; in each cell: chosen, then backtracked over".into(),
+            ],
+        };
+        for cell in 0..cells {
+            drawing.shape(Shape::Heat {
+                cell,
+                weight: scale(chosen[cell]),
+            });
+            drawing.shape(Shape::CellNote {
+                cell,
+                text: format!("{}\n{}", compact(chosen[cell]), compact(backtracked[cell])),
+            });
+        }
+        drawing
     }
 
     /// Adds a shape.

@@ -191,3 +191,25 @@ fn a_solution_is_drawn_in_blue_and_candidates_small() {
     assert_eq!(small, total);
     assert!(total > 13);
 }
+
+#[test]
+fn a_heatmap_tints_the_most_chosen_cell_full() {
+    let size = sudoku::GridSize::from_side(4).unwrap();
+    let chosen = [0, 5, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20];
+    let backtracked = [0; 16];
+    let drawing = Drawing::heatmap(size, &chosen, &backtracked, "test");
+    let picture = Picture::of(&render::svg(&drawing));
+    // Corners of the cells, away from the counts' text.
+    assert_eq!(
+        picture.at(inside(4, 4, 0.1, 0.1).0, inside(4, 4, 0.1, 0.1).1),
+        "#d62728"
+    );
+    assert_eq!(
+        picture.at(inside(1, 1, 0.1, 0.1).0, inside(1, 1, 0.1, 0.1).1),
+        "#ffffff"
+    );
+    // Half as often: half as dark.
+    let half = picture.light(inside(1, 3, 0.1, 0.1).0, inside(1, 3, 0.1, 0.1).1);
+    let full = picture.light(inside(4, 4, 0.1, 0.1).0, inside(4, 4, 0.1, 0.1).1);
+    assert!(full < half && half < 255, "{full} {half}");
+}

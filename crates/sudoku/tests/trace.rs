@@ -250,3 +250,33 @@ fn a_contradiction_at_the_root_is_one_fail() {
         })
     );
 }
+
+#[test]
+fn choice_counts_add_up_to_the_counters() {
+    use csp_core::trace::{Both, ChoiceCounts};
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let config = config("EA", "0", PropagationLevel::ForwardChecking);
+    for puzzle in puzzles(HARDEST11).iter().take(4) {
+        let mut counts = ChoiceCounts::new(81);
+        let mut recount = Recount::default();
+        let report = sudoku
+            .run_traced(
+                puzzle,
+                &config,
+                Some(2),
+                Some(&mut Both(&mut counts, &mut recount)),
+            )
+            .unwrap();
+        assert_eq!(counts.chosen.iter().sum::<u64>(), recount.choices);
+        assert_eq!(
+            counts.backtracked.iter().sum::<u64>(),
+            report.stats.backtracks
+        );
+        // A given is never chosen.
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                assert_eq!(counts.chosen[cell], 0);
+            }
+        }
+    }
+}

@@ -7,7 +7,7 @@ use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
 use crate::strategy;
-use crate::trace_file;
+use crate::watch::Watch;
 
 /// A count record, and whether several solutions count as a failure (when
 /// counting to 2, i.e. checking uniqueness).
@@ -94,17 +94,14 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
     let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);
     let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
-    let (trace, output) = trace_file::open(&args.trace, &args.output)?;
+    let (watch, output) = Watch::open(&args.trace, &args.output)?;
     let outcome = drive(
         &args.input,
         &output,
         |job, sudokus| {
             let base = CountRecord::new(origin(job), record.clone(), limit);
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let report = match &trace {
-                    Some(t) => t.run(&origin(job), sudoku, puzzle, config, limit)?,
-                    None => sudoku.count_solutions(puzzle, config, limit)?,
-                };
+                let report = watch.run(&origin(job), sudoku, puzzle, config, limit)?;
                 Ok(base.clone().counted(&report, sudoku))
             });
             let record = result.unwrap_or_else(|e| CountRecord {
@@ -132,8 +129,6 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
             }
         },
     )?;
-    if let Some(t) = &trace {
-        t.finish()?;
-    }
+    watch.finish(&super::short_strategy(config))?;
     Ok(outcome)
 }

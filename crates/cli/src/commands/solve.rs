@@ -11,7 +11,7 @@ use crate::output::Row;
 use crate::output::text::side_by_side;
 use crate::records::{SolveRecord, StatsRecord, StrategyRecord, Uniqueness, stop_words};
 use crate::strategy;
-use crate::trace_file;
+use crate::watch::Watch;
 
 impl Classify for SolveRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
@@ -73,17 +73,14 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let rate = wants_rating(args);
     let started = Instant::now();
     let mut tally = Tally::default();
-    let (trace, output) = trace_file::open(&args.trace, &args.output)?;
+    let (watch, output) = Watch::open(&args.trace, &args.output)?;
     let outcome = drive(
         &args.input,
         &output,
         |job, sudokus| {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let report = match &trace {
-                    Some(t) => t.run(&origin(job), sudoku, puzzle, config, Some(1))?,
-                    None => sudoku.solve(puzzle, config)?,
-                };
+                let report = watch.run(&origin(job), sudoku, puzzle, config, Some(1))?;
                 let mut r = base
                     .clone()
                     .solved(&report, sudoku, puzzle, &job.entry.symbols);
@@ -133,9 +130,7 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
             None => tally.summary(started.elapsed().as_secs_f64()),
         },
     )?;
-    if let Some(t) = &trace {
-        t.finish()?;
-    }
+    watch.finish(&super::short_strategy(config))?;
     Ok(outcome)
 }
 

@@ -28,12 +28,14 @@ pub(crate) mod colour {
     pub const GIVEN: &str = "#000000";
     pub const FILLED: &str = "#2255cc";
     pub const CANDIDATE: &str = "#707070";
+    pub const HEAT: &str = "#d62728";
 }
 
 /// Where shapes go, back to front.
 fn layer(shape: &Shape) -> u8 {
     match shape {
-        Shape::Shade { .. } => 0,
+        Shape::Shade { .. } | Shape::Heat { .. } => 0,
+        Shape::CellNote { .. } => 8,
         Shape::Mark { .. } => 1,
         Shape::Diagonal { .. } => 2,
         Shape::Line { .. } => 3,
@@ -155,6 +157,30 @@ fn draw(out: &mut String, shape: &Shape, n: usize) {
                 r##"<line x1="{x1}" y1="{a}" x2="{x2}" y2="{b}" stroke="{}" stroke-width="3"/>"##,
                 colour::DIAGONAL
             );
+        }
+        Shape::Heat { cell, weight } => {
+            let (x, y) = corner(*cell, n);
+            let _ = writeln!(
+                out,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" fill-opacity="{:.3}"/>"##,
+                colour::HEAT,
+                weight.clamp(0.0, 1.0)
+            );
+        }
+        Shape::CellNote { cell, text } => {
+            let (x, y) = corner(*cell, n);
+            let lines: Vec<&str> = text.lines().collect();
+            let step = CELL / (lines.len() as f64 + 1.0);
+            for (k, line) in lines.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                    x + CELL / 2.0,
+                    y + step * (k as f64 + 1.0),
+                    if k == 0 { 13 } else { 10 },
+                    escape(line)
+                );
+            }
         }
         Shape::Line { cells, style } => line(out, cells, *style, n),
         Shape::Cage { cells, label } => cage(out, cells, label.as_deref(), n),
