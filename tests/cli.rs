@@ -1970,3 +1970,59 @@ fn the_readme_pictures_are_what_render_draws() {
         );
     }
 }
+
+#[test]
+fn compare_draws_a_heatmap_per_row_as_solve_does() {
+    let dir = std::env::temp_dir().join(format!("sudoku-compare-heatmap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "A,EA",
+        "--values",
+        "0",
+        "--propagation",
+        "fc",
+        "--no-timings",
+        "--heatmap",
+        dir.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["A-0-fc-on-hardest11.svg", "EA-0-fc-on-hardest11.svg"]
+    );
+    // The same counts as solve's heatmap of the same strategy and set.
+    for cells in ["A", "EA"] {
+        let row =
+            std::fs::read_to_string(dir.join(format!("{cells}-0-fc-on-hardest11.svg"))).unwrap();
+        let solved =
+            std::fs::read_to_string(root().join(format!("docs/heatmap-{cells}-fc-hardest11.svg")))
+                .unwrap();
+        let title = format!("{cells}/0/fc on hardest11: 11 puzzles");
+        assert_eq!(
+            row.replace(&title, &format!("{cells}/0/fc: 11 puzzles")),
+            solved
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "compare",
+        "--set",
+        "hardest11",
+        "--shard",
+        "1/2",
+        "--runs",
+        "x.jsonl",
+        "--heatmap",
+        "h",
+    ]));
+    assert_eq!((out.as_str(), code), ("", 2));
+}

@@ -343,6 +343,12 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::compare::plan::Shard>,
 
+    /// Draw, for each strategy and set, how often each cell was chosen and
+    /// backtracked over, as an SVG heatmap in DIR (one file per row, named
+    /// after it). Covers the runs made by this process.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "shard"])]
+    pub heatmap: Option<PathBuf>,
+
     /// Give a strategy up on a set once K of its runs hit a limit
     /// (--max-placements, --timeout): its row is marked abandoned, covers
     /// the runs made until then, ranks after the others and is left out

@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod compare;
 mod diagnostics;
+mod heatmap;
 mod input;
 mod output;
 mod records;

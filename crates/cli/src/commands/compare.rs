@@ -1,8 +1,10 @@
 //! `sudoku compare`.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use csp_core::trace::{ChoiceCounts, Tracer};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use sudoku::GridSize;
 
 use super::{Invalid, Outcome, read_options};
 use crate::cli::CompareArgs;
@@ -15,6 +17,7 @@ use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::stats::{Run, RunStatus};
 use crate::compare::strategies::{self, Contender, Lists};
 use crate::diagnostics::ErrorReport;
+use crate::heatmap::Heatmap;
 use crate::records::{Origin, SolveRecord, StrategyRecord, VERSION};
 use crate::runner::Sudokus;
 
@@ -190,6 +193,22 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         record: per_puzzle.is_some(),
         timings,
         solutions: args.solutions,
+        heat: args.heatmap.is_some(),
+    };
+    let heatmaps: Option<Vec<(Heatmap, String)>> = match &args.heatmap {
+        None => None,
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the heatmap folder {}", dir.display()))?;
+            let rows = (0..contenders.len()).flat_map(|c| (0..sets.len()).map(move |s| (c, s)));
+            Some(
+                rows.map(|(c, s)| {
+                    let title = format!("{} on {}", contenders[c].label, sets[s].name);
+                    (Heatmap::new(dir.join(heatmap_file(&title))), title)
+                })
+                .collect(),
+            )
+        }
     };
 
     // Units in batches, each row's in canonical order. Rows are
@@ -227,12 +246,12 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             break;
         }
         progress.set_message(running(&contenders, &tally.groups, &units));
-        let results: Vec<Result<(Run, Option<SolveRecord>)>> = pool.install(|| {
+        let results: Vec<Result<RunDone>> = pool.install(|| {
             units
                 .par_iter()
                 .map(|&(g, i)| {
                     let group = &tally.groups[g];
-                    let (run, record) = run_one(
+                    let (run, record, counts) = run_one(
                         group,
                         &contenders,
                         &sets,
@@ -250,16 +269,19 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
                         w.write(&UnitRun::new(group.first + i, labels, &run))?;
                     }
                     progress.inc(1);
-                    Ok((run, record))
+                    Ok((run, record, counts))
                 })
                 .collect()
         });
         for (&(g, _), result) in units.iter().zip(results) {
-            let (run, record) = result?;
+            let (run, record, counts) = result?;
             let group = tally.groups[g];
             let row = tally.row_of(&group);
             if abandoned[row] {
                 continue;
+            }
+            if let (Some(maps), Some((size, counts))) = (&heatmaps, counts) {
+                maps[row].0.add(size, &counts);
             }
             if let (Some(w), Some(record)) = (&mut per_puzzle, record) {
                 w.write(&contenders[group.strategy].label, &record)?;
@@ -274,6 +296,9 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     progress.finish_and_clear();
     if let Some(w) = &mut per_puzzle {
         w.flush()?;
+    }
+    for (map, title) in heatmaps.iter().flatten() {
+        map.write(title)?;
     }
 
     if let (Some(shard), Some((path, _))) = (args.shard, &writer) {
@@ -342,6 +367,24 @@ fn progress_bar(runs: u64) -> ProgressBar {
     progress
 }
 
+/// A run, its per-puzzle record if asked for, and its choice counts if a
+/// heatmap is drawn.
+type RunDone = (Run, Option<SolveRecord>, Option<(GridSize, ChoiceCounts)>);
+
+/// A heatmap's file name: the row's title with every run of other
+/// characters than letters and digits made one `-`.
+fn heatmap_file(title: &str) -> String {
+    let mut name = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c);
+        } else if !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    format!("{}.svg", name.trim_matches('-'))
+}
+
 /// How each run goes and what it reports.
 #[derive(Clone, Copy)]
 struct RunOptions {
@@ -351,6 +394,8 @@ struct RunOptions {
     timings: bool,
     /// Search each puzzle for up to this many solutions.
     solutions: u64,
+    /// Count the choices of each cell (for a heatmap).
+    heat: bool,
 }
 
 /// The strategies a batch of units runs, for the progress bar.
@@ -376,11 +421,12 @@ fn run_one(
     sudokus: &Sudokus,
     line: usize,
     options: RunOptions,
-) -> (Run, Option<SolveRecord>) {
+) -> RunDone {
     let RunOptions {
         record,
         timings,
         solutions,
+        heat,
     } = options;
     let contender = &contenders[group.strategy];
     let set = &sets[group.set];
@@ -391,8 +437,10 @@ fn run_one(
         .expect("givens checked");
     let mut strategy = contender.strategy.clone();
     strategy.search.seed = group.seed;
+    let mut counts = heat.then(|| ChoiceCounts::new(puzzle.size().cells()));
+    let also = counts.as_mut().map(|c| c as &mut dyn Tracer);
     let report = sudoku
-        .count_solutions(puzzle, &strategy.search, Some(solutions))
+        .run_traced(puzzle, &strategy.search, Some(solutions), also)
         .expect("heuristics checked");
     let s = &report.stats;
     let run = Run {
@@ -429,7 +477,7 @@ fn run_one(
         }
         r
     });
-    (run, line)
+    (run, line, counts.map(|c| (puzzle.size(), c)))
 }
 
 #[cfg(test)]
