@@ -1772,56 +1772,29 @@ fn trace_of_a_small_search() {
     std::fs::create_dir_all(&dir).unwrap();
     let trace = dir.join("t.jsonl");
     let t = trace.to_str().unwrap();
-    let mut cmd = sudoku(&[
-        "solve",
-        "-",
-        "-q",
-        "--cells",
-        "EA",
-        "--propagation",
-        "fc",
-        "--trace",
-        t,
-    ]);
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1...........4..2\n")
-        .unwrap();
-    assert!(child.wait_with_output().unwrap().status.success());
-    let text = std::fs::read_to_string(&trace).unwrap();
+    let puzzle = b"1...........4..2\n";
+    let strategy = ["-q", "--cells", "EA", "--propagation", "fc"];
+    let solve = |more: &[&str]| {
+        let mut args = vec!["solve", "-"];
+        args.extend(strategy);
+        args.extend(more);
+        let (_, err, code) = run_with_stdin(&args, puzzle);
+        assert_eq!(code, 0, "{err}");
+        std::fs::read_to_string(&trace).unwrap()
+    };
+    let text = solve(&["--trace", t]);
     timing_filters! {
         insta::assert_snapshot!("trace_small_search", text);
     }
     // The same search for people.
-    let mut cmd = sudoku(&["solve", "-", "-q", "--cells", "EA", "--propagation", "fc"]);
-    cmd.args(["--trace", t, "--trace-format", "text"]);
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1...........4..2\n")
-        .unwrap();
-    assert!(child.wait_with_output().unwrap().status.success());
-    let text = std::fs::read_to_string(&trace).unwrap();
+    let text = solve(&["--trace", t, "--trace-format", "text"]);
     insta::assert_snapshot!("trace_small_search_text", text);
     // Cut after 4 events: the search goes on, the end line still comes.
-    let mut cmd = sudoku(&["count", "-", "-q", "--trace", t, "--trace-limit", "4"]);
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1...........4..2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
+    let (out, _, _) = run_with_stdin(
+        &["count", "-", "-q", "--trace", t, "--trace-limit", "4"],
+        puzzle,
+    );
+    assert_eq!(out, "2\n");
     let events: Vec<String> = json_lines(&std::fs::read_to_string(&trace).unwrap())
         .iter()
         .map(|e| e["event"].as_str().unwrap().to_string())
@@ -1854,18 +1827,11 @@ fn trace_errors() {
 
 #[test]
 fn render_draws_a_board() {
-    let mut cmd = sudoku(&["render", "-", "--svg", "-", "--solution"]);
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1...........4..2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let svg = String::from_utf8(out.stdout).unwrap();
+    let (svg, err, code) = run_with_stdin(
+        &["render", "-", "--svg", "-", "--solution"],
+        b"1...........4..2\n",
+    );
+    assert_eq!(code, 0, "{err}");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let texts: Vec<&str> = (doc.descendants())
         .filter(|n| n.has_tag_name("text"))

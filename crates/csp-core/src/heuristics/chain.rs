@@ -43,19 +43,8 @@ impl VariableSelectorChain {
                 self.candidates.truncate(1);
                 break;
             }
-            self.scores.clear();
-            let mut best = i64::MAX;
-            for &v in &self.candidates {
-                let s = selector.score(ctx, v);
-                best = best.min(s);
-                self.scores.push(s);
-            }
-            let scores = &self.scores;
-            let mut i = 0;
-            self.candidates.retain(|_| {
-                i += 1;
-                scores[i - 1] == best
-            });
+            let best = score_all(selector.as_mut(), ctx, &self.candidates, &mut self.scores);
+            keep_best(&mut self.candidates, &self.scores, best);
         }
         self.candidates.first().copied()
     }
@@ -85,13 +74,7 @@ impl VariableSelectorChain {
             if self.candidates.len() <= 1 {
                 break;
             }
-            self.scores.clear();
-            let mut best = i64::MAX;
-            for &v in &self.candidates {
-                let s = selector.score(ctx, v);
-                best = best.min(s);
-                self.scores.push(s);
-            }
+            let best = score_all(selector.as_mut(), ctx, &self.candidates, &mut self.scores);
             // The best of those this link drops (the lowest index on ties).
             let mut second: Option<(i64, VarId)> = None;
             for (&v, &s) in self.candidates.iter().zip(&self.scores) {
@@ -107,12 +90,7 @@ impl VariableSelectorChain {
                 winner: best,
                 runner_up: second.map(|(s, _)| s),
             });
-            let scores = &self.scores;
-            let mut i = 0;
-            self.candidates.retain(|_| {
-                i += 1;
-                scores[i - 1] == best
-            });
+            keep_best(&mut self.candidates, &self.scores, best);
         }
         let decider = if self.candidates.len() > 1 {
             runner_up = Some(self.candidates[1]);
@@ -147,6 +125,32 @@ impl VariableSelectorChain {
             .iter_mut()
             .for_each(|s| s.on_backtrack(var, value));
     }
+}
+
+/// Scores every candidate with `selector` into `scores`; the best score.
+fn score_all(
+    selector: &mut dyn VariableSelector,
+    ctx: &SelectionContext<'_>,
+    candidates: &[VarId],
+    scores: &mut Vec<i64>,
+) -> i64 {
+    scores.clear();
+    let mut best = i64::MAX;
+    for &v in candidates {
+        let s = selector.score(ctx, v);
+        best = best.min(s);
+        scores.push(s);
+    }
+    best
+}
+
+/// Keeps the candidates whose score is `best`, in order.
+fn keep_best(candidates: &mut Vec<VarId>, scores: &[i64], best: i64) {
+    let mut i = 0;
+    candidates.retain(|_| {
+        i += 1;
+        scores[i - 1] == best
+    });
 }
 
 /// Orders values by a chain of selectors.
