@@ -143,6 +143,7 @@ fn help_texts() {
     assert_cmd_snapshot!("help_rate", sudoku(&["rate", "--help"]));
     assert_cmd_snapshot!("help_merge", sudoku(&["merge", "--help"]));
     assert_cmd_snapshot!("help_render", sudoku(&["render", "--help"]));
+    assert_cmd_snapshot!("help_explain", sudoku(&["explain", "--help"]));
 }
 
 #[test]
@@ -1991,4 +1992,59 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
         "h",
     ]));
     assert_eq!((out.as_str(), code), ("", 2));
+}
+
+#[test]
+fn explanations_one_per_technique() {
+    // For each technique, the first puzzle of the shipped sets whose
+    // hardest step it is.
+    let cases = [
+        ("naked_single", "puzzles/easy-35-clue-200.txt", 1),
+        ("hidden_single", "puzzles/easy-35-clue-200.txt", 7),
+        ("pointing", "puzzles/17-clue-1000.txt", 508),
+        ("claiming", "puzzles/top95.txt", 1),
+        ("naked_pair", "puzzles/top95.txt", 6),
+        ("naked_triple", "puzzles/top95.txt", 15),
+        ("naked_quad", "puzzles/top95.txt", 18),
+        ("hidden_pair", "puzzles/17-clue-1000.txt", 769),
+        ("hidden_triple", "puzzles/top95.txt", 78),
+        ("contradiction", "puzzles/easy-35-clue-200.txt", 166),
+    ];
+    for (technique, file, line) in cases {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let puzzle = text.lines().nth(line - 1).unwrap();
+        let (out, err, code) = run_with_stdin(&["explain", "-"], format!("{puzzle}\n").as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let (json, _, _) = run_with_stdin(
+            &["explain", "-", "--format", "json"],
+            format!("{puzzle}\n").as_bytes(),
+        );
+        let record = &json_lines(&json)[0];
+        assert_eq!(
+            record["hardest"],
+            technique.replace('_', " "),
+            "{file}:{line}"
+        );
+        assert_eq!(record["status"], "solved");
+        insta::assert_snapshot!(
+            format!("explain_{technique}"),
+            format!("{file}:{line}\n{out}")
+        );
+    }
+}
+
+#[test]
+fn explain_says_where_it_is_stuck() {
+    let text = std::fs::read_to_string(root().join("puzzles/hardest11.txt")).unwrap();
+    let (out, _, code) = run_with_stdin(&["explain", "-", "-q"], text.as_bytes());
+    // Stuck puzzles are failures (exit 1), like unsolved ones.
+    assert_eq!(code, 1);
+    let stuck: Vec<&str> = out.lines().filter(|l| l.contains("stuck")).collect();
+    assert_eq!(stuck.len(), 2, "{out}");
+    let (json, _, _) = run_with_stdin(&["explain", "-", "--format", "json"], text.as_bytes());
+    for record in json_lines(&json) {
+        if record["status"] == "stuck" {
+            assert_eq!(record["stuck"].as_array().unwrap().len(), 9);
+        }
+    }
 }

@@ -82,6 +82,11 @@ pub enum Command {
     /// Show the candidates of every cell once the givens are propagated.
     #[command(after_long_help = EXIT_CODES)]
     Candidates(CandidatesArgs),
+    /// Solve each puzzle step by step in words, as a person would: naked
+    /// and hidden singles, pointing and claiming, naked and hidden subsets,
+    /// contradictions; or say where these techniques are stuck.
+    #[command(after_long_help = EXIT_CODES)]
+    Explain(ExplainArgs),
     /// Draw a puzzle as an SVG picture: its regions, givens and every
     /// variant element, optionally with candidates or its solution.
     #[command(after_long_help = EXIT_CODES)]
@@ -548,6 +553,14 @@ impl StrategyArgs {
             timeout_ms: self.timeout,
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]

@@ -38,6 +38,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Solve(args) => commands::solve(args),
         Command::Count(args) => commands::count(args),
         Command::Candidates(args) => commands::candidates(args),
+        Command::Explain(args) => commands::explain(args),
         Command::Render(args) => commands::render(args),
         Command::Configs(args) => commands::configs(args),
         Command::Compare(args) => commands::compare(args),

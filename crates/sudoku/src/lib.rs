@@ -35,6 +35,7 @@
 mod board;
 mod candidates;
 mod error;
+pub mod explain;
 mod fast_houses;
 pub mod generate;
 mod house;

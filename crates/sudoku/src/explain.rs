@@ -1,0 +1,145 @@
+//! A step-by-step solution in words, the way a person solves: each step
+//! names its technique, the cells and digits, and why.
+//!
+//! The techniques are tried from the simplest, and the first that applies
+//! makes the step: naked single, hidden single, locked candidates
+//! (pointing and claiming), naked and hidden subsets (pairs, triples,
+//! quads), then a contradiction (placing a digit leads, by singles, to a
+//! cell without candidates or a digit without a place). They work on every
+//! house of the rules (rows, columns, boxes, jigsaw regions, diagonals,
+//! windows, extra regions) and start from the candidates the elements
+//! allow (even/odd cells); other elements (cages' sums, thermometers,
+//! arrows, dots, anti-knight...) are not reasoned about: where the
+//! houses alone are stuck, the explanation says so and shows the
+//! candidates.
+//!
+//! ```
+//! use sudoku::{Puzzle, Sudoku, Variant, explain};
+//!
+//! let puzzle: Puzzle = "1...........4..2".parse().unwrap();
+//! let sudoku = Sudoku::new(puzzle.size(), Variant::CLASSIC);
+//! let explanation = explain::explain(&sudoku, &puzzle).unwrap();
+//! assert!(!explanation.steps.is_empty());
+//! ```
+
+mod contradiction;
+mod locked_candidates;
+mod singles;
+mod state;
+mod subsets;
+
+pub use state::State;
+
+use crate::rules::cell_name;
+use crate::{Puzzle, SolveError, Sudoku};
+
+/// How a step was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit with one place left in a house.
+    HiddenSingle,
+    /// A digit of a house confined to its intersection with another
+    /// house, from a box or region.
+    Pointing,
+    /// The same, from a row, column or other house.
+    Claiming,
+    /// K cells of a house holding K candidates between them.
+    NakedSubset(usize),
+    /// K digits of a house with K places between them.
+    HiddenSubset(usize),
+    /// Placing a digit leads to a contradiction.
+    Contradiction,
+}
+
+impl Technique {
+    /// Its name: `naked single`, `hidden pair`, ...
+    pub fn name(self) -> String {
+        let subset = |k: usize| match k {
+            2 => "pair".to_string(),
+            3 => "triple".to_string(),
+            4 => "quad".to_string(),
+            k => format!("subset of {k}"),
+        };
+        match self {
+            Technique::NakedSingle => "naked single".into(),
+            Technique::HiddenSingle => "hidden single".into(),
+            Technique::Pointing => "pointing".into(),
+            Technique::Claiming => "claiming".into(),
+            Technique::NakedSubset(k) => format!("naked {}", subset(k)),
+            Technique::HiddenSubset(k) => format!("hidden {}", subset(k)),
+            Technique::Contradiction => "contradiction".into(),
+        }
+    }
+}
+
+/// One step: what it places and removes, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// How it was found.
+    pub technique: Technique,
+    /// Digits placed (cell, digit from 1).
+    pub placed: Vec<(usize, u8)>,
+    /// Candidates removed (cell, digit), the placed digits' peers
+    /// included.
+    pub removed: Vec<(usize, u8)>,
+    /// Why, in words.
+    pub why: String,
+}
+
+/// A whole explanation.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The state after the last step: solved, or where the techniques are
+    /// stuck.
+    pub end: State,
+}
+
+impl Explanation {
+    /// Whether the steps reach the solution.
+    pub fn solved(&self) -> bool {
+        self.end.is_solved()
+    }
+}
+
+/// The step-by-step solution of `puzzle`, to the end or to where the
+/// techniques are stuck (at most `cells x side` steps).
+pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveError> {
+    sudoku.check_givens(puzzle)?;
+    let mut state = State::new(sudoku, puzzle);
+    let mut steps = Vec::new();
+    let limit = state.side() * state.cells();
+    while !state.is_solved() && !state.is_broken() && steps.len() < limit {
+        let Some(step) = next_step(&state) else {
+            break;
+        };
+        state.apply(&step);
+        steps.push(step);
+    }
+    Ok(Explanation { steps, end: state })
+}
+
+/// The first technique that applies, simplest first.
+fn next_step(state: &State) -> Option<Step> {
+    singles::naked(state)
+        .or_else(|| singles::hidden(state))
+        .or_else(|| locked_candidates::find(state))
+        .or_else(|| (2..=4).find_map(|k| subsets::naked(state, k)))
+        .or_else(|| (2..=4).find_map(|k| subsets::hidden(state, k)))
+        .or_else(|| contradiction::find(state))
+}
+
+/// `r1c2, r1c5`.
+pub(crate) fn cells_text(cells: &[usize], side: usize) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c, side)).collect();
+    names.join(", ")
+}
+
+/// `2, 7`.
+pub(crate) fn digits_text(digits: &[u8]) -> String {
+    let names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    names.join(", ")
+}

@@ -1,0 +1,232 @@
+//! What a person solving has in front of them: the digits placed and every
+//! empty cell's candidates, with the houses that constrain them.
+
+use super::Step;
+use crate::rules::cell_name;
+use crate::{Puzzle, Sudoku};
+
+/// The grid as the explanation goes: digits and candidates.
+#[derive(Clone, Debug)]
+pub struct State {
+    side: usize,
+    /// Digits from 1, 0 for empty.
+    digits: Vec<u8>,
+    /// Candidates of each cell (bit `d - 1`); empty for placed cells.
+    candidates: Vec<u64>,
+    /// The houses: their name, cells, and whether they hold every digit
+    /// (else only distinct ones).
+    houses: Vec<HouseView>,
+    /// The houses of each cell.
+    of_cell: Vec<Vec<usize>>,
+}
+
+/// One house as the techniques see it.
+#[derive(Clone, Debug)]
+pub struct HouseView {
+    /// `row 3`, `box 2`, `the main diagonal`...
+    pub name: String,
+    /// Its cells, in reading order.
+    pub cells: Vec<usize>,
+    /// It holds every digit once (as many cells as digits).
+    pub full: bool,
+    /// A box or region (pointing), rather than a line (claiming).
+    pub is_block: bool,
+}
+
+impl State {
+    /// The givens of `puzzle`, with every empty cell's candidates: the
+    /// digits its elements allow, less those of the givens it sees.
+    pub fn new(sudoku: &Sudoku, puzzle: &Puzzle) -> State {
+        let side = puzzle.size().side();
+        let cells = side * side;
+        let houses: Vec<HouseView> = (sudoku.houses().iter())
+            .map(|h| HouseView {
+                name: h.to_string(),
+                cells: h.cells.clone(),
+                full: h.cells.len() == side,
+                is_block: matches!(h.kind, crate::HouseKind::Box | crate::HouseKind::Region),
+            })
+            .collect();
+        let mut of_cell = vec![Vec::new(); cells];
+        for (k, h) in houses.iter().enumerate() {
+            for &c in &h.cells {
+                of_cell[c].push(k);
+            }
+        }
+        let model = sudoku.model();
+        let mut state = State {
+            side,
+            digits: puzzle.cells().to_vec(),
+            candidates: (model.vars()).map(|v| model.initial_domain(v).0).collect(),
+            houses,
+            of_cell,
+        };
+        for cell in 0..cells {
+            let d = state.digits[cell];
+            if d != 0 {
+                state.candidates[cell] = 0;
+                for peer in state.peers(cell) {
+                    state.candidates[peer] &= !bit(d);
+                }
+            }
+        }
+        state
+    }
+
+    /// Cells per side.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Cells.
+    pub fn cells(&self) -> usize {
+        self.side * self.side
+    }
+
+    /// The digit of `cell`, 0 if empty.
+    pub fn digit(&self, cell: usize) -> u8 {
+        self.digits[cell]
+    }
+
+    /// The candidates of `cell` (empty if placed), smallest first.
+    pub fn candidates(&self, cell: usize) -> Vec<u8> {
+        digits_of(self.candidates[cell])
+    }
+
+    /// The candidates of `cell` as a bit set (bit `d - 1`).
+    pub fn mask(&self, cell: usize) -> u64 {
+        self.candidates[cell]
+    }
+
+    /// The houses.
+    pub fn houses(&self) -> &[HouseView] {
+        &self.houses
+    }
+
+    /// The houses of `cell` (indices into [`State::houses`]).
+    pub fn houses_of(&self, cell: usize) -> &[usize] {
+        &self.of_cell[cell]
+    }
+
+    /// The cells that share a house with `cell`.
+    pub fn peers(&self, cell: usize) -> Vec<usize> {
+        let mut peers: Vec<usize> = (self.of_cell[cell].iter())
+            .flat_map(|&h| self.houses[h].cells.iter().copied())
+            .filter(|&c| c != cell)
+            .collect();
+        peers.sort_unstable();
+        peers.dedup();
+        peers
+    }
+
+    /// Every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.digits.iter().all(|&d| d != 0)
+    }
+
+    /// An empty cell without candidates, or a digit without a place in a
+    /// house that needs it: the givens (or a wrong guess) contradict.
+    pub fn contradiction(&self) -> Option<String> {
+        if let Some(cell) =
+            (0..self.cells()).find(|&c| self.digits[c] == 0 && self.candidates[c] == 0)
+        {
+            return Some(format!(
+                "{} has no candidate left",
+                cell_name(cell, self.side)
+            ));
+        }
+        for h in self.houses.iter().filter(|h| h.full) {
+            for d in 1..=self.side as u8 {
+                let placed = h.cells.iter().any(|&c| self.digits[c] == d);
+                let places = h.cells.iter().any(|&c| self.candidates[c] & bit(d) != 0);
+                if !placed && !places {
+                    return Some(format!("{d} has no place left in {}", h.name));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether [`State::contradiction`] finds one.
+    pub fn is_broken(&self) -> bool {
+        self.contradiction().is_some()
+    }
+
+    /// Places `d` in `cell` and removes it from the peers; the removals
+    /// made (the cell's other candidates included).
+    pub fn place(&mut self, cell: usize, d: u8) -> Vec<(usize, u8)> {
+        let mut removed: Vec<(usize, u8)> = digits_of(self.candidates[cell] & !bit(d))
+            .into_iter()
+            .map(|x| (cell, x))
+            .collect();
+        self.digits[cell] = d;
+        self.candidates[cell] = 0;
+        for peer in self.peers(cell) {
+            if self.candidates[peer] & bit(d) != 0 {
+                self.candidates[peer] &= !bit(d);
+                removed.push((peer, d));
+            }
+        }
+        removed
+    }
+
+    /// Removes candidate `d` from `cell`.
+    pub fn remove(&mut self, cell: usize, d: u8) {
+        self.candidates[cell] &= !bit(d);
+    }
+
+    /// Carries out a step.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.placed {
+            self.place(cell, d);
+        }
+        for &(cell, d) in &step.removed {
+            self.remove(cell, d);
+        }
+    }
+
+    /// The candidate grid, one line per row: placed digits alone, empty
+    /// cells as their candidates in braces.
+    pub fn grid_text(&self) -> String {
+        let width = (0..self.cells())
+            .map(|c| match self.digits[c] {
+                0 => self.candidates(c).len().max(1),
+                _ => 1,
+            })
+            .max()
+            .unwrap_or(1);
+        let mut out = String::new();
+        for r in 0..self.side {
+            let row: Vec<String> = (0..self.side)
+                .map(|c| {
+                    let cell = r * self.side + c;
+                    let text = match self.digits[cell] {
+                        0 => self
+                            .candidates(cell)
+                            .iter()
+                            .map(|d| crate::digit_char(*d))
+                            .collect(),
+                        d => crate::digit_char(d).to_string(),
+                    };
+                    format!("{text:<width$}")
+                })
+                .collect();
+            out.push_str(row.join(" ").trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The bit of digit `d`.
+pub(crate) fn bit(d: u8) -> u64 {
+    1 << (d - 1)
+}
+
+/// The digits of a bit set, smallest first.
+pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
+    (0..64)
+        .filter(|b| mask >> b & 1 == 1)
+        .map(|b| b as u8 + 1)
+        .collect()
+}
