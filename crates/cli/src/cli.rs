@@ -505,7 +505,7 @@ fn variant_help() -> String {
 }
 
 /// How to search: a preset, then overrides.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone)]
 pub struct StrategyArgs {
     /// A strategy preset: a name (looked up in ./configs/NAME.toml, then
     /// among the presets built in) or a path to a TOML file. Default:
