@@ -122,6 +122,19 @@ pub fn origin(job: &Job) -> Origin {
     }
 }
 
+/// The puzzles of the input files (or standard input), read with the
+/// input flags.
+pub fn puzzle_lines(input: &InputArgs) -> Result<PuzzleLines> {
+    Ok(PuzzleLines::new(
+        input.files.clone(),
+        read_options(
+            input.symbols.as_deref(),
+            input.box_shape.as_deref(),
+            input.propagators,
+        )?,
+    ))
+}
+
 /// Streams the input through `work`, prints every result with the chosen
 /// format, reports invalid lines on stderr, and returns the outcome.
 /// `summary` turns all results (seen one at a time) into the text
@@ -142,14 +155,7 @@ pub fn drive<R: Row + Classify + Send>(
         diagnostics::line(hint);
     }
     runner::run(
-        PuzzleLines::new(
-            input.files.clone(),
-            read_options(
-                input.symbols.as_deref(),
-                input.box_shape.as_deref(),
-                input.propagators,
-            )?,
-        ),
+        puzzle_lines(input)?,
         Sudokus::new(input.variant.clone(), input.propagators),
         jobs,
         work,

@@ -59,7 +59,7 @@ pub trait TraceFormat: Send + Sync {
 
     /// A drawing of a board after the `puzzle` line and the `end` line, if
     /// the format shows boards (no by default).
-    fn board(&self, _board: &str) -> Option<String> {
+    fn board(&self, _board: &dyn std::fmt::Display) -> Option<String> {
         None
     }
 }
@@ -106,7 +106,7 @@ impl TraceFile {
             json!({"file": origin.file, "line": origin.line, "puzzle": origin.puzzle}),
             0,
         ));
-        if let Some(text) = self.format.board(&sudoku.board(puzzle).to_string()) {
+        if let Some(text) = self.format.board(&sudoku.board(puzzle)) {
             self.keep(self.write(&text));
         }
         let mut tracer = self.puzzle(puzzle.size().side(), config);
@@ -135,8 +135,7 @@ impl TraceFile {
                 }),
                 0,
             ));
-            let board =
-                (r.solution.as_ref()).and_then(|g| self.format.board(&sudoku.board(g).to_string()));
+            let board = (r.solution.as_ref()).and_then(|g| self.format.board(&sudoku.board(g)));
             if let Some(text) = board {
                 self.keep(self.write(&text));
             }

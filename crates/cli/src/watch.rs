@@ -35,9 +35,6 @@ impl Watch {
         config: &SearchConfig,
         max_solutions: Option<u64>,
     ) -> Result<SolveReport, SolveError> {
-        if self.trace.is_none() && self.heatmap.is_none() {
-            return sudoku.run(puzzle, config, max_solutions);
-        }
         let mut counts = (self.heatmap.as_ref()).map(|_| ChoiceCounts::new(puzzle.size().cells()));
         let also = counts.as_mut().map(|c| c as &mut dyn Tracer);
         let report = match &self.trace {

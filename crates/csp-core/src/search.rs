@@ -264,6 +264,8 @@ impl<'m> Search<'m> {
         let runs = self.agenda.runs;
         let rule_runs = trace::rule_runs(&self.agenda.rules);
         let r = self.fixpoint();
+        let model = self.model;
+        let name_of = |p: u32| model.propagators().get(p as usize).map(|p| p.name());
         let changes = self.agenda.changes.take().unwrap_or_default();
         let t = self.tracing.as_mut().expect("tracing");
         let mut i = 0;
@@ -281,10 +283,9 @@ impl<'m> Search<'m> {
                 }
                 i += 1;
             }
-            let propagator = self.model.propagators().get(p as usize).map(|p| p.name());
             t.tracer.event(&Event::Deduce {
                 rule,
-                propagator,
+                propagator: name_of(p),
                 filled: &t.filled,
                 removed: &t.removed,
             });
@@ -305,8 +306,7 @@ impl<'m> Search<'m> {
                 },
                 None => FailCause::Propagator {
                     rule,
-                    name: (self.model.propagators().get(p as usize))
-                        .map_or("probing", |p| p.name()),
+                    name: name_of(p).unwrap_or("probing"),
                 },
             };
             t.cause = Some(cause);
@@ -516,7 +516,8 @@ impl<'m> Search<'m> {
         self.stats.placements += 1;
         // The values of the top frame end the buffer: a later one is an
         // alternative still untried.
-        if (frame.current as usize) + 1 < self.value_buffer.len() {
+        let guess = (frame.current as usize) + 1 < self.value_buffer.len();
+        if guess {
             self.stats.guesses += 1;
         }
         self.placed.insert(frame.var.index());
@@ -525,7 +526,7 @@ impl<'m> Search<'m> {
                 depth: self.frames.len(),
                 var: frame.var,
                 value,
-                guess: (frame.current as usize) + 1 < self.value_buffer.len(),
+                guess,
             });
         }
         self.store.checkpoint();

@@ -200,13 +200,16 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the heatmap folder {}", dir.display()))?;
-            let rows = (0..contenders.len()).flat_map(|c| (0..sets.len()).map(move |s| (c, s)));
+            let mut titles = vec![String::new(); tally.rows.len()];
+            for (c, contender) in contenders.iter().enumerate() {
+                for (s, set) in sets.iter().enumerate() {
+                    titles[tally.row(c, s)] = format!("{} on {}", contender.label, set.name);
+                }
+            }
             Some(
-                rows.map(|(c, s)| {
-                    let title = format!("{} on {}", contenders[c].label, sets[s].name);
-                    (Heatmap::new(dir.join(heatmap_file(&title))), title)
-                })
-                .collect(),
+                (titles.into_iter())
+                    .map(|title| (Heatmap::new(dir.join(heatmap_file(&title))), title))
+                    .collect(),
             )
         }
     };

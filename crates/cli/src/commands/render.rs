@@ -6,10 +6,9 @@ use anyhow::{Context, Result, bail};
 use csp_core::PropagationLevel;
 use sudoku::render::{self, Drawing};
 
-use super::{Outcome, read_options};
+use super::{Outcome, puzzle_lines};
 use crate::cli::RenderArgs;
 use crate::diagnostics;
-use crate::input::PuzzleLines;
 use crate::runner::Sudokus;
 use crate::strategy::{self, Overrides};
 
@@ -18,14 +17,7 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
         .map(|l| l.parse().context("invalid --candidates"))
         .transpose()?;
     let input = &args.input;
-    let lines = PuzzleLines::new(
-        input.files.clone(),
-        read_options(
-            input.symbols.as_deref(),
-            input.box_shape.as_deref(),
-            input.propagators,
-        )?,
-    );
+    let lines = puzzle_lines(input)?;
     // The default preset finds the solution to draw.
     let solver = strategy::resolve(&Overrides::default())?.search;
     let mut sudokus = Sudokus::new(input.variant.clone(), input.propagators);

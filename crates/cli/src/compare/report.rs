@@ -67,7 +67,12 @@ impl Tally {
 
     /// The row of `group`.
     pub fn row_of(&self, group: &Group) -> usize {
-        group.strategy * self.sets + group.set
+        self.row(group.strategy, group.set)
+    }
+
+    /// The row of a strategy on a set (both by their index).
+    pub fn row(&self, strategy: usize, set: usize) -> usize {
+        strategy * self.sets + set
     }
 
     /// Folds in a run made now, of a unit of group `g`.

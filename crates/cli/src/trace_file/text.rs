@@ -121,7 +121,7 @@ impl TraceFormat for Text {
         line + "\n"
     }
 
-    fn board(&self, board: &str) -> Option<String> {
+    fn board(&self, board: &dyn std::fmt::Display) -> Option<String> {
         let mut text = board.to_string();
         if !text.ends_with('\n') {
             text.push('\n');

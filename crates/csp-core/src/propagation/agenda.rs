@@ -197,10 +197,24 @@ impl Agenda {
     /// Logs a change for the tracer, if one listens.
     #[inline]
     pub(crate) fn log(&mut self, var: VarId, gone: ValueSet, assigned: Option<u32>) {
+        self.log_as(self.rule, self.current, var, gone, assigned);
+    }
+
+    /// Logs a change credited to `rule` and `propagator`, if a tracer
+    /// listens.
+    #[inline]
+    fn log_as(
+        &mut self,
+        rule: Rule,
+        propagator: u32,
+        var: VarId,
+        gone: ValueSet,
+        assigned: Option<u32>,
+    ) {
         if let Some(changes) = &mut self.changes {
             changes.push(Change {
-                rule: self.rule,
-                propagator: self.current,
+                rule,
+                propagator,
                 var,
                 gone,
                 assigned,
@@ -237,15 +251,13 @@ impl Agenda {
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;
-                if let Some(changes) = &mut self.changes {
-                    changes.push(Change {
-                        rule: Rule::NakedSingles,
-                        propagator: NO_PROPAGATOR,
-                        var,
-                        gone: ValueSet::EMPTY,
-                        assigned: Some(value),
-                    });
-                }
+                self.log_as(
+                    Rule::NakedSingles,
+                    NO_PROPAGATOR,
+                    var,
+                    ValueSet::EMPTY,
+                    Some(value),
+                );
                 self.assign(model, store, var, value);
             }
             let Some(p) = self.queue.pop_front() else {
