@@ -83,8 +83,9 @@ pub enum Command {
     #[command(after_long_help = EXIT_CODES)]
     Candidates(CandidatesArgs),
     /// Solve each puzzle step by step in words, as a person would: naked
-    /// and hidden singles, pointing and claiming, naked and hidden subsets,
-    /// contradictions; or say where these techniques are stuck.
+    /// and hidden singles, what each variant element rules out, pointing
+    /// and claiming, naked and hidden subsets, contradictions; or say where
+    /// these techniques are stuck.
     #[command(after_long_help = EXIT_CODES)]
     Explain(ExplainArgs),
     /// Draw a puzzle as an SVG picture: its regions, givens and every

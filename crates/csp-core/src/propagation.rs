@@ -73,6 +73,7 @@ pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
 pub use locked_candidates::LockedCandidates;
+pub use matching::{Unsupported, unsupported_values};
 pub use notify_context::NotifyContext;
 pub use number_sum::NumberSum;
 pub(crate) use probing::probe;

@@ -2,16 +2,17 @@
 //! names its technique, the cells and digits, and why.
 //!
 //! The techniques are tried from the simplest, and the first that applies
-//! makes the step: naked single, hidden single, locked candidates
-//! (pointing and claiming), naked and hidden subsets (pairs, triples,
-//! quads), then a contradiction (placing a digit leads, by singles, to a
-//! cell without candidates or a digit without a place). They work on every
+//! makes the step: naked single, hidden single, what one element rules out
+//! on its own (a cage's sum, a thermometer, an arrow, a dot: named as the
+//! reason), locked candidates (pointing and claiming), naked and hidden
+//! subsets (pairs, triples, quads, then any size by the `gac` level's
+//! matching), then a contradiction (placing a digit leads, by singles and
+//! element steps, to a cell without candidates, a digit without a place or
+//! an element that cannot be kept). The house techniques work on every
 //! house of the rules (rows, columns, boxes, jigsaw regions, diagonals,
 //! windows, extra regions) and start from the candidates the elements
-//! allow (even/odd cells); other elements (cages' sums, thermometers,
-//! arrows, dots, anti-knight...) are not reasoned about: where the
-//! houses alone are stuck, the explanation says so and shows the
-//! candidates.
+//! allow (even/odd cells). Where everything is stuck, the explanation says
+//! so and shows the candidates.
 //!
 //! ```
 //! use sudoku::{Puzzle, Sudoku, Variant, explain};
@@ -23,6 +24,7 @@
 //! ```
 
 mod contradiction;
+mod elements;
 mod locked_candidates;
 mod singles;
 mod state;
@@ -49,6 +51,8 @@ pub enum Technique {
     NakedSubset(usize),
     /// K digits of a house with K places between them.
     HiddenSubset(usize),
+    /// What one element (of the kind named) rules out on its own.
+    Element(&'static str),
     /// Placing a digit leads to a contradiction.
     Contradiction,
 }
@@ -69,6 +73,7 @@ impl Technique {
             Technique::Claiming => "claiming".into(),
             Technique::NakedSubset(k) => format!("naked {}", subset(k)),
             Technique::HiddenSubset(k) => format!("hidden {}", subset(k)),
+            Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
     }
@@ -110,10 +115,11 @@ impl Explanation {
 pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveError> {
     sudoku.check_givens(puzzle)?;
     let mut state = State::new(sudoku, puzzle);
+    let elements = elements::Elements::new(sudoku);
     let mut steps = Vec::new();
     let limit = state.side() * state.cells();
     while !state.is_solved() && !state.is_broken() && steps.len() < limit {
-        let Some(step) = next_step(&state) else {
+        let Some(step) = next_step(&state, &elements) else {
             break;
         };
         state.apply(&step);
@@ -123,13 +129,15 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 }
 
 /// The first technique that applies, simplest first.
-fn next_step(state: &State) -> Option<Step> {
+fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
+        .or_else(|| elements.find(state))
         .or_else(|| locked_candidates::find(state))
         .or_else(|| (2..=4).find_map(|k| subsets::naked(state, k)))
         .or_else(|| (2..=4).find_map(|k| subsets::hidden(state, k)))
-        .or_else(|| contradiction::find(state))
+        .or_else(|| subsets::any_size(state))
+        .or_else(|| contradiction::find(state, elements))
 }
 
 /// `r1c2, r1c5`.

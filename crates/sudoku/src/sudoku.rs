@@ -150,6 +150,11 @@ impl Sudoku {
         }
     }
 
+    /// The marked pairs of cells of every element (for negative rules).
+    pub(crate) fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
     /// The houses: rows, columns, boxes (or regions), then the elements'.
     pub fn houses(&self) -> &[House] {
         &self.houses

@@ -98,21 +98,58 @@ fn variants_of_houses_are_explained_to_the_end() {
 }
 
 #[test]
-fn other_elements_leave_a_stated_stuck_point() {
-    // A killer's cage sums are not reasoned about: the explanation stops,
-    // every step so far valid, with the candidates left.
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/variants/killer");
-    let path = std::fs::read_dir(root)
+fn every_variant_puzzle_is_explained_with_its_elements_as_reasons() {
+    // Cages, thermometers, arrows, dots and the anti-knight rule reason on
+    // their own (element steps, and inside contradictions); three puzzles
+    // stop at a stated point, every step so far valid.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/variants");
+    let mut paths: Vec<_> = std::fs::read_dir(root)
         .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let read = sudoku::VariantPuzzle::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let puzzle = read.puzzle.clone();
-    let sudoku = Sudoku::with_rules(puzzle.size(), read.rules).unwrap();
-    let e = explain::explain(&sudoku, &puzzle).unwrap();
-    check(&sudoku, &puzzle, &e);
-    assert!(!e.solved() && !e.end.is_broken());
-    assert_eq!(e.end.grid_text().lines().count(), 9);
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()))
+        .collect();
+    paths.sort();
+    let mut stuck = Vec::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let read = sudoku::VariantPuzzle::from_json(&text).unwrap();
+        let puzzle = read.puzzle.clone();
+        let sudoku = Sudoku::with_rules(puzzle.size(), read.rules).unwrap();
+        let e = explain::explain(&sudoku, &puzzle).unwrap();
+        check(&sudoku, &puzzle, &e);
+        for step in &e.steps {
+            if let explain::Technique::Element(kind) = step.technique {
+                kinds.insert(kind);
+            }
+        }
+        if !e.solved() {
+            assert!(!e.end.is_broken());
+            assert_eq!(e.end.grid_text().lines().count(), 9);
+            stuck.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert_eq!(paths.len(), 76);
+    assert_eq!(
+        stuck,
+        [
+            "arrow-lisudoku-arrow_9x9_2.json",
+            "combo-fpuzzles-eddies.json",
+            "combo-lisudoku-mixed_9x9_1_hard.json"
+        ]
+    );
+    let kinds: Vec<&str> = kinds.into_iter().collect();
+    assert_eq!(
+        kinds,
+        [
+            "anti-king",
+            "anti-knight",
+            "arrow",
+            "killer-cage",
+            "kropki",
+            "nonconsecutive",
+            "thermometer"
+        ]
+    );
 }

@@ -55,16 +55,86 @@ impl Subsets<'_> {
     /// values: with as many values as variables, a hidden subset whose
     /// values `i` must take one of.
     pub(crate) fn size(&self, i: usize, v: u32) -> usize {
+        let (naked, hidden) = self.sets(i, v);
+        let naked = naked.count_ones() as usize;
+        hidden.map_or(naked, |h| naked.min(h.count_ones() as usize))
+    }
+
+    /// The naked subset and (without free values) the hidden subset of
+    /// [`size`](Self::size), as masks of variables.
+    fn sets(&self, i: usize, v: u32) -> (u64, Option<u64>) {
         let k = self.var_of[v as usize] as usize;
-        let naked = (self.reach[k] | 1 << k).count_ones() as usize;
+        let naked = self.reach[k] | 1 << k;
         if self.free_values {
-            return naked;
+            return (naked, None);
         }
         let reaching_i = (self.reach.iter().enumerate())
             .filter(|&(_, row)| row >> i & 1 != 0)
             .fold(1u64 << i, |acc, (x, _)| acc | 1 << x);
-        naked.min(reaching_i.count_ones() as usize)
+        (naked, Some(reaching_i))
     }
+}
+
+/// A value that no assignment of pairwise distinct values gives a
+/// variable, with the subsets of variables that rule it out (bit masks
+/// over the group's variables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// The variable (index into the group).
+    pub var: usize,
+    /// The value it cannot take.
+    pub value: u32,
+    /// A naked subset without `var`: these variables hold as many values
+    /// between them as there are variables, `value` among them. It is the
+    /// smallest such subset containing the variable the matching gave
+    /// `value` to.
+    pub naked: u64,
+    /// When every value of the group must be used (as many values as
+    /// variables), a hidden subset with `var`: the values of these
+    /// variables' matching have no other places, and `value` is not one
+    /// of them.
+    pub hidden: Option<u64>,
+}
+
+/// Every value of `domains` (a group of at most 64 variables that
+/// take pairwise distinct values) that no assignment uses, in order of
+/// variable then value, each with the subsets that explain it; `None` when
+/// there is no assignment at all. It is the filtering of the `gac` level
+/// (Régin's matching), told as the naked and hidden subsets of any size
+/// behind each removal.
+///
+/// ```
+/// use csp_core::propagation::unsupported_values;
+///
+/// // Variables 0 and 1 hold {0, 1} between them (a naked pair), so
+/// // variable 2 keeps only 2 (a hidden single).
+/// let gone = unsupported_values(&[0b011, 0b011, 0b111]).unwrap();
+/// assert_eq!(gone.len(), 2);
+/// assert_eq!((gone[0].var, gone[0].value, gone[0].naked), (2, 0, 0b011));
+/// assert_eq!(gone[0].hidden, Some(0b100));
+/// assert_eq!(unsupported_values(&[0b1, 0b1]), None);
+/// ```
+pub fn unsupported_values(domains: &[u64]) -> Option<Vec<Unsupported>> {
+    let mut supported = [0u64; MAX_VARS];
+    let supported = &mut supported[..domains.len()];
+    filter(domains, supported, |subsets, supported| {
+        let mut out = Vec::new();
+        for (i, (&domain, &kept)) in domains.iter().zip(supported.iter()).enumerate() {
+            let mut gone = domain & !kept;
+            while gone != 0 {
+                let value = gone.trailing_zeros();
+                gone &= gone - 1;
+                let (naked, hidden) = subsets.sets(i, value);
+                out.push(Unsupported {
+                    var: i,
+                    value,
+                    naked,
+                    hidden,
+                });
+            }
+        }
+        out
+    })
 }
 
 /// [`supported_values`], then, when there is an assignment, `explain`
@@ -286,6 +356,61 @@ mod tests {
                 brute_force(&domains),
                 "round {round}: {domains:?}"
             );
+            check_subsets(&domains);
+        }
+    }
+
+    /// [`unsupported_values`] names exactly the unsupported values, and
+    /// each one's subsets are what they claim to be.
+    fn check_subsets(domains: &[u64]) {
+        let Some(supported) = brute_force(domains) else {
+            assert_eq!(unsupported_values(domains), None);
+            return;
+        };
+        let gone = unsupported_values(domains).unwrap();
+        let expected: Vec<(usize, u32)> = (0..domains.len())
+            .flat_map(|i| {
+                let g = domains[i] & !supported[i];
+                (0..64)
+                    .filter(move |v| g >> v & 1 != 0)
+                    .map(move |v| (i, v))
+            })
+            .collect();
+        let got: Vec<(usize, u32)> = gone.iter().map(|u| (u.var, u.value)).collect();
+        assert_eq!(got, expected, "{domains:?}");
+        let vars_of = |mask: u64| (0..domains.len()).filter(move |i| mask >> i & 1 != 0);
+        let all_values = domains.iter().fold(0, |a, d| a | d);
+        for u in &gone {
+            // Naked: without the variable, as many values as variables,
+            // the value among them.
+            assert_eq!(u.naked >> u.var & 1, 0, "{domains:?} {u:?}");
+            let values = vars_of(u.naked).fold(0, |a, i| a | domains[i]);
+            assert_eq!(
+                values.count_ones(),
+                u.naked.count_ones(),
+                "{domains:?} {u:?}"
+            );
+            assert_ne!(values >> u.value & 1, 0);
+            // Hidden (as many values as variables only): with the
+            // variable, as many values with no place outside as
+            // variables, the value not among them.
+            let tight = all_values.count_ones() as usize == domains.len();
+            assert_eq!(u.hidden.is_some(), tight, "{domains:?} {u:?}");
+            if let Some(hidden) = u.hidden {
+                assert_ne!(hidden >> u.var & 1, 0);
+                let confined = (0..64u32)
+                    .filter(|&w| all_values >> w & 1 != 0)
+                    .filter(|&w| {
+                        (0..domains.len()).all(|i| domains[i] >> w & 1 == 0 || hidden >> i & 1 != 0)
+                    })
+                    .fold(0u64, |a, w| a | 1 << w);
+                assert_eq!(
+                    confined.count_ones(),
+                    hidden.count_ones(),
+                    "{domains:?} {u:?}"
+                );
+                assert_eq!(confined >> u.value & 1, 0, "{domains:?} {u:?}");
+            }
         }
     }
 

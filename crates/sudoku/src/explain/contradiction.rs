@@ -1,7 +1,9 @@
 //! Contradiction: placing a digit, then following naked and hidden
-//! singles, empties a cell or leaves a digit without a place; that digit
-//! leaves its cell. Cells with the fewest candidates are tried first.
+//! singles (and what the elements rule out on their own), empties a cell,
+//! leaves a digit without a place or breaks an element; that digit leaves
+//! its cell. Cells with the fewest candidates are tried first.
 
+use super::elements::Elements;
 use super::{State, Step, Technique, singles};
 use crate::rules::cell_name;
 
@@ -10,7 +12,7 @@ const CHAIN: usize = 256;
 /// Singles told in the explanation, at most.
 const TOLD: usize = 8;
 
-pub(super) fn find(state: &State) -> Option<Step> {
+pub(super) fn find(state: &State, elements: &Elements<'_>) -> Option<Step> {
     let mut cells: Vec<usize> = (0..state.cells())
         .filter(|&c| state.digit(c) == 0)
         .collect();
@@ -22,8 +24,16 @@ pub(super) fn find(state: &State) -> Option<Step> {
             let mut chain: Vec<String> = Vec::new();
             let mut why = trial.contradiction();
             while why.is_none() && chain.len() < CHAIN {
-                let Some(step) = singles::naked(&trial).or_else(|| singles::hidden(&trial)) else {
-                    break;
+                let step = match singles::naked(&trial).or_else(|| singles::hidden(&trial)) {
+                    Some(step) => step,
+                    None => match elements.find_or_broken(&trial) {
+                        Ok(Some(step)) => step,
+                        Ok(None) => break,
+                        Err(broken) => {
+                            why = Some(broken);
+                            break;
+                        }
+                    },
                 };
                 chain.push(short(&step, state.side()));
                 trial.apply(&step);
@@ -55,9 +65,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
     None
 }
 
-/// `r4c5 = 7 (naked single)`.
+/// `r4c5 = 7 (naked single)`, or an element's step in full, in brackets.
 fn short(step: &Step, side: usize) -> String {
-    let (cell, d) = step.placed[0];
+    let Some(&(cell, d)) = step.placed.first() else {
+        return format!("({})", step.why);
+    };
     let how = match step.technique {
         Technique::NakedSingle => "naked single",
         _ => "hidden single",

@@ -2,8 +2,18 @@
 //! those digits leave the house's other cells) and hidden subsets (K
 //! digits of a house with K places between them: those cells keep only
 //! those digits).
+//!
+//! Pairs, triples and quads are looked for one by one, as a person does
+//! ([`naked`], [`hidden`]); subsets of any size are found by the matching
+//! of the `gac` level ([`any_size`]), which tells each candidate it rules
+//! out with the subsets behind it. In a house of 9 cells every subset has
+//! a naked or hidden side of at most 4 cells, so there the matching finds
+//! nothing new; it matters in bigger grids and in houses with fewer cells
+//! than digits.
 
-use super::state::{bit, digits_of};
+use csp_core::propagation::unsupported_values;
+
+use super::state::{HouseView, bit, digits_of};
 use super::{State, Step, Technique, cells_text, digits_text};
 
 /// The first naked subset of `k` cells that removes something.
@@ -32,22 +42,7 @@ pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
             if removed.is_empty() {
                 return false;
             }
-            let digits = digits_of(union);
-            let side = state.side();
-            found = Some(Step {
-                technique: Technique::NakedSubset(k),
-                placed: Vec::new(),
-                why: format!(
-                    "{{{}}} in {} ({}): remove {} from the rest of {}: {}",
-                    digits_text(&digits),
-                    cells_text(cells, side),
-                    house.name,
-                    digits_text(&digits),
-                    house.name,
-                    cells_text(&dedup_cells(&removed), side)
-                ),
-                removed,
-            });
+            found = Some(naked_step(state, house, cells, union, removed));
             true
         });
         if found.is_some() {
@@ -85,19 +80,7 @@ pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
             if removed.is_empty() {
                 return false;
             }
-            let side = state.side();
-            found = Some(Step {
-                technique: Technique::HiddenSubset(k),
-                placed: Vec::new(),
-                why: format!(
-                    "{{{}}} in {} ({}): only these cells can hold them, so they keep only {}",
-                    digits_text(digits),
-                    cells_text(&cells, side),
-                    house.name,
-                    digits_text(digits)
-                ),
-                removed,
-            });
+            found = Some(hidden_step(state, house, digits, &cells, removed));
             true
         });
         if found.is_some() {
@@ -105,6 +88,110 @@ pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// The first subset of any size, by the matching, that removes something:
+/// told from its smaller side (naked when both sides are as small).
+pub(super) fn any_size(state: &State) -> Option<Step> {
+    for house in state.houses() {
+        let open: Vec<usize> = (house.cells.iter().copied())
+            .filter(|&c| state.digit(c) == 0)
+            .collect();
+        let domains: Vec<u64> = open.iter().map(|&c| state.mask(c)).collect();
+        // No assignment at all is a contradiction, told elsewhere.
+        let Some(gone) = unsupported_values(&domains) else {
+            continue;
+        };
+        let Some(first) = gone.first() else {
+            continue;
+        };
+        let cells_of = |mask: u64| -> Vec<usize> {
+            (0..open.len())
+                .filter(|i| mask >> i & 1 != 0)
+                .map(|i| open[i])
+                .collect()
+        };
+        let naked = cells_of(first.naked);
+        match first.hidden.map(cells_of) {
+            Some(hidden) if hidden.len() < naked.len() => {
+                let places = |d: u8| open.iter().filter(move |&&c| state.mask(c) & bit(d) != 0);
+                let digits: Vec<u8> = digits_of(hidden.iter().fold(0, |m, &c| m | state.mask(c)))
+                    .into_iter()
+                    .filter(|&d| places(d).all(|c| hidden.contains(c)))
+                    .collect();
+                let mask = digits.iter().fold(0, |m, &d| m | bit(d));
+                let removed = (hidden.iter().copied())
+                    .flat_map(|c| {
+                        digits_of(state.mask(c) & !mask)
+                            .into_iter()
+                            .map(move |d| (c, d))
+                    })
+                    .collect();
+                return Some(hidden_step(state, house, &digits, &hidden, removed));
+            }
+            _ => {
+                let union = naked.iter().fold(0, |m, &c| m | state.mask(c));
+                let removed = (open.iter().copied())
+                    .filter(|c| !naked.contains(c))
+                    .flat_map(|c| {
+                        digits_of(state.mask(c) & union)
+                            .into_iter()
+                            .map(move |d| (c, d))
+                    })
+                    .collect();
+                return Some(naked_step(state, house, &naked, union, removed));
+            }
+        }
+    }
+    None
+}
+
+/// `cells` of `house` hold the digits of `union` between them: `removed`.
+fn naked_step(
+    state: &State,
+    house: &HouseView,
+    cells: &[usize],
+    union: u64,
+    removed: Vec<(usize, u8)>,
+) -> Step {
+    let digits = digits_of(union);
+    let side = state.side();
+    Step {
+        technique: Technique::NakedSubset(cells.len()),
+        placed: Vec::new(),
+        why: format!(
+            "{{{}}} in {} ({}): remove {} from the rest of {}: {}",
+            digits_text(&digits),
+            cells_text(cells, side),
+            house.name,
+            digits_text(&digits),
+            house.name,
+            cells_text(&dedup_cells(&removed), side)
+        ),
+        removed,
+    }
+}
+
+/// `digits` of `house` have no places but `cells`: `removed`.
+fn hidden_step(
+    state: &State,
+    house: &HouseView,
+    digits: &[u8],
+    cells: &[usize],
+    removed: Vec<(usize, u8)>,
+) -> Step {
+    Step {
+        technique: Technique::HiddenSubset(cells.len()),
+        placed: Vec::new(),
+        why: format!(
+            "{{{}}} in {} ({}): only these cells can hold them, so they keep only {}",
+            digits_text(digits),
+            cells_text(cells, state.side()),
+            house.name,
+            digits_text(digits)
+        ),
+        removed,
+    }
 }
 
 /// The cells of removals, once each, in order.
@@ -145,6 +232,63 @@ fn combinations<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> bool)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{GridSize, Puzzle, Sudoku, Variant};
+
+    /// An empty 16x16 grid, where rows are 16 cells.
+    fn empty_16() -> State {
+        let size = GridSize::from_side(16).unwrap();
+        State::new(&Sudoku::new(size, Variant::CLASSIC), &Puzzle::empty(size))
+    }
+
+    #[test]
+    fn a_naked_quint_is_found_by_the_matching() {
+        // r1c1-r1c5 hold only 1-5: a naked subset of 5 (its hidden side is
+        // 11 digits), which no search of pairs, triples or quads sees.
+        let mut state = empty_16();
+        for c in 0..5 {
+            for d in 6..=16 {
+                state.remove(c, d);
+            }
+        }
+        assert!((2..=4).all(|k| naked(&state, k).is_none() && hidden(&state, k).is_none()));
+        let step = any_size(&state).unwrap();
+        assert_eq!(step.technique, Technique::NakedSubset(5));
+        assert_eq!(step.removed.len(), 11 * 5);
+        assert!(
+            step.removed
+                .iter()
+                .all(|&(c, d)| (5..16).contains(&c) && d <= 5)
+        );
+        assert!(
+            step.why
+                .starts_with("{1, 2, 3, 4, 5} in r1c1, r1c2, r1c3, r1c4, r1c5 (row 1)")
+        );
+    }
+
+    #[test]
+    fn a_hidden_quint_is_found_by_the_matching() {
+        // 1-5 have no place in row 1 but r1c1-r1c5: a hidden subset of 5,
+        // those cells keep only 1-5.
+        let mut state = empty_16();
+        for c in 5..16 {
+            for d in 1..=5 {
+                state.remove(c, d);
+            }
+        }
+        let step = any_size(&state).unwrap();
+        assert_eq!(step.technique, Technique::HiddenSubset(5));
+        assert_eq!(step.removed.len(), 11 * 5);
+        assert!(step.removed.iter().all(|&(c, d)| c < 5 && d > 5));
+        assert!(
+            step.why
+                .starts_with("{1, 2, 3, 4, 5} in r1c1, r1c2, r1c3, r1c4, r1c5 (row 1): only")
+        );
+    }
+
+    #[test]
+    fn nothing_when_every_candidate_fits() {
+        assert!(any_size(&empty_16()).is_none());
+    }
 
     #[test]
     fn combinations_come_in_order() {

@@ -1,0 +1,165 @@
+//! Element steps: what one element (a killer cage, a thermometer, an
+//! arrow, a dot, the anti-knight rule...) rules out on its own, given the
+//! candidates so far. The element is posted alone on a model whose
+//! domains are the candidates, and propagated as the `singles` level does;
+//! every candidate that goes is the element's doing, and the step names
+//! the element as the reason.
+//!
+//! Elements that only add houses (diagonals, windows, extra regions) or
+//! only narrow candidates from the start (even/odd cells) are left to the
+//! house techniques and the starting candidates.
+
+use csp_core::{ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
+
+use super::state::digits_of;
+use super::{State, Step, Technique, cells_text, digits_text};
+use crate::Sudoku;
+use crate::rules::{Element, GridBuilder};
+
+/// The elements of a puzzle that reason beyond houses.
+pub(super) struct Elements<'s> {
+    sudoku: &'s Sudoku,
+    /// Indices into the rules' elements.
+    reasoning: Vec<usize>,
+}
+
+impl<'s> Elements<'s> {
+    /// The elements of `sudoku` that post more than houses.
+    pub(super) fn new(sudoku: &'s Sudoku) -> Elements<'s> {
+        let everything = vec![ValueSet::range(sudoku.size().side() as u32); sudoku.size().cells()];
+        let reasoning = (0..sudoku.rules().elements.len())
+            .filter(|&i| {
+                let mut b = ModelBuilder::new();
+                for &domain in &everything {
+                    b.new_var(domain);
+                }
+                let mut houses = Vec::new();
+                let posted = post(sudoku, i, &mut b, &mut houses);
+                posted && b.num_propagators() > houses.len()
+            })
+            .collect();
+        Elements { sudoku, reasoning }
+    }
+
+    /// The first element, in the order the puzzle lists them, that rules
+    /// out a candidate.
+    pub(super) fn find(&self, state: &State) -> Option<Step> {
+        self.find_or_broken(state).ok().flatten()
+    }
+
+    /// The same, or the first element the candidates break: no digits
+    /// left in its cells keep it (the description of why).
+    pub(super) fn find_or_broken(&self, state: &State) -> Result<Option<Step>, String> {
+        for &i in &self.reasoning {
+            match self.step(i, state) {
+                Outcome::Nothing => {}
+                Outcome::Step(step) => return Ok(Some(step)),
+                Outcome::Broken => {
+                    let element = &self.sudoku.rules().elements[i];
+                    return Err(format!("{} cannot be kept", element.describe()));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// What element `i` alone rules out from the candidates of `state`.
+    fn step(&self, i: usize, state: &State) -> Outcome {
+        let mut b = ModelBuilder::new();
+        for cell in 0..state.cells() {
+            b.new_var(match state.digit(cell) {
+                0 => ValueSet(state.mask(cell)),
+                d => ValueSet::single(u32::from(d) - 1),
+            });
+        }
+        if !post(self.sudoku, i, &mut b, &mut Vec::new()) {
+            return Outcome::Nothing;
+        }
+        let model = b.build();
+        let config = SearchConfig {
+            level: PropagationLevel::Singles,
+            ..SearchConfig::default()
+        };
+        let Ok(mut search) = Search::new(&model, &config) else {
+            return Outcome::Nothing;
+        };
+        for cell in (0..state.cells()).filter(|&c| state.digit(c) != 0) {
+            let placed = u32::from(state.digit(cell)) - 1;
+            if search.fix(VarId(cell as u32), placed).is_err() {
+                return Outcome::Broken;
+            }
+        }
+        if search.propagate_root().is_err() {
+            return Outcome::Broken;
+        }
+        let store = search.store();
+        let removed: Vec<(usize, u8)> = (0..state.cells())
+            .filter(|&c| state.digit(c) == 0)
+            .flat_map(|c| {
+                let gone = state.mask(c) & !store.domain(VarId(c as u32)).0;
+                digits_of(gone).into_iter().map(move |d| (c, d))
+            })
+            .collect();
+        if removed.is_empty() {
+            return Outcome::Nothing;
+        }
+        let element = &self.sudoku.rules().elements[i];
+        Outcome::Step(Step {
+            technique: Technique::Element(element.kind()),
+            placed: Vec::new(),
+            why: format!("{}: {}", element.describe(), removals_text(&removed, state)),
+            removed,
+        })
+    }
+}
+
+/// What one element does to the candidates.
+enum Outcome {
+    /// Rules nothing out.
+    Nothing,
+    /// Rules these out.
+    Step(Step),
+    /// No digits left in its cells keep it.
+    Broken,
+}
+
+/// Posts element `i` of `sudoku` alone on `b`; whether it posted.
+fn post(sudoku: &Sudoku, i: usize, b: &mut ModelBuilder, houses: &mut Vec<crate::House>) -> bool {
+    let element: &dyn Element = sudoku.rules().elements[i].as_ref();
+    let mut grid = GridBuilder {
+        size: sudoku.size(),
+        builder: b,
+        houses,
+        marks: sudoku.marks(),
+        element: element.describe(),
+    };
+    element.post(&mut grid).is_ok()
+}
+
+/// `remove 8, 9 from r1c1; 9 from r1c2, r1c3` (cells losing the same
+/// digits told together, in reading order of their first cell).
+fn removals_text(removed: &[(usize, u8)], state: &State) -> String {
+    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
+    cells.dedup();
+    for cell in cells {
+        let digits: Vec<u8> = (removed.iter())
+            .filter(|&&(c, _)| c == cell)
+            .map(|&(_, d)| d)
+            .collect();
+        match groups.iter_mut().find(|(ds, _)| *ds == digits) {
+            Some((_, cs)) => cs.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    let parts: Vec<String> = (groups.iter())
+        .map(|(digits, cells)| {
+            format!(
+                "{} from {}",
+                digits_text(digits),
+                cells_text(cells, state.side())
+            )
+        })
+        .collect();
+    format!("remove {}", parts.join("; "))
+}
