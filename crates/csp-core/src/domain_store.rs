@@ -291,6 +291,20 @@ impl DomainStore {
         self.assigned_count += 1;
     }
 
+    /// How many changes the trail holds.
+    #[inline]
+    pub(crate) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// The changes on the trail from position `from`, oldest first: each
+    /// variable, its domain before the change, and whether the change
+    /// assigned it.
+    pub(crate) fn trail_since(&self, from: usize) -> impl Iterator<Item = (VarId, u64, bool)> + '_ {
+        (self.trail[from..].iter())
+            .map(|e| (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0))
+    }
+
     /// State word `i`.
     #[inline]
     pub(crate) fn state(&self, i: usize) -> u64 {

@@ -162,7 +162,7 @@ impl<'m> Search<'m> {
             self.root.is_none(),
             "a tracer is set before the search starts"
         );
-        self.agenda.changes = Some(Vec::new());
+        self.agenda.segments = Some(Vec::new());
         self.tracing = Some(Tracing {
             tracer,
             links: Vec::new(),
@@ -263,10 +263,12 @@ impl<'m> Search<'m> {
     fn fixpoint_telling(&mut self) -> Result<(), Conflict> {
         let runs = self.agenda.runs;
         let rule_runs = trace::rule_runs(&self.agenda.rules);
+        let mark = self.store.trail_len();
         let r = self.fixpoint();
         let model = self.model;
         let name_of = |p: u32| model.propagators().get(p as usize).map(|p| p.name());
-        let changes = self.agenda.changes.take().unwrap_or_default();
+        let segments = self.agenda.segments.take().unwrap_or_default();
+        let changes = trace::changes(&self.store, mark, &segments);
         let t = self.tracing.as_mut().expect("tracing");
         let mut i = 0;
         while i < changes.len() {
@@ -311,9 +313,9 @@ impl<'m> Search<'m> {
             };
             t.cause = Some(cause);
         }
-        let mut changes = changes;
-        changes.clear();
-        self.agenda.changes = Some(changes);
+        let mut segments = segments;
+        segments.clear();
+        self.agenda.segments = Some(segments);
         r
     }
 

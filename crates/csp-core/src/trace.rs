@@ -180,7 +180,18 @@ pub enum Event<'a> {
     },
 }
 
-/// One change made by propagation, as logged while a tracer listens.
+/// Where on the trail a rule and propagator began to make changes, as
+/// marked while a tracer listens.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Segment {
+    pub(crate) trail_at: usize,
+    pub(crate) rule: Rule,
+    /// The propagator running, or [`u32::MAX`] for none.
+    pub(crate) propagator: u32,
+}
+
+/// One change made by propagation, as read from the trail while a tracer
+/// listens.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Change {
     pub(crate) rule: Rule,
@@ -189,6 +200,40 @@ pub(crate) struct Change {
     pub(crate) var: VarId,
     pub(crate) gone: ValueSet,
     pub(crate) assigned: Option<u32>,
+}
+
+/// The changes on the trail of `store` from position `mark`, each credited
+/// to the segment it falls in.
+pub(crate) fn changes(store: &DomainStore, mark: usize, segments: &[Segment]) -> Vec<Change> {
+    let entries: Vec<(VarId, u64, bool)> = store.trail_since(mark).collect();
+    // Each change's domain after it: the next change's domain before, or
+    // the domain now.
+    let mut now: Vec<u64> = (0..store.num_vars())
+        .map(|i| store.domain(VarId(i as u32)).0)
+        .collect();
+    let mut after = vec![0u64; entries.len()];
+    for (k, &(var, old, _)) in entries.iter().enumerate().rev() {
+        after[k] = now[var.index()];
+        now[var.index()] = old;
+    }
+    let mut s = 0;
+    let mut credit = (Rule::Other, u32::MAX);
+    (entries.iter().zip(after))
+        .enumerate()
+        .map(|(k, (&(var, old, assigned), after))| {
+            while s < segments.len() && segments[s].trail_at <= mark + k {
+                credit = (segments[s].rule, segments[s].propagator);
+                s += 1;
+            }
+            Change {
+                rule: credit.0,
+                propagator: credit.1,
+                var,
+                gone: ValueSet(old & !after),
+                assigned: (assigned && after != 0).then(|| after.trailing_zeros()),
+            }
+        })
+        .collect()
 }
 
 /// The runs per rule of `rules`, in [`Rule::ALL`] order.

@@ -8,8 +8,8 @@ use fixedbitset::FixedBitSet;
 use super::{
     Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Rule, RuleStats, Wake,
 };
-use crate::trace::Change;
-use crate::{DomainStore, Model, ValueSet, VarId};
+use crate::trace::Segment;
+use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
 
@@ -54,8 +54,11 @@ pub(crate) struct Agenda {
     /// The running propagator asked to run again once the naked singles
     /// waiting are assigned ([`PropagationContext::run_again`]).
     pub(crate) again: bool,
-    /// Every change, while a tracer listens ([`crate::trace`]).
-    pub(crate) changes: Option<Vec<Change>>,
+    /// While a tracer listens ([`crate::trace`]): where on the trail each
+    /// rule and propagator began to make changes. The changes themselves
+    /// are read from the trail afterwards, so nothing is logged per
+    /// removal.
+    pub(crate) segments: Option<Vec<Segment>>,
     /// The rule and propagator of the last failure.
     pub(crate) failed_in: (Rule, u32),
 }
@@ -97,7 +100,7 @@ impl Agenda {
             deadline: None,
             timed_out: false,
             again: false,
-            changes: None,
+            segments: None,
             failed_in: (Rule::Other, NO_PROPAGATOR),
         }
     }
@@ -194,30 +197,15 @@ impl Agenda {
         }
     }
 
-    /// Logs a change for the tracer, if one listens.
+    /// Marks, for a tracer if one listens, that the changes from trail
+    /// position `trail_at` on are the running rule's and propagator's.
     #[inline]
-    pub(crate) fn log(&mut self, var: VarId, gone: ValueSet, assigned: Option<u32>) {
-        self.log_as(self.rule, self.current, var, gone, assigned);
-    }
-
-    /// Logs a change credited to `rule` and `propagator`, if a tracer
-    /// listens.
-    #[inline]
-    fn log_as(
-        &mut self,
-        rule: Rule,
-        propagator: u32,
-        var: VarId,
-        gone: ValueSet,
-        assigned: Option<u32>,
-    ) {
-        if let Some(changes) = &mut self.changes {
-            changes.push(Change {
-                rule,
-                propagator,
-                var,
-                gone,
-                assigned,
+    pub(crate) fn segment(&mut self, trail_at: usize) {
+        if let Some(segments) = &mut self.segments {
+            segments.push(Segment {
+                trail_at,
+                rule: self.rule,
+                propagator: self.current,
             });
         }
     }
@@ -251,13 +239,8 @@ impl Agenda {
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;
-                self.log_as(
-                    Rule::NakedSingles,
-                    NO_PROPAGATOR,
-                    var,
-                    ValueSet::EMPTY,
-                    Some(value),
-                );
+                self.rule = Rule::NakedSingles;
+                self.segment(store.trail_len());
                 self.assign(model, store, var, value);
             }
             let Some(p) = self.queue.pop_front() else {
@@ -282,6 +265,7 @@ impl Agenda {
                 self.runs += 1;
                 self.begin(propagator.rule());
             }
+            self.segment(store.trail_len());
             let result = propagator.propagate(&mut PropagationContext {
                 store,
                 agenda: self,

@@ -27,6 +27,7 @@ impl PropagationContext<'_> {
     #[inline]
     pub fn begin(&mut self, rule: Rule) {
         self.agenda.begin(rule);
+        self.agenda.segment(self.store.trail_len());
     }
 
     /// For a composite propagator ([`Propagator::work_items`](super::Propagator::work_items)):
@@ -57,6 +58,7 @@ impl PropagationContext<'_> {
     pub fn begin_run(&mut self, rule: Rule) {
         self.agenda.runs += 1;
         self.agenda.begin(rule);
+        self.agenda.segment(self.store.trail_len());
     }
 
     /// Credits the changes made from now on to `rule`, without counting a
@@ -64,6 +66,7 @@ impl PropagationContext<'_> {
     #[inline]
     pub fn credit(&mut self, rule: Rule) {
         self.agenda.rule = rule;
+        self.agenda.segment(self.store.trail_len());
     }
 
     /// Whether variables left with one value wait to be assigned as naked
@@ -107,7 +110,6 @@ impl PropagationContext<'_> {
     pub fn remove(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
         if self.store.remove(var, value) {
             self.agenda.rules[self.agenda.rule].removals += 1;
-            self.agenda.log(var, ValueSet::single(value), None);
             self.changed(var, ValueSet::single(value))?;
         }
         Ok(())
@@ -121,7 +123,6 @@ impl PropagationContext<'_> {
             return Ok(());
         }
         self.agenda.rules[self.agenda.rule].removals += u64::from(gone.len());
-        self.agenda.log(var, gone, None);
         self.changed(var, gone)
     }
 
@@ -151,10 +152,6 @@ impl PropagationContext<'_> {
         let counter = &mut self.agenda.rules[self.agenda.rule];
         counter.removals += u64::from(self.store.size(var) - 1);
         counter.assignments += 1;
-        if self.agenda.changes.is_some() {
-            let others = self.store.domain(var).difference(ValueSet::single(value));
-            self.agenda.log(var, others, Some(value));
-        }
         self.agenda.assign(self.model, self.store, var, value);
         Ok(())
     }

@@ -42,14 +42,14 @@ pub(crate) fn probe(
             }
             agenda.rules[Rule::Probing].runs += 1;
             let kept = agenda.rules;
-            let logged = agenda.changes.as_ref().map_or(0, Vec::len);
+            let logged = agenda.segments.as_ref().map_or(0, Vec::len);
             store.checkpoint();
             agenda.assign(model, store, var, value);
             let failed = agenda.run(store, model).is_err();
             store.restore();
             agenda.rules = kept;
-            if let Some(changes) = &mut agenda.changes {
-                changes.truncate(logged);
+            if let Some(segments) = &mut agenda.segments {
+                segments.truncate(logged);
             }
             if agenda.timed_out {
                 return Err(Conflict);
