@@ -1810,6 +1810,50 @@ fn trace_of_a_small_search() {
 }
 
 #[test]
+fn trace_failures_name_their_house() {
+    // With house propagators, fast or generic, a failure that empties no
+    // cell is shown by a house: a digit without a place, or placed twice.
+    let dir = std::env::temp_dir().join(format!("sudoku-trace-house-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let t = trace.to_str().unwrap();
+    for propagators in ["fast", "generic"] {
+        let (_, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            "puzzles/hardest11.txt",
+            "-q",
+            "--cells",
+            "EA",
+            "--values",
+            "0",
+            "--propagation",
+            "singles",
+            "--propagators",
+            propagators,
+            "--trace",
+            t,
+        ]));
+        assert_eq!(code, 0);
+        let fails: Vec<serde_json::Value> = json_lines(&std::fs::read_to_string(&trace).unwrap())
+            .into_iter()
+            .filter(|e| e["event"] == "fail" && e["cause"] == "propagator")
+            .collect();
+        assert_eq!(fails.len(), 28, "{propagators}");
+        for f in &fails {
+            let house = f["house"].as_str().unwrap();
+            assert!(
+                ["row ", "column ", "box "]
+                    .iter()
+                    .any(|k| house.starts_with(k)),
+                "{f}"
+            );
+            assert!((1..=9).contains(&f["digit"].as_u64().unwrap()), "{f}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn trace_errors() {
     assert_cmd_snapshot!(
         "trace_error_limit_without_file",

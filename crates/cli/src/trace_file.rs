@@ -18,9 +18,9 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
-use csp_core::{Rule, SearchConfig, Termination, ValueSet, VarId};
+use csp_core::{DomainStore, Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
-use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
+use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Sudoku};
 
 mod jsonl;
 mod text;
@@ -109,7 +109,7 @@ impl TraceFile {
         if let Some(text) = self.format.board(&sudoku.board(puzzle)) {
             self.keep(self.write(&text));
         }
-        let mut tracer = self.puzzle(puzzle.size().side(), config);
+        let mut tracer = self.puzzle(sudoku, config);
         let report = match also {
             Some(also) => {
                 let mut both = Both(&mut tracer, also);
@@ -162,11 +162,12 @@ impl TraceFile {
             .with_context(|| format!("cannot write the trace file {}", self.path))
     }
 
-    /// A tracer for one puzzle of side `side` searched with `config`.
-    pub fn puzzle(&self, side: usize, config: &SearchConfig) -> PuzzleTrace<'_> {
+    /// A tracer for one puzzle of `sudoku` searched with `config`.
+    pub fn puzzle<'a>(&'a self, sudoku: &'a Sudoku, config: &SearchConfig) -> PuzzleTrace<'a> {
         PuzzleTrace {
             file: self,
-            side,
+            sudoku,
+            side: sudoku.size().side(),
             cells: config
                 .variables
                 .items()
@@ -199,6 +200,8 @@ impl TraceFile {
 /// The tracer of one puzzle's search.
 pub struct PuzzleTrace<'a> {
     file: &'a TraceFile,
+    /// The rules, to name the house of a failure.
+    sudoku: &'a Sudoku,
     side: usize,
     /// The cell chain's letters, one per link.
     cells: Vec<String>,
@@ -222,13 +225,29 @@ impl PuzzleTrace<'_> {
         set.iter().map(|v| v + 1).collect()
     }
 
-    fn cause(&self, cause: FailCause) -> Value {
+    /// The cause's fields; a propagator's failure also names the house
+    /// that shows it, when there is one: the digit left without a place
+    /// there, or placed twice (`twice`).
+    fn cause(&self, cause: FailCause, store: &DomainStore) -> Value {
         match cause {
             FailCause::Wipeout { var, rule } => {
                 json!({"cause": "wipeout", "cell": self.cell(var), "rule": rule.name()})
             }
             FailCause::Propagator { rule, name } => {
-                json!({"cause": "propagator", "rule": rule.name(), "propagator": name})
+                let mut v = json!({"cause": "propagator", "rule": rule.name(), "propagator": name});
+                match self.sudoku.house_failure(store) {
+                    Some(HouseFailure::NoPlace { house, digit }) => {
+                        v["digit"] = json!(digit);
+                        v["house"] = json!(house.to_string());
+                    }
+                    Some(HouseFailure::PlacedTwice { house, digit }) => {
+                        v["digit"] = json!(digit);
+                        v["house"] = json!(house.to_string());
+                        v["twice"] = json!(true);
+                    }
+                    None => {}
+                }
+                v
             }
             FailCause::NoValues(var) => json!({"cause": "no values", "cell": self.cell(var)}),
             FailCause::Check => json!({"cause": "check"}),
@@ -249,7 +268,7 @@ impl PuzzleTrace<'_> {
                 json!({
                     "event": "root",
                     "candidates": open,
-                    "contradiction": contradiction.map(|c| self.cause(c)),
+                    "contradiction": contradiction.map(|c| self.cause(c, store)),
                 })
             }
             Event::Choose {
@@ -333,8 +352,8 @@ impl PuzzleTrace<'_> {
                     .collect();
                 json!({"event": "fixpoint", "runs": runs, "rules": rules})
             }
-            Event::Fail { cause } => {
-                let mut v = self.cause(cause);
+            Event::Fail { cause, store } => {
+                let mut v = self.cause(cause, store);
                 v.as_object_mut()
                     .expect("an object")
                     .insert("event".into(), json!("fail"));

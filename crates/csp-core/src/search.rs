@@ -179,6 +179,13 @@ impl<'m> Search<'m> {
         }
     }
 
+    fn emit_fail(&mut self, cause: FailCause) {
+        if let Some(t) = &mut self.tracing {
+            let store = &self.store;
+            t.tracer.event(&Event::Fail { cause, store });
+        }
+    }
+
     /// Assigns a given before the search starts (not a placement). Fails if
     /// `var` holds another value already or `value` is not in its initial
     /// domain; a clash between givens shows when the root is propagated.
@@ -424,7 +431,7 @@ impl<'m> Search<'m> {
                             } else {
                                 self.stats.failures += 1;
                                 let cause = FailCause::Check;
-                                self.emit(&Event::Fail { cause });
+                                self.emit_fail(cause);
                             }
                             Step::Backtrack
                         }
@@ -450,7 +457,7 @@ impl<'m> Search<'m> {
                             if self.value_buffer.len() == start {
                                 self.stats.failures += 1;
                                 let cause = FailCause::NoValues(var);
-                                self.emit(&Event::Fail { cause });
+                                self.emit_fail(cause);
                                 Step::Backtrack
                             } else {
                                 self.frames.push(Frame {
@@ -543,7 +550,8 @@ impl<'m> Search<'m> {
                 self.stats.failures += 1;
                 if let Some(t) = &mut self.tracing {
                     let cause = t.cause.take().expect("a failed fixpoint says why");
-                    t.tracer.event(&Event::Fail { cause });
+                    let store = &self.store;
+                    t.tracer.event(&Event::Fail { cause, store });
                 }
                 Step::Backtrack
             }

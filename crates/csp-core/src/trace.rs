@@ -158,6 +158,10 @@ pub enum Event<'a> {
     Fail {
         /// Why.
         cause: FailCause,
+        /// The domains as the failure left them (before anything is
+        /// undone), where a caller that knows the constraints can find
+        /// more (a value without a place in a group).
+        store: &'a DomainStore,
     },
     /// The placement of `value` in `var` was undone.
     Backtrack {

@@ -63,6 +63,6 @@ pub use puzzle::Puzzle;
 pub use report::{SolveReport, SolveStatus};
 pub use rules::{Element, Rules, RulesError, VariantPuzzle};
 pub use size::GridSize;
-pub use sudoku::{SolveError, Sudoku};
+pub use sudoku::{HouseFailure, SolveError, Sudoku};
 pub use symbol::{MAX_SIDE, Symbols, SymbolsError, digit_char};
 pub use variant::{UnknownVariant, Variant, valid_names as variant_names};

@@ -2,7 +2,8 @@
 //! done with it: check givens, solve, count, show candidates.
 
 use csp_core::{
-    HeuristicError, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
+    DomainStore, HeuristicError, Model, ModelBuilder, PropagationLevel, Search, SearchConfig,
+    ValueSet, VarId,
 };
 
 use crate::error::{CellRef, PuzzleError};
@@ -19,6 +20,25 @@ pub enum SolveError {
     /// A heuristic cannot work on this model.
     #[error(transparent)]
     Heuristic(#[from] HeuristicError),
+}
+
+/// How a house shows that a search failed ([`Sudoku::house_failure`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HouseFailure<'a> {
+    /// Two of its cells hold `digit`.
+    PlacedTwice {
+        /// The house.
+        house: &'a House,
+        /// The digit, from 1.
+        digit: u8,
+    },
+    /// No cell holds or may still take `digit`.
+    NoPlace {
+        /// The house.
+        house: &'a House,
+        /// The digit, from 1.
+        digit: u8,
+    },
 }
 
 /// A Sudoku grid shape with its rules, built once and shared by every puzzle
@@ -158,6 +178,35 @@ impl Sudoku {
     /// The houses: rows, columns, boxes (or regions), then the elements'.
     pub fn houses(&self) -> &[House] {
         &self.houses
+    }
+
+    /// Where a search failed, the first house (in [`Sudoku::houses`]
+    /// order) that shows it: a digit placed twice, or a digit that no cell
+    /// holds or may still take (a house of `side` cells needs every
+    /// digit).
+    pub fn house_failure(&self, store: &DomainStore) -> Option<HouseFailure<'_>> {
+        let side = self.size.side();
+        let every = ValueSet::range(side as u32).0;
+        self.houses.iter().find_map(|house| {
+            let mut placed = 0u64;
+            let mut places = 0u64;
+            for &c in &house.cells {
+                let var = VarId(c as u32);
+                if let Some(v) = store.value(var) {
+                    if placed >> v & 1 != 0 {
+                        let digit = v as u8 + 1;
+                        return Some(HouseFailure::PlacedTwice { house, digit });
+                    }
+                    placed |= 1 << v;
+                }
+                places |= store.domain(var).0;
+            }
+            let missing = every & !places;
+            (house.cells.len() == side && missing != 0).then(|| HouseFailure::NoPlace {
+                house,
+                digit: missing.trailing_zeros() as u8 + 1,
+            })
+        })
     }
 
     /// The constraint model with the generic propagators (the one

@@ -106,7 +106,7 @@ impl Tracer for Recount {
                     *total += r;
                 }
             }
-            Event::Fail { cause } => {
+            Event::Fail { cause, .. } => {
                 self.failures += 1;
                 if cause == FailCause::Check {
                     self.iterations += 1;

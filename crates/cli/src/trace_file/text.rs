@@ -22,6 +22,17 @@ fn cause(fields: &Value) -> String {
     let s = |k: &str| fields[k].as_str().unwrap_or("").to_string();
     match fields["cause"].as_str() {
         Some("wipeout") => format!("{} has no candidate left ({})", s("cell"), s("rule")),
+        Some("propagator") if fields["house"].is_string() => format!(
+            "{} {} {} ({}, {})",
+            fields["digit"],
+            match fields["twice"].as_bool() {
+                Some(true) => "is placed twice in",
+                _ => "has no place left in",
+            },
+            s("house"),
+            s("propagator"),
+            s("rule")
+        ),
         Some("propagator") => format!("{} finds no support ({})", s("propagator"), s("rule")),
         Some("no values") => format!("{} has no value to try", s("cell")),
         Some("check") => "the complete grid breaks a rule".into(),
