@@ -235,17 +235,15 @@ impl PuzzleTrace<'_> {
             }
             FailCause::Propagator { rule, name } => {
                 let mut v = json!({"cause": "propagator", "rule": rule.name(), "propagator": name});
-                match self.sudoku.house_failure(store) {
-                    Some(HouseFailure::NoPlace { house, digit }) => {
-                        v["digit"] = json!(digit);
-                        v["house"] = json!(house.to_string());
-                    }
-                    Some(HouseFailure::PlacedTwice { house, digit }) => {
-                        v["digit"] = json!(digit);
-                        v["house"] = json!(house.to_string());
-                        v["twice"] = json!(true);
-                    }
-                    None => {}
+                let (house, digit, twice) = match self.sudoku.house_failure(store) {
+                    Some(HouseFailure::NoPlace { house, digit }) => (house, digit, false),
+                    Some(HouseFailure::PlacedTwice { house, digit }) => (house, digit, true),
+                    None => return v,
+                };
+                v["digit"] = json!(digit);
+                v["house"] = json!(house.to_string());
+                if twice {
+                    v["twice"] = json!(true);
                 }
                 v
             }

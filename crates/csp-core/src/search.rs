@@ -550,8 +550,7 @@ impl<'m> Search<'m> {
                 self.stats.failures += 1;
                 if let Some(t) = &mut self.tracing {
                     let cause = t.cause.take().expect("a failed fixpoint says why");
-                    let store = &self.store;
-                    t.tracer.event(&Event::Fail { cause, store });
+                    self.emit_fail(cause);
                 }
                 Step::Backtrack
             }

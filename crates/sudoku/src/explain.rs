@@ -146,6 +146,13 @@ pub(crate) fn cells_text(cells: &[usize], side: usize) -> String {
     names.join(", ")
 }
 
+/// The cells of removals, once each, in order.
+pub(crate) fn removed_cells(removed: &[(usize, u8)]) -> Vec<usize> {
+    let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
+    cells.dedup();
+    cells
+}
+
 /// `2, 7`.
 pub(crate) fn digits_text(digits: &[u8]) -> String {
     let names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();

@@ -11,8 +11,8 @@
 
 use csp_core::{ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
 
-use super::state::digits_of;
-use super::{State, Step, Technique, cells_text, digits_text};
+use super::state::removals;
+use super::{State, Step, Technique, cells_text, digits_text, removed_cells};
 use crate::Sudoku;
 use crate::rules::{Element, GridBuilder};
 
@@ -93,13 +93,8 @@ impl<'s> Elements<'s> {
             return Outcome::Broken;
         }
         let store = search.store();
-        let removed: Vec<(usize, u8)> = (0..state.cells())
-            .filter(|&c| state.digit(c) == 0)
-            .flat_map(|c| {
-                let gone = state.mask(c) & !store.domain(VarId(c as u32)).0;
-                digits_of(gone).into_iter().map(move |d| (c, d))
-            })
-            .collect();
+        let open = (0..state.cells()).filter(|&c| state.digit(c) == 0);
+        let removed = removals(open, |c| state.mask(c) & !store.domain(VarId(c as u32)).0);
         if removed.is_empty() {
             return Outcome::Nothing;
         }
@@ -140,9 +135,7 @@ fn post(sudoku: &Sudoku, i: usize, b: &mut ModelBuilder, houses: &mut Vec<crate:
 /// digits told together, in reading order of their first cell).
 fn removals_text(removed: &[(usize, u8)], state: &State) -> String {
     let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
-    let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
-    cells.dedup();
-    for cell in cells {
+    for cell in removed_cells(removed) {
         let digits: Vec<u8> = (removed.iter())
             .filter(|&&(c, _)| c == cell)
             .map(|&(_, d)| d)

@@ -223,6 +223,17 @@ pub(crate) fn bit(d: u8) -> u64 {
     1 << (d - 1)
 }
 
+/// For each of `cells`, the digits of `gone(cell)` as (cell, digit)
+/// pairs: what a step removes.
+pub(crate) fn removals(
+    cells: impl IntoIterator<Item = usize>,
+    gone: impl Fn(usize) -> u64,
+) -> Vec<(usize, u8)> {
+    (cells.into_iter())
+        .flat_map(|c| digits_of(gone(c)).into_iter().map(move |d| (c, d)))
+        .collect()
+}
+
 /// The digits of a bit set, smallest first.
 pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
     (0..64)

@@ -13,8 +13,8 @@
 
 use csp_core::propagation::unsupported_values;
 
-use super::state::{HouseView, bit, digits_of};
-use super::{State, Step, Technique, cells_text, digits_text};
+use super::state::{HouseView, bit, digits_of, removals};
+use super::{State, Step, Technique, cells_text, digits_text, removed_cells};
 
 /// The first naked subset of `k` cells that removes something.
 pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
@@ -31,14 +31,7 @@ pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
             if union.count_ones() as usize != k {
                 return false;
             }
-            let removed: Vec<(usize, u8)> = (open.iter().copied())
-                .filter(|c| !cells.contains(c))
-                .flat_map(|c| {
-                    digits_of(state.mask(c) & union)
-                        .into_iter()
-                        .map(move |d| (c, d))
-                })
-                .collect();
+            let removed = naked_removals(state, &open, cells, union);
             if removed.is_empty() {
                 return false;
             }
@@ -70,13 +63,7 @@ pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
             if cells.len() != k {
                 return false;
             }
-            let removed: Vec<(usize, u8)> = (cells.iter().copied())
-                .flat_map(|c| {
-                    digits_of(state.mask(c) & !mask)
-                        .into_iter()
-                        .map(move |d| (c, d))
-                })
-                .collect();
+            let removed = hidden_removals(state, &cells, mask);
             if removed.is_empty() {
                 return false;
             }
@@ -112,38 +99,44 @@ pub(super) fn any_size(state: &State) -> Option<Step> {
                 .collect()
         };
         let naked = cells_of(first.naked);
+        let union = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | state.mask(c));
         match first.hidden.map(cells_of) {
             Some(hidden) if hidden.len() < naked.len() => {
-                let places = |d: u8| open.iter().filter(move |&&c| state.mask(c) & bit(d) != 0);
-                let digits: Vec<u8> = digits_of(hidden.iter().fold(0, |m, &c| m | state.mask(c)))
-                    .into_iter()
-                    .filter(|&d| places(d).all(|c| hidden.contains(c)))
+                // The digits with no place outside the hidden cells.
+                let outside: Vec<usize> = (open.iter().copied())
+                    .filter(|c| !hidden.contains(c))
                     .collect();
-                let mask = digits.iter().fold(0, |m, &d| m | bit(d));
-                let removed = (hidden.iter().copied())
-                    .flat_map(|c| {
-                        digits_of(state.mask(c) & !mask)
-                            .into_iter()
-                            .map(move |d| (c, d))
-                    })
-                    .collect();
-                return Some(hidden_step(state, house, &digits, &hidden, removed));
+                let mask = union(&hidden) & !union(&outside);
+                let removed = hidden_removals(state, &hidden, mask);
+                return Some(hidden_step(
+                    state,
+                    house,
+                    &digits_of(mask),
+                    &hidden,
+                    removed,
+                ));
             }
             _ => {
-                let union = naked.iter().fold(0, |m, &c| m | state.mask(c));
-                let removed = (open.iter().copied())
-                    .filter(|c| !naked.contains(c))
-                    .flat_map(|c| {
-                        digits_of(state.mask(c) & union)
-                            .into_iter()
-                            .map(move |d| (c, d))
-                    })
-                    .collect();
+                let union = union(&naked);
+                let removed = naked_removals(state, &open, &naked, union);
                 return Some(naked_step(state, house, &naked, union, removed));
             }
         }
     }
     None
+}
+
+/// What a naked subset of `cells` holding `union` removes: those digits
+/// from the other cells of `open`.
+fn naked_removals(state: &State, open: &[usize], cells: &[usize], union: u64) -> Vec<(usize, u8)> {
+    let others = (open.iter().copied()).filter(|c| !cells.contains(c));
+    removals(others, |c| state.mask(c) & union)
+}
+
+/// What a hidden subset of the digits of `mask` in `cells` removes: every
+/// other digit from those cells.
+fn hidden_removals(state: &State, cells: &[usize], mask: u64) -> Vec<(usize, u8)> {
+    removals(cells.iter().copied(), |c| state.mask(c) & !mask)
 }
 
 /// `cells` of `house` hold the digits of `union` between them: `removed`.
@@ -166,7 +159,7 @@ fn naked_step(
             house.name,
             digits_text(&digits),
             house.name,
-            cells_text(&dedup_cells(&removed), side)
+            cells_text(&removed_cells(&removed), side)
         ),
         removed,
     }
@@ -192,13 +185,6 @@ fn hidden_step(
         ),
         removed,
     }
-}
-
-/// The cells of removals, once each, in order.
-fn dedup_cells(removed: &[(usize, u8)]) -> Vec<usize> {
-    let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
-    cells.dedup();
-    cells
 }
 
 /// Calls `f` on each `k`-subset of `items` (in lexicographic order) until
