@@ -1854,6 +1854,89 @@ fn trace_failures_name_their_house() {
 }
 
 #[test]
+fn trace_failures_name_their_element() {
+    // A variant element's propagator that fails, or empties a cell, is
+    // named as the element (the cage, the dot), in JSON and in text.
+    let dir = std::env::temp_dir().join(format!("sudoku-trace-element-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let t = trace.to_str().unwrap();
+    let search = |puzzle: &str, format: &str| {
+        let (_, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            puzzle,
+            "-q",
+            "--cells",
+            "A",
+            "--values",
+            "0",
+            "--propagation",
+            "singles",
+            "--trace",
+            t,
+            "--trace-format",
+            format,
+        ]));
+        assert_eq!(code, 0);
+        std::fs::read_to_string(&trace).unwrap()
+    };
+    let killer = "puzzles/variants/killer/killer-janko-021.json";
+    let fails: Vec<serde_json::Value> = json_lines(&search(killer, "jsonl"))
+        .into_iter()
+        .filter(|e| e["event"] == "fail" && !e["element"].is_null())
+        .collect();
+    insta::assert_snapshot!(
+        fails.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("\n"),
+        @r#"
+    {"cause":"propagator","digit":1,"element":"killer cage 4 at r3c1 r4c1","event":"fail","house":"column 1","propagator":"distinct-sum","rule":"sum","twice":true}
+    {"cause":"propagator","element":"killer cage 12 at r2c2 r3c2 r3c3","event":"fail","propagator":"distinct-sum","rule":"sum"}
+    {"cause":"wipeout","cell":"r1c7","element":"killer cage 10 at r1c6 r1c7 r2c7","event":"fail","rule":"sum"}
+    "#
+    );
+    let text = search(killer, "text");
+    let lines: Vec<&str> = (text.lines())
+        .filter(|l| l.contains("fail:") && l.contains("killer cage"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "fail: 1 is placed twice in column 1 (killer cage 4 at r3c1 r4c1, distinct-sum, sum)",
+            "fail: killer cage 12 at r2c2 r3c2 r3c3 cannot be kept (distinct-sum, sum)",
+            "fail: r1c7 has no candidate left (killer cage 10 at r1c6 r1c7 r2c7, sum)",
+        ]
+    );
+    // Every failure of an arrow's propagator names its arrow; the houses'
+    // failures name none.
+    let fails: Vec<serde_json::Value> = json_lines(&search(
+        "puzzles/variants/arrow/arrow-lisudoku-arrow_9x9_2.json",
+        "jsonl",
+    ))
+    .into_iter()
+    .filter(|e| e["event"] == "fail")
+    .collect();
+    let count = |f: &dyn Fn(&serde_json::Value) -> bool| fails.iter().filter(|e| f(e)).count();
+    assert_eq!(fails.len(), 5072);
+    assert_eq!(count(&|e| e["propagator"] == "number-sum"), 1151);
+    assert_eq!(
+        count(&|e| e["propagator"] == "number-sum"
+            && e["element"]
+                .as_str()
+                .is_some_and(|a| a.starts_with("arrow "))),
+        1151
+    );
+    assert_eq!(
+        count(&|e| e["propagator"] == "all-different" && !e["element"].is_null()),
+        0
+    );
+    assert_eq!(
+        count(&|e| e["cause"] == "wipeout" && !e["element"].is_null()),
+        8
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn trace_errors() {
     assert_cmd_snapshot!(
         "trace_error_limit_without_file",

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
-use csp_core::{DomainStore, Rule, SearchConfig, Termination, ValueSet, VarId};
+use csp_core::{DomainStore, PropagationLevel, Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
 use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Sudoku};
 
@@ -167,6 +167,7 @@ impl TraceFile {
         PuzzleTrace {
             file: self,
             sudoku,
+            level: config.level,
             side: sudoku.size().side(),
             cells: config
                 .variables
@@ -202,6 +203,8 @@ pub struct PuzzleTrace<'a> {
     file: &'a TraceFile,
     /// The rules, to name the house of a failure.
     sudoku: &'a Sudoku,
+    /// The level searched, whose model's propagators failures name.
+    level: PropagationLevel,
     side: usize,
     /// The cell chain's letters, one per link.
     cells: Vec<String>,
@@ -229,27 +232,39 @@ impl PuzzleTrace<'_> {
     /// that shows it, when there is one: the digit left without a place
     /// there, or placed twice (`twice`).
     fn cause(&self, cause: FailCause, store: &DomainStore) -> Value {
-        match cause {
-            FailCause::Wipeout { var, rule } => {
+        let mut v = match cause {
+            FailCause::Wipeout { var, rule, .. } => {
                 json!({"cause": "wipeout", "cell": self.cell(var), "rule": rule.name()})
             }
-            FailCause::Propagator { rule, name } => {
+            FailCause::Propagator { rule, name, .. } => {
                 let mut v = json!({"cause": "propagator", "rule": rule.name(), "propagator": name});
                 let (house, digit, twice) = match self.sudoku.house_failure(store) {
-                    Some(HouseFailure::NoPlace { house, digit }) => (house, digit, false),
-                    Some(HouseFailure::PlacedTwice { house, digit }) => (house, digit, true),
-                    None => return v,
+                    Some(HouseFailure::NoPlace { house, digit }) => (Some(house), digit, false),
+                    Some(HouseFailure::PlacedTwice { house, digit }) => (Some(house), digit, true),
+                    None => (None, 0, false),
                 };
-                v["digit"] = json!(digit);
-                v["house"] = json!(house.to_string());
-                if twice {
-                    v["twice"] = json!(true);
+                if let Some(house) = house {
+                    v["digit"] = json!(digit);
+                    v["house"] = json!(house.to_string());
+                    if twice {
+                        v["twice"] = json!(true);
+                    }
                 }
                 v
             }
             FailCause::NoValues(var) => json!({"cause": "no values", "cell": self.cell(var)}),
             FailCause::Check => json!({"cause": "check"}),
+        };
+        let element = match cause {
+            FailCause::Wipeout { propagator, .. } | FailCause::Propagator { propagator, .. } => {
+                propagator.and_then(|p| self.sudoku.element_of(self.level, p))
+            }
+            _ => None,
+        };
+        if let Some(element) = element {
+            v["element"] = json!(element.describe());
         }
+        v
     }
 
     fn json(&self, event: &Event<'_>) -> Value {

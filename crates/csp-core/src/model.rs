@@ -28,6 +28,10 @@ pub struct ModelBuilder {
     domains: Vec<ValueSet>,
     positions: Vec<Option<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
+    /// The owner of each propagator ([`ModelBuilder::set_owner`]).
+    owners: Vec<Option<u32>>,
+    /// The owner given to propagators added from now on.
+    owner: Option<u32>,
     /// The groups added with [`ModelBuilder::all_different`], with their
     /// values, for the locked-candidates pairs.
     groups: Vec<(Vec<VarId>, ValueSet)>,
@@ -89,7 +93,17 @@ impl ModelBuilder {
             }
         }
         self.propagators.push(Box::new(p));
+        self.owners.push(self.owner);
         Ok(())
+    }
+
+    /// Tags the propagators added from now on (by any method) with
+    /// `owner`, a number of the caller's choosing (say, the index of the
+    /// rule they enforce), read back with [`Model::owner`]; `None` stops
+    /// tagging. A failure in a trace can so name what failed in the
+    /// caller's words.
+    pub fn set_owner(&mut self, owner: Option<u32>) {
+        self.owner = owner;
     }
 
     /// The propagators added so far (not counting the locked-candidates
@@ -135,6 +149,7 @@ impl ModelBuilder {
             for (b, b_values) in &groups[i + 1..] {
                 if let Some(p) = LockedCandidates::new(a, *a_values, b, *b_values) {
                     self.propagators.push(Box::new(p));
+                    self.owners.push(None);
                 }
             }
         }
@@ -144,7 +159,12 @@ impl ModelBuilder {
     fn build_model(mut self) -> Model {
         // Weaker levels first, so that the propagators taking part at a
         // level are a prefix and every watcher list ends with the others.
-        self.propagators.sort_by_key(|p| p.min_level());
+        let mut tagged: Vec<_> = (self.propagators.drain(..))
+            .zip(std::mem::take(&mut self.owners))
+            .collect();
+        tagged.sort_by_key(|(p, _)| p.min_level());
+        let (propagators, owners): (Vec<_>, Vec<_>) = tagged.into_iter().unzip();
+        self.propagators = propagators;
         let n = self.domains.len();
         let mut watchers: Vec<Vec<Watch>> = vec![Vec::new(); n];
         let mut related: Vec<Vec<VarId>> = vec![Vec::new(); n];
@@ -184,6 +204,7 @@ impl ModelBuilder {
             domains: self.domains,
             positions,
             propagators: self.propagators,
+            owners,
             watchers: Rows::from(watchers),
             state_offsets,
             state_words: words as usize,
@@ -210,6 +231,7 @@ pub struct Model {
     domains: Vec<ValueSet>,
     positions: Option<Vec<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
+    owners: Vec<Option<u32>>,
     watchers: Rows<Watch>,
     /// Where each propagator's state words start.
     state_offsets: Vec<u32>,
@@ -243,6 +265,14 @@ impl Model {
     /// [`Propagator::min_level`].
     pub fn propagators(&self) -> &[Box<dyn Propagator>] {
         &self.propagators
+    }
+
+    /// The owner propagator `p` (an index in
+    /// [`Model::propagators`]) was tagged with when it was added
+    /// ([`ModelBuilder::set_owner`]); `None` if it was not tagged or
+    /// there is no such propagator.
+    pub fn owner(&self, p: u32) -> Option<u32> {
+        self.owners.get(p as usize).copied().flatten()
     }
 
     /// The propagators whose scope holds `var`, in index order, with where
@@ -322,6 +352,27 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn owners_follow_their_propagators_through_the_sort() {
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(4, ValueSet::range(4));
+        b.set_owner(Some(7));
+        b.all_different(&v[..3]).unwrap();
+        b.set_owner(None);
+        b.all_different(&[v[0], v[1], v[3]]).unwrap();
+        b.set_owner(Some(9));
+        b.add_propagator(crate::LinearEquality::new(vec![v[0], v[3]], vec![1, 1], 3))
+            .unwrap();
+        // The two groups' locked-candidates pair comes last (it takes
+        // part from a higher level), untagged.
+        let m = b.build();
+        let names: Vec<&str> = m.propagators().iter().map(|p| p.name()).collect();
+        assert_eq!(names.len(), 4);
+        assert_eq!(names[3], "locked-candidates");
+        let owners: Vec<Option<u32>> = (0..5).map(|p| m.owner(p)).collect();
+        assert_eq!(owners, [Some(7), None, Some(9), None, None]);
+    }
 
     #[test]
     fn neighbours_and_watchers() {

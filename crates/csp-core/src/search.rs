@@ -306,16 +306,21 @@ impl<'m> Search<'m> {
         });
         if r.is_err() && !self.agenda.timed_out {
             let (rule, p) = self.agenda.failed_in;
+            // NO_PROPAGATOR, for the search's own removals and probing's.
+            let known = |p: u32| ((p as usize) < model.propagators().len()).then_some(p);
             let cause = match self.model.vars().find(|&v| self.store.size(v) == 0) {
-                Some(var) => FailCause::Wipeout {
-                    var,
-                    rule: (changes.iter().rev())
-                        .find(|c| c.var == var)
-                        .map_or(rule, |c| c.rule),
-                },
+                Some(var) => {
+                    let last = changes.iter().rev().find(|c| c.var == var);
+                    FailCause::Wipeout {
+                        var,
+                        rule: last.map_or(rule, |c| c.rule),
+                        propagator: known(last.map_or(p, |c| c.propagator)),
+                    }
+                }
                 None => FailCause::Propagator {
                     rule,
                     name: name_of(p).unwrap_or("probing"),
+                    propagator: known(p),
                 },
             };
             t.cause = Some(cause);

@@ -67,6 +67,11 @@ pub enum FailCause {
         var: VarId,
         /// The rule that removed its last value.
         rule: Rule,
+        /// The propagator that removed it (its index in
+        /// [`Model::propagators`](crate::Model::propagators), whose
+        /// [`Model::owner`](crate::Model::owner) says what it enforces);
+        /// `None` for a removal of the search or of probing.
+        propagator: Option<u32>,
     },
     /// A propagator found no support left (a value with no place, a sum
     /// out of reach) without emptying a domain.
@@ -75,6 +80,9 @@ pub enum FailCause {
         rule: Rule,
         /// Its name ([`Propagator::name`](crate::propagation::Propagator::name)).
         name: &'static str,
+        /// Its index in [`Model::propagators`](crate::Model::propagators)
+        /// (see [`Model::owner`](crate::Model::owner)); `None` for probing.
+        propagator: Option<u32>,
     },
     /// The chosen variable had no value to try.
     NoValues(VarId),

@@ -8,7 +8,7 @@ use csp_core::{
 
 use crate::error::{CellRef, PuzzleError};
 use crate::house::{House, grid_houses};
-use crate::rules::{GridBuilder, Mark, Rules, RulesError, Solved};
+use crate::rules::{Element, GridBuilder, Mark, Rules, RulesError, Solved};
 use crate::{CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Variant};
 
 /// Why a puzzle could not be searched.
@@ -87,6 +87,7 @@ impl Sudoku {
         }
         let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
         for (i, element) in rules.elements.iter().enumerate() {
+            b.set_owner(Some(i as u32));
             let mut grid = GridBuilder {
                 size,
                 builder: &mut b,
@@ -96,6 +97,7 @@ impl Sudoku {
             };
             element.post(&mut grid)?;
         }
+        b.set_owner(None);
         let only_houses = b.num_propagators() == houses.len();
         let model = b.build();
         let fast = only_houses.then(|| fast_model(&model, &houses)).flatten();
@@ -144,6 +146,15 @@ impl Sudoku {
             Some(fast) if self.runs_fast(level) => fast,
             _ => &self.model,
         }
+    }
+
+    /// The element that propagator `p` of the model searched at `level`
+    /// enforces (as [`FailCause`](csp_core::trace::FailCause) names it);
+    /// `None` for the houses of the grid and the propagators the engine
+    /// adds.
+    pub fn element_of(&self, level: PropagationLevel, p: u32) -> Option<&dyn Element> {
+        let i = self.model_for(level).owner(p)?;
+        self.rules.elements.get(i as usize).map(|e| &**e)
     }
 
     /// Classic 9x9.

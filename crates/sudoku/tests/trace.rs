@@ -246,7 +246,8 @@ fn a_contradiction_at_the_root_is_one_fail() {
         r.contradiction,
         Some(FailCause::Propagator {
             rule: Rule::ForwardChecking,
-            name: "fast-houses"
+            name: "fast-houses",
+            propagator: Some(0),
         })
     );
 }

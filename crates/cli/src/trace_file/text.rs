@@ -20,16 +20,27 @@ fn digits(v: &Value) -> String {
 
 fn cause(fields: &Value) -> String {
     let s = |k: &str| fields[k].as_str().unwrap_or("").to_string();
+    // The element whose propagator failed or removed the last candidate.
+    let by = match fields["element"].as_str() {
+        Some(e) => format!("{e}, "),
+        None => String::new(),
+    };
     match fields["cause"].as_str() {
-        Some("wipeout") => format!("{} has no candidate left ({})", s("cell"), s("rule")),
+        Some("wipeout") => format!("{} has no candidate left ({by}{})", s("cell"), s("rule")),
         Some("propagator") if fields["house"].is_string() => format!(
-            "{} {} {} ({}, {})",
+            "{} {} {} ({by}{}, {})",
             fields["digit"],
             match fields["twice"].as_bool() {
                 Some(true) => "is placed twice in",
                 _ => "has no place left in",
             },
             s("house"),
+            s("propagator"),
+            s("rule")
+        ),
+        Some("propagator") if fields["element"].is_string() => format!(
+            "{} cannot be kept ({}, {})",
+            s("element"),
             s("propagator"),
             s("rule")
         ),
