@@ -367,7 +367,11 @@ impl<'m> Search<'m> {
         let termination = match self.propagate_root() {
             Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
             Err(_) => Termination::Exhausted,
-            Ok(()) => self.search(max_solutions, &mut first_solution),
+            // Compiled twice: without a tracer, no hook is even tested.
+            Ok(()) if self.tracing.is_some() => {
+                self.search::<true>(max_solutions, &mut first_solution)
+            }
+            Ok(()) => self.search::<false>(max_solutions, &mut first_solution),
         };
         if let Termination::Stopped(reason) = termination {
             self.emit(&Event::Stop { reason });
@@ -383,7 +387,7 @@ impl<'m> Search<'m> {
         }
     }
 
-    fn search(
+    fn search<const TRACE: bool>(
         &mut self,
         max_solutions: Option<u64>,
         first_solution: &mut Option<Vec<u32>>,
@@ -400,8 +404,7 @@ impl<'m> Search<'m> {
                     self.stats.iterations += 1;
                     let ctx = SelectionContext::new(self.model, &self.store);
                     let chosen = match &mut self.tracing {
-                        None => self.variables.select(&ctx),
-                        Some(t) => {
+                        Some(t) if TRACE => {
                             let (var, runner_up, decided_by) =
                                 self.variables.select_explained(&ctx, &mut t.links);
                             if let Some(var) = var {
@@ -416,13 +419,16 @@ impl<'m> Search<'m> {
                             }
                             var
                         }
+                        _ => self.variables.select(&ctx),
                     };
                     match chosen {
                         None => {
                             if self.model.check(&self.store) {
                                 self.stats.solutions += 1;
                                 let number = self.stats.solutions;
-                                self.emit(&Event::Solution { number });
+                                if TRACE {
+                                    self.emit(&Event::Solution { number });
+                                }
                                 if first_solution.is_none() {
                                     *first_solution = Some(
                                         (self.model.vars())
@@ -435,16 +441,16 @@ impl<'m> Search<'m> {
                                 }
                             } else {
                                 self.stats.failures += 1;
-                                let cause = FailCause::Check;
-                                self.emit_fail(cause);
+                                if TRACE {
+                                    self.emit_fail(FailCause::Check);
+                                }
                             }
                             Step::Backtrack
                         }
                         Some(var) => {
                             let start = self.value_buffer.len();
                             match &mut self.tracing {
-                                None => self.values.order(&ctx, var, &mut self.value_buffer),
-                                Some(t) => {
+                                Some(t) if TRACE => {
                                     self.values.order_explained(
                                         &ctx,
                                         var,
@@ -458,11 +464,13 @@ impl<'m> Search<'m> {
                                         links: self.values.links(),
                                     });
                                 }
+                                _ => self.values.order(&ctx, var, &mut self.value_buffer),
                             }
                             if self.value_buffer.len() == start {
                                 self.stats.failures += 1;
-                                let cause = FailCause::NoValues(var);
-                                self.emit_fail(cause);
+                                if TRACE {
+                                    self.emit_fail(FailCause::NoValues(var));
+                                }
                                 Step::Backtrack
                             } else {
                                 self.frames.push(Frame {
@@ -472,7 +480,7 @@ impl<'m> Search<'m> {
                                 });
                                 let depth = self.frames.len() as u64;
                                 self.stats.max_depth = self.stats.max_depth.max(depth);
-                                match self.place() {
+                                match self.place::<TRACE>() {
                                     Ok(s) => s,
                                     Err(reason) => return Termination::Stopped(reason),
                                 }
@@ -490,7 +498,7 @@ impl<'m> Search<'m> {
                     self.stats.backtracks += 1;
                     let undone = self.value_buffer[frame.current as usize];
                     let var = frame.var;
-                    if let Some(t) = &mut self.tracing {
+                    if let Some(t) = self.tracing.as_mut().filter(|_| TRACE) {
                         t.tracer.event(&Event::Backtrack {
                             depth,
                             var,
@@ -500,7 +508,7 @@ impl<'m> Search<'m> {
                     self.variables.on_backtrack(var, undone);
                     frame.current += 1;
                     if (frame.current as usize) < self.value_buffer.len() {
-                        match self.place() {
+                        match self.place::<TRACE>() {
                             Ok(s) => s,
                             Err(reason) => return Termination::Stopped(reason),
                         }
@@ -517,7 +525,7 @@ impl<'m> Search<'m> {
     /// Places the current value of the top frame and propagates; an error
     /// if the placement limit forbids it or the time limit passed during
     /// propagation.
-    fn place(&mut self) -> Result<Step, StopReason> {
+    fn place<const TRACE: bool>(&mut self) -> Result<Step, StopReason> {
         if self
             .limits
             .max_placements
@@ -535,7 +543,7 @@ impl<'m> Search<'m> {
             self.stats.guesses += 1;
         }
         self.placed.insert(frame.var.index());
-        if let Some(t) = &mut self.tracing {
+        if let Some(t) = self.tracing.as_mut().filter(|_| TRACE) {
             t.tracer.event(&Event::Place {
                 depth: self.frames.len(),
                 var: frame.var,
@@ -548,12 +556,16 @@ impl<'m> Search<'m> {
             .assign(self.model, &mut self.store, frame.var, value);
         self.variables.on_placement(frame.var, value);
         self.values.on_placement(frame.var, value);
-        Ok(match self.traced_fixpoint() {
+        let fixpoint = match TRACE {
+            true => self.fixpoint_telling(),
+            false => self.fixpoint(),
+        };
+        Ok(match fixpoint {
             Ok(()) => Step::Choose,
             Err(Conflict) if self.agenda.timed_out => return Err(StopReason::Timeout),
             Err(Conflict) => {
                 self.stats.failures += 1;
-                if let Some(t) = &mut self.tracing {
+                if let Some(t) = self.tracing.as_mut().filter(|_| TRACE) {
                     let cause = t.cause.take().expect("a failed fixpoint says why");
                     self.emit_fail(cause);
                 }

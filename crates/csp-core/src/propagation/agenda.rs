@@ -162,7 +162,7 @@ impl Agenda {
 
     /// `events` happened to `var`: tell the propagators that watch it and
     /// listen to them, and wake them (not the one that made the change).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn notify(
         &mut self,
         model: &Model,
