@@ -221,7 +221,6 @@ impl DomainStore {
 
     /// The unassigned variables whose domain has `size` values, in index
     /// order.
-    #[inline]
     pub fn open_of_size(&self, size: u32) -> impl Iterator<Item = VarId> + '_ {
         let blocks = self.buckets().nth(size as usize).unwrap_or(&[]);
         (blocks.iter().enumerate()).flat_map(|(b, &block)| {
@@ -234,6 +233,43 @@ impl DomainStore {
                 })
             })
         })
+    }
+
+    /// Appends [`open_of_size`](Self::open_of_size) to `out`, word by word.
+    #[inline]
+    pub fn open_of_size_into(&self, size: u32, out: &mut Vec<VarId>) {
+        let blocks = self.buckets().nth(size as usize).unwrap_or(&[]);
+        for (b, &block) in blocks.iter().enumerate() {
+            let mut w = block;
+            out.reserve(w.count_ones() as usize);
+            while w != 0 {
+                out.push(VarId(b as u32 * 64 + w.trailing_zeros()));
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// The first unassigned variable (in index order) of those with the
+    /// fewest values: the first of `open_of_size(smallest_open_size())`,
+    /// in one pass over the buckets.
+    #[inline]
+    pub fn first_of_smallest_open(&self) -> Option<VarId> {
+        for bucket in self.by_size.chunks_exact(self.stride) {
+            for (b, &w) in bucket.iter().enumerate() {
+                if w != 0 {
+                    return Some(VarId(b as u32 * 64 + w.trailing_zeros()));
+                }
+            }
+        }
+        None
+    }
+
+    /// The first of [`open_of_size`](Self::open_of_size).
+    #[inline]
+    pub fn first_open_of_size(&self, size: u32) -> Option<VarId> {
+        let blocks = self.buckets().nth(size as usize)?;
+        let (b, &w) = blocks.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(VarId(b as u32 * 64 + w.trailing_zeros()))
     }
 
     /// How many assigned variables hold `value`.
@@ -419,7 +455,17 @@ mod tests {
     #[test]
     fn open_variables_are_kept_by_domain_size() {
         let mut s = DomainStore::new(&[ValueSet::range(4), ValueSet::range(3), ValueSet::range(3)]);
-        let open = |s: &DomainStore, k| s.open_of_size(k).map(|v| v.0).collect::<Vec<_>>();
+        let open = |s: &DomainStore, k| {
+            let all: Vec<VarId> = s.open_of_size(k).collect();
+            let mut into = Vec::new();
+            s.open_of_size_into(k, &mut into);
+            assert_eq!(into, all);
+            assert_eq!(s.first_open_of_size(k), all.first().copied());
+            if s.smallest_open_size() == Some(k) {
+                assert_eq!(s.first_of_smallest_open(), all.first().copied());
+            }
+            all.iter().map(|v| v.0).collect::<Vec<_>>()
+        };
         assert_eq!(
             (s.smallest_open_size(), s.largest_open_size()),
             (Some(3), Some(4))
@@ -440,6 +486,13 @@ mod tests {
         s.assign(VarId(1), 0);
         s.assign(VarId(2), 0);
         assert_eq!(s.smallest_open_size(), None);
+        // Across blocks of 64: the first open one is in the third block.
+        let mut s = DomainStore::new(&[ValueSet::range(2); 150]);
+        for v in 0..140 {
+            s.assign(VarId(v), 0);
+        }
+        assert_eq!(open(&s, 2), (140..150).collect::<Vec<_>>());
+        assert_eq!(open(&s, 1), Vec::<u32>::new());
     }
 
     #[test]

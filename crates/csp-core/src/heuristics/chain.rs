@@ -26,8 +26,11 @@ impl VariableSelectorChain {
     pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {
         self.candidates.clear();
         // The first selector may hand over its best variables directly.
-        let handed =
-            (self.selectors.first_mut()).is_some_and(|s| s.best(ctx, &mut self.candidates));
+        // Only the first of its best matter if no later link but the
+        // index breaks their ties.
+        let first_only = (self.selectors.get(1)).is_none_or(|s| s.scores_index());
+        let handed = (self.selectors.first_mut())
+            .is_some_and(|s| s.best(ctx, &mut self.candidates, first_only));
         let skip = if handed {
             1
         } else {
@@ -214,9 +217,21 @@ impl ValueSelectorChain {
         out: &mut Vec<u32>,
         mut record: impl FnMut(usize, u32, i64),
     ) {
-        self.scratch.clear();
-        self.scratch.extend(ctx.domain(var).iter().map(|v| (0, v)));
+        let domain = ctx.domain(var);
         let links = self.selectors.len();
+        if links == 1 && self.selectors[0].scores_value() {
+            // Ascending already: no scratch, no sort. The buffer is filled
+            // by slots rather than pushes (no capacity test per value).
+            let start = out.len();
+            out.resize(start + domain.len() as usize, 0);
+            for (slot, v) in out[start..].iter_mut().zip(domain.iter()) {
+                *slot = v;
+                record(0, v, i64::from(v));
+            }
+            return;
+        }
+        self.scratch.clear();
+        self.scratch.extend(domain.iter().map(|v| (0, v)));
         for (k, selector) in self.selectors.iter_mut().rev().enumerate() {
             let link = links - 1 - k;
             if k == 0 && selector.scores_value() {
@@ -239,7 +254,11 @@ impl ValueSelectorChain {
                 }
             }
         }
-        out.extend(self.scratch.iter().map(|&(_, v)| v));
+        let start = out.len();
+        out.resize(start + self.scratch.len(), 0);
+        for (slot, &(_, v)) in out[start..].iter_mut().zip(&self.scratch) {
+            *slot = v;
+        }
     }
 
     pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {

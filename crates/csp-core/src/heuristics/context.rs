@@ -52,19 +52,38 @@ impl<'a> SelectionContext<'a> {
         self.store.is_assigned(var)
     }
 
-    /// The unassigned variables with the fewest candidates, in index order
-    /// (kept by the store: no scan of the variables).
+    /// The fewest candidates an unassigned variable has (`None` when all
+    /// are assigned).
     #[inline]
-    pub fn fewest_candidates(&self) -> impl Iterator<Item = VarId> + 'a {
-        let store = self.store;
-        (store.smallest_open_size().into_iter()).flat_map(move |k| store.open_of_size(k))
+    pub fn smallest_open_size(&self) -> Option<u32> {
+        self.store.smallest_open_size()
     }
 
-    /// The unassigned variables with the most candidates, in index order.
+    /// The most candidates an unassigned variable has.
     #[inline]
-    pub fn most_candidates(&self) -> impl Iterator<Item = VarId> + 'a {
-        let store = self.store;
-        (store.largest_open_size().into_iter()).flat_map(move |k| store.open_of_size(k))
+    pub fn largest_open_size(&self) -> Option<u32> {
+        self.store.largest_open_size()
+    }
+
+    /// The first unassigned variable (in index order) of those with the
+    /// fewest candidates.
+    #[inline]
+    pub fn first_of_fewest(&self) -> Option<VarId> {
+        self.store.first_of_smallest_open()
+    }
+
+    /// The first unassigned variable (in index order) with `size`
+    /// candidates (kept by the store: no scan of the variables).
+    #[inline]
+    pub fn first_of_size(&self, size: u32) -> Option<VarId> {
+        self.store.first_open_of_size(size)
+    }
+
+    /// Appends to `out` the unassigned variables with `size` candidates,
+    /// in index order.
+    #[inline]
+    pub fn all_of_size(&self, size: u32, out: &mut Vec<VarId>) {
+        self.store.open_of_size_into(size, out);
     }
 
     /// How many assigned variables hold `value`.

@@ -14,9 +14,15 @@ pub trait VariableSelector: Send + fmt::Debug {
 
     /// When it can do so faster than scoring every variable: appends to
     /// `out` the unassigned variables with the smallest score, in index
-    /// order, and returns `true`. The default returns `false` (the chain
-    /// scores each variable).
-    fn best(&mut self, _ctx: &SelectionContext<'_>, _out: &mut Vec<VarId>) -> bool {
+    /// order, and returns `true`; with `first_only` (no later link breaks
+    /// the ties but the index) it may append only the first of them. The
+    /// default returns `false` (the chain scores each variable).
+    fn best(
+        &mut self,
+        _ctx: &SelectionContext<'_>,
+        _out: &mut Vec<VarId>,
+        _first_only: bool,
+    ) -> bool {
         false
     }
 
