@@ -1933,6 +1933,33 @@ fn trace_failures_name_their_element() {
         count(&|e| e["cause"] == "wipeout" && !e["element"].is_null()),
         8
     );
+    // Deductions name theirs too: each of a cage's its cage, each of a
+    // house's its house (the generic propagators: one per house).
+    let deduced = |e: &serde_json::Value, p: &str| e["event"] == "deduce" && e["propagator"] == p;
+    let events = json_lines(&search(killer, "jsonl"));
+    let sums: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| deduced(e, "distinct-sum"))
+        .collect();
+    assert_eq!(sums.len(), 297);
+    assert!(sums.iter().all(|e| {
+        e["element"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("killer cage "))
+    }));
+    let houses: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| deduced(e, "all-different"))
+        .collect();
+    assert_eq!(houses.len(), 401);
+    assert!(
+        houses
+            .iter()
+            .all(|e| e["house"].is_string() && e["element"].is_null())
+    );
+    let text = search(killer, "text");
+    assert!(text.contains("\n  sum (killer cage 20 at r1c1 r1c2 r2c1): 6 candidates removed\n"));
+    assert!(text.contains("    fc in row 1: 8 candidates removed\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -341,6 +341,7 @@ impl PuzzleTrace<'_> {
             Event::Deduce {
                 rule,
                 propagator,
+                index,
                 filled,
                 removed,
             } => {
@@ -350,13 +351,22 @@ impl PuzzleTrace<'_> {
                 let removed: Vec<Value> = (removed.iter())
                     .map(|&(v, gone)| json!({"cell": self.cell(v), "digits": Self::digits(gone)}))
                     .collect();
-                json!({
+                let mut v = json!({
                     "event": "deduce",
                     "rule": rule.name(),
                     "propagator": propagator,
                     "filled": filled,
                     "removed": removed,
-                })
+                });
+                // The house or element the propagator stands for.
+                if let Some(p) = index {
+                    if let Some(house) = self.sudoku.house_of(self.level, p) {
+                        v["house"] = json!(house.to_string());
+                    } else if let Some(element) = self.sudoku.element_of(self.level, p) {
+                        v["element"] = json!(element.describe());
+                    }
+                }
+                v
             }
             Event::Fixpoint { runs, rule_runs } => {
                 let rules: serde_json::Map<String, Value> = (Rule::ALL.iter().zip(rule_runs))

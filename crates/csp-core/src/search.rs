@@ -295,6 +295,7 @@ impl<'m> Search<'m> {
             t.tracer.event(&Event::Deduce {
                 rule,
                 propagator: name_of(p),
+                index: name_of(p).map(|_| p),
                 filled: &t.filled,
                 removed: &t.removed,
             });

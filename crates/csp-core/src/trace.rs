@@ -148,6 +148,10 @@ pub enum Event<'a> {
         /// The propagator that applied it (`None`: the agenda's naked
         /// singles, or probing).
         propagator: Option<&'static str>,
+        /// That propagator's index in
+        /// [`Model::propagators`](crate::Model::propagators) (see
+        /// [`Model::owner`](crate::Model::owner)).
+        index: Option<u32>,
         /// Variables it assigned, with their value.
         filled: &'a [(VarId, u32)],
         /// Values it removed, per variable (an assignment's other values

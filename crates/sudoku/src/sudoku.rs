@@ -62,6 +62,10 @@ pub struct Sudoku {
     propagators: Propagators,
 }
 
+/// Model owners ([`ModelBuilder::set_owner`]): element `i` is `i`, the
+/// grid's house `k` is `HOUSE_OWNER + k`.
+const HOUSE_OWNER: u32 = 1 << 31;
+
 impl Sudoku {
     /// The rules for a grid size and a set of global rules.
     pub fn new(size: GridSize, variant: Variant) -> Sudoku {
@@ -80,7 +84,8 @@ impl Sudoku {
         for (i, &v) in cells.iter().enumerate() {
             b.set_position(v, (i / n) as f64, (i % n) as f64);
         }
-        for h in &houses {
+        for (k, h) in houses.iter().enumerate() {
+            b.set_owner(Some(HOUSE_OWNER + k as u32));
             let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
             b.all_different(&vars)
                 .expect("houses name distinct, existing cells");
@@ -155,6 +160,15 @@ impl Sudoku {
     pub fn element_of(&self, level: PropagationLevel, p: u32) -> Option<&dyn Element> {
         let i = self.model_for(level).owner(p)?;
         self.rules.elements.get(i as usize).map(|e| &**e)
+    }
+
+    /// The house of the grid (a row, column, box or region) that
+    /// propagator `p` of the model searched at `level` stands for; `None`
+    /// for the others (a house an element adds is that element's, see
+    /// [`Sudoku::element_of`]; the fast propagator stands for them all).
+    pub fn house_of(&self, level: PropagationLevel, p: u32) -> Option<&House> {
+        let owner = self.model_for(level).owner(p)?;
+        self.houses.get(owner.checked_sub(HOUSE_OWNER)? as usize)
     }
 
     /// Classic 9x9.

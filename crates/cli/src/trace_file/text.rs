@@ -119,7 +119,12 @@ impl TraceFormat for Text {
                     1 => parts.push("1 candidate removed".into()),
                     n => parts.push(format!("{n} candidates removed")),
                 }
-                format!("{pad}  {}: {}", s("rule"), parts.join("; "))
+                let whose = match (f["house"].as_str(), f["element"].as_str()) {
+                    (Some(house), _) => format!(" in {house}"),
+                    (None, Some(element)) => format!(" ({element})"),
+                    (None, None) => String::new(),
+                };
+                format!("{pad}  {}{whose}: {}", s("rule"), parts.join("; "))
             }
             "fixpoint" => return String::new(),
             "fail" => format!("{pad}  fail: {}", cause(f)),
