@@ -238,12 +238,11 @@ impl PuzzleTrace<'_> {
             }
             FailCause::Propagator { rule, name, .. } => {
                 let mut v = json!({"cause": "propagator", "rule": rule.name(), "propagator": name});
-                let (house, digit, twice) = match self.sudoku.house_failure(store) {
-                    Some(HouseFailure::NoPlace { house, digit }) => (Some(house), digit, false),
-                    Some(HouseFailure::PlacedTwice { house, digit }) => (Some(house), digit, true),
-                    None => (None, 0, false),
-                };
-                if let Some(house) = house {
+                if let Some(failure) = self.sudoku.house_failure(store) {
+                    let (house, digit, twice) = match failure {
+                        HouseFailure::NoPlace { house, digit } => (house, digit, false),
+                        HouseFailure::PlacedTwice { house, digit } => (house, digit, true),
+                    };
                     v["digit"] = json!(digit);
                     v["house"] = json!(house.to_string());
                     if twice {
@@ -255,16 +254,16 @@ impl PuzzleTrace<'_> {
             FailCause::NoValues(var) => json!({"cause": "no values", "cell": self.cell(var)}),
             FailCause::Check => json!({"cause": "check"}),
         };
-        let element = match cause {
-            FailCause::Wipeout { propagator, .. } | FailCause::Propagator { propagator, .. } => {
-                propagator.and_then(|p| self.sudoku.element_of(self.level, p))
-            }
-            _ => None,
-        };
-        if let Some(element) = element {
-            v["element"] = json!(element.describe());
+        if let Some(element) = self.element(cause.propagator()) {
+            v["element"] = json!(element);
         }
         v
+    }
+
+    /// The variant element propagator `p` enforces, described.
+    fn element(&self, p: Option<u32>) -> Option<String> {
+        let element = self.sudoku.element_of(self.level, p?)?;
+        Some(element.describe())
     }
 
     fn json(&self, event: &Event<'_>) -> Value {
@@ -359,12 +358,10 @@ impl PuzzleTrace<'_> {
                     "removed": removed,
                 });
                 // The house or element the propagator stands for.
-                if let Some(p) = index {
-                    if let Some(house) = self.sudoku.house_of(self.level, p) {
-                        v["house"] = json!(house.to_string());
-                    } else if let Some(element) = self.sudoku.element_of(self.level, p) {
-                        v["element"] = json!(element.describe());
-                    }
+                if let Some(house) = index.and_then(|p| self.sudoku.house_of(self.level, p)) {
+                    v["house"] = json!(house.to_string());
+                } else if let Some(element) = self.element(index) {
+                    v["element"] = json!(element);
                 }
                 v
             }

@@ -273,7 +273,9 @@ impl<'m> Search<'m> {
         let mark = self.store.trail_len();
         let r = self.fixpoint();
         let model = self.model;
-        let name_of = |p: u32| model.propagators().get(p as usize).map(|p| p.name());
+        // None for NO_PROPAGATOR: the search's own removals and probing's.
+        let known = |p: u32| ((p as usize) < model.propagators().len()).then_some(p);
+        let name_of = |p: u32| known(p).map(|p| model.propagators()[p as usize].name());
         let segments = self.agenda.segments.take().unwrap_or_default();
         let changes = trace::changes(&self.store, mark, &segments);
         let t = self.tracing.as_mut().expect("tracing");
@@ -295,7 +297,7 @@ impl<'m> Search<'m> {
             t.tracer.event(&Event::Deduce {
                 rule,
                 propagator: name_of(p),
-                index: name_of(p).map(|_| p),
+                index: known(p),
                 filled: &t.filled,
                 removed: &t.removed,
             });
@@ -307,8 +309,6 @@ impl<'m> Search<'m> {
         });
         if r.is_err() && !self.agenda.timed_out {
             let (rule, p) = self.agenda.failed_in;
-            // NO_PROPAGATOR, for the search's own removals and probing's.
-            let known = |p: u32| ((p as usize) < model.propagators().len()).then_some(p);
             let cause = match self.model.vars().find(|&v| self.store.size(v) == 0) {
                 Some(var) => {
                     let last = changes.iter().rev().find(|c| c.var == var);

@@ -91,6 +91,20 @@ pub enum FailCause {
     Check,
 }
 
+impl FailCause {
+    /// The propagator (an index in
+    /// [`Model::propagators`](crate::Model::propagators)) that failed or
+    /// removed the last value, if one did.
+    pub fn propagator(&self) -> Option<u32> {
+        match *self {
+            FailCause::Wipeout { propagator, .. } | FailCause::Propagator { propagator, .. } => {
+                propagator
+            }
+            FailCause::NoValues(_) | FailCause::Check => None,
+        }
+    }
+}
+
 /// One thing a search did.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {

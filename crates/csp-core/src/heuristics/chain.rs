@@ -220,12 +220,8 @@ impl ValueSelectorChain {
         let domain = ctx.domain(var);
         let links = self.selectors.len();
         if links == 1 && self.selectors[0].scores_value() {
-            // Ascending already: no scratch, no sort. The buffer is filled
-            // by slots rather than pushes (no capacity test per value).
-            let start = out.len();
-            out.resize(start + domain.len() as usize, 0);
-            for (slot, v) in out[start..].iter_mut().zip(domain.iter()) {
-                *slot = v;
+            // Ascending already: no scratch, no sort.
+            for &v in append(out, domain.iter()) {
                 record(0, v, i64::from(v));
             }
             return;
@@ -254,11 +250,7 @@ impl ValueSelectorChain {
                 }
             }
         }
-        let start = out.len();
-        out.resize(start + self.scratch.len(), 0);
-        for (slot, &(_, v)) in out[start..].iter_mut().zip(&self.scratch) {
-            *slot = v;
-        }
+        append(out, self.scratch.iter().map(|&(_, v)| v));
     }
 
     pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
@@ -266,6 +258,17 @@ impl ValueSelectorChain {
             .iter_mut()
             .for_each(|s| s.on_placement(var, value));
     }
+}
+
+/// Appends `values` to `out` by slots rather than pushes (no capacity
+/// test per value), and returns them there.
+fn append(out: &mut Vec<u32>, values: impl ExactSizeIterator<Item = u32>) -> &[u32] {
+    let start = out.len();
+    out.resize(start + values.len(), 0);
+    for (slot, v) in out[start..].iter_mut().zip(values) {
+        *slot = v;
+    }
+    &out[start..]
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ impl<'a> SelectionContext<'a> {
     /// in index order.
     #[inline]
     pub fn all_of_size(&self, size: u32, out: &mut Vec<VarId>) {
-        self.store.open_of_size_into(size, out);
+        self.store.open_of_size(size, out);
     }
 
     /// How many assigned variables hold `value`.
