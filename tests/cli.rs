@@ -1803,7 +1803,7 @@ fn trace_of_a_small_search() {
     assert_eq!(
         events,
         [
-            "puzzle", "deduce", "fixpoint", "root", "choose", "cut", "end"
+            "puzzle", "deduce", "deduce", "deduce", "deduce", "cut", "end"
         ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1960,6 +1960,87 @@ fn trace_failures_name_their_element() {
     let text = search(killer, "text");
     assert!(text.contains("\n  sum (killer cage 20 at r1c1 r1c2 r2c1): 6 candidates removed\n"));
     assert!(text.contains("    fc in row 1: 8 candidates removed\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn trace_fast_propagator_names_houses_as_generic_does() {
+    // The fast propagator stands for every house and pair of houses; its
+    // deductions name the house (or the two houses of a locked pair) that
+    // made them, and its trace is the generic propagators' event for event
+    // (but for the propagator's name and the time).
+    let dir = std::env::temp_dir().join(format!("sudoku-trace-fast-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let t = trace.to_str().unwrap();
+    let search = |propagators: &str, variant: &str, format: &str| {
+        let (_, code) = stdout_of(&mut sudoku(&[
+            "solve",
+            "puzzles/hardest11.txt",
+            "-q",
+            "--variant",
+            variant,
+            "--cells",
+            "EA",
+            "--values",
+            "0",
+            "--propagation",
+            "locked",
+            "--propagators",
+            propagators,
+            "--trace",
+            t,
+            "--trace-format",
+            format,
+        ]));
+        assert!(code == 0 || variant != "classic", "exit {code}");
+        std::fs::read_to_string(&trace).unwrap()
+    };
+    fn unnamed(mut e: serde_json::Value) -> serde_json::Value {
+        if let Some(o) = e.as_object_mut() {
+            o.remove("propagator");
+            for key in ["contradiction", "stats"] {
+                if let Some(inner) = o.get_mut(key).and_then(|c| c.as_object_mut()) {
+                    inner.remove("propagator");
+                    inner.remove("elapsed_us");
+                }
+            }
+        }
+        e
+    }
+    for variant in ["classic", "diagonal"] {
+        let fast: Vec<_> = json_lines(&search("fast", variant, "jsonl"))
+            .into_iter()
+            .map(unnamed)
+            .collect();
+        let generic: Vec<_> = json_lines(&search("generic", variant, "jsonl"))
+            .into_iter()
+            .map(unnamed)
+            .collect();
+        assert_eq!(fast.len(), generic.len(), "{variant}");
+        for (f, g) in fast.iter().zip(&generic) {
+            assert_eq!(f, g, "{variant}");
+        }
+        if variant == "diagonal" {
+            assert!(fast.iter().any(|e| e["house"] == "the main diagonal"));
+            continue;
+        }
+        let deduced = |rule: &str, key: &str| {
+            let of_rule = fast
+                .iter()
+                .filter(|e| e["event"] == "deduce" && e["rule"] == rule);
+            let named = of_rule.clone().filter(|e| !e[key].is_null()).count();
+            (of_rule.count(), named)
+        };
+        assert_eq!(deduced("fc", "house"), (1180, 1180));
+        assert_eq!(deduced("hidden_singles", "house"), (686, 686));
+        assert_eq!(deduced("locked", "houses"), (1035, 1035));
+        // The engine's own naked singles stand for no house.
+        assert_eq!(deduced("naked_singles", "house"), (538, 0));
+    }
+    let text = search("fast", "classic", "text");
+    assert!(text.contains("\n  locked in row 4 and box 5: 3 candidates removed\n"));
+    assert!(text.contains("\n  hidden_singles in box 4: r5c2 = 7; 2 candidates removed\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -20,7 +20,7 @@ use anyhow::{Context, Result};
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
 use csp_core::{DomainStore, PropagationLevel, Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
-use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Sudoku};
+use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Source, Sudoku};
 
 mod jsonl;
 mod text;
@@ -341,6 +341,7 @@ impl PuzzleTrace<'_> {
                 rule,
                 propagator,
                 index,
+                item,
                 filled,
                 removed,
             } => {
@@ -357,11 +358,17 @@ impl PuzzleTrace<'_> {
                     "filled": filled,
                     "removed": removed,
                 });
-                // The house or element the propagator stands for.
-                if let Some(house) = index.and_then(|p| self.sudoku.house_of(self.level, p)) {
-                    v["house"] = json!(house.to_string());
-                } else if let Some(element) = self.element(index) {
-                    v["element"] = json!(element);
+                // The house or element the propagator stands for, or the
+                // two houses of a locked-candidates pair.
+                let sources = match index {
+                    Some(p) => self.sudoku.sources_of(self.level, p, item),
+                    None => Vec::new(),
+                };
+                match sources.as_slice() {
+                    [Source::House(house)] => v["house"] = json!(house.to_string()),
+                    [Source::Element(element)] => v["element"] = json!(element.describe()),
+                    [a, b] => v["houses"] = json!([a.to_string(), b.to_string()]),
+                    _ => {}
                 }
                 v
             }

@@ -29,12 +29,12 @@ pub struct ModelBuilder {
     positions: Vec<Option<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
     /// The owner of each propagator ([`ModelBuilder::set_owner`]).
-    owners: Vec<Option<u32>>,
+    owners: Vec<Tag>,
     /// The owner given to propagators added from now on.
     owner: Option<u32>,
     /// The groups added with [`ModelBuilder::all_different`], with their
     /// values, for the locked-candidates pairs.
-    groups: Vec<(Vec<VarId>, ValueSet)>,
+    groups: Vec<(Vec<VarId>, ValueSet, Option<u32>)>,
     /// Groups of related variables declared without a propagator
     /// ([`ModelBuilder::relate`]).
     relations: Vec<Vec<VarId>>,
@@ -93,7 +93,10 @@ impl ModelBuilder {
             }
         }
         self.propagators.push(Box::new(p));
-        self.owners.push(self.owner);
+        self.owners.push(Tag {
+            owner: self.owner,
+            pair: None,
+        });
         Ok(())
     }
 
@@ -104,6 +107,12 @@ impl ModelBuilder {
     /// caller's words.
     pub fn set_owner(&mut self, owner: Option<u32>) {
         self.owner = owner;
+    }
+
+    /// The owner propagators added from now on are tagged with
+    /// ([`ModelBuilder::set_owner`]).
+    pub fn owner(&self) -> Option<u32> {
+        self.owner
     }
 
     /// The propagators added so far (not counting the locked-candidates
@@ -134,7 +143,7 @@ impl ModelBuilder {
             .filter_map(|v| self.domains.get(v.index()))
             .fold(ValueSet::EMPTY, |acc, &d| acc.union(d));
         self.add_propagator(AllDifferent::new(vars.to_vec(), values))?;
-        self.groups.push((vars.to_vec(), values));
+        self.groups.push((vars.to_vec(), values, self.owner));
         Ok(())
     }
 
@@ -145,11 +154,14 @@ impl ModelBuilder {
     /// on.
     pub fn build(mut self) -> Model {
         let groups = std::mem::take(&mut self.groups);
-        for (i, (a, a_values)) in groups.iter().enumerate() {
-            for (b, b_values) in &groups[i + 1..] {
+        for (i, (a, a_values, a_owner)) in groups.iter().enumerate() {
+            for (b, b_values, b_owner) in &groups[i + 1..] {
                 if let Some(p) = LockedCandidates::new(a, *a_values, b, *b_values) {
                     self.propagators.push(Box::new(p));
-                    self.owners.push(None);
+                    self.owners.push(Tag {
+                        owner: None,
+                        pair: Some([*a_owner, *b_owner]),
+                    });
                 }
             }
         }
@@ -214,6 +226,14 @@ impl ModelBuilder {
     }
 }
 
+/// What a propagator was tagged with: its owner, or for a pair that
+/// [`ModelBuilder::build`] made, its two groups' owners.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tag {
+    owner: Option<u32>,
+    pair: Option<[Option<u32>; 2]>,
+}
+
 /// A propagator that watches a variable, and where the variable sits in
 /// its scope.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -231,7 +251,7 @@ pub struct Model {
     domains: Vec<ValueSet>,
     positions: Option<Vec<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
-    owners: Vec<Option<u32>>,
+    owners: Vec<Tag>,
     watchers: Rows<Watch>,
     /// Where each propagator's state words start.
     state_offsets: Vec<u32>,
@@ -272,7 +292,15 @@ impl Model {
     /// ([`ModelBuilder::set_owner`]); `None` if it was not tagged or
     /// there is no such propagator.
     pub fn owner(&self, p: u32) -> Option<u32> {
-        self.owners.get(p as usize).copied().flatten()
+        self.owners.get(p as usize).and_then(|t| t.owner)
+    }
+
+    /// For a [`LockedCandidates`] that [`ModelBuilder::build`] made from
+    /// two groups of [`ModelBuilder::all_different`], the owners those
+    /// groups were added under, in the order they were added; `None` for
+    /// any other propagator.
+    pub fn pair_owners(&self, p: u32) -> Option<[Option<u32>; 2]> {
+        self.owners.get(p as usize).and_then(|t| t.pair)
     }
 
     /// The propagators whose scope holds `var`, in index order, with where
@@ -365,13 +393,15 @@ mod tests {
         b.add_propagator(crate::LinearEquality::new(vec![v[0], v[3]], vec![1, 1], 3))
             .unwrap();
         // The two groups' locked-candidates pair comes last (it takes
-        // part from a higher level), untagged.
+        // part from a higher level), untagged but for its groups' owners.
         let m = b.build();
         let names: Vec<&str> = m.propagators().iter().map(|p| p.name()).collect();
         assert_eq!(names.len(), 4);
         assert_eq!(names[3], "locked-candidates");
         let owners: Vec<Option<u32>> = (0..5).map(|p| m.owner(p)).collect();
         assert_eq!(owners, [Some(7), None, Some(9), None, None]);
+        let pairs: Vec<_> = (0..5).map(|p| m.pair_owners(p)).collect();
+        assert_eq!(pairs, [None, None, None, Some([Some(7), None]), None]);
     }
 
     #[test]

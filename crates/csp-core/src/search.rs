@@ -281,10 +281,12 @@ impl<'m> Search<'m> {
         let t = self.tracing.as_mut().expect("tracing");
         let mut i = 0;
         while i < changes.len() {
-            let (rule, p) = (changes[i].rule, changes[i].propagator);
+            let (rule, p, item) = (changes[i].rule, changes[i].propagator, changes[i].item);
             t.filled.clear();
             t.removed.clear();
-            while i < changes.len() && (changes[i].rule, changes[i].propagator) == (rule, p) {
+            while i < changes.len()
+                && (changes[i].rule, changes[i].propagator, changes[i].item) == (rule, p, item)
+            {
                 let c = changes[i];
                 if let Some(v) = c.assigned {
                     t.filled.push((c.var, v));
@@ -298,6 +300,7 @@ impl<'m> Search<'m> {
                 rule,
                 propagator: name_of(p),
                 index: known(p),
+                item: (item != u32::MAX).then_some(item),
                 filled: &t.filled,
                 removed: &t.removed,
             });

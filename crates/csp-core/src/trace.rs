@@ -166,6 +166,10 @@ pub enum Event<'a> {
         /// [`Model::propagators`](crate::Model::propagators) (see
         /// [`Model::owner`](crate::Model::owner)).
         index: Option<u32>,
+        /// For a composite propagator, the work item that ran
+        /// ([`PropagationContext::begin_run`](crate::PropagationContext::begin_run)):
+        /// which of the propagators it stands for.
+        item: Option<u32>,
         /// Variables it assigned, with their value.
         filled: &'a [(VarId, u32)],
         /// Values it removed, per variable (an assignment's other values
@@ -218,6 +222,8 @@ pub(crate) struct Segment {
     pub(crate) rule: Rule,
     /// The propagator running, or [`u32::MAX`] for none.
     pub(crate) propagator: u32,
+    /// The work item of a composite propagator running, or [`u32::MAX`].
+    pub(crate) item: u32,
 }
 
 /// One change made by propagation, as read from the trail while a tracer
@@ -227,6 +233,8 @@ pub(crate) struct Change {
     pub(crate) rule: Rule,
     /// The propagator running, or [`u32::MAX`] for none.
     pub(crate) propagator: u32,
+    /// The work item running, or [`u32::MAX`].
+    pub(crate) item: u32,
     pub(crate) var: VarId,
     pub(crate) gone: ValueSet,
     pub(crate) assigned: Option<u32>,
@@ -247,17 +255,18 @@ pub(crate) fn changes(store: &DomainStore, mark: usize, segments: &[Segment]) ->
         now[var.index()] = old;
     }
     let mut s = 0;
-    let mut credit = (Rule::Other, u32::MAX);
+    let mut credit = (Rule::Other, u32::MAX, u32::MAX);
     (entries.iter().zip(after))
         .enumerate()
         .map(|(k, (&(var, old, assigned), after))| {
             while s < segments.len() && segments[s].trail_at <= mark + k {
-                credit = (segments[s].rule, segments[s].propagator);
+                credit = (segments[s].rule, segments[s].propagator, segments[s].item);
                 s += 1;
             }
             Change {
                 rule: credit.0,
                 propagator: credit.1,
+                item: credit.2,
                 var,
                 gone: ValueSet(old & !after),
                 assigned: (assigned && after != 0).then(|| after.trailing_zeros()),

@@ -41,6 +41,8 @@ struct Pair {
     /// The values each house must use.
     a_values: ValueSet,
     b_values: ValueSet,
+    /// The two houses (indices in the houses given to [`FastHouses::new`]).
+    houses: [u32; 2],
 }
 
 /// Every house of a grid (each a permutation: as many cells as values) and,
@@ -124,7 +126,7 @@ impl FastHouses {
         let mut pair_cells = Vec::new();
         let mut members: Vec<Vec<VarId>> = Vec::new();
         for (i, (a, a_values)) in houses.iter().enumerate() {
-            for (b, b_values) in &houses[i + 1..] {
+            for (j, (b, b_values)) in houses.iter().enumerate().skip(i + 1) {
                 let Some(locked) = LockedCandidates::new(a, *a_values, b, *b_values) else {
                     continue;
                 };
@@ -141,6 +143,7 @@ impl FastHouses {
                     b_only: range(b_only),
                     a_values,
                     b_values,
+                    houses: [i as u32, j as u32],
                 });
                 members.push(locked.scope().to_vec());
             }
@@ -168,6 +171,24 @@ impl FastHouses {
             pair_cells,
             watch: Rows::from(watching),
         })
+    }
+
+    /// The houses work item `item` stands for (indices in the houses given
+    /// to [`FastHouses::new`]): one house, or the two of a pair; `None` past
+    /// the last item.
+    pub fn item_houses(&self, item: usize) -> Option<(usize, Option<usize>)> {
+        match item.checked_sub(self.num_houses()) {
+            None => Some((item, None)),
+            Some(k) => {
+                let [a, b] = self.pairs.get(k)?.houses;
+                Some((a as usize, Some(b as usize)))
+            }
+        }
+    }
+
+    /// The number of work items: the houses, then the pairs.
+    pub fn num_items(&self) -> usize {
+        self.num_houses() + self.pairs.len()
     }
 
     fn num_houses(&self) -> usize {
@@ -265,7 +286,7 @@ impl FastHouses {
 
     /// One run of house `h`, as [`csp_core::AllDifferent`] runs below `gac`.
     fn run_house(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Result<(), Conflict> {
-        ctx.begin_run(Rule::ForwardChecking);
+        ctx.begin_run(Rule::ForwardChecking, h);
         let level = ctx.level();
         let at = h * HOUSE_WORDS;
         loop {
@@ -317,7 +338,7 @@ impl FastHouses {
         k: usize,
         item: usize,
     ) -> Result<(), Conflict> {
-        ctx.begin_run(Rule::LockedCandidates);
+        ctx.begin_run(Rule::LockedCandidates, item);
         let pair = &self.pairs[k];
         let (a_only, shared, b_only) = (
             self.range(pair.a_only),
@@ -393,7 +414,7 @@ impl Propagator for FastHouses {
     }
 
     fn work_items(&self) -> usize {
-        self.num_houses() + self.pairs.len()
+        self.num_items()
     }
 
     fn initialise(&self, ctx: &mut NotifyContext<'_>) {

@@ -51,6 +51,11 @@ impl fmt::Display for House {
     }
 }
 
+/// Model owners ([`csp_core::ModelBuilder::set_owner`]) of houses: house
+/// `k` (in [`crate::Sudoku::houses`], an element's houses included) is
+/// `HOUSE_OWNER + k`; element `i` is `i`.
+pub(crate) const HOUSE_OWNER: u32 = 1 << 31;
+
 /// The houses of a grid: rows, columns, boxes, then the variant's extras.
 pub fn houses(size: GridSize, variant: &Variant) -> Vec<House> {
     crate::Sudoku::new(size, variant.clone()).houses().to_vec()

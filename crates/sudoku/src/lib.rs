@@ -47,6 +47,7 @@ pub mod render;
 mod report;
 pub mod rules;
 mod size;
+mod source;
 #[allow(clippy::module_inception)]
 mod sudoku;
 mod symbol;
@@ -63,6 +64,7 @@ pub use puzzle::Puzzle;
 pub use report::{SolveReport, SolveStatus};
 pub use rules::{Element, Rules, RulesError, VariantPuzzle};
 pub use size::GridSize;
+pub use source::Source;
 pub use sudoku::{HouseFailure, SolveError, Sudoku};
 pub use symbol::{MAX_SIDE, Symbols, SymbolsError, digit_char};
 pub use variant::{UnknownVariant, Variant, valid_names as variant_names};

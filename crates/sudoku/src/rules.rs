@@ -40,7 +40,7 @@ pub use killer_cage::KillerCage;
 pub use registry::{ElementKind, REGISTRY};
 
 use crate::GridSize;
-use crate::house::{House, HouseKind};
+use crate::house::{HOUSE_OWNER, House, HouseKind};
 
 /// A pair of orthogonally adjacent cells that carries a mark (a kropki dot,
 /// an X or a V). Negative rules ("all dots are given") apply to the pairs
@@ -234,9 +234,13 @@ impl GridBuilder<'_> {
     /// `side` cells), named for messages.
     pub fn house(&mut self, kind: HouseKind, cells: Vec<usize>) -> Result<(), RulesError> {
         let vars = self.vars(&cells);
+        // A house is named as a house, whichever element adds it.
+        let owner = self.builder.owner();
         self.builder
-            .all_different(&vars)
-            .map_err(|e| self.model_error(e))?;
+            .set_owner(Some(HOUSE_OWNER + self.houses.len() as u32));
+        let added = self.builder.all_different(&vars);
+        self.builder.set_owner(owner);
+        added.map_err(|e| self.model_error(e))?;
         let index = self.houses.iter().filter(|h| h.kind == kind).count();
         self.houses.push(House { kind, index, cells });
         Ok(())

@@ -7,9 +7,11 @@ use csp_core::{
 };
 
 use crate::error::{CellRef, PuzzleError};
-use crate::house::{House, grid_houses};
+use crate::house::{HOUSE_OWNER, House, grid_houses};
 use crate::rules::{Element, GridBuilder, Mark, Rules, RulesError, Solved};
-use crate::{CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Variant};
+use crate::{
+    CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Source, Variant,
+};
 
 /// Why a puzzle could not be searched.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -55,16 +57,12 @@ pub struct Sudoku {
     marks: Vec<Mark>,
     model: Model,
     /// The same rules as one [`FastHouses`] propagator, when the grid has
-    /// only houses.
-    fast: Option<Model>,
+    /// only houses, with the houses each of its work items stands for.
+    fast: Option<FastModel>,
     /// Whether every constraint is a house.
     only_houses: bool,
     propagators: Propagators,
 }
-
-/// Model owners ([`ModelBuilder::set_owner`]): element `i` is `i`, the
-/// grid's house `k` is `HOUSE_OWNER + k`.
-const HOUSE_OWNER: u32 = 1 << 31;
 
 impl Sudoku {
     /// The rules for a grid size and a set of global rules.
@@ -148,7 +146,7 @@ impl Sudoku {
     /// The model searches at `level` run.
     pub fn model_for(&self, level: PropagationLevel) -> &Model {
         match &self.fast {
-            Some(fast) if self.runs_fast(level) => fast,
+            Some(fast) if self.runs_fast(level) => &fast.model,
             _ => &self.model,
         }
     }
@@ -162,13 +160,36 @@ impl Sudoku {
         self.rules.elements.get(i as usize).map(|e| &**e)
     }
 
-    /// The house of the grid (a row, column, box or region) that
-    /// propagator `p` of the model searched at `level` stands for; `None`
-    /// for the others (a house an element adds is that element's, see
-    /// [`Sudoku::element_of`]; the fast propagator stands for them all).
-    pub fn house_of(&self, level: PropagationLevel, p: u32) -> Option<&House> {
-        let owner = self.model_for(level).owner(p)?;
-        self.houses.get(owner.checked_sub(HOUSE_OWNER)? as usize)
+    /// What propagator `p` of the model searched at `level` stands for
+    /// (work item `item` of it, for the fast propagator): a house or an
+    /// element, or the two houses of a locked-candidates pair. Empty for
+    /// the propagators the engine adds on its own.
+    pub fn sources_of(
+        &self,
+        level: PropagationLevel,
+        p: u32,
+        item: Option<u32>,
+    ) -> Vec<Source<'_>> {
+        let model = self.model_for(level);
+        let source = |owner: Option<u32>| -> Option<Source<'_>> {
+            let owner = owner?;
+            match owner.checked_sub(HOUSE_OWNER) {
+                Some(k) => self.houses.get(k as usize).map(Source::House),
+                None => (self.rules.elements.get(owner as usize)).map(|e| Source::Element(&**e)),
+            }
+        };
+        let house = |k: usize| self.houses.get(k).map(Source::House);
+        let sources = match (&self.fast, item) {
+            (Some(fast), Some(item)) if self.runs_fast(level) => {
+                let (a, b) = (fast.items.get(item as usize)).copied().unwrap_or_default();
+                [house(a), b.and_then(house)]
+            }
+            _ => match model.pair_owners(p) {
+                Some([a, b]) => [source(a), source(b)],
+                None => [source(model.owner(p)), None],
+            },
+        };
+        sources.into_iter().flatten().collect()
     }
 
     /// Classic 9x9.
@@ -401,7 +422,16 @@ impl Sudoku {
 /// `model`'s variables, domains and positions with its houses as one
 /// [`FastHouses`] (declared related, so the heuristics see the same graph),
 /// if it takes them.
-fn fast_model(model: &Model, houses: &[House]) -> Option<Model> {
+/// A grid of houses as one [`FastHouses`] propagator.
+#[derive(Debug)]
+struct FastModel {
+    model: Model,
+    /// The houses each of its work items stands for
+    /// ([`FastHouses::item_houses`]).
+    items: Vec<(usize, Option<usize>)>,
+}
+
+fn fast_model(model: &Model, houses: &[House]) -> Option<FastModel> {
     let mut b = ModelBuilder::new();
     for v in model.vars() {
         let fresh = b.new_var(model.initial_domain(v));
@@ -419,12 +449,18 @@ fn fast_model(model: &Model, houses: &[House]) -> Option<Model> {
         })
         .collect();
     let propagator = FastHouses::new(model.num_vars(), &groups)?;
+    let items = (0..propagator.num_items())
+        .filter_map(|item| propagator.item_houses(item))
+        .collect();
     for (vars, _) in &groups {
         b.relate(vars).expect("house cells exist");
     }
     b.add_propagator(propagator)
         .expect("scope is every cell once");
-    Some(b.build())
+    Some(FastModel {
+        model: b.build(),
+        items,
+    })
 }
 
 #[cfg(test)]

@@ -122,7 +122,10 @@ impl TraceFormat for Text {
                 let whose = match (f["house"].as_str(), f["element"].as_str()) {
                     (Some(house), _) => format!(" in {house}"),
                     (None, Some(element)) => format!(" ({element})"),
-                    (None, None) => String::new(),
+                    (None, None) => match f["houses"].as_array().map(Vec::as_slice) {
+                        Some([a, b]) => format!(" in {} and {}", s_of(a), s_of(b)),
+                        _ => String::new(),
+                    },
                 };
                 format!("{pad}  {}{whose}: {}", s("rule"), parts.join("; "))
             }

@@ -12,6 +12,8 @@ use crate::trace::Segment;
 use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
+/// No work item of a composite propagator is running.
+const NO_ITEM: u32 = u32::MAX;
 
 /// The clock is read every this many propagator runs (a run is cheap; a
 /// fixpoint on a 25x25 grid can take thousands of them).
@@ -36,6 +38,9 @@ pub(crate) struct Agenda {
     /// ([`super::Propagator::min_level`]) are those below this index.
     active_end: u32,
     pub(crate) current: u32,
+    /// The work item the running composite propagator said it runs
+    /// ([`PropagationContext::begin_run`]), or [`NO_ITEM`].
+    pub(crate) item: u32,
     /// The rule the changes being made are credited to.
     pub(crate) rule: Rule,
     /// What each rule did.
@@ -92,6 +97,7 @@ impl Agenda {
             composites,
             active_end,
             current: NO_PROPAGATOR,
+            item: NO_ITEM,
             rule: Rule::Other,
             rules: RuleStats::default(),
             singletons: Vec::with_capacity(model.num_vars()),
@@ -206,6 +212,7 @@ impl Agenda {
                 trail_at,
                 rule: self.rule,
                 propagator: self.current,
+                item: self.item,
             });
         }
     }
@@ -222,6 +229,7 @@ impl Agenda {
         self.queued.clear();
         self.singletons.clear();
         self.current = NO_PROPAGATOR;
+        self.item = NO_ITEM;
         self.again = false;
         for &p in &self.composites {
             self.work[p as usize].clear();
@@ -273,6 +281,7 @@ impl Agenda {
                 state: model.state_offset(p),
             });
             self.current = NO_PROPAGATOR;
+            self.item = NO_ITEM;
             if result.is_err() {
                 self.failed_in = (self.rule, p);
                 self.clear();

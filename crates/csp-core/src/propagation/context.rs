@@ -51,12 +51,14 @@ impl PropagationContext<'_> {
     }
 
     /// For a composite propagator: counts
-    /// one run of a propagator it stands for (in
+    /// one run of a propagator it stands for, work item `item` (in
     /// [`SearchStats::propagations`](crate::SearchStats::propagations)) and
-    /// begins `rule` as [`PropagationContext::begin`] does.
+    /// begins `rule` as [`PropagationContext::begin`] does. A tracer is told
+    /// the item of each deduction ([`Event::Deduce`](crate::trace::Event::Deduce)).
     #[inline]
-    pub fn begin_run(&mut self, rule: Rule) {
+    pub fn begin_run(&mut self, rule: Rule, item: usize) {
         self.agenda.runs += 1;
+        self.agenda.item = item as u32;
         self.agenda.begin(rule);
         self.agenda.segment(self.store.trail_len());
     }
