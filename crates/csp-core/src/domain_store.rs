@@ -31,6 +31,17 @@ fn count(bits: u64) -> u32 {
     }
 }
 
+/// One variable's state: its domain, the domain's size, and its value
+/// once assigned (kept together: the hot operations touch all three).
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// Bit `v` is set when value `v` is in the domain.
+    bits: u64,
+    size: u32,
+    /// The value, or [`UNASSIGNED`].
+    assigned: u32,
+}
+
 /// A propagator's state word and when it was last trailed.
 #[derive(Clone, Copy, Debug, Default)]
 struct StateWord {
@@ -57,10 +68,8 @@ struct Checkpoint {
 /// a stronger propagation level fills it.
 #[derive(Clone, Debug)]
 pub struct DomainStore {
-    /// One 64-bit word per variable: bit `v` is set when value `v` is in
-    /// its domain (read as a [`ValueSet`]).
-    bits: Vec<u64>,
-    sizes: Vec<u32>,
+    /// Each variable's domain (read as a [`ValueSet`]), size and value.
+    slots: Vec<Slot>,
     /// Bucket `k` (blocks `k * stride ..`): the unassigned variables whose
     /// domain has `k` values, kept up to date on every change so that
     /// "fewest candidates" is a scan of a few words. One bucket per size up
@@ -68,7 +77,6 @@ pub struct DomainStore {
     by_size: Vec<u64>,
     /// Blocks per bucket.
     stride: usize,
-    assigned: Vec<u32>,
     /// `value_use[v]`: how many assigned variables hold value `v`.
     value_use: [u32; 64],
     assigned_count: u32,
@@ -95,7 +103,6 @@ impl DomainStore {
     /// A store with the given initial domains and `words` state words, all
     /// zero.
     pub fn with_state(domains: &[ValueSet], words: usize) -> DomainStore {
-        let bits = domains.iter().map(|d| d.0).collect();
         let stride = domains.len().div_ceil(64).max(1);
         let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
         let mut by_size = vec![0u64; (largest + 1) * stride];
@@ -103,11 +110,15 @@ impl DomainStore {
             by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
         }
         DomainStore {
-            bits,
+            slots: (domains.iter())
+                .map(|d| Slot {
+                    bits: d.0,
+                    size: d.len(),
+                    assigned: UNASSIGNED,
+                })
+                .collect(),
             by_size,
             stride,
-            sizes: domains.iter().map(|d| d.len()).collect(),
-            assigned: vec![UNASSIGNED; domains.len()],
             value_use: [0; 64],
             assigned_count: 0,
             // The most the trail can hold: each change removes a value at
@@ -126,13 +137,13 @@ impl DomainStore {
     /// The number of variables.
     #[inline]
     pub fn num_vars(&self) -> usize {
-        self.sizes.len()
+        self.slots.len()
     }
 
     /// The current domain of `var`.
     #[inline]
     pub fn domain(&self, var: VarId) -> ValueSet {
-        ValueSet(self.bits[var.index()])
+        ValueSet(self.slots[var.index()].bits)
     }
 
     /// Whether `value` is in the domain of `var`.
@@ -144,20 +155,20 @@ impl DomainStore {
     /// The number of values in the domain of `var`.
     #[inline]
     pub fn size(&self, var: VarId) -> u32 {
-        self.sizes[var.index()]
+        self.slots[var.index()].size
     }
 
     /// The value of `var` if it is assigned.
     #[inline]
     pub fn value(&self, var: VarId) -> Option<u32> {
-        let v = self.assigned[var.index()];
+        let v = self.slots[var.index()].assigned;
         (v != UNASSIGNED).then_some(v)
     }
 
     /// Whether `var` is assigned.
     #[inline]
     pub fn is_assigned(&self, var: VarId) -> bool {
-        self.assigned[var.index()] != UNASSIGNED
+        self.slots[var.index()].assigned != UNASSIGNED
     }
 
     /// How many variables are assigned.
@@ -188,9 +199,10 @@ impl DomainStore {
     /// size, keeping its bucket.
     #[inline]
     fn set_domain(&mut self, i: usize, domain: u64, size: u32) {
-        self.bits[i] = domain;
-        let old = std::mem::replace(&mut self.sizes[i], size);
-        if self.assigned[i] == UNASSIGNED && old != size {
+        let slot = &mut self.slots[i];
+        slot.bits = domain;
+        let old = std::mem::replace(&mut slot.size, size);
+        if slot.assigned == UNASSIGNED && old != size {
             self.leave_bucket(i, old);
             self.enter_bucket(i, size);
         }
@@ -275,10 +287,11 @@ impl DomainStore {
     #[inline]
     pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> ValueSet {
         let i = var.index();
-        let old = self.bits[i];
+        let Slot {
+            bits: old, size, ..
+        } = self.slots[i];
         let gone = old & values.0;
         if gone != 0 {
-            let size = self.sizes[i];
             self.trail.push(TrailEntry {
                 var: var.0,
                 size,
@@ -298,15 +311,16 @@ impl DomainStore {
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
         let i = var.index();
-        let old = self.bits[i];
-        let size = self.sizes[i];
+        let Slot {
+            bits: old, size, ..
+        } = self.slots[i];
         self.trail.push(TrailEntry {
             var: var.0 | ASSIGNMENT,
             size,
             old,
         });
         self.leave_bucket(i, size);
-        self.assigned[i] = value;
+        self.slots[i].assigned = value;
         let left = old & ValueSet::single(value).0;
         self.set_domain(i, left, count(left));
         self.value_use[value as usize] += 1;
@@ -382,13 +396,16 @@ impl DomainStore {
             let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
             let i = (var & !ASSIGNMENT) as usize;
             if var & ASSIGNMENT != 0 {
-                let v = self.assigned[i];
+                let slot = &mut self.slots[i];
+                let v = std::mem::replace(&mut slot.assigned, UNASSIGNED);
+                slot.bits = old;
+                slot.size = size;
                 self.value_use[v as usize] -= 1;
                 self.assigned_count -= 1;
-                self.assigned[i] = UNASSIGNED;
-                self.enter_bucket(i, self.sizes[i]);
+                self.enter_bucket(i, size);
+            } else {
+                self.set_domain(i, old, size);
             }
-            self.set_domain(i, old, size);
         }
     }
 }

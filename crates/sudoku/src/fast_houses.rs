@@ -296,10 +296,14 @@ impl FastHouses {
             let fresh = ctx.state(at + FRESH);
             if fresh != 0 {
                 ctx.set_state(at + FRESH, 0);
+                // Below `singles` a removal wakes nothing (see `removed`).
+                let wakes = level >= PropagationLevel::Singles;
                 for &v in self.cells(h) {
                     if ctx.domain(v).0 & fresh != 0 && !ctx.is_assigned(v) {
                         ctx.remove_values(v, ValueSet(fresh))?;
-                        self.removed(ctx, v, h);
+                        if wakes {
+                            self.removed(ctx, v, h);
+                        }
                     }
                 }
             }

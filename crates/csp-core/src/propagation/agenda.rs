@@ -30,6 +30,10 @@ pub(crate) struct Agenda {
     /// wants [`super::Propagator::notify`] calls for, and whether it is
     /// composite ([`super::Propagator::work_items`]).
     listens: Vec<(Events, Events, bool)>,
+    /// Whether a propagator taking part at this level listens to
+    /// [`Events::BOUNDS`] (if none does, no removal needs to tell whether
+    /// it moved a bound).
+    pub(crate) bounds_heard: bool,
     /// The work queue of each composite propagator (empty for the others).
     pub(crate) work: Vec<WorkQueue>,
     /// The composite propagators.
@@ -71,7 +75,7 @@ pub(crate) struct Agenda {
 impl Agenda {
     pub(crate) fn new(model: &Model, level: PropagationLevel) -> Agenda {
         let n = model.propagators().len();
-        let listens = (model.propagators().iter())
+        let listens: Vec<(Events, Events, bool)> = (model.propagators().iter())
             .map(|p| {
                 let events = p.events(level);
                 (events, p.notifies(level) & events, p.work_items() > 0)
@@ -88,7 +92,10 @@ impl Agenda {
             .iter()
             .take_while(|p| p.min_level() <= level)
             .count() as u32;
+        let bounds_heard = (listens.iter().take(active_end as usize))
+            .any(|(events, _, _)| events.intersects(Events::BOUNDS));
         Agenda {
+            bounds_heard,
             level,
             queue: VecDeque::with_capacity(n),
             queued: FixedBitSet::with_capacity(n),

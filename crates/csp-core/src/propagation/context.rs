@@ -190,8 +190,9 @@ impl PropagationContext<'_> {
         // A bound moved if a value below the new smallest or above the new
         // largest went (an emptied domain: every bound moved).
         let (left, gone) = (self.store.domain(var).0, gone.0);
-        let bounds = gone.trailing_zeros() < left.trailing_zeros()
-            || gone.leading_zeros() < left.leading_zeros();
+        let bounds = self.agenda.bounds_heard
+            && (gone.trailing_zeros() < left.trailing_zeros()
+                || gone.leading_zeros() < left.leading_zeros());
         let events = if bounds {
             Events::REMOVED | Events::BOUNDS
         } else {
