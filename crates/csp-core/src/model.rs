@@ -346,8 +346,19 @@ impl Model {
         Some([r / n, c / n])
     }
 
+    /// The distances from `var` to every variable, in variable order
+    /// (see [`Model::distance_micros`]; `None` if the model has no
+    /// positions).
+    #[inline]
+    pub fn distances_from(&self, var: VarId) -> Option<&[u32]> {
+        let n = self.num_vars();
+        let table = self.distance_table()?;
+        Some(&table[var.index() * n..(var.index() + 1) * n])
+    }
+
     /// The euclidean distance between two variables' positions in
-    /// millionths, rounded (a table computed on first use, then shared).
+    /// millionths, rounded (a table computed on first use, then shared;
+    /// `None` if the model has no positions).
     #[inline]
     pub fn distance_micros(&self, a: VarId, b: VarId) -> Option<u32> {
         let table = self.distance_table()?;

@@ -138,6 +138,7 @@ fn score_all(
     scores: &mut Vec<i64>,
 ) -> i64 {
     scores.clear();
+    selector.prepare(ctx);
     let mut best = i64::MAX;
     for &v in candidates {
         let s = selector.score(ctx, v);

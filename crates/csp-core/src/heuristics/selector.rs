@@ -9,8 +9,15 @@ use crate::VarId;
 /// smallest score (ties: the next selector of the chain, then the lowest
 /// index). A selector reads the state and cannot change domains.
 pub trait VariableSelector: Send + fmt::Debug {
-    /// The score of `var` (unassigned) in the current state.
+    /// The score of `var` (unassigned) in the current state, once
+    /// [`prepare`](Self::prepare) has seen that state.
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64;
+
+    /// Called once per selection, in the state to be scored, before the
+    /// [`score`](Self::score) calls: a selector that keeps sums up to date
+    /// instead of computing them per variable catches up here. The default
+    /// does nothing.
+    fn prepare(&mut self, _ctx: &SelectionContext<'_>) {}
 
     /// When it can do so faster than scoring every variable: appends to
     /// `out` the unassigned variables with the smallest score, in index

@@ -158,12 +158,12 @@ impl VariableHeuristic {
             H::ClosestToCentre => Box::new(ClosestToCentre::new(model)),
             H::FewestCandidates => Box::new(FewestCandidates),
             H::MostCandidates => Box::new(MostCandidates),
-            H::FewestEmptyNeighbours => Box::new(FewestEmptyNeighbours),
-            H::MostEmptyNeighbours => Box::new(MostEmptyNeighbours),
-            H::ClosestToFilled => Box::new(ClosestToFilled),
-            H::FurthestFromFilled => Box::new(FurthestFromFilled),
-            H::NeighbourhoodFewestCandidates => Box::new(NeighbourhoodFewestCandidates),
-            H::NeighbourhoodMostCandidates => Box::new(NeighbourhoodMostCandidates),
+            H::FewestEmptyNeighbours => Box::new(FewestEmptyNeighbours::new(model)),
+            H::MostEmptyNeighbours => Box::new(MostEmptyNeighbours::new(model)),
+            H::ClosestToFilled => Box::new(ClosestToFilled::new(model)),
+            H::FurthestFromFilled => Box::new(FurthestFromFilled::new(model)),
+            H::NeighbourhoodFewestCandidates => Box::new(NeighbourhoodFewestCandidates::new(model)),
+            H::NeighbourhoodMostCandidates => Box::new(NeighbourhoodMostCandidates::new(model)),
         })
     }
 }

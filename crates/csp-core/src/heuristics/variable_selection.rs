@@ -13,6 +13,7 @@ mod neighbourhood_fewest_candidates;
 mod neighbourhood_most_candidates;
 mod random_variable;
 mod reverse_input_order;
+mod tracked_sums;
 
 pub use closest_to_centre::ClosestToCentre;
 pub use closest_to_filled::ClosestToFilled;
@@ -38,6 +39,7 @@ pub(crate) mod test_support {
     pub(crate) fn scores(mut selector: impl VariableSelector, vars: &[u32]) -> Vec<i64> {
         let (model, store) = latin3();
         let ctx = SelectionContext::new(&model, &store);
+        selector.prepare(&ctx);
         vars.iter()
             .map(|&v| selector.score(&ctx, VarId(v)))
             .collect()

@@ -1,18 +1,30 @@
 //! `J`: furthest from the assigned variables (score: minus the score of I).
 
-use crate::VarId;
 use crate::heuristics::{SelectionContext, VariableSelector};
+use crate::{Model, VarId};
 
-use super::closest_to_filled::distance_to_filled;
+use super::closest_to_filled::DistanceToFilled;
 
 /// Cell heuristic `J`: furthest from the assigned variables (score: minus the score of I).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FurthestFromFilled;
+#[derive(Clone, Debug, Default)]
+pub struct FurthestFromFilled(DistanceToFilled);
+
+impl FurthestFromFilled {
+    /// For the variables of `model`.
+    pub fn new(model: &Model) -> FurthestFromFilled {
+        FurthestFromFilled(DistanceToFilled::new(model))
+    }
+}
 
 impl VariableSelector for FurthestFromFilled {
     #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -distance_to_filled(ctx, var)
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.0.sync(ctx);
+    }
+
+    #[inline]
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        -self.0.get(var)
     }
 }
 
@@ -24,7 +36,7 @@ mod tests {
     #[test]
     fn hand_checked_scores() {
         assert_eq!(
-            scores(FurthestFromFilled, &[1, 2, 8]),
+            scores(FurthestFromFilled::default(), &[1, 2, 8]),
             vec![-2_000_000, -3_414_214, -4_242_641]
         );
     }

@@ -1,18 +1,30 @@
 //! `H`: most unassigned related variables (score: minus their number).
 
-use crate::VarId;
 use crate::heuristics::{SelectionContext, VariableSelector};
+use crate::{Model, VarId};
 
-use super::fewest_empty_neighbours::empty_neighbours;
+use super::fewest_empty_neighbours::EmptyNeighbours;
 
 /// Cell heuristic `H`: most unassigned related variables (score: minus their number).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MostEmptyNeighbours;
+#[derive(Clone, Debug, Default)]
+pub struct MostEmptyNeighbours(EmptyNeighbours);
+
+impl MostEmptyNeighbours {
+    /// For the variables of `model`.
+    pub fn new(model: &Model) -> MostEmptyNeighbours {
+        MostEmptyNeighbours(EmptyNeighbours::new(model))
+    }
+}
 
 impl VariableSelector for MostEmptyNeighbours {
     #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -empty_neighbours(ctx, var)
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.0.sync(ctx);
+    }
+
+    #[inline]
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        -self.0.get(var)
     }
 }
 
@@ -23,6 +35,9 @@ mod tests {
 
     #[test]
     fn hand_checked_scores() {
-        assert_eq!(scores(MostEmptyNeighbours, &[1, 2, 8]), vec![-2, -3, -4]);
+        assert_eq!(
+            scores(MostEmptyNeighbours::default(), &[1, 2, 8]),
+            vec![-2, -3, -4]
+        );
     }
 }
