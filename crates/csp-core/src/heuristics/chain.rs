@@ -137,15 +137,8 @@ fn score_all(
     candidates: &[VarId],
     scores: &mut Vec<i64>,
 ) -> i64 {
-    scores.clear();
     selector.prepare(ctx);
-    let mut best = i64::MAX;
-    for &v in candidates {
-        let s = selector.score(ctx, v);
-        best = best.min(s);
-        scores.push(s);
-    }
-    best
+    selector.score_each(ctx, candidates, scores)
 }
 
 /// Keeps the candidates whose score is `best`, in order.

@@ -19,6 +19,28 @@ pub trait VariableSelector: Send + fmt::Debug {
     /// does nothing.
     fn prepare(&mut self, _ctx: &SelectionContext<'_>) {}
 
+    /// Replaces `scores` with the score of each of `candidates`, in
+    /// order, and returns the smallest (`i64::MAX` for none). Not meant to
+    /// be overridden: the default body is compiled for each selector, so
+    /// its [`score`](Self::score) calls are static and the chain makes one
+    /// dynamic call per selection rather than one per variable.
+    #[inline]
+    fn score_each(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        candidates: &[VarId],
+        scores: &mut Vec<i64>,
+    ) -> i64 {
+        scores.clear();
+        let mut best = i64::MAX;
+        for &v in candidates {
+            let s = self.score(ctx, v);
+            best = best.min(s);
+            scores.push(s);
+        }
+        best
+    }
+
     /// When it can do so faster than scoring every variable: appends to
     /// `out` the unassigned variables with the smallest score, in index
     /// order, and returns `true`; with `first_only` (no later link breaks
