@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use csp_core::{ModelBuilder, ModelError, VarId};
+
 use crate::{GridSize, Variant};
 
 /// What kind of house.
@@ -55,6 +57,21 @@ impl fmt::Display for House {
 /// `k` (in [`crate::Sudoku::houses`], an element's houses included) is
 /// `HOUSE_OWNER + k`; element `i` is `i`.
 pub(crate) const HOUSE_OWNER: u32 = 1 << 31;
+
+/// Posts house `k` (its cells' variables `vars`) as an all-different,
+/// tagged with the owner of house `k`; the builder's owner is left as it
+/// was.
+pub(crate) fn post_house(
+    builder: &mut ModelBuilder,
+    k: usize,
+    vars: &[VarId],
+) -> Result<(), ModelError> {
+    let owner = builder.owner();
+    builder.set_owner(Some(HOUSE_OWNER + k as u32));
+    let posted = builder.all_different(vars);
+    builder.set_owner(owner);
+    posted
+}
 
 /// The houses of a grid: rows, columns, boxes, then the variant's extras.
 pub fn houses(size: GridSize, variant: &Variant) -> Vec<House> {

@@ -40,7 +40,7 @@ pub use killer_cage::KillerCage;
 pub use registry::{ElementKind, REGISTRY};
 
 use crate::GridSize;
-use crate::house::{HOUSE_OWNER, House, HouseKind};
+use crate::house::{House, HouseKind, post_house};
 
 /// A pair of orthogonally adjacent cells that carries a mark (a kropki dot,
 /// an X or a V). Negative rules ("all dots are given") apply to the pairs
@@ -235,12 +235,7 @@ impl GridBuilder<'_> {
     pub fn house(&mut self, kind: HouseKind, cells: Vec<usize>) -> Result<(), RulesError> {
         let vars = self.vars(&cells);
         // A house is named as a house, whichever element adds it.
-        let owner = self.builder.owner();
-        self.builder
-            .set_owner(Some(HOUSE_OWNER + self.houses.len() as u32));
-        let added = self.builder.all_different(&vars);
-        self.builder.set_owner(owner);
-        added.map_err(|e| self.model_error(e))?;
+        post_house(self.builder, self.houses.len(), &vars).map_err(|e| self.model_error(e))?;
         let index = self.houses.iter().filter(|h| h.kind == kind).count();
         self.houses.push(House { kind, index, cells });
         Ok(())

@@ -7,7 +7,7 @@ use csp_core::{
 };
 
 use crate::error::{CellRef, PuzzleError};
-use crate::house::{HOUSE_OWNER, House, grid_houses};
+use crate::house::{HOUSE_OWNER, House, grid_houses, post_house};
 use crate::rules::{Element, GridBuilder, Mark, Rules, RulesError, Solved};
 use crate::{
     CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Source, Variant,
@@ -83,10 +83,8 @@ impl Sudoku {
             b.set_position(v, (i / n) as f64, (i % n) as f64);
         }
         for (k, h) in houses.iter().enumerate() {
-            b.set_owner(Some(HOUSE_OWNER + k as u32));
             let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
-            b.all_different(&vars)
-                .expect("houses name distinct, existing cells");
+            post_house(&mut b, k, &vars).expect("houses name distinct, existing cells");
         }
         let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
         for (i, element) in rules.elements.iter().enumerate() {
@@ -156,8 +154,19 @@ impl Sudoku {
     /// `None` for the houses of the grid and the propagators the engine
     /// adds.
     pub fn element_of(&self, level: PropagationLevel, p: u32) -> Option<&dyn Element> {
-        let i = self.model_for(level).owner(p)?;
-        self.rules.elements.get(i as usize).map(|e| &**e)
+        match self.owned_by(self.model_for(level).owner(p)?)? {
+            Source::Element(element) => Some(element),
+            Source::House(_) => None,
+        }
+    }
+
+    /// The house or element tagged `owner` in the models
+    /// ([`HOUSE_OWNER`]).
+    fn owned_by(&self, owner: u32) -> Option<Source<'_>> {
+        match owner.checked_sub(HOUSE_OWNER) {
+            Some(k) => self.houses.get(k as usize).map(Source::House),
+            None => (self.rules.elements.get(owner as usize)).map(|e| Source::Element(&**e)),
+        }
     }
 
     /// What propagator `p` of the model searched at `level` stands for
@@ -171,13 +180,7 @@ impl Sudoku {
         item: Option<u32>,
     ) -> Vec<Source<'_>> {
         let model = self.model_for(level);
-        let source = |owner: Option<u32>| -> Option<Source<'_>> {
-            let owner = owner?;
-            match owner.checked_sub(HOUSE_OWNER) {
-                Some(k) => self.houses.get(k as usize).map(Source::House),
-                None => (self.rules.elements.get(owner as usize)).map(|e| Source::Element(&**e)),
-            }
-        };
+        let source = |owner: Option<u32>| self.owned_by(owner?);
         let house = |k: usize| self.houses.get(k).map(Source::House);
         let sources = match (&self.fast, item) {
             (Some(fast), Some(item)) if self.runs_fast(level) => {
@@ -419,9 +422,6 @@ impl Sudoku {
     }
 }
 
-/// `model`'s variables, domains and positions with its houses as one
-/// [`FastHouses`] (declared related, so the heuristics see the same graph),
-/// if it takes them.
 /// A grid of houses as one [`FastHouses`] propagator.
 #[derive(Debug)]
 struct FastModel {
@@ -431,6 +431,9 @@ struct FastModel {
     items: Vec<(usize, Option<usize>)>,
 }
 
+/// `model`'s variables, domains and positions with its houses as one
+/// [`FastHouses`] (declared related, so the heuristics see the same graph),
+/// if it takes them.
 fn fast_model(model: &Model, houses: &[House]) -> Option<FastModel> {
     let mut b = ModelBuilder::new();
     for v in model.vars() {

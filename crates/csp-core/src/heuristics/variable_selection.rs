@@ -30,14 +30,24 @@ pub use reverse_input_order::ReverseInputOrder;
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    use crate::VarId;
     use crate::heuristics::{SelectionContext, VariableSelector};
     use crate::testing::latin3;
+    use crate::{Model, VarId};
 
     /// The scores `selector` gives the listed variables of the `latin3`
     /// fixture.
-    pub(crate) fn scores(mut selector: impl VariableSelector, vars: &[u32]) -> Vec<i64> {
+    pub(crate) fn scores(selector: impl VariableSelector, vars: &[u32]) -> Vec<i64> {
+        scores_with(|_| selector, vars)
+    }
+
+    /// The scores the selector `new` makes for the `latin3` fixture's
+    /// model gives the listed variables.
+    pub(crate) fn scores_with<S: VariableSelector>(
+        new: impl FnOnce(&Model) -> S,
+        vars: &[u32],
+    ) -> Vec<i64> {
         let (model, store) = latin3();
+        let mut selector = new(&model);
         let ctx = SelectionContext::new(&model, &store);
         selector.prepare(&ctx);
         vars.iter()

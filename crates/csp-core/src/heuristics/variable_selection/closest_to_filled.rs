@@ -1,48 +1,17 @@
 //! `I`: closest to the assigned variables (score: the sum of the euclidean distances to every assigned variable, each in millionths, rounded, so that mirror-image positions tie exactly).
 
-use super::tracked_sums::TrackedSums;
+use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-/// The sum of the distances (in millionths) from each variable to every
-/// assigned variable (0 if the model has no positions), kept up to date
-/// ([`TrackedSums`]).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct DistanceToFilled(TrackedSums);
-
-impl DistanceToFilled {
-    /// For the variables of `model`.
-    pub(crate) fn new(model: &Model) -> DistanceToFilled {
-        DistanceToFilled(TrackedSums::new(model.num_vars()))
-    }
-
-    /// Catches up with the state of `ctx`.
-    #[inline]
-    pub(crate) fn sync(&mut self, ctx: &SelectionContext<'_>) {
-        let model = ctx.model();
-        let filled = |v| i64::from(ctx.is_assigned(v));
-        self.0.sync(ctx, filled, |f, delta, sums| {
-            for (sum, &d) in sums.iter_mut().zip(model.distances_from(f).unwrap_or(&[])) {
-                *sum += delta * i64::from(d);
-            }
-        });
-    }
-
-    /// The sum of the distances from `var` to every assigned variable.
-    #[inline]
-    pub(crate) fn get(&self, var: VarId) -> i64 {
-        self.0.get(var)
-    }
-}
-
 /// Cell heuristic `I`: closest to the assigned variables (score: the sum of the euclidean distances to every assigned variable, each in millionths, rounded, so that mirror-image positions tie exactly).
-#[derive(Clone, Debug, Default)]
-pub struct ClosestToFilled(DistanceToFilled);
+#[derive(Clone, Debug)]
+pub struct ClosestToFilled(TrackedSums);
 
 impl ClosestToFilled {
     /// For the variables of `model`.
     pub fn new(model: &Model) -> ClosestToFilled {
-        ClosestToFilled(DistanceToFilled::new(model))
+        ClosestToFilled(TrackedSums::new(model, Contribution::FilledDistance))
     }
 }
 
@@ -61,14 +30,14 @@ impl VariableSelector for ClosestToFilled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::scores_with;
 
     #[test]
     fn hand_checked_scores() {
         // Filled: x0 at (0,0), x4 at (1,1).
         // x1 (0,1): 1 + 1; x2 (0,2): 2 + 1.414214; x8 (2,2): 2.828427 + 1.414214.
         assert_eq!(
-            scores(ClosestToFilled::default(), &[1, 2, 8]),
+            scores_with(ClosestToFilled::new, &[1, 2, 8]),
             vec![2_000_000, 3_414_214, 4_242_641]
         );
     }

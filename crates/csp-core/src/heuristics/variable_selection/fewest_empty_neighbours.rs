@@ -1,42 +1,17 @@
 //! `G`: fewest unassigned related variables (score: their number).
 
-use super::tracked_sums::TrackedSums;
+use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-/// The number of unassigned variables related to each variable, kept up to
-/// date ([`TrackedSums`]).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EmptyNeighbours(TrackedSums);
-
-impl EmptyNeighbours {
-    /// For the variables of `model`.
-    pub(crate) fn new(model: &Model) -> EmptyNeighbours {
-        EmptyNeighbours(TrackedSums::new(model.num_vars()))
-    }
-
-    /// Catches up with the state of `ctx`.
-    #[inline]
-    pub(crate) fn sync(&mut self, ctx: &SelectionContext<'_>) {
-        let open = |v| i64::from(!ctx.is_assigned(v));
-        self.0.sync(ctx, open, TrackedSums::to_neighbours(ctx));
-    }
-
-    /// The number of unassigned variables related to `var`.
-    #[inline]
-    pub(crate) fn get(&self, var: VarId) -> i64 {
-        self.0.get(var)
-    }
-}
-
 /// Cell heuristic `G`: fewest unassigned related variables (score: their number).
-#[derive(Clone, Debug, Default)]
-pub struct FewestEmptyNeighbours(EmptyNeighbours);
+#[derive(Clone, Debug)]
+pub struct FewestEmptyNeighbours(TrackedSums);
 
 impl FewestEmptyNeighbours {
     /// For the variables of `model`.
     pub fn new(model: &Model) -> FewestEmptyNeighbours {
-        FewestEmptyNeighbours(EmptyNeighbours::new(model))
+        FewestEmptyNeighbours(TrackedSums::new(model, Contribution::OpenNeighbour))
     }
 }
 
@@ -55,13 +30,13 @@ impl VariableSelector for FewestEmptyNeighbours {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::scores_with;
 
     #[test]
     fn hand_checked_scores() {
         // x1: x2 x7; x2: x1 x5 x8; x8: x2 x5 x6 x7.
         assert_eq!(
-            scores(FewestEmptyNeighbours::default(), &[1, 2, 8]),
+            scores_with(FewestEmptyNeighbours::new, &[1, 2, 8]),
             vec![2, 3, 4]
         );
     }

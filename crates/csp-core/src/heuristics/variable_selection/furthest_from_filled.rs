@@ -1,18 +1,17 @@
 //! `J`: furthest from the assigned variables (score: minus the score of I).
 
+use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-use super::closest_to_filled::DistanceToFilled;
-
 /// Cell heuristic `J`: furthest from the assigned variables (score: minus the score of I).
-#[derive(Clone, Debug, Default)]
-pub struct FurthestFromFilled(DistanceToFilled);
+#[derive(Clone, Debug)]
+pub struct FurthestFromFilled(TrackedSums);
 
 impl FurthestFromFilled {
     /// For the variables of `model`.
     pub fn new(model: &Model) -> FurthestFromFilled {
-        FurthestFromFilled(DistanceToFilled::new(model))
+        FurthestFromFilled(TrackedSums::new(model, Contribution::FilledDistance))
     }
 }
 
@@ -31,12 +30,12 @@ impl VariableSelector for FurthestFromFilled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::scores_with;
 
     #[test]
     fn hand_checked_scores() {
         assert_eq!(
-            scores(FurthestFromFilled::default(), &[1, 2, 8]),
+            scores_with(FurthestFromFilled::new, &[1, 2, 8]),
             vec![-2_000_000, -3_414_214, -4_242_641]
         );
     }

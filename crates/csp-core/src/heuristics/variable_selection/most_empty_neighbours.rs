@@ -1,18 +1,17 @@
 //! `H`: most unassigned related variables (score: minus their number).
 
+use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-use super::fewest_empty_neighbours::EmptyNeighbours;
-
 /// Cell heuristic `H`: most unassigned related variables (score: minus their number).
-#[derive(Clone, Debug, Default)]
-pub struct MostEmptyNeighbours(EmptyNeighbours);
+#[derive(Clone, Debug)]
+pub struct MostEmptyNeighbours(TrackedSums);
 
 impl MostEmptyNeighbours {
     /// For the variables of `model`.
     pub fn new(model: &Model) -> MostEmptyNeighbours {
-        MostEmptyNeighbours(EmptyNeighbours::new(model))
+        MostEmptyNeighbours(TrackedSums::new(model, Contribution::OpenNeighbour))
     }
 }
 
@@ -31,12 +30,12 @@ impl VariableSelector for MostEmptyNeighbours {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::scores_with;
 
     #[test]
     fn hand_checked_scores() {
         assert_eq!(
-            scores(MostEmptyNeighbours::default(), &[1, 2, 8]),
+            scores_with(MostEmptyNeighbours::new, &[1, 2, 8]),
             vec![-2, -3, -4]
         );
     }

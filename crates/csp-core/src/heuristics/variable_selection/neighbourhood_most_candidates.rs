@@ -1,18 +1,21 @@
 //! `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
 
+use super::neighbourhood_fewest_candidates::neighbourhood_candidates;
+use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-use super::neighbourhood_fewest_candidates::NeighbourhoodCandidates;
-
 /// Cell heuristic `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
-#[derive(Clone, Debug, Default)]
-pub struct NeighbourhoodMostCandidates(NeighbourhoodCandidates);
+#[derive(Clone, Debug)]
+pub struct NeighbourhoodMostCandidates(TrackedSums);
 
 impl NeighbourhoodMostCandidates {
     /// For the variables of `model`.
     pub fn new(model: &Model) -> NeighbourhoodMostCandidates {
-        NeighbourhoodMostCandidates(NeighbourhoodCandidates::new(model))
+        NeighbourhoodMostCandidates(TrackedSums::new(
+            model,
+            Contribution::OpenNeighbourCandidates,
+        ))
     }
 }
 
@@ -24,19 +27,19 @@ impl VariableSelector for NeighbourhoodMostCandidates {
 
     #[inline]
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -self.0.get(ctx, var)
+        -neighbourhood_candidates(&self.0, ctx, var)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::scores_with;
 
     #[test]
     fn hand_checked_scores() {
         assert_eq!(
-            scores(NeighbourhoodMostCandidates::default(), &[1, 2, 8]),
+            scores_with(NeighbourhoodMostCandidates::new, &[1, 2, 8]),
             vec![-5, -8, -11]
         );
     }
