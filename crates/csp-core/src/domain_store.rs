@@ -302,6 +302,34 @@ impl DomainStore {
         ValueSet(gone)
     }
 
+    /// Removes every value of `values` from the domain of `var` unless
+    /// `var` is assigned (one trail entry); returns whether any went.
+    #[inline]
+    pub fn remove_open(&mut self, var: VarId, values: ValueSet) -> bool {
+        let i = var.index();
+        let Slot {
+            bits: old,
+            size,
+            assigned,
+        } = self.slots[i];
+        let gone = old & values.0;
+        if gone == 0 || assigned != UNASSIGNED {
+            return false;
+        }
+        self.trail.push(TrailEntry {
+            var: var.0,
+            size,
+            old,
+        });
+        let left = size - count(gone);
+        let slot = &mut self.slots[i];
+        slot.bits = old & !gone;
+        slot.size = left;
+        self.leave_bucket(i, size);
+        self.enter_bucket(i, left);
+        true
+    }
+
     /// Assigns `value` to `var`: marks it assigned and removes every other
     /// value from its domain. `value` need not be in the domain (the domain
     /// then becomes empty, which callers treat as a conflict).

@@ -55,6 +55,7 @@ mod locked_candidates;
 mod matching;
 mod notify_context;
 mod number_sum;
+mod peer_groups;
 mod probing;
 mod rule;
 mod subset_sizes;
@@ -76,6 +77,7 @@ pub use locked_candidates::LockedCandidates;
 pub use matching::{Unsupported, unsupported_values};
 pub use notify_context::NotifyContext;
 pub use number_sum::NumberSum;
+pub use peer_groups::PeerGroups;
 pub(crate) use probing::probe;
 pub use rule::{Rule, RuleCounter, RuleStats};
 pub use subset_sizes::SubsetSizes;
@@ -187,6 +189,15 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// default reports nothing: a propagator that does not say adds nothing
     /// to those heuristics' counts.
     fn forward_check_removals(&self, _hypothesis: &mut Hypothesis<'_>) {}
+
+    /// What it does below `singles`, listed ahead, if that is plain
+    /// forward checking over groups (see [`PeerGroups`] for the exact
+    /// promise): then, at `none` and `fc`, when it is the model's only
+    /// propagator, the search does that itself after each placement,
+    /// without running it. `None` (the default): the engine runs it.
+    fn peer_groups(&self) -> Option<&PeerGroups> {
+        None
+    }
 
     /// The rule its changes are credited to (it may switch with
     /// [`PropagationContext::begin`]).

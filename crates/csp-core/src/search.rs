@@ -10,7 +10,7 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
     VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, PropagationLevel, RuleStats, probe};
+use crate::propagation::{Agenda, Conflict, PeerGroups, PropagationLevel, RuleStats, probe};
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, SearchStats, ValueSet, VarId};
 
@@ -106,6 +106,9 @@ pub struct Search<'m> {
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
     tracing: Option<Tracing<'m>>,
+    /// Forward checking listed ahead by the model's only propagator, used
+    /// after placements at `none` and `fc` (see [`PeerGroups`]).
+    peer_groups: Option<&'m PeerGroups>,
 }
 
 /// A tracer and its scratch buffers.
@@ -150,6 +153,10 @@ impl<'m> Search<'m> {
             stats: SearchStats::default(),
             root: None,
             tracing: None,
+            peer_groups: match model.propagators() {
+                [only] if config.level < PropagationLevel::Singles => only.peer_groups(),
+                _ => None,
+            },
         })
     }
 
@@ -556,13 +563,26 @@ impl<'m> Search<'m> {
             });
         }
         self.store.checkpoint();
-        self.agenda
-            .assign(self.model, &mut self.store, frame.var, value);
-        self.variables.on_placement(frame.var, value);
-        self.values.on_placement(frame.var, value);
-        let fixpoint = match TRACE {
-            true => self.fixpoint_telling(),
-            false => self.fixpoint(),
+        let fixpoint = match self.peer_groups {
+            // A tracer hears the propagator's own runs.
+            Some(groups) if !TRACE => {
+                let (model, store) = (self.model, &mut self.store);
+                let r =
+                    (self.agenda).assign_forward_checking(model, store, groups, frame.var, value);
+                self.variables.on_placement(frame.var, value);
+                self.values.on_placement(frame.var, value);
+                r
+            }
+            _ => {
+                self.agenda
+                    .assign(self.model, &mut self.store, frame.var, value);
+                self.variables.on_placement(frame.var, value);
+                self.values.on_placement(frame.var, value);
+                match TRACE {
+                    true => self.fixpoint_telling(),
+                    false => self.fixpoint(),
+                }
+            }
         };
         Ok(match fixpoint {
             Ok(()) => Step::Choose,

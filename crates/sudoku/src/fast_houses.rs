@@ -19,7 +19,7 @@
 //! propagators run (see [`Propagators`](crate::Propagators)).
 
 use csp_core::{
-    AllDifferent, Conflict, Events, Hypothesis, LockedCandidates, NotifyContext,
+    AllDifferent, Conflict, Events, Hypothesis, LockedCandidates, NotifyContext, PeerGroups,
     PropagationContext, PropagationLevel, Propagator, Rows, Rule, ValueSet, VarId, Wake,
 };
 
@@ -65,6 +65,9 @@ pub struct FastHouses {
     /// The items (houses, then pairs) that contain each cell, in item
     /// order.
     watch: Rows<u16>,
+    /// What a run of each house of a cell does below `singles`, in the
+    /// order they run.
+    peer_groups: PeerGroups,
 }
 
 /// Read and write access to the domains and state words, in both contexts
@@ -158,14 +161,11 @@ impl FastHouses {
                 watching[v.index()].push(item as u16);
             }
         }
+        let cells: Vec<Vec<VarId>> = houses.iter().map(|(cells, _)| cells.clone()).collect();
         Some(FastHouses {
+            peer_groups: PeerGroups::new(num_vars, &cells),
             scope: (0..num_vars as u32).map(VarId).collect(),
-            house_cells: Rows::from(
-                houses
-                    .iter()
-                    .map(|(cells, _)| cells.clone())
-                    .collect::<Vec<_>>(),
-            ),
+            house_cells: Rows::from(cells),
             house_values: houses.iter().map(|(_, v)| *v).collect(),
             pairs,
             pair_cells,
@@ -466,6 +466,14 @@ impl Propagator for FastHouses {
 
     fn relates_scope(&self) -> bool {
         false
+    }
+
+    /// Below `singles` a house runs only when one of its cells is assigned
+    /// (no clash is possible then: the value was a candidate), and removes
+    /// the value from its other open cells: the houses of the cell wake in
+    /// item order, which is house order.
+    fn peer_groups(&self) -> Option<&PeerGroups> {
+        Some(&self.peer_groups)
     }
 
     fn rule(&self) -> Rule {

@@ -6,7 +6,8 @@ use std::time::Instant;
 use fixedbitset::FixedBitSet;
 
 use super::{
-    Conflict, Events, NotifyContext, PropagationContext, PropagationLevel, Rule, RuleStats, Wake,
+    Conflict, Events, NotifyContext, PeerGroups, PropagationContext, PropagationLevel, Rule,
+    RuleStats, Wake,
 };
 use crate::trace::Segment;
 use crate::{DomainStore, Model, VarId};
@@ -171,6 +172,29 @@ impl Agenda {
     ) {
         store.assign(var, value);
         self.notify(model, store, var, Events::ANY);
+    }
+
+    /// Assigns `value` to `var` and does what the model's only propagator
+    /// would, `groups` ([`PeerGroups`]): its runs, removals and failure
+    /// are counted as its own would be.
+    #[inline]
+    pub(crate) fn assign_forward_checking(
+        &mut self,
+        model: &Model,
+        store: &mut DomainStore,
+        groups: &PeerGroups,
+        var: VarId,
+        value: u32,
+    ) -> Result<(), Conflict> {
+        store.assign(var, value);
+        let rule = model.propagators()[0].rule();
+        let fails = self.level.fails_on_wipeout();
+        let (runs, result) = groups.forward_check(store, var, value, fails, &mut self.rules[rule]);
+        self.runs += runs;
+        if result.is_err() {
+            self.failed_in = (rule, 0);
+        }
+        result
     }
 
     /// `events` happened to `var`: tell the propagators that watch it and
