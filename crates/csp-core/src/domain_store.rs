@@ -303,9 +303,10 @@ impl DomainStore {
     }
 
     /// Removes every value of `values` from the domain of `var` unless
-    /// `var` is assigned (one trail entry); returns whether any went.
+    /// `var` is assigned (one trail entry); returns the size left if any
+    /// value went.
     #[inline]
-    pub fn remove_open(&mut self, var: VarId, values: ValueSet) -> bool {
+    pub fn remove_open(&mut self, var: VarId, values: ValueSet) -> Option<u32> {
         let i = var.index();
         let Slot {
             bits: old,
@@ -314,7 +315,7 @@ impl DomainStore {
         } = self.slots[i];
         let gone = old & values.0;
         if gone == 0 || assigned != UNASSIGNED {
-            return false;
+            return None;
         }
         self.trail.push(TrailEntry {
             var: var.0,
@@ -327,7 +328,7 @@ impl DomainStore {
         slot.size = left;
         self.leave_bucket(i, size);
         self.enter_bucket(i, left);
-        true
+        Some(left)
     }
 
     /// Assigns `value` to `var`: marks it assigned and removes every other
@@ -336,6 +337,7 @@ impl DomainStore {
     ///
     /// # Panics
     /// If `var` is already assigned.
+    #[inline(always)]
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
         let i = var.index();

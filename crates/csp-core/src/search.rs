@@ -10,7 +10,7 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
     VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, PeerGroups, PropagationLevel, RuleStats, probe};
+use crate::propagation::{Agenda, Conflict, PeerGroups, PropagationLevel, Rule, RuleStats, probe};
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, SearchStats, ValueSet, VarId};
 
@@ -106,9 +106,10 @@ pub struct Search<'m> {
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
     tracing: Option<Tracing<'m>>,
-    /// Forward checking listed ahead by the model's only propagator, used
-    /// after placements at `none` and `fc` (see [`PeerGroups`]).
-    peer_groups: Option<&'m PeerGroups>,
+    /// Forward checking listed ahead by the model's only propagator, and
+    /// its rule, used after placements at `none` and `fc` (see
+    /// [`PeerGroups`]).
+    peer_groups: Option<(&'m PeerGroups, Rule)>,
 }
 
 /// A tracer and its scratch buffers.
@@ -154,7 +155,9 @@ impl<'m> Search<'m> {
             root: None,
             tracing: None,
             peer_groups: match model.propagators() {
-                [only] if config.level < PropagationLevel::Singles => only.peer_groups(),
+                [only] if config.level < PropagationLevel::Singles => {
+                    only.peer_groups().map(|groups| (groups, only.rule()))
+                }
                 _ => None,
             },
         })
@@ -566,9 +569,8 @@ impl<'m> Search<'m> {
         let fixpoint = match self.peer_groups {
             // A tracer hears the propagator's own runs.
             Some(groups) if !TRACE => {
-                let (model, store) = (self.model, &mut self.store);
-                let r =
-                    (self.agenda).assign_forward_checking(model, store, groups, frame.var, value);
+                let store = &mut self.store;
+                let r = (self.agenda).assign_forward_checking(store, groups, frame.var, value);
                 self.variables.on_placement(frame.var, value);
                 self.values.on_placement(frame.var, value);
                 r

@@ -175,19 +175,17 @@ impl Agenda {
     }
 
     /// Assigns `value` to `var` and does what the model's only propagator
-    /// would, `groups` ([`PeerGroups`]): its runs, removals and failure
-    /// are counted as its own would be.
+    /// would, `groups` ([`PeerGroups`]) crediting `rule`: its runs,
+    /// removals and failure are counted as its own would be.
     #[inline]
     pub(crate) fn assign_forward_checking(
         &mut self,
-        model: &Model,
         store: &mut DomainStore,
-        groups: &PeerGroups,
+        (groups, rule): (&PeerGroups, Rule),
         var: VarId,
         value: u32,
     ) -> Result<(), Conflict> {
         store.assign(var, value);
-        let rule = model.propagators()[0].rule();
         let fails = self.level.fails_on_wipeout();
         let (runs, result) = groups.forward_check(store, var, value, fails, &mut self.rules[rule]);
         self.runs += runs;

@@ -3,9 +3,6 @@
 use super::{Conflict, RuleCounter};
 use crate::{DomainStore, Rows, ValueSet, VarId};
 
-/// Marks, in a variable's row, where the next group begins.
-const GROUP: VarId = VarId(u32::MAX);
-
 /// For each variable, the groups (all-different houses) it belongs to, in
 /// the order their propagator runs them after the variable is assigned,
 /// each with its variables: what forward checking does below `singles`,
@@ -22,24 +19,35 @@ const GROUP: VarId = VarId(u32::MAX);
 /// removals and failures.
 #[derive(Clone, Debug)]
 pub struct PeerGroups {
-    /// Row `v`: for each group of `v`, [`GROUP`] then its other variables.
-    rows: Rows<VarId>,
+    /// Row `v`: the other variables of the groups of `v`, group after
+    /// group, each once (where it first appears: a later group finds the
+    /// value gone from it already).
+    peers: Rows<VarId>,
+    /// Row `v`: where in its peers each of its groups begins (a group
+    /// that adds no new peer begins where the next one does).
+    starts: Rows<u32>,
 }
 
 impl PeerGroups {
     /// The groups over `num_vars` variables, each variable's in the order
     /// given (a variable in several groups meets them in that order).
     pub fn new(num_vars: usize, groups: &[Vec<VarId>]) -> PeerGroups {
-        let mut rows: Vec<Vec<VarId>> = vec![Vec::new(); num_vars];
+        let mut peers: Vec<Vec<VarId>> = vec![Vec::new(); num_vars];
+        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); num_vars];
         for group in groups {
             for &var in group {
-                let row = &mut rows[var.index()];
-                row.push(GROUP);
-                row.extend(group.iter().copied().filter(|&v| v != var));
+                let row = &mut peers[var.index()];
+                starts[var.index()].push(row.len() as u32);
+                for &v in group {
+                    if v != var && !row.contains(&v) {
+                        row.push(v);
+                    }
+                }
             }
         }
         PeerGroups {
-            rows: Rows::from(rows),
+            peers: Rows::from(peers),
+            starts: Rows::from(starts),
         }
     }
 
@@ -58,17 +66,16 @@ impl PeerGroups {
         counter: &mut RuleCounter,
     ) -> (u64, Result<(), Conflict>) {
         let gone = ValueSet::single(value);
-        let mut runs = 0;
+        let starts = self.starts.row(var.index());
         let mut removals = 0;
         let mut result = Ok(());
-        for &v in self.rows.row(var.index()) {
-            if v == GROUP {
-                runs += 1;
-                continue;
-            }
-            if store.remove_open(v, gone) {
+        let mut runs = starts.len() as u64;
+        for (at, &v) in self.peers.row(var.index()).iter().enumerate() {
+            if let Some(left) = store.remove_open(v, gone) {
                 removals += 1;
-                if fails && store.size(v) == 0 {
+                if fails && left == 0 {
+                    // The groups begun by then ran.
+                    runs = starts.iter().take_while(|&&s| s as usize <= at).count() as u64;
                     result = Err(Conflict);
                     break;
                 }
@@ -137,5 +144,23 @@ mod tests {
         assert_eq!(r, (2, Ok(())));
         assert_eq!(counter.removals, 1);
         assert_eq!(store.value(VarId(2)), Some(0));
+    }
+
+    #[test]
+    fn a_peer_shared_by_two_groups_is_visited_once_and_every_group_runs() {
+        // x0 is in {x0, x1}, {x0, x1} again (nothing new) and {x0, x2};
+        // x2 can only take 0.
+        let v: Vec<VarId> = (0..3).map(VarId).collect();
+        let twice = vec![v[0], v[1]];
+        let groups = PeerGroups::new(3, &[twice.clone(), twice, vec![v[0], v[2]]]);
+        assert_eq!(groups.peers.row(0), &[v[1], v[2]]);
+        assert_eq!(groups.starts.row(0), &[0, 1, 1]);
+        let mut store = DomainStore::new(&[ValueSet::range(2); 3]);
+        store.remove(v[2], 1);
+        store.assign(v[0], 0);
+        let mut counter = RuleCounter::default();
+        let r = groups.forward_check(&mut store, v[0], 0, true, &mut counter);
+        assert_eq!(r, (3, Err(Conflict)));
+        assert_eq!((counter.runs, counter.removals), (3, 2));
     }
 }
