@@ -262,6 +262,30 @@ impl DomainStore {
         None
     }
 
+    /// The first unassigned variable in index order, from the buckets.
+    #[inline]
+    pub fn first_open(&self) -> Option<VarId> {
+        (0..self.stride).find_map(|b| {
+            let w = self.open_block(b);
+            (w != 0).then(|| VarId(b as u32 * 64 + w.trailing_zeros()))
+        })
+    }
+
+    /// The last unassigned variable in index order, from the buckets.
+    #[inline]
+    pub fn last_open(&self) -> Option<VarId> {
+        (0..self.stride).rev().find_map(|b| {
+            let w = self.open_block(b);
+            (w != 0).then(|| VarId(b as u32 * 64 + 63 - w.leading_zeros()))
+        })
+    }
+
+    /// Block `b` of the unassigned variables (every bucket's).
+    #[inline]
+    fn open_block(&self, b: usize) -> u64 {
+        (self.by_size.iter().skip(b).step_by(self.stride)).fold(0, |acc, &w| acc | w)
+    }
+
     /// The first of [`open_of_size`](Self::open_of_size).
     #[inline]
     pub fn first_open_of_size(&self, size: u32) -> Option<VarId> {
@@ -500,6 +524,12 @@ mod tests {
             assert_eq!(s.first_open_of_size(k), all.first().copied());
             if s.smallest_open_size() == Some(k) {
                 assert_eq!(s.first_of_smallest_open(), all.first().copied());
+                let open: Vec<VarId> = (0..s.num_vars() as u32)
+                    .map(VarId)
+                    .filter(|&v| !s.is_assigned(v))
+                    .collect();
+                assert_eq!(s.first_open(), open.first().copied());
+                assert_eq!(s.last_open(), open.last().copied());
             }
             all.iter().map(|v| v.0).collect::<Vec<_>>()
         };

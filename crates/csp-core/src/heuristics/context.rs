@@ -72,6 +72,19 @@ impl<'a> SelectionContext<'a> {
         self.store.first_of_smallest_open()
     }
 
+    /// The first unassigned variable in index order (kept by the store:
+    /// no scan of the variables).
+    #[inline]
+    pub fn first_open(&self) -> Option<VarId> {
+        self.store.first_open()
+    }
+
+    /// The last unassigned variable in index order.
+    #[inline]
+    pub fn last_open(&self) -> Option<VarId> {
+        self.store.last_open()
+    }
+
     /// The first unassigned variable (in index order) with `size`
     /// candidates (kept by the store: no scan of the variables).
     #[inline]

@@ -54,4 +54,33 @@ pub(crate) mod test_support {
             .map(|&v| selector.score(&ctx, VarId(v)))
             .collect()
     }
+
+    /// Checks the selector's [`VariableSelector::best`] against its
+    /// scores, on the `latin3` fixture and on it with every open variable
+    /// filled in turn: the open variables of smallest score in index
+    /// order, or the first of them alone with `first_only`.
+    pub(crate) fn best_agrees_with_scores<S: VariableSelector>(new: impl Fn(&Model) -> S) {
+        let (model, mut store) = latin3();
+        loop {
+            let mut selector = new(&model);
+            let ctx = SelectionContext::new(&model, &store);
+            selector.prepare(&ctx);
+            let open: Vec<VarId> = ctx.unassigned_vars().collect();
+            let scored: Vec<i64> = open.iter().map(|&v| selector.score(&ctx, v)).collect();
+            let least = scored.iter().min().copied();
+            let best: Vec<VarId> = (open.iter().zip(&scored))
+                .filter(|&(_, &s)| Some(s) == least)
+                .map(|(&v, _)| v)
+                .collect();
+            let mut all = Vec::new();
+            assert!(selector.best(&ctx, &mut all, false));
+            assert_eq!(all, best);
+            let mut first = Vec::new();
+            assert!(selector.best(&ctx, &mut first, true));
+            assert_eq!(first.first(), best.first());
+            let Some(&var) = open.first() else { break };
+            let value = store.domain(var).min().unwrap_or(0);
+            store.assign(var, value);
+        }
+    }
 }

@@ -10,6 +10,8 @@ use crate::{Model, VarId};
 #[derive(Clone, Debug)]
 pub struct ClosestToCentre {
     scores: Vec<i64>,
+    /// The variables by score, then index.
+    order: Vec<VarId>,
 }
 
 impl ClosestToCentre {
@@ -25,7 +27,9 @@ impl ClosestToCentre {
                 .collect(),
             None => vec![0; model.num_vars()],
         };
-        ClosestToCentre { scores }
+        let mut order: Vec<VarId> = model.vars().collect();
+        order.sort_by_key(|v| (scores[v.index()], v.0));
+        ClosestToCentre { scores, order }
     }
 }
 
@@ -34,12 +38,28 @@ impl VariableSelector for ClosestToCentre {
     fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         self.scores[var.index()]
     }
+
+    /// The scores never change: the best are the first open variables in
+    /// score order.
+    #[inline]
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) -> bool {
+        let mut open = self.order.iter().filter(|&&v| !ctx.is_assigned(v));
+        let Some(&first) = open.next() else {
+            return true;
+        };
+        out.push(first);
+        if !first_only {
+            let best = self.scores[first.index()];
+            out.extend(open.take_while(|v| self.scores[v.index()] == best));
+        }
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::{best_agrees_with_scores, scores};
     use crate::testing::latin3;
 
     #[test]
@@ -48,5 +68,6 @@ mod tests {
         let (model, _) = latin3();
         let d = ClosestToCentre::new(&model);
         assert_eq!(scores(d, &[1, 2, 4, 8]), vec![100, 141, 0, 141]);
+        best_agrees_with_scores(ClosestToCentre::new);
     }
 }

@@ -28,10 +28,11 @@ impl VariableSelector for FewestCandidates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::{best_agrees_with_scores, scores};
 
     #[test]
     fn hand_checked_scores() {
         assert_eq!(scores(FewestCandidates, &[1, 2, 8]), vec![1, 2, 3]);
+        best_agrees_with_scores(|_| FewestCandidates);
     }
 }

@@ -14,6 +14,18 @@ impl VariableSelector for InputOrder {
         var.0 as i64
     }
 
+    /// Scores are distinct: the best is the first open variable.
+    #[inline]
+    fn best(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        out: &mut Vec<VarId>,
+        _first_only: bool,
+    ) -> bool {
+        out.extend(ctx.first_open());
+        true
+    }
+
     fn scores_index(&self) -> bool {
         true
     }
@@ -22,12 +34,13 @@ impl VariableSelector for InputOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::{best_agrees_with_scores, scores};
 
     #[test]
     fn hand_checked_scores() {
         // Unassigned cells of the fixture: x1 x2 x3 x5 x6 x7 x8.
         assert_eq!(scores(InputOrder, &[1, 2, 8]), vec![1, 2, 8]);
         assert!(InputOrder.scores_index());
+        best_agrees_with_scores(|_| InputOrder);
     }
 }

@@ -13,15 +13,28 @@ impl VariableSelector for ReverseInputOrder {
         let _ = ctx;
         -(var.0 as i64)
     }
+
+    /// Scores are distinct: the best is the last open variable.
+    #[inline]
+    fn best(
+        &mut self,
+        ctx: &SelectionContext<'_>,
+        out: &mut Vec<VarId>,
+        _first_only: bool,
+    ) -> bool {
+        out.extend(ctx.last_open());
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristics::variable_selection::test_support::scores;
+    use crate::heuristics::variable_selection::test_support::{best_agrees_with_scores, scores};
 
     #[test]
     fn hand_checked_scores() {
         assert_eq!(scores(ReverseInputOrder, &[1, 2, 8]), vec![-1, -2, -8]);
+        best_agrees_with_scores(|_| ReverseInputOrder);
     }
 }
