@@ -186,6 +186,13 @@ impl Agenda {
         value: u32,
     ) -> Result<(), Conflict> {
         store.assign(var, value);
+        // The clock is read as before a run of the propagator.
+        if self.deadline.is_some() && self.runs + 1 >= self.clock_at {
+            self.clock_at = self.runs + 1 + CLOCK_EVERY;
+            if self.out_of_time() {
+                return Err(Conflict);
+            }
+        }
         let fails = self.level.fails_on_wipeout();
         let (runs, result) = groups.forward_check(store, var, value, fails, &mut self.rules[rule]);
         self.runs += runs;
