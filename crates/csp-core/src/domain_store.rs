@@ -331,28 +331,10 @@ impl DomainStore {
     /// value went.
     #[inline]
     pub fn remove_open(&mut self, var: VarId, values: ValueSet) -> Option<u32> {
-        let i = var.index();
-        let Slot {
-            bits: old,
-            size,
-            assigned,
-        } = self.slots[i];
-        let gone = old & values.0;
-        if gone == 0 || assigned != UNASSIGNED {
+        if self.is_assigned(var) || self.remove_values(var, values).is_empty() {
             return None;
         }
-        self.trail.push(TrailEntry {
-            var: var.0,
-            size,
-            old,
-        });
-        let left = size - count(gone);
-        let slot = &mut self.slots[i];
-        slot.bits = old & !gone;
-        slot.size = left;
-        self.leave_bucket(i, size);
-        self.enter_bucket(i, left);
-        Some(left)
+        Some(self.size(var))
     }
 
     /// Assigns `value` to `var`: marks it assigned and removes every other

@@ -566,25 +566,26 @@ impl<'m> Search<'m> {
             });
         }
         self.store.checkpoint();
-        let fixpoint = match self.peer_groups {
-            // A tracer hears the propagator's own runs.
-            Some(groups) if !TRACE => {
-                let store = &mut self.store;
-                let r = (self.agenda).assign_forward_checking(store, groups, frame.var, value);
-                self.variables.on_placement(frame.var, value);
-                self.values.on_placement(frame.var, value);
-                r
-            }
+        // Forward checking listed ahead is done with the assignment; a
+        // tracer hears the propagator's own runs instead.
+        let listed = match self.peer_groups {
+            Some(groups) if !TRACE => Some((self.agenda).assign_forward_checking(
+                &mut self.store,
+                groups,
+                frame.var,
+                value,
+            )),
             _ => {
-                self.agenda
-                    .assign(self.model, &mut self.store, frame.var, value);
-                self.variables.on_placement(frame.var, value);
-                self.values.on_placement(frame.var, value);
-                match TRACE {
-                    true => self.fixpoint_telling(),
-                    false => self.fixpoint(),
-                }
+                (self.agenda).assign(self.model, &mut self.store, frame.var, value);
+                None
             }
+        };
+        self.variables.on_placement(frame.var, value);
+        self.values.on_placement(frame.var, value);
+        let fixpoint = match listed {
+            Some(result) => result,
+            None if TRACE => self.fixpoint_telling(),
+            None => self.fixpoint(),
         };
         Ok(match fixpoint {
             Ok(()) => Step::Choose,

@@ -128,6 +128,17 @@ impl Agenda {
         self.timed_out
     }
 
+    /// Before a propagator run: whether the deadline has passed, reading
+    /// the clock only when the run count reaches the next reading.
+    #[inline]
+    fn clock_passed(&mut self) -> bool {
+        if self.deadline.is_none() || self.runs + 1 < self.clock_at {
+            return false;
+        }
+        self.clock_at = self.runs + 1 + CLOCK_EVERY;
+        self.out_of_time()
+    }
+
     /// Queues every propagator (done once, at the root).
     pub(crate) fn schedule_all(&mut self) {
         for p in 0..self.active_end {
@@ -187,11 +198,8 @@ impl Agenda {
     ) -> Result<(), Conflict> {
         store.assign(var, value);
         // The clock is read as before a run of the propagator.
-        if self.deadline.is_some() && self.runs + 1 >= self.clock_at {
-            self.clock_at = self.runs + 1 + CLOCK_EVERY;
-            if self.out_of_time() {
-                return Err(Conflict);
-            }
+        if self.clock_passed() {
+            return Err(Conflict);
         }
         let fails = self.level.fails_on_wipeout();
         let (runs, result) = groups.forward_check(store, var, value, fails, &mut self.rules[rule]);
@@ -295,12 +303,9 @@ impl Agenda {
             // Before the run that reaches the next reading (a composite
             // propagator counts many runs at once: then before the first
             // run after it passed it).
-            if self.deadline.is_some() && self.runs + 1 >= self.clock_at {
-                self.clock_at = self.runs + 1 + CLOCK_EVERY;
-                if self.out_of_time() {
-                    self.clear();
-                    return Err(Conflict);
-                }
+            if self.clock_passed() {
+                self.clear();
+                return Err(Conflict);
             }
             let propagator = &model.propagators()[p as usize];
             if self.listens[p as usize].2 {

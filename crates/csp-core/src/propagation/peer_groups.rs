@@ -101,14 +101,25 @@ mod tests {
         (groups, DomainStore::new(&[ValueSet::range(2); 3]))
     }
 
+    /// Places 0 in x0 and forward-checks it (failing on a wipeout if
+    /// `fails`): what it returned, and the runs and removals counted.
+    fn place_0_in_x0(
+        groups: &PeerGroups,
+        store: &mut DomainStore,
+        fails: bool,
+    ) -> ((u64, Result<(), Conflict>), (u64, u64)) {
+        store.assign(VarId(0), 0);
+        let mut counter = RuleCounter::default();
+        let r = groups.forward_check(store, VarId(0), 0, fails, &mut counter);
+        (r, (counter.runs, counter.removals))
+    }
+
     #[test]
     fn a_placement_leaves_each_group_in_turn() {
         let (groups, mut store) = setup();
-        store.assign(VarId(0), 0);
-        let mut counter = RuleCounter::default();
-        let r = groups.forward_check(&mut store, VarId(0), 0, true, &mut counter);
+        let (r, counted) = place_0_in_x0(&groups, &mut store, true);
         assert_eq!(r, (2, Ok(())));
-        assert_eq!((counter.runs, counter.removals), (2, 2));
+        assert_eq!(counted, (2, 2));
         assert_eq!(store.domain(VarId(1)), ValueSet::single(1));
         assert_eq!(store.domain(VarId(2)), ValueSet::single(1));
     }
@@ -117,32 +128,26 @@ mod tests {
     fn a_wipeout_fails_at_fc_only_and_stops_the_count_there() {
         let (groups, mut store) = setup();
         store.remove(VarId(1), 1);
-        store.assign(VarId(0), 0);
-        let mut counter = RuleCounter::default();
-        let r = groups.forward_check(&mut store, VarId(0), 0, true, &mut counter);
+        let (r, counted) = place_0_in_x0(&groups, &mut store, true);
         assert_eq!(r, (1, Err(Conflict)));
         // The first group emptied x1: the second never ran.
-        assert_eq!((counter.runs, counter.removals), (1, 1));
+        assert_eq!(counted, (1, 1));
         assert_eq!(store.domain(VarId(2)), ValueSet::range(2));
         // At `none`, the same removals do not fail.
         let (groups, mut store) = setup();
         store.remove(VarId(1), 1);
-        store.assign(VarId(0), 0);
-        let mut counter = RuleCounter::default();
-        let r = groups.forward_check(&mut store, VarId(0), 0, false, &mut counter);
+        let (r, counted) = place_0_in_x0(&groups, &mut store, false);
         assert_eq!(r, (2, Ok(())));
-        assert_eq!((counter.runs, counter.removals), (2, 2));
+        assert_eq!(counted, (2, 2));
     }
 
     #[test]
     fn assigned_variables_keep_their_value() {
         let (groups, mut store) = setup();
         store.assign(VarId(2), 0);
-        store.assign(VarId(0), 0);
-        let mut counter = RuleCounter::default();
-        let r = groups.forward_check(&mut store, VarId(0), 0, true, &mut counter);
+        let (r, (_, removals)) = place_0_in_x0(&groups, &mut store, true);
         assert_eq!(r, (2, Ok(())));
-        assert_eq!(counter.removals, 1);
+        assert_eq!(removals, 1);
         assert_eq!(store.value(VarId(2)), Some(0));
     }
 
@@ -157,10 +162,8 @@ mod tests {
         assert_eq!(groups.starts.row(0), &[0, 1, 1]);
         let mut store = DomainStore::new(&[ValueSet::range(2); 3]);
         store.remove(v[2], 1);
-        store.assign(v[0], 0);
-        let mut counter = RuleCounter::default();
-        let r = groups.forward_check(&mut store, v[0], 0, true, &mut counter);
+        let (r, counted) = place_0_in_x0(&groups, &mut store, true);
         assert_eq!(r, (3, Err(Conflict)));
-        assert_eq!((counter.runs, counter.removals), (3, 2));
+        assert_eq!(counted, (3, 2));
     }
 }
