@@ -5,12 +5,18 @@ use crate::{ValueSet, VarId};
 /// Marks an assignment (rather than removed values) on the trail, in
 /// [`TrailEntry::var`].
 const ASSIGNMENT: u32 = 1 << 31;
+/// Marks, in [`TrailEntry::var`], the removal of one value (in
+/// [`TrailEntry::size`]) from some holders of it in one block (the rest of
+/// `var`), those in [`TrailEntry::old`].
+const HOLDERS: u32 = 1 << 30;
 /// `assigned[v]` when `v` is not assigned.
 const UNASSIGNED: u32 = u32::MAX;
 
 const _: () = assert!(usize::BITS == 64, "csp-core needs 64-bit blocks");
 
-/// One undoable change of one variable: values removed, or an assignment.
+/// One undoable change of one variable (values removed, or an
+/// assignment), or one value removed from some variables of a block
+/// ([`HOLDERS`]).
 #[derive(Clone, Copy, Debug)]
 struct TrailEntry {
     /// The variable, with [`ASSIGNMENT`] set for an assignment.
@@ -77,6 +83,11 @@ pub struct DomainStore {
     by_size: Vec<u64>,
     /// Blocks per bucket.
     stride: usize,
+    /// Holder set `v` (blocks `v * stride ..`): the unassigned variables
+    /// whose domain holds value `v`, kept up to date on every change, so
+    /// that "which open variables of these still hold `v`" is a few word
+    /// operations ([`DomainStore::holders`]).
+    holders: Vec<u64>,
     /// `value_use[v]`: how many assigned variables hold value `v`.
     value_use: [u32; 64],
     assigned_count: u32,
@@ -106,8 +117,13 @@ impl DomainStore {
         let stride = domains.len().div_ceil(64).max(1);
         let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
         let mut by_size = vec![0u64; (largest + 1) * stride];
+        let values = domains.iter().map(|d| d.max().map_or(0, |v| v + 1)).max();
+        let mut holders = vec![0u64; values.unwrap_or(0) as usize * stride];
         for (i, d) in domains.iter().enumerate() {
             by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
+            for v in d.iter() {
+                holders[v as usize * stride + i / 64] |= 1 << (i % 64);
+            }
         }
         DomainStore {
             slots: (domains.iter())
@@ -119,6 +135,7 @@ impl DomainStore {
                 .collect(),
             by_size,
             stride,
+            holders,
             value_use: [0; 64],
             assigned_count: 0,
             // The most the trail can hold: each change removes a value at
@@ -196,16 +213,47 @@ impl DomainStore {
     }
 
     /// Sets the domain of variable `i` (trailed by the caller) and its
-    /// size, keeping its bucket.
+    /// size, keeping its bucket and holder sets.
     #[inline]
     fn set_domain(&mut self, i: usize, domain: u64, size: u32) {
         let slot = &mut self.slots[i];
-        slot.bits = domain;
+        let was = std::mem::replace(&mut slot.bits, domain);
         let old = std::mem::replace(&mut slot.size, size);
-        if slot.assigned == UNASSIGNED && old != size {
-            self.leave_bucket(i, old);
-            self.enter_bucket(i, size);
+        if slot.assigned == UNASSIGNED {
+            if old != size {
+                self.leave_bucket(i, old);
+                self.enter_bucket(i, size);
+            }
+            self.toggle_holders(i, was ^ domain);
         }
+    }
+
+    /// Flips variable `i` in the holder sets of the values of `values`.
+    #[inline]
+    fn toggle_holders(&mut self, i: usize, values: u64) {
+        let (block, bit) = (i / 64, 1u64 << (i % 64));
+        let mut w = values;
+        while w != 0 {
+            self.holders[w.trailing_zeros() as usize * self.stride + block] ^= bit;
+            w &= w - 1;
+        }
+    }
+
+    /// Block `b` of [`holders`](Self::holders)`(value)`.
+    #[inline(always)]
+    pub fn holder_block(&self, value: u32, b: usize) -> u64 {
+        (self.holders)
+            .get(value as usize * self.stride + b)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The unassigned variables whose domain holds `value`, one bit per
+    /// variable in blocks of 64 (block `b`, bit `k`: variable `64 b + k`).
+    #[inline]
+    pub fn holders(&self, value: u32) -> &[u64] {
+        let start = value as usize * self.stride;
+        self.holders.get(start..start + self.stride).unwrap_or(&[])
     }
 
     /// The blocks of each bucket, smallest size first.
@@ -252,14 +300,11 @@ impl DomainStore {
     /// over the buckets.
     #[inline]
     pub fn first_of_smallest_open(&self) -> Option<VarId> {
-        for bucket in self.by_size.chunks_exact(self.stride) {
-            for (b, &w) in bucket.iter().enumerate() {
-                if w != 0 {
-                    return Some(VarId(b as u32 * 64 + w.trailing_zeros()));
-                }
-            }
-        }
-        None
+        // The buckets are laid out smallest first, so the first non-empty
+        // block is in the smallest non-empty bucket.
+        let at = self.by_size.iter().position(|&w| w != 0)?;
+        let block = at % self.stride;
+        Some(VarId(block as u32 * 64 + self.by_size[at].trailing_zeros()))
     }
 
     /// The first unassigned variable in index order, from the buckets.
@@ -284,6 +329,16 @@ impl DomainStore {
     #[inline]
     fn open_block(&self, b: usize) -> u64 {
         (self.by_size.iter().skip(b).step_by(self.stride)).fold(0, |acc, &w| acc | w)
+    }
+
+    /// Block `b` of the unassigned variables whose domain has `size`
+    /// values (bit `k`: variable `64 b + k`).
+    #[inline(always)]
+    pub fn open_block_of_size(&self, size: u32, b: usize) -> u64 {
+        (self.by_size)
+            .get(size as usize * self.stride + b)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The first of [`open_of_size`](Self::open_of_size).
@@ -337,6 +392,54 @@ impl DomainStore {
         Some(self.size(var))
     }
 
+    /// Removes `value` from those of the 64 variables of block `block`
+    /// (variables `64 block ..`) in `vars` that are its
+    /// [`holders`](Self::holders), in increasing order, in one trail
+    /// entry. With `stop_at_empty`, stops after the first domain it
+    /// empties. Returns how many lost `value`, and whether a domain was
+    /// emptied.
+    #[inline(always)]
+    pub fn remove_from_holders(
+        &mut self,
+        value: u32,
+        block: usize,
+        vars: u64,
+        stop_at_empty: bool,
+    ) -> (u32, bool) {
+        let stride = self.stride;
+        let held = value as usize * stride + block;
+        let Some(&holders) = self.holders.get(held) else {
+            return (0, false);
+        };
+        let mut left = vars & holders;
+        if left == 0 {
+            return (0, false);
+        }
+        let (mut done, mut emptied) = (0, false);
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
+            slot.bits &= !(1 << value);
+            let size = slot.size;
+            slot.size = size - 1;
+            self.by_size[size as usize * stride + block] &= !bit;
+            self.by_size[(size - 1) as usize * stride + block] |= bit;
+            done |= bit;
+            left ^= bit;
+            if size == 1 && stop_at_empty {
+                emptied = true;
+                break;
+            }
+        }
+        self.holders[held] = holders & !done;
+        self.trail.push(TrailEntry {
+            var: HOLDERS | block as u32,
+            size: value,
+            old: done,
+        });
+        (done.count_ones(), emptied)
+    }
+
     /// Assigns `value` to `var`: marks it assigned and removes every other
     /// value from its domain. `value` need not be in the domain (the domain
     /// then becomes empty, which callers treat as a conflict).
@@ -356,9 +459,13 @@ impl DomainStore {
             old,
         });
         self.leave_bucket(i, size);
-        self.slots[i].assigned = value;
+        self.toggle_holders(i, old);
         let left = old & ValueSet::single(value).0;
-        self.set_domain(i, left, count(left));
+        self.slots[i] = Slot {
+            bits: left,
+            size: count(left),
+            assigned: value,
+        };
         self.value_use[value as usize] += 1;
         self.assigned_count += 1;
     }
@@ -372,9 +479,15 @@ impl DomainStore {
     /// The changes on the trail from position `from`, oldest first: each
     /// variable, its domain before the change, and whether the change
     /// assigned it.
+    ///
+    /// # Panics
+    /// On a removal from holders ([`DomainStore::remove_from_holders`]):
+    /// the search makes those only while no tracer reads the trail.
     pub(crate) fn trail_since(&self, from: usize) -> impl Iterator<Item = (VarId, u64, bool)> + '_ {
-        (self.trail[from..].iter())
-            .map(|e| (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0))
+        (self.trail[from..].iter()).map(|e| {
+            assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
+            (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
+        })
     }
 
     /// State word `i`.
@@ -430,6 +543,23 @@ impl DomainStore {
         }
         while self.trail.len() > mark {
             let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
+            if var & HOLDERS != 0 {
+                let stride = self.stride;
+                let block = (var & !HOLDERS) as usize;
+                self.holders[size as usize * stride + block] |= old;
+                let mut left = old;
+                while left != 0 {
+                    let bit = left & left.wrapping_neg();
+                    let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
+                    slot.bits |= 1 << size;
+                    let was = slot.size;
+                    slot.size = was + 1;
+                    self.by_size[was as usize * stride + block] &= !bit;
+                    self.by_size[(was + 1) as usize * stride + block] |= bit;
+                    left ^= bit;
+                }
+                continue;
+            }
             let i = (var & !ASSIGNMENT) as usize;
             if var & ASSIGNMENT != 0 {
                 let slot = &mut self.slots[i];
@@ -439,8 +569,22 @@ impl DomainStore {
                 self.value_use[v as usize] -= 1;
                 self.assigned_count -= 1;
                 self.enter_bucket(i, size);
+                self.toggle_holders(i, old);
             } else {
-                self.set_domain(i, old, size);
+                let stride = self.stride;
+                let slot = self.slots[i];
+                self.slots[i].bits = old;
+                self.slots[i].size = size;
+                if slot.assigned == UNASSIGNED {
+                    let (block, bit) = (i / 64, 1u64 << (i % 64));
+                    self.by_size[slot.size as usize * stride + block] &= !bit;
+                    self.by_size[size as usize * stride + block] |= bit;
+                    let mut back = old ^ slot.bits;
+                    while back != 0 {
+                        self.holders[back.trailing_zeros() as usize * stride + block] |= bit;
+                        back &= back - 1;
+                    }
+                }
             }
         }
     }
@@ -542,6 +686,60 @@ mod tests {
         }
         assert_eq!(open(&s, 2), (140..150).collect::<Vec<_>>());
         assert_eq!(open(&s, 1), Vec::<u32>::new());
+    }
+
+    /// The holder sets against a scan of every variable.
+    fn assert_holders(s: &DomainStore) {
+        for value in 0..4 {
+            let scanned: Vec<usize> = (0..s.num_vars())
+                .filter(|&i| !s.is_assigned(VarId(i as u32)) && s.contains(VarId(i as u32), value))
+                .collect();
+            let kept: Vec<usize> = (s.holders(value).iter().enumerate())
+                .flat_map(|(b, &w)| {
+                    (0..64)
+                        .filter(move |k| w >> k & 1 == 1)
+                        .map(move |k| b * 64 + k)
+                })
+                .collect();
+            assert_eq!(kept, scanned, "holders of {value}");
+        }
+    }
+
+    #[test]
+    fn holders_follow_removals_assignments_and_restores() {
+        // 70 variables: two blocks.
+        let mut s = DomainStore::new(&[ValueSet::range(4); 70]);
+        assert_holders(&s);
+        s.checkpoint();
+        s.remove(VarId(3), 1);
+        s.assign(VarId(65), 2);
+        assert_holders(&s);
+        s.checkpoint();
+        // Removes 1 from 5, 7 and 66 (3 lacks it; 65 is assigned).
+        let block0 = 1 << 3 | 1 << 5 | 1 << 7;
+        assert_eq!(s.remove_from_holders(1, 0, block0, true), (2, false));
+        assert_eq!(s.remove_from_holders(1, 1, 0b110, true), (1, false));
+        assert_eq!(s.domain(VarId(5)), ValueSet(0b1101));
+        assert_eq!((s.size(VarId(7)), s.smallest_open_size()), (3, Some(3)));
+        assert_holders(&s);
+        // Down to {0} and {0, 1, 3}: removing 0 from both stops at the first
+        // emptied, untouched the second.
+        for value in [1, 2, 3] {
+            s.remove(VarId(10), value);
+        }
+        s.remove(VarId(11), 2);
+        assert_eq!(s.remove_from_holders(0, 0, 0b11 << 10, true), (1, true));
+        assert_eq!((s.size(VarId(10)), s.size(VarId(11))), (0, 3));
+        assert_eq!(s.first_of_smallest_open(), Some(VarId(10)));
+        assert_holders(&s);
+        s.restore();
+        assert_eq!(s.domain(VarId(5)), ValueSet::range(4));
+        assert_eq!(s.domain(VarId(10)), ValueSet::range(4));
+        assert_eq!(s.smallest_open_size(), Some(3));
+        assert_holders(&s);
+        s.restore();
+        assert_eq!(s.smallest_open_size(), Some(4));
+        assert_holders(&s);
     }
 
     #[test]

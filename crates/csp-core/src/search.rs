@@ -519,7 +519,6 @@ impl<'m> Search<'m> {
                             value: undone,
                         });
                     }
-                    self.variables.on_backtrack(var, undone);
                     frame.current += 1;
                     if (frame.current as usize) < self.value_buffer.len() {
                         match self.place::<TRACE>() {
@@ -580,8 +579,6 @@ impl<'m> Search<'m> {
                 None
             }
         };
-        self.variables.on_placement(frame.var, value);
-        self.values.on_placement(frame.var, value);
         let fixpoint = match listed {
             Some(result) => result,
             None if TRACE => self.fixpoint_telling(),

@@ -66,8 +66,8 @@ pub struct FastHouses {
     /// order.
     watch: Rows<u16>,
     /// What a run of each house of a cell does below `singles`, in the
-    /// order they run.
-    peer_groups: PeerGroups,
+    /// order they run (`None` if a house lists its cells out of order).
+    peer_groups: Option<PeerGroups>,
 }
 
 /// Read and write access to the domains and state words, in both contexts
@@ -473,7 +473,7 @@ impl Propagator for FastHouses {
     /// the value from its other open cells: the houses of the cell wake in
     /// item order, which is house order.
     fn peer_groups(&self) -> Option<&PeerGroups> {
-        Some(&self.peer_groups)
+        self.peer_groups.as_ref()
     }
 
     fn rule(&self) -> Rule {

@@ -8,6 +8,9 @@ use crate::trace::{Decider, LinkScores};
 #[derive(Debug)]
 pub(crate) struct VariableSelectorChain {
     selectors: Vec<Box<dyn VariableSelector>>,
+    /// Only the first of the first link's best matter: no later link but
+    /// the index breaks their ties.
+    first_only: bool,
     candidates: Vec<VarId>,
     scores: Vec<i64>,
 }
@@ -15,6 +18,7 @@ pub(crate) struct VariableSelectorChain {
 impl VariableSelectorChain {
     pub(crate) fn new(selectors: Vec<Box<dyn VariableSelector>>, num_vars: usize) -> Self {
         VariableSelectorChain {
+            first_only: (selectors.get(1)).is_none_or(|s| s.scores_index()),
             selectors,
             candidates: Vec::with_capacity(num_vars),
             scores: Vec::with_capacity(num_vars),
@@ -26,11 +30,8 @@ impl VariableSelectorChain {
     pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {
         self.candidates.clear();
         // The first selector may hand over its best variables directly.
-        // Only the first of its best matter if no later link but the
-        // index breaks their ties.
-        let first_only = (self.selectors.get(1)).is_none_or(|s| s.scores_index());
         let handed = (self.selectors.first_mut())
-            .is_some_and(|s| s.best(ctx, &mut self.candidates, first_only));
+            .is_some_and(|s| s.best(ctx, &mut self.candidates, self.first_only));
         let skip = if handed {
             1
         } else {
@@ -115,18 +116,6 @@ impl VariableSelectorChain {
             };
         }
         (self.candidates.first().copied(), runner_up, decider)
-    }
-
-    pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
-        self.selectors
-            .iter_mut()
-            .for_each(|s| s.on_placement(var, value));
-    }
-
-    pub(crate) fn on_backtrack(&mut self, var: VarId, value: u32) {
-        self.selectors
-            .iter_mut()
-            .for_each(|s| s.on_backtrack(var, value));
     }
 }
 
@@ -245,12 +234,6 @@ impl ValueSelectorChain {
             }
         }
         append(out, self.scratch.iter().map(|&(_, v)| v));
-    }
-
-    pub(crate) fn on_placement(&mut self, var: VarId, value: u32) {
-        self.selectors
-            .iter_mut()
-            .for_each(|s| s.on_placement(var, value));
     }
 }
 

@@ -61,12 +61,6 @@ pub trait VariableSelector: Send + fmt::Debug {
     fn scores_index(&self) -> bool {
         false
     }
-
-    /// Called after the search placed `value` in `var`.
-    fn on_placement(&mut self, _var: VarId, _value: u32) {}
-
-    /// Called after the search undid a placement of `value` in `var`.
-    fn on_backtrack(&mut self, _var: VarId, _value: u32) {}
 }
 
 /// Scores the values of the variable being branched on; they are tried from
@@ -83,7 +77,4 @@ pub trait ValueSelector: Send + fmt::Debug {
     fn scores_value(&self) -> bool {
         false
     }
-
-    /// Called after the search placed `value` in `var`.
-    fn on_placement(&mut self, _var: VarId, _value: u32) {}
 }

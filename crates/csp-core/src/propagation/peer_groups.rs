@@ -1,7 +1,7 @@
 //! Forward checking listed ahead: the groups a placed value leaves.
 
 use super::{Conflict, RuleCounter};
-use crate::{DomainStore, Rows, ValueSet, VarId};
+use crate::{DomainStore, Rows, VarId};
 
 /// For each variable, the groups (all-different houses) it belongs to, in
 /// the order their propagator runs them after the variable is assigned,
@@ -21,34 +21,81 @@ use crate::{DomainStore, Rows, ValueSet, VarId};
 pub struct PeerGroups {
     /// Row `v`: the other variables of the groups of `v`, group after
     /// group, each once (where it first appears: a later group finds the
-    /// value gone from it already).
-    peers: Rows<VarId>,
-    /// Row `v`: where in its peers each of its groups begins (a group
-    /// that adds no new peer begins where the next one does).
-    starts: Rows<u32>,
+    /// value gone from it already), as blocks of 64 variables.
+    blocks: Rows<PeerBlock>,
+    /// Row `v`: the same peers by block alone, each block once, in
+    /// increasing order: where no domain empties, the order of the
+    /// removals does not matter.
+    merged: Rows<(u32, u64)>,
+    /// How many groups each variable is in.
+    groups: Vec<u32>,
+}
+
+/// Some of one variable's peers: those of block `block` (variables
+/// `64 block ..`) first met in its group `group`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PeerBlock {
+    group: u32,
+    block: u32,
+    bits: u64,
 }
 
 impl PeerGroups {
     /// The groups over `num_vars` variables, each variable's in the order
     /// given (a variable in several groups meets them in that order).
-    pub fn new(num_vars: usize, groups: &[Vec<VarId>]) -> PeerGroups {
-        let mut peers: Vec<Vec<VarId>> = vec![Vec::new(); num_vars];
-        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); num_vars];
+    /// Each group must list its variables in increasing order, the order
+    /// its propagator removes a value from them; `None` if one does not
+    /// (the search then runs the propagator).
+    pub fn new(num_vars: usize, groups: &[Vec<VarId>]) -> Option<PeerGroups> {
+        if groups.iter().any(|g| g.windows(2).any(|w| w[0] >= w[1])) {
+            return None;
+        }
+        let mut blocks: Vec<Vec<PeerBlock>> = vec![Vec::new(); num_vars];
+        let mut counts = vec![0u32; num_vars];
         for group in groups {
             for &var in group {
-                let row = &mut peers[var.index()];
-                starts[var.index()].push(row.len() as u32);
-                for &v in group {
-                    if v != var && !row.contains(&v) {
-                        row.push(v);
+                let row = &mut blocks[var.index()];
+                let seen = |v: VarId| {
+                    row.iter()
+                        .any(|b| b.block == v.0 / 64 && b.bits >> (v.0 % 64) & 1 == 1)
+                };
+                let fresh: Vec<VarId> = group
+                    .iter()
+                    .copied()
+                    .filter(|&v| v != var && !seen(v))
+                    .collect();
+                let g = counts[var.index()];
+                counts[var.index()] += 1;
+                for v in fresh {
+                    match row.last_mut() {
+                        Some(b) if b.group == g && b.block == v.0 / 64 => b.bits |= 1 << (v.0 % 64),
+                        _ => row.push(PeerBlock {
+                            group: g,
+                            block: v.0 / 64,
+                            bits: 1 << (v.0 % 64),
+                        }),
                     }
                 }
             }
         }
-        PeerGroups {
-            peers: Rows::from(peers),
-            starts: Rows::from(starts),
-        }
+        let merged: Vec<Vec<(u32, u64)>> = (blocks.iter())
+            .map(|row| {
+                let mut merged: Vec<(u32, u64)> = Vec::new();
+                for b in row {
+                    match merged.iter_mut().find(|(block, _)| *block == b.block) {
+                        Some((_, bits)) => *bits |= b.bits,
+                        None => merged.push((b.block, b.bits)),
+                    }
+                }
+                merged.sort_unstable();
+                merged
+            })
+            .collect();
+        Some(PeerGroups {
+            merged: Rows::from(merged),
+            blocks: Rows::from(blocks),
+            groups: counts,
+        })
     }
 
     /// After `var` was assigned `value`, removes `value` from the
@@ -56,6 +103,13 @@ impl PeerGroups {
     /// per group begun and every removal; fails at the first domain
     /// emptied if `fails` (at `fc`), having counted the runs and removals
     /// made until then. Returns the runs, and whether it failed.
+    ///
+    /// Only the peers that hold `value` are visited: each block of peers
+    /// is matched against the store's [`holders`](DomainStore::holders)
+    /// of `value`. If none of them has `value` as its last one, the
+    /// removals are made block by block, all groups at once; otherwise
+    /// group by group, in increasing order within each, as the
+    /// propagator makes them, until the first domain emptied.
     #[inline]
     pub(crate) fn forward_check(
         &self,
@@ -65,25 +119,45 @@ impl PeerGroups {
         fails: bool,
         counter: &mut RuleCounter,
     ) -> (u64, Result<(), Conflict>) {
-        let gone = ValueSet::single(value);
-        let starts = self.starts.row(var.index());
+        let merged = self.merged.row(var.index());
+        let empties = |&(b, bits): &(u32, u64)| {
+            bits & store.holder_block(value, b as usize) & store.open_block_of_size(1, b as usize)
+                != 0
+        };
+        let (runs, removals, result) = if fails && merged.iter().any(empties) {
+            self.in_order_until_empty(store, var, value)
+        } else {
+            let removed = (merged.iter())
+                .map(|&(b, bits)| store.remove_from_holders(value, b as usize, bits, false).0)
+                .sum::<u32>();
+            (u64::from(self.groups[var.index()]), removed, Ok(()))
+        };
+        counter.runs += runs;
+        counter.removals += u64::from(removals);
+        (runs, result)
+    }
+
+    /// The removals of [`forward_check`](Self::forward_check) group by
+    /// group until the first domain emptied: the runs, the removals and
+    /// whether a domain emptied.
+    #[cold]
+    fn in_order_until_empty(
+        &self,
+        store: &mut DomainStore,
+        var: VarId,
+        value: u32,
+    ) -> (u64, u32, Result<(), Conflict>) {
         let mut removals = 0;
-        let mut result = Ok(());
-        let mut runs = starts.len() as u64;
-        for (at, &v) in self.peers.row(var.index()).iter().enumerate() {
-            if let Some(left) = store.remove_open(v, gone) {
-                removals += 1;
-                if fails && left == 0 {
-                    // The groups begun by then ran.
-                    runs = starts.iter().take_while(|&&s| s as usize <= at).count() as u64;
-                    result = Err(Conflict);
-                    break;
-                }
+        for b in self.blocks.row(var.index()) {
+            let (removed, emptied) =
+                store.remove_from_holders(value, b.block as usize, b.bits, true);
+            removals += removed;
+            if emptied {
+                // The groups begun by then ran.
+                return (u64::from(b.group) + 1, removals, Err(Conflict));
             }
         }
-        counter.runs += runs;
-        counter.removals += removals;
-        (runs, result)
+        (u64::from(self.groups[var.index()]), removals, Ok(()))
     }
 }
 
@@ -97,7 +171,7 @@ mod tests {
     fn setup() -> (PeerGroups, DomainStore) {
         let v: Vec<VarId> = (0..3).map(VarId).collect();
         let groups = vec![vec![v[0], v[1]], vec![v[0], v[2]], vec![v[1], v[2]]];
-        let groups = PeerGroups::new(3, &groups);
+        let groups = PeerGroups::new(3, &groups).unwrap();
         (groups, DomainStore::new(&[ValueSet::range(2); 3]))
     }
 
@@ -157,9 +231,14 @@ mod tests {
         // x2 can only take 0.
         let v: Vec<VarId> = (0..3).map(VarId).collect();
         let twice = vec![v[0], v[1]];
-        let groups = PeerGroups::new(3, &[twice.clone(), twice, vec![v[0], v[2]]]);
-        assert_eq!(groups.peers.row(0), &[v[1], v[2]]);
-        assert_eq!(groups.starts.row(0), &[0, 1, 1]);
+        let groups = PeerGroups::new(3, &[twice.clone(), twice, vec![v[0], v[2]]]).unwrap();
+        let block = |group, bits| PeerBlock {
+            group,
+            block: 0,
+            bits,
+        };
+        assert_eq!(groups.blocks.row(0), &[block(0, 0b10), block(2, 0b100)]);
+        assert_eq!(groups.groups[0], 3);
         let mut store = DomainStore::new(&[ValueSet::range(2); 3]);
         store.remove(v[2], 1);
         let (r, counted) = place_0_in_x0(&groups, &mut store, true);
