@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::propagation::{AllDifferent, LockedCandidates, Propagator};
+use crate::propagation::{AllDifferent, LockedCandidates, PeerGroups, Propagator, Rule};
 use crate::{DomainStore, Rows, ValueSet, VarId};
 
 /// Something wrong with how a model is put together.
@@ -285,6 +285,15 @@ impl Model {
     /// [`Propagator::min_level`].
     pub fn propagators(&self) -> &[Box<dyn Propagator>] {
         &self.propagators
+    }
+
+    /// When the model's only propagator lists its forward checking ahead
+    /// ([`Propagator::peer_groups`]): its groups and the rule it credits.
+    pub fn peer_groups(&self) -> Option<(&PeerGroups, Rule)> {
+        match self.propagators.as_slice() {
+            [only] => only.peer_groups().map(|groups| (groups, only.rule())),
+            _ => None,
+        }
     }
 
     /// The owner propagator `p` (an index in

@@ -154,12 +154,9 @@ impl<'m> Search<'m> {
             stats: SearchStats::default(),
             root: None,
             tracing: None,
-            peer_groups: match model.propagators() {
-                [only] if config.level < PropagationLevel::Singles => {
-                    only.peer_groups().map(|groups| (groups, only.rule()))
-                }
-                _ => None,
-            },
+            peer_groups: model
+                .peer_groups()
+                .filter(|_| config.level < PropagationLevel::Singles),
         })
     }
 

@@ -137,6 +137,15 @@ impl PeerGroups {
         (runs, result)
     }
 
+    /// How many peers of `var` (unassigned, in its groups) hold `value`:
+    /// what forward checking would remove if `value` were placed in `var`.
+    #[inline]
+    pub fn holders_among_peers(&self, store: &DomainStore, var: VarId, value: u32) -> u32 {
+        (self.merged.row(var.index()).iter())
+            .map(|&(b, bits)| (bits & store.holder_block(value, b as usize)).count_ones())
+            .sum()
+    }
+
     /// The removals of [`forward_check`](Self::forward_check) group by
     /// group until the first domain emptied: the runs, the removals and
     /// whether a domain emptied.
@@ -244,5 +253,20 @@ mod tests {
         let (r, counted) = place_0_in_x0(&groups, &mut store, true);
         assert_eq!(r, (3, Err(Conflict)));
         assert_eq!(counted, (3, 2));
+    }
+
+    #[test]
+    fn holders_among_peers_counts_each_open_peer_holding_the_value_once() {
+        // x0 meets x1 in two groups and x2 in one.
+        let v: Vec<VarId> = (0..3).map(VarId).collect();
+        let twice = vec![v[0], v[1]];
+        let groups = PeerGroups::new(3, &[twice.clone(), twice, vec![v[0], v[2]]]).unwrap();
+        let mut store = DomainStore::new(&[ValueSet::range(2); 3]);
+        assert_eq!(groups.holders_among_peers(&store, v[0], 0), 2);
+        store.remove(v[1], 0);
+        assert_eq!(groups.holders_among_peers(&store, v[0], 0), 1);
+        store.assign(v[2], 0);
+        assert_eq!(groups.holders_among_peers(&store, v[0], 0), 0);
+        assert_eq!(groups.holders_among_peers(&store, v[0], 1), 1);
     }
 }

@@ -9,7 +9,10 @@ use crate::{Hypothesis, Model, ValueSet, VarId};
 /// each propagator on the variable reports its removals
 /// ([`Propagator::forward_check_removals`](crate::Propagator::forward_check_removals)),
 /// and a candidate two of them remove counts once. On a classic grid that
-/// is the number of empty related cells having the value as a candidate.
+/// is the number of empty related cells having the value as a candidate:
+/// where the model's only propagator lists its forward checking ahead
+/// ([`Model::peer_groups`]), the count is read from the store's holder
+/// sets instead.
 ///
 /// Keeps one set per variable, allocated with the selector and cleared
 /// after each count, so counting allocates nothing.
@@ -30,6 +33,11 @@ impl Removals {
     }
 
     pub(crate) fn count(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
+        let model = ctx.model();
+        if let Some((groups, _)) = model.peer_groups() {
+            // Forward checking listed ahead: the peers holding the value.
+            return i64::from(groups.holders_among_peers(ctx.store(), var, value));
+        }
         let (sets, touched) = (&mut self.sets, &mut self.touched);
         let mut record = |v: VarId, gone: ValueSet| {
             let set = &mut sets[v.index()];
@@ -38,7 +46,6 @@ impl Removals {
             }
             *set = set.union(gone);
         };
-        let model = ctx.model();
         for w in model.watchers(var) {
             let mut h = Hypothesis::new(ctx.store(), var, value, &mut record);
             model.propagators()[w.propagator as usize].forward_check_removals(&mut h);

@@ -6,9 +6,12 @@ use crate::heuristics::{SelectionContext, ValueSelector};
 /// How many unassigned variables other than `var` have `value` as a
 /// candidate.
 pub(crate) fn board_support(ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-    ctx.unassigned_vars()
-        .filter(|&n| n != var && ctx.domain(n).contains(value))
-        .count() as i64
+    let holders = ctx.store().holders(value);
+    let all: u32 = holders.iter().map(|w| w.count_ones()).sum();
+    let own = holders
+        .get(var.index() / 64)
+        .is_some_and(|w| w >> (var.index() % 64) & 1 == 1);
+    i64::from(all - u32::from(own))
 }
 
 /// Value heuristic `9`: the value that is a candidate of the fewest other unassigned variables anywhere (score: their number).
