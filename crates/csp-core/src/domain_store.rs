@@ -212,6 +212,15 @@ impl DomainStore {
         self.by_size[block] |= bit;
     }
 
+    /// Moves an unassigned variable, bit `bit` of block `block`, from the
+    /// bucket of size `from` to that of size `to`.
+    #[inline]
+    fn move_bucket(&mut self, (block, bit): (usize, u64), from: u32, to: u32) {
+        let stride = self.stride;
+        self.by_size[from as usize * stride + block] &= !bit;
+        self.by_size[to as usize * stride + block] |= bit;
+    }
+
     /// Sets the domain of variable `i` (trailed by the caller) and its
     /// size, keeping its bucket and holder sets.
     #[inline]
@@ -221,8 +230,7 @@ impl DomainStore {
         let old = std::mem::replace(&mut slot.size, size);
         if slot.assigned == UNASSIGNED {
             if old != size {
-                self.leave_bucket(i, old);
-                self.enter_bucket(i, size);
+                self.move_bucket((i / 64, 1 << (i % 64)), old, size);
             }
             self.toggle_holders(i, was ^ domain);
         }
@@ -381,17 +389,6 @@ impl DomainStore {
         ValueSet(gone)
     }
 
-    /// Removes every value of `values` from the domain of `var` unless
-    /// `var` is assigned (one trail entry); returns the size left if any
-    /// value went.
-    #[inline]
-    pub fn remove_open(&mut self, var: VarId, values: ValueSet) -> Option<u32> {
-        if self.is_assigned(var) || self.remove_values(var, values).is_empty() {
-            return None;
-        }
-        Some(self.size(var))
-    }
-
     /// Removes `value` from those of the 64 variables of block `block`
     /// (variables `64 block ..`) in `vars` that are its
     /// [`holders`](Self::holders), in increasing order, in one trail
@@ -422,8 +419,7 @@ impl DomainStore {
             slot.bits &= !(1 << value);
             let size = slot.size;
             slot.size = size - 1;
-            self.by_size[size as usize * stride + block] &= !bit;
-            self.by_size[(size - 1) as usize * stride + block] |= bit;
+            self.move_bucket((block, bit), size, size - 1);
             done |= bit;
             left ^= bit;
             if size == 1 && stop_at_empty {
@@ -544,9 +540,8 @@ impl DomainStore {
         while self.trail.len() > mark {
             let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
             if var & HOLDERS != 0 {
-                let stride = self.stride;
                 let block = (var & !HOLDERS) as usize;
-                self.holders[size as usize * stride + block] |= old;
+                self.holders[size as usize * self.stride + block] |= old;
                 let mut left = old;
                 while left != 0 {
                     let bit = left & left.wrapping_neg();
@@ -554,8 +549,7 @@ impl DomainStore {
                     slot.bits |= 1 << size;
                     let was = slot.size;
                     slot.size = was + 1;
-                    self.by_size[was as usize * stride + block] &= !bit;
-                    self.by_size[(was + 1) as usize * stride + block] |= bit;
+                    self.move_bucket((block, bit), was, was + 1);
                     left ^= bit;
                 }
                 continue;
@@ -571,20 +565,7 @@ impl DomainStore {
                 self.enter_bucket(i, size);
                 self.toggle_holders(i, old);
             } else {
-                let stride = self.stride;
-                let slot = self.slots[i];
-                self.slots[i].bits = old;
-                self.slots[i].size = size;
-                if slot.assigned == UNASSIGNED {
-                    let (block, bit) = (i / 64, 1u64 << (i % 64));
-                    self.by_size[slot.size as usize * stride + block] &= !bit;
-                    self.by_size[size as usize * stride + block] |= bit;
-                    let mut back = old ^ slot.bits;
-                    while back != 0 {
-                        self.holders[back.trailing_zeros() as usize * stride + block] |= bit;
-                        back &= back - 1;
-                    }
-                }
+                self.set_domain(i, old, size);
             }
         }
     }
