@@ -333,9 +333,43 @@ impl DomainStore {
         })
     }
 
-    /// Block `b` of the unassigned variables (every bucket's).
+    /// The unassigned variables in index order, from the buckets (no scan
+    /// of the variables).
     #[inline]
-    fn open_block(&self, b: usize) -> u64 {
+    pub fn open_vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        (0..self.stride).flat_map(|b| {
+            let mut w = self.open_block(b);
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let k = w.trailing_zeros();
+                    w &= w - 1;
+                    VarId(b as u32 * 64 + k)
+                })
+            })
+        })
+    }
+
+    /// Every bucket's blocks, smallest size first: block `k * stride + b`
+    /// holds bit `i % 64` for each unassigned variable `i` with `k` values
+    /// and `i / 64 == b` ([`bucket_stride`](Self::bucket_stride) blocks
+    /// per bucket). A variable's (assigned, size) changed between two
+    /// looks exactly when its bit differs in some block.
+    #[inline]
+    pub fn bucket_words(&self) -> &[u64] {
+        &self.by_size
+    }
+
+    /// Blocks per bucket of [`bucket_words`](Self::bucket_words).
+    #[inline]
+    pub fn bucket_stride(&self) -> usize {
+        self.stride
+    }
+
+    /// Block `b` of the unassigned variables (every bucket's; bit `k`:
+    /// variable `64 b + k`), for `b` below
+    /// [`bucket_stride`](Self::bucket_stride).
+    #[inline]
+    pub fn open_block(&self, b: usize) -> u64 {
         (self.by_size.iter().skip(b).step_by(self.stride)).fold(0, |acc, &w| acc | w)
     }
 

@@ -29,16 +29,12 @@ impl VariableSelectorChain {
     /// (then the lowest index), or `None` when all are assigned.
     pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {
         self.candidates.clear();
-        // The first selector may hand over its best variables directly.
-        let handed = (self.selectors.first_mut())
-            .is_some_and(|s| s.best(ctx, &mut self.candidates, self.first_only));
-        let skip = if handed {
-            1
-        } else {
-            self.candidates.extend(ctx.unassigned_vars());
-            0
+        // The first link hands over its best variables directly.
+        let Some((first, rest)) = self.selectors.split_first_mut() else {
+            return ctx.unassigned_vars().next();
         };
-        for selector in &mut self.selectors[skip..] {
+        first.best(ctx, &mut self.candidates, self.first_only);
+        for selector in rest {
             if self.candidates.len() <= 1 {
                 break;
             }

@@ -119,10 +119,23 @@ impl<'a> SelectionContext<'a> {
         self.model.vars().filter(move |&v| store.is_assigned(v))
     }
 
-    /// All unassigned variables.
+    /// Calls `f` with each unassigned variable, in index order (the
+    /// tightest loop over them).
+    #[inline(always)]
+    pub fn for_each_unassigned(&self, mut f: impl FnMut(VarId)) {
+        for b in 0..self.store.bucket_stride() {
+            let mut w = self.store.open_block(b);
+            while w != 0 {
+                f(VarId(b as u32 * 64 + w.trailing_zeros()));
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// All unassigned variables, in index order (kept by the store: no
+    /// scan of the variables).
     #[inline]
     pub fn unassigned_vars(&self) -> impl Iterator<Item = VarId> + 'a {
-        let store = self.store;
-        self.model.vars().filter(move |&v| !store.is_assigned(v))
+        self.store.open_vars()
     }
 }

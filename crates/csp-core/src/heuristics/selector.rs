@@ -41,18 +41,28 @@ pub trait VariableSelector: Send + fmt::Debug {
         best
     }
 
-    /// When it can do so faster than scoring every variable: appends to
-    /// `out` the unassigned variables with the smallest score, in index
-    /// order, and returns `true`; with `first_only` (no later link breaks
-    /// the ties but the index) it may append only the first of them. The
-    /// default returns `false` (the chain scores each variable).
-    fn best(
-        &mut self,
-        _ctx: &SelectionContext<'_>,
-        _out: &mut Vec<VarId>,
-        _first_only: bool,
-    ) -> bool {
-        false
+    /// Appends to `out` the unassigned variables with the smallest score,
+    /// in index order; with `first_only` (no later link breaks the ties
+    /// but the index) only the first of them. The default
+    /// [`prepare`](Self::prepare)s, then scores each unassigned variable
+    /// once, in index order (static calls: the body is compiled for each
+    /// selector), keeping the best as it goes; a selector that knows its
+    /// best without scoring every variable overrides it.
+    #[inline]
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
+        self.prepare(ctx);
+        let start = out.len();
+        let mut least = i64::MAX;
+        ctx.for_each_unassigned(|v| {
+            let s = self.score(ctx, v);
+            if s < least {
+                least = s;
+                out.truncate(start);
+                out.push(v);
+            } else if s == least && !first_only {
+                out.push(v);
+            }
+        });
     }
 
     /// Whether its score is the variable's index (input order), so that of

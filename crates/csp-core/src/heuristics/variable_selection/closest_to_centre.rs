@@ -42,17 +42,16 @@ impl VariableSelector for ClosestToCentre {
     /// The scores never change: the best are the first open variables in
     /// score order.
     #[inline]
-    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) -> bool {
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         let mut open = self.order.iter().filter(|&&v| !ctx.is_assigned(v));
         let Some(&first) = open.next() else {
-            return true;
+            return;
         };
         out.push(first);
         if !first_only {
             let best = self.scores[first.index()];
             out.extend(open.take_while(|v| self.scores[v.index()] == best));
         }
-        true
     }
 }
 

@@ -15,13 +15,12 @@ impl VariableSelector for FewestCandidates {
 
     /// The store keeps variables by domain size: no scan.
     #[inline]
-    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) -> bool {
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         if first_only {
             out.extend(ctx.first_of_fewest());
         } else if let Some(k) = ctx.smallest_open_size() {
             ctx.all_of_size(k, out);
         }
-        true
     }
 }
 

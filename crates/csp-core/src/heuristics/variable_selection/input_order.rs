@@ -16,14 +16,8 @@ impl VariableSelector for InputOrder {
 
     /// Scores are distinct: the best is the first open variable.
     #[inline]
-    fn best(
-        &mut self,
-        ctx: &SelectionContext<'_>,
-        out: &mut Vec<VarId>,
-        _first_only: bool,
-    ) -> bool {
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, _first_only: bool) {
         out.extend(ctx.first_open());
-        true
     }
 
     fn scores_index(&self) -> bool {

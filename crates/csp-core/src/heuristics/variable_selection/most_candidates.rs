@@ -15,14 +15,13 @@ impl VariableSelector for MostCandidates {
 
     /// The store keeps variables by domain size: no scan.
     #[inline]
-    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) -> bool {
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         let size = ctx.largest_open_size();
         match (size, first_only) {
             (Some(k), true) => out.extend(ctx.first_of_size(k)),
             (Some(k), false) => ctx.all_of_size(k, out),
             (None, _) => {}
         }
-        true
     }
 }
 

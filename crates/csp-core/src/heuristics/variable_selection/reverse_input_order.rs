@@ -16,14 +16,8 @@ impl VariableSelector for ReverseInputOrder {
 
     /// Scores are distinct: the best is the last open variable.
     #[inline]
-    fn best(
-        &mut self,
-        ctx: &SelectionContext<'_>,
-        out: &mut Vec<VarId>,
-        _first_only: bool,
-    ) -> bool {
+    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, _first_only: bool) {
         out.extend(ctx.last_open());
-        true
     }
 }
 
