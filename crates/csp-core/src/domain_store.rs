@@ -83,6 +83,9 @@ pub struct DomainStore {
     by_size: Vec<u64>,
     /// Blocks per bucket.
     stride: usize,
+    /// The unassigned variables (every bucket's, kept as one set so that
+    /// "first open variable" is a find-first-set).
+    open: Vec<u64>,
     /// Holder set `v` (blocks `v * stride ..`): the unassigned variables
     /// whose domain holds value `v`, kept up to date on every change, so
     /// that "which open variables of these still hold `v`" is a few word
@@ -119,8 +122,10 @@ impl DomainStore {
         let mut by_size = vec![0u64; (largest + 1) * stride];
         let values = domains.iter().map(|d| d.max().map_or(0, |v| v + 1)).max();
         let mut holders = vec![0u64; values.unwrap_or(0) as usize * stride];
+        let mut open = vec![0u64; stride];
         for (i, d) in domains.iter().enumerate() {
             by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
+            open[i / 64] |= 1 << (i % 64);
             for v in d.iter() {
                 holders[v as usize * stride + i / 64] |= 1 << (i % 64);
             }
@@ -135,6 +140,7 @@ impl DomainStore {
                 .collect(),
             by_size,
             stride,
+            open,
             holders,
             value_use: [0; 64],
             assigned_count: 0,
@@ -200,16 +206,22 @@ impl DomainStore {
         (size as usize * self.stride + i / 64, 1u64 << (i % 64))
     }
 
+    /// Variable `i`, of `size` values, is being assigned: it leaves its
+    /// bucket and the open set.
     #[inline]
     fn leave_bucket(&mut self, i: usize, size: u32) {
         let (block, bit) = self.bucket_at(size, i);
         self.by_size[block] &= !bit;
+        self.open[i / 64] &= !bit;
     }
 
+    /// Variable `i`, of `size` values, is being unassigned: it enters its
+    /// bucket and the open set.
     #[inline]
     fn enter_bucket(&mut self, i: usize, size: u32) {
         let (block, bit) = self.bucket_at(size, i);
         self.by_size[block] |= bit;
+        self.open[i / 64] |= bit;
     }
 
     /// Moves an unassigned variable, bit `bit` of block `block`, from the
@@ -365,12 +377,11 @@ impl DomainStore {
         self.stride
     }
 
-    /// Block `b` of the unassigned variables (every bucket's; bit `k`:
-    /// variable `64 b + k`), for `b` below
-    /// [`bucket_stride`](Self::bucket_stride).
-    #[inline]
+    /// Block `b` of the unassigned variables (bit `k`: variable
+    /// `64 b + k`), for `b` below [`bucket_stride`](Self::bucket_stride).
+    #[inline(always)]
     pub fn open_block(&self, b: usize) -> u64 {
-        (self.by_size.iter().skip(b).step_by(self.stride)).fold(0, |acc, &w| acc | w)
+        self.open.get(b).copied().unwrap_or(0)
     }
 
     /// Block `b` of the unassigned variables whose domain has `size`
@@ -703,7 +714,7 @@ mod tests {
         assert_eq!(open(&s, 1), Vec::<u32>::new());
     }
 
-    /// The holder sets against a scan of every variable.
+    /// The holder sets and the open set against a scan of every variable.
     fn assert_holders(s: &DomainStore) {
         for value in 0..4 {
             let scanned: Vec<usize> = (0..s.num_vars())
@@ -718,6 +729,14 @@ mod tests {
                 .collect();
             assert_eq!(kept, scanned, "holders of {value}");
         }
+        // And the open set.
+        let scanned: Vec<VarId> = (0..s.num_vars() as u32)
+            .map(VarId)
+            .filter(|&v| !s.is_assigned(v))
+            .collect();
+        assert_eq!(s.open_vars().collect::<Vec<_>>(), scanned, "open");
+        assert_eq!(s.first_open(), scanned.first().copied());
+        assert_eq!(s.last_open(), scanned.last().copied());
     }
 
     #[test]
