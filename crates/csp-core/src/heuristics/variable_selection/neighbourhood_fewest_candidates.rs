@@ -4,17 +4,6 @@ use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
-/// The domain size of `var` plus those of its unassigned related
-/// variables (from sums of [`Contribution::OpenNeighbourCandidates`]).
-#[inline]
-pub(crate) fn neighbourhood_candidates(
-    sums: &TrackedSums,
-    ctx: &SelectionContext<'_>,
-    var: VarId,
-) -> i64 {
-    i64::from(ctx.size(var)) + sums.get(var)
-}
-
 /// Cell heuristic `K`: fewest candidates in the variable and its unassigned related variables together (score: the sum of their domain sizes).
 #[derive(Clone, Debug)]
 pub struct NeighbourhoodFewestCandidates(TrackedSums);
@@ -24,7 +13,7 @@ impl NeighbourhoodFewestCandidates {
     pub fn new(model: &Model) -> NeighbourhoodFewestCandidates {
         NeighbourhoodFewestCandidates(TrackedSums::new(
             model,
-            Contribution::OpenNeighbourCandidates,
+            Contribution::OpenNeighbourhoodCandidates,
         ))
     }
 }
@@ -36,8 +25,8 @@ impl VariableSelector for NeighbourhoodFewestCandidates {
     }
 
     #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        neighbourhood_candidates(&self.0, ctx, var)
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        self.0.get(var)
     }
 }
 

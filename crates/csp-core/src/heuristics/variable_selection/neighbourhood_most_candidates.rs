@@ -1,6 +1,5 @@
 //! `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
 
-use super::neighbourhood_fewest_candidates::neighbourhood_candidates;
 use super::tracked_sums::{Contribution, TrackedSums};
 use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
@@ -14,7 +13,7 @@ impl NeighbourhoodMostCandidates {
     pub fn new(model: &Model) -> NeighbourhoodMostCandidates {
         NeighbourhoodMostCandidates(TrackedSums::new(
             model,
-            Contribution::OpenNeighbourCandidates,
+            Contribution::OpenNeighbourhoodCandidates,
         ))
     }
 }
@@ -26,8 +25,8 @@ impl VariableSelector for NeighbourhoodMostCandidates {
     }
 
     #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -neighbourhood_candidates(&self.0, ctx, var)
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        -self.0.get(var)
     }
 }
 

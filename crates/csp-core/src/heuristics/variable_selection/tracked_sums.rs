@@ -1,10 +1,11 @@
-//! Per-variable sums over what the other variables contribute (one per
-//! open neighbour, an open neighbour's candidates, a filled variable's
-//! distance), kept up to date between selections: instead of summing over
-//! the neighbours of every open variable at every node, a selection
-//! compares each variable's contribution with the one it last saw and
-//! spreads only the differences. The sums are exact integers, so they equal
-//! the sums from scratch.
+//! Per-variable sums over what the variables contribute (one per open
+//! neighbour, the candidates of an open neighbour or of the variable
+//! itself, a filled variable's distance), kept up to date between
+//! selections: instead of summing over the neighbours of every open
+//! variable at every node, a selection finds the variables whose
+//! (assigned, domain size) changed since the last one, from the store's
+//! size buckets, and spreads only the differences of their contributions.
+//! The sums are exact integers, so they equal the sums from scratch.
 
 use crate::heuristics::SelectionContext;
 use crate::{Model, VarId};
@@ -14,9 +15,9 @@ use crate::{Model, VarId};
 pub(crate) enum Contribution {
     /// 1 to each related variable while it is unassigned (`G`, `H`).
     OpenNeighbour,
-    /// Its domain size to each related variable while it is unassigned
-    /// (`K`, `L`).
-    OpenNeighbourCandidates,
+    /// Its domain size to itself and to each related variable while it
+    /// is unassigned (`K`, `L`: the candidates of its neighbourhood).
+    OpenNeighbourhoodCandidates,
     /// Once assigned, its distance (in millionths) to every variable
     /// (`I`, `J`; nothing if the model has no positions).
     FilledDistance,
@@ -75,9 +76,12 @@ impl TrackedSums {
             Contribution::OpenNeighbour => {
                 self.catch_up(ctx, |v| i64::from(open(v)), to_neighbours);
             }
-            Contribution::OpenNeighbourCandidates => {
+            Contribution::OpenNeighbourhoodCandidates => {
                 let size = |v| i64::from(open(v)) * i64::from(ctx.size(v));
-                self.catch_up(ctx, size, to_neighbours);
+                self.catch_up(ctx, size, |var: VarId, delta, sums: &mut [i64]| {
+                    sums[var.index()] += delta;
+                    to_neighbours(var, delta, sums);
+                });
             }
             Contribution::FilledDistance => {
                 self.catch_up(
@@ -165,8 +169,9 @@ mod tests {
         (model.vars())
             .map(|v| match kind {
                 Contribution::OpenNeighbour => ctx.empty_neighbours(v).count() as i64,
-                Contribution::OpenNeighbourCandidates => {
-                    (ctx.empty_neighbours(v).map(|n| i64::from(ctx.size(n)))).sum()
+                Contribution::OpenNeighbourhoodCandidates => {
+                    let own = i64::from(!ctx.is_assigned(v)) * i64::from(ctx.size(v));
+                    own + (ctx.empty_neighbours(v).map(|n| i64::from(ctx.size(n)))).sum::<i64>()
                 }
                 Contribution::FilledDistance => (filled.iter())
                     .map(|&f| i64::from(model.distance_micros(v, f).unwrap()))
@@ -181,7 +186,7 @@ mod tests {
     #[test]
     fn sums_follow_removals_assignments_and_restores() {
         use Contribution::*;
-        for kind in [OpenNeighbour, OpenNeighbourCandidates, FilledDistance] {
+        for kind in [OpenNeighbour, OpenNeighbourhoodCandidates, FilledDistance] {
             let (model, mut store) = latin3();
             assert!(store.assigned_count() > 0);
             let mut sums = TrackedSums::new(&model, kind);
