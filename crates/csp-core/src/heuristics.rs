@@ -17,6 +17,7 @@
 //! implements [`VariableSelector`] or [`ValueSelector`], with unit tests on
 //! the hand-worked fixture, then give it a symbol in `symbols.rs`.
 
+mod builtin;
 mod chain;
 mod context;
 mod selector;
@@ -24,6 +25,7 @@ mod symbols;
 pub mod value_selection;
 pub mod variable_selection;
 
+pub use builtin::{BuiltinValueSelector, BuiltinVariableSelector};
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
 pub use selector::{ValueSelector, VariableSelector};

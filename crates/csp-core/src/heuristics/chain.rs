@@ -1,13 +1,16 @@
 //! Chains of selectors, compared lexicographically, without allocating.
 
-use super::{SelectionContext, ValueSelector, VariableSelector};
+use super::{
+    BuiltinValueSelector, BuiltinVariableSelector, SelectionContext, ValueSelector,
+    VariableSelector,
+};
 use crate::VarId;
 use crate::trace::{Decider, LinkScores};
 
 /// Picks a variable by a chain of selectors.
 #[derive(Debug)]
 pub(crate) struct VariableSelectorChain {
-    selectors: Vec<Box<dyn VariableSelector>>,
+    selectors: Vec<BuiltinVariableSelector>,
     /// Only the first of the first link's best matter: no later link but
     /// the index breaks their ties.
     first_only: bool,
@@ -16,7 +19,7 @@ pub(crate) struct VariableSelectorChain {
 }
 
 impl VariableSelectorChain {
-    pub(crate) fn new(selectors: Vec<Box<dyn VariableSelector>>, num_vars: usize) -> Self {
+    pub(crate) fn new(selectors: Vec<BuiltinVariableSelector>, num_vars: usize) -> Self {
         VariableSelectorChain {
             first_only: (selectors.get(1)).is_none_or(|s| s.scores_index()),
             selectors,
@@ -43,7 +46,7 @@ impl VariableSelectorChain {
                 self.candidates.truncate(1);
                 break;
             }
-            let best = score_all(selector.as_mut(), ctx, &self.candidates, &mut self.scores);
+            let best = score_all(selector, ctx, &self.candidates, &mut self.scores);
             keep_best(&mut self.candidates, &self.scores, best);
         }
         self.candidates.first().copied()
@@ -74,7 +77,7 @@ impl VariableSelectorChain {
             if self.candidates.len() <= 1 {
                 break;
             }
-            let best = score_all(selector.as_mut(), ctx, &self.candidates, &mut self.scores);
+            let best = score_all(selector, ctx, &self.candidates, &mut self.scores);
             // The best of those this link drops (the lowest index on ties).
             let mut second: Option<(i64, VarId)> = None;
             for (&v, &s) in self.candidates.iter().zip(&self.scores) {
@@ -117,7 +120,7 @@ impl VariableSelectorChain {
 
 /// Scores every candidate with `selector` into `scores`; the best score.
 fn score_all(
-    selector: &mut dyn VariableSelector,
+    selector: &mut impl VariableSelector,
     ctx: &SelectionContext<'_>,
     candidates: &[VarId],
     scores: &mut Vec<i64>,
@@ -138,12 +141,12 @@ fn keep_best(candidates: &mut Vec<VarId>, scores: &[i64], best: i64) {
 /// Orders values by a chain of selectors.
 #[derive(Debug)]
 pub(crate) struct ValueSelectorChain {
-    selectors: Vec<Box<dyn ValueSelector>>,
+    selectors: Vec<BuiltinValueSelector>,
     scratch: Vec<(i64, u32)>,
 }
 
 impl ValueSelectorChain {
-    pub(crate) fn new(selectors: Vec<Box<dyn ValueSelector>>) -> Self {
+    pub(crate) fn new(selectors: Vec<BuiltinValueSelector>) -> Self {
         ValueSelectorChain {
             selectors,
             scratch: Vec::with_capacity(64),

@@ -46,6 +46,12 @@ impl<'a> SelectionContext<'a> {
         self.store.size(var)
     }
 
+    /// How many variables are unassigned.
+    #[inline]
+    pub fn unassigned_count(&self) -> usize {
+        self.store.num_vars() - self.store.assigned_count() as usize
+    }
+
     /// Whether `var` is assigned (filled).
     #[inline]
     pub fn is_assigned(&self, var: VarId) -> bool {

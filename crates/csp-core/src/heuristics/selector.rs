@@ -47,9 +47,15 @@ pub trait VariableSelector: Send + fmt::Debug {
     /// [`prepare`](Self::prepare)s, then scores each unassigned variable
     /// once, in index order (static calls: the body is compiled for each
     /// selector), keeping the best as it goes; a selector that knows its
-    /// best without scoring every variable overrides it.
+    /// best without scoring every variable overrides it. A lone unassigned
+    /// variable is handed over unscored, as the chain's later links do
+    /// with a lone candidate (so a random selector draws nothing for it).
     #[inline]
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
+        if ctx.unassigned_count() <= 1 {
+            out.extend(ctx.first_open());
+            return;
+        }
         self.prepare(ctx);
         let start = out.len();
         let mut least = i64::MAX;

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::value_selection::*;
 use super::variable_selection::*;
-use super::{ValueSelector, VariableSelector};
+use super::{BuiltinValueSelector, BuiltinVariableSelector};
 use crate::Model;
 
 /// A heuristic chain that cannot be built.
@@ -142,7 +142,7 @@ impl VariableHeuristic {
         self,
         model: &Model,
         seed: u64,
-    ) -> Result<Box<dyn VariableSelector>, HeuristicError> {
+    ) -> Result<BuiltinVariableSelector, HeuristicError> {
         use VariableHeuristic as H;
         let needs_positions = matches!(
             self,
@@ -152,18 +152,18 @@ impl VariableHeuristic {
             return Err(HeuristicError::NeedsPositions(self.symbol()));
         }
         Ok(match self {
-            H::InputOrder => Box::new(InputOrder),
-            H::ReverseInputOrder => Box::new(ReverseInputOrder),
-            H::Random => Box::new(RandomVariable::new(seed)),
-            H::ClosestToCentre => Box::new(ClosestToCentre::new(model)),
-            H::FewestCandidates => Box::new(FewestCandidates),
-            H::MostCandidates => Box::new(MostCandidates),
-            H::FewestEmptyNeighbours => Box::new(FewestEmptyNeighbours::new(model)),
-            H::MostEmptyNeighbours => Box::new(MostEmptyNeighbours::new(model)),
-            H::ClosestToFilled => Box::new(ClosestToFilled::new(model)),
-            H::FurthestFromFilled => Box::new(FurthestFromFilled::new(model)),
-            H::NeighbourhoodFewestCandidates => Box::new(NeighbourhoodFewestCandidates::new(model)),
-            H::NeighbourhoodMostCandidates => Box::new(NeighbourhoodMostCandidates::new(model)),
+            H::InputOrder => InputOrder.into(),
+            H::ReverseInputOrder => ReverseInputOrder.into(),
+            H::Random => RandomVariable::new(seed).into(),
+            H::ClosestToCentre => ClosestToCentre::new(model).into(),
+            H::FewestCandidates => FewestCandidates.into(),
+            H::MostCandidates => MostCandidates.into(),
+            H::FewestEmptyNeighbours => FewestEmptyNeighbours::new(model).into(),
+            H::MostEmptyNeighbours => MostEmptyNeighbours::new(model).into(),
+            H::ClosestToFilled => ClosestToFilled::new(model).into(),
+            H::FurthestFromFilled => FurthestFromFilled::new(model).into(),
+            H::NeighbourhoodFewestCandidates => NeighbourhoodFewestCandidates::new(model).into(),
+            H::NeighbourhoodMostCandidates => NeighbourhoodMostCandidates::new(model).into(),
         })
     }
 }
@@ -174,20 +174,20 @@ impl ValueHeuristic {
     }
 
     /// A selector for this heuristic on `model`; `seed` drives `2`.
-    pub fn selector(self, model: &Model, seed: u64) -> Box<dyn ValueSelector> {
+    pub fn selector(self, model: &Model, seed: u64) -> BuiltinValueSelector {
         use ValueHeuristic as H;
         match self {
-            H::Lowest => Box::new(LowestValue),
-            H::Highest => Box::new(HighestValue),
-            H::Random => Box::new(RandomValue::new(seed ^ VALUE_SEED_SALT)),
-            H::LeastUsed => Box::new(LeastUsed),
-            H::MostUsed => Box::new(MostUsed),
-            H::MostConstraining => Box::new(MostConstraining::new(model)),
-            H::LeastConstraining => Box::new(LeastConstraining::new(model)),
-            H::LeastCommonInNeighbours => Box::new(LeastCommonInNeighbours::new(model)),
-            H::MostCommonInNeighbours => Box::new(MostCommonInNeighbours::new(model)),
-            H::LeastCommonOnBoard => Box::new(LeastCommonOnBoard),
-            H::MostCommonOnBoard => Box::new(MostCommonOnBoard),
+            H::Lowest => LowestValue.into(),
+            H::Highest => HighestValue.into(),
+            H::Random => RandomValue::new(seed ^ VALUE_SEED_SALT).into(),
+            H::LeastUsed => LeastUsed.into(),
+            H::MostUsed => MostUsed.into(),
+            H::MostConstraining => MostConstraining::new(model).into(),
+            H::LeastConstraining => LeastConstraining::new(model).into(),
+            H::LeastCommonInNeighbours => LeastCommonInNeighbours::new(model).into(),
+            H::MostCommonInNeighbours => MostCommonInNeighbours::new(model).into(),
+            H::LeastCommonOnBoard => LeastCommonOnBoard.into(),
+            H::MostCommonOnBoard => MostCommonOnBoard.into(),
         }
     }
 }
@@ -261,7 +261,7 @@ impl VariableChain {
         &self,
         model: &Model,
         seed: u64,
-    ) -> Result<Vec<Box<dyn VariableSelector>>, HeuristicError> {
+    ) -> Result<Vec<BuiltinVariableSelector>, HeuristicError> {
         (self.0.iter().enumerate())
             .map(|(i, h)| h.selector(model, chain_seed(seed, i)))
             .collect()
@@ -275,7 +275,7 @@ impl ValueChain {
         &self,
         model: &Model,
         seed: u64,
-    ) -> Result<Vec<Box<dyn ValueSelector>>, HeuristicError> {
+    ) -> Result<Vec<BuiltinValueSelector>, HeuristicError> {
         Ok((self.0.iter().enumerate())
             .map(|(i, h)| h.selector(model, chain_seed(seed, i)))
             .collect())

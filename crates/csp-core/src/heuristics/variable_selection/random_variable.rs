@@ -43,4 +43,21 @@ mod tests {
         assert_ne!(a, scores(RandomVariable::new(8), &vars));
         assert!(a.iter().all(|&s| s >= 0));
     }
+
+    #[test]
+    fn a_lone_open_variable_is_handed_over_without_a_draw() {
+        let (model, mut store) = crate::testing::latin3();
+        let open: Vec<VarId> = (model.vars()).filter(|&v| !store.is_assigned(v)).collect();
+        for &v in &open[1..] {
+            store.assign(v, store.domain(v).min().unwrap_or(0));
+        }
+        let ctx = SelectionContext::new(&model, &store);
+        let mut rng = RandomVariable::new(7);
+        let mut best = Vec::new();
+        rng.best(&ctx, &mut best, true);
+        assert_eq!(best, [open[0]]);
+        // The stream is where a fresh generator's is.
+        let fresh = RandomVariable::new(7).score(&ctx, open[0]);
+        assert_eq!(rng.score(&ctx, open[0]), fresh);
+    }
 }
