@@ -121,6 +121,39 @@ fn every_corpus_puzzle_has_its_one_solution_at_every_level() {
     );
 }
 
+/// Forward checking does count half of [`FC_BEYOND_REACH`] to 2 with a
+/// cell chain that suits each (exhausting the tree, so the value order
+/// hardly matters), in 2 to 29 million placements: about a minute in a
+/// release build (`cargo test --release -p sudoku --test variants --
+/// --ignored`). The other four stop at 30 million with EA, EH and EL alike.
+#[test]
+#[ignore = "about a minute in a release build"]
+fn forward_checking_counts_half_of_those_beyond_reach_with_a_suited_chain() {
+    let files = corpus();
+    for (name, cells, placements) in [
+        ("killer/killer-timwi-killer-nogivens", "EA", 1_864_331),
+        ("combo/combo-fpuzzles-self-contained", "EH", 13_118_064),
+        ("arrow/arrow-lisudoku-arrow_9x9_3", "EL", 16_704_718),
+        ("thermo/thermo-timwi-thermometer", "EH", 28_321_588),
+    ] {
+        assert!(FC_BEYOND_REACH.contains(&name));
+        let (_, text) = files.iter().find(|(n, _)| n == name).unwrap();
+        let vp = VariantPuzzle::from_json(text).unwrap();
+        let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+        let config = config(cells, "0", PropagationLevel::ForwardChecking);
+        let report = sudoku
+            .count_solutions(&vp.puzzle, &config, Some(2))
+            .unwrap();
+        assert_eq!(report.termination, Termination::Exhausted, "{name}");
+        assert_eq!(
+            (report.stats.solutions, report.stats.placements),
+            (1, placements),
+            "{name}"
+        );
+        assert_eq!(report.solution, vp.solution, "{name}");
+    }
+}
+
 #[test]
 fn links_read_as_the_files_do() {
     // The original f-puzzles links of the corpus records that carry one.
