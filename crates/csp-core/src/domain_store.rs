@@ -63,8 +63,9 @@ struct Checkpoint {
     epoch: u64,
 }
 
-/// The domains of all variables in one [`FixedBitSet`] (one 64-bit block per
-/// variable), their sizes, which variables are *assigned* (filled), the
+/// The domains of all variables (one 64-bit word per variable), their
+/// sizes, which variables are *assigned* (filled), the open variables by
+/// domain size and by value held (bitsets kept on every change), the
 /// propagators' state words, and a trail of every change so that
 /// [`DomainStore::restore`] undoes everything done since the matching
 /// [`DomainStore::checkpoint`].

@@ -25,8 +25,10 @@ mod symbols;
 pub mod value_selection;
 pub mod variable_selection;
 
-pub use builtin::{BuiltinValueSelector, BuiltinVariableSelector};
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
 pub use selector::{ValueSelector, VariableSelector};
-pub use symbols::{HeuristicError, ValueChain, ValueHeuristic, VariableChain, VariableHeuristic};
+pub use symbols::{
+    BuiltinValueSelector, BuiltinVariableSelector, HeuristicError, ValueChain, ValueHeuristic,
+    VariableChain, VariableHeuristic,
+};

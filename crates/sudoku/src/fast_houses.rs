@@ -47,8 +47,8 @@ struct Pair {
 
 /// Every house of a grid (each a permutation: as many cells as values) and,
 /// from the `locked` level up, locked candidates over every pair of houses
-/// sharing two or more cells, as one propagator. See the [module
-/// docs](self).
+/// sharing two or more cells, as one propagator. See the module
+/// docs.
 ///
 /// Its work items ([`Propagator::work_items`]) are numbered as the generic
 /// propagators would be: the houses in order, then the pairs in the order

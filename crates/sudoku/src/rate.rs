@@ -96,7 +96,7 @@ impl fmt::Display for Grade {
 /// singles, per candidate removed for the others, and for GAC per
 /// candidate removed *and per cell of the subset* that removed it (a pair's
 /// removals weigh 10, a triple's 15, a quad's 20: see
-/// [`SubsetSizes`](csp_core::SubsetSizes)). Forward checking weighs
+/// [`csp_core::SubsetSizes`]). Forward checking weighs
 /// nothing (it is the rule itself); the rules of variant elements weigh 1
 /// per removal.
 pub const WEIGHTS: [(Rule, u64); 10] = [

@@ -1,53 +1,64 @@
-//! The built-in selectors as one enum per kind: what
+//! The built-in selectors as one enum per kind
+//! ([`BuiltinVariableSelector`](super::BuiltinVariableSelector),
+//! [`BuiltinValueSelector`](super::BuiltinValueSelector)): what
 //! [`VariableHeuristic::selector`](super::VariableHeuristic::selector) and
 //! [`ValueHeuristic::selector`](super::ValueHeuristic::selector) build, so
 //! that a chain of them calls each selector through a `match` the compiler
-//! can inline rather than through a vtable. Adding a heuristic adds one
-//! line here (next to its file and its registry line in `symbols.rs`).
+//! can inline rather than through a vtable. The macros here make the enums
+//! from the registry in `symbols.rs`, whose line for a heuristic names its
+//! selector type: adding a heuristic touches nothing here.
 
-use super::value_selection::*;
-use super::variable_selection::*;
-use super::{SelectionContext, ValueSelector, VariableSelector};
-use crate::VarId;
+/// `From` each selector type for the enum variant of the same name.
+macro_rules! wraps {
+    ($enum:ident: $($variant:ident($ty:ty)),*) => {
+        $(
+            impl From<$ty> for $enum {
+                fn from(s: $ty) -> Self {
+                    Self::$variant(s)
+                }
+            }
+        )*
+    };
+}
 
-macro_rules! builtin_variable_selectors {
-    ($($variant:ident),* $(,)?) => {
+macro_rules! variable_selector_enum {
+    ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
         /// A built-in cell heuristic's selector.
         // The random generator makes one variant large; each chain link
         // holds one, never moved during a search, and boxing it would add
         // an indirection to every draw.
         #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
-        pub enum BuiltinVariableSelector {
+        pub enum $enum {
             $(
-                #[doc = concat!("[`", stringify!($variant), "`]")]
-                $variant($variant),
+                #[doc = concat!("[`", stringify!($ty), "`]")]
+                $variant($ty),
             )*
         }
 
-        impl VariableSelector for BuiltinVariableSelector {
+        impl $crate::heuristics::VariableSelector for $enum {
             #[inline]
-            fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+            fn score(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, var: $crate::VarId) -> i64 {
                 match self { $(Self::$variant(s) => s.score(ctx, var),)* }
             }
 
             #[inline]
-            fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+            fn prepare(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>) {
                 match self { $(Self::$variant(s) => s.prepare(ctx),)* }
             }
 
             #[inline]
             fn score_each(
                 &mut self,
-                ctx: &SelectionContext<'_>,
-                candidates: &[VarId],
+                ctx: &$crate::heuristics::SelectionContext<'_>,
+                candidates: &[$crate::VarId],
                 scores: &mut Vec<i64>,
             ) -> i64 {
                 match self { $(Self::$variant(s) => s.score_each(ctx, candidates, scores),)* }
             }
 
             #[inline]
-            fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
+            fn best(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, out: &mut Vec<$crate::VarId>, first_only: bool) {
                 match self { $(Self::$variant(s) => s.best(ctx, out, first_only),)* }
             }
 
@@ -57,34 +68,28 @@ macro_rules! builtin_variable_selectors {
             }
         }
 
-        $(
-            impl From<$variant> for BuiltinVariableSelector {
-                fn from(s: $variant) -> Self {
-                    Self::$variant(s)
-                }
-            }
-        )*
+        $crate::heuristics::builtin::wraps!($enum: $($variant($ty)),*);
     };
 }
 
-macro_rules! builtin_value_selectors {
-    ($($variant:ident),* $(,)?) => {
+macro_rules! value_selector_enum {
+    ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
         /// A built-in value heuristic's selector.
         // The random generator makes one variant large; each chain link
         // holds one, never moved during a search, and boxing it would add
         // an indirection to every draw.
         #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
-        pub enum BuiltinValueSelector {
+        pub enum $enum {
             $(
-                #[doc = concat!("[`", stringify!($variant), "`]")]
-                $variant($variant),
+                #[doc = concat!("[`", stringify!($ty), "`]")]
+                $variant($ty),
             )*
         }
 
-        impl ValueSelector for BuiltinValueSelector {
+        impl $crate::heuristics::ValueSelector for $enum {
             #[inline]
-            fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
+            fn score(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, var: $crate::VarId, value: u32) -> i64 {
                 match self { $(Self::$variant(s) => s.score(ctx, var, value),)* }
             }
 
@@ -94,41 +99,8 @@ macro_rules! builtin_value_selectors {
             }
         }
 
-        $(
-            impl From<$variant> for BuiltinValueSelector {
-                fn from(s: $variant) -> Self {
-                    Self::$variant(s)
-                }
-            }
-        )*
+        $crate::heuristics::builtin::wraps!($enum: $($variant($ty)),*);
     };
 }
 
-builtin_variable_selectors!(
-    InputOrder,
-    ReverseInputOrder,
-    RandomVariable,
-    ClosestToCentre,
-    FewestCandidates,
-    MostCandidates,
-    FewestEmptyNeighbours,
-    MostEmptyNeighbours,
-    ClosestToFilled,
-    FurthestFromFilled,
-    NeighbourhoodFewestCandidates,
-    NeighbourhoodMostCandidates,
-);
-
-builtin_value_selectors!(
-    LowestValue,
-    HighestValue,
-    RandomValue,
-    LeastUsed,
-    MostUsed,
-    MostConstraining,
-    LeastConstraining,
-    LeastCommonInNeighbours,
-    MostCommonInNeighbours,
-    LeastCommonOnBoard,
-    MostCommonOnBoard,
-);
+pub(crate) use {value_selector_enum, variable_selector_enum, wraps};

@@ -6,7 +6,6 @@ use std::str::FromStr;
 
 use super::value_selection::*;
 use super::variable_selection::*;
-use super::{BuiltinValueSelector, BuiltinVariableSelector};
 use crate::Model;
 
 /// A heuristic chain that cannot be built.
@@ -37,11 +36,31 @@ fn chain_seed(seed: u64, index: usize) -> u64 {
     seed.wrapping_add((index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The registry of one kind of heuristic: per line its variant, symbol,
+/// long name, description, selector type and how to make the selector
+/// from the model and the seed. Makes the heuristic enum `$name`, its
+/// parsing and printing, the enum `$selectors` of the selectors (by
+/// `$selector_enum`, from `builtin.rs`) and `$name::build`.
 macro_rules! heuristic_enum {
     (
-        $(#[$meta:meta])* $name:ident, $err:ident,
-        $( $variant:ident = $symbol:literal, $long:literal, $doc:literal; )*
+        $(#[$meta:meta])* $name:ident, $err:ident, $selectors:ident by $selector_enum:ident,
+        $( $variant:ident = $symbol:literal, $long:literal, $doc:literal,
+            $ty:ident = $make:expr; )*
     ) => {
+        super::builtin::$selector_enum!($selectors: $($variant($ty)),*);
+
+        impl $name {
+            /// Its selector on `model`, `seed` driving a random one.
+            fn build(self, model: &Model, seed: u64) -> $selectors {
+                match self {
+                    $($name::$variant => {
+                        let make: fn(&Model, u64) -> $ty = $make;
+                        $selectors::$variant(make(model, seed))
+                    })*
+                }
+            }
+        }
+
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum $name {
@@ -102,34 +121,59 @@ macro_rules! heuristic_enum {
 heuristic_enum! {
     /// A cell (variable) heuristic, `A` to `L`.
     VariableHeuristic, UnknownVariableHeuristic,
-    InputOrder = 'A', "input-order", "first variable in input (reading) order";
-    ReverseInputOrder = 'B', "reverse-input-order", "last variable in input order";
-    Random = 'C', "random", "random variable (seeded)";
-    ClosestToCentre = 'D', "closest-to-centre", "closest to the centre of the positions";
-    FewestCandidates = 'E', "fewest-candidates", "fewest candidates (MRV, first fail)";
-    MostCandidates = 'F', "most-candidates", "most candidates";
-    FewestEmptyNeighbours = 'G', "fewest-empty-neighbours", "fewest unassigned related variables";
-    MostEmptyNeighbours = 'H', "most-empty-neighbours", "most unassigned related variables";
-    ClosestToFilled = 'I', "closest-to-filled", "smallest sum of distances to the assigned variables";
-    FurthestFromFilled = 'J', "furthest-from-filled", "largest sum of distances to the assigned variables";
-    NeighbourhoodFewestCandidates = 'K', "neighbourhood-fewest-candidates", "fewest candidates in the variable and its unassigned related variables together";
-    NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", "most candidates in the variable and its unassigned related variables together";
+    BuiltinVariableSelector by variable_selector_enum,
+    InputOrder = 'A', "input-order", "first variable in input (reading) order",
+        InputOrder = |_, _| InputOrder;
+    ReverseInputOrder = 'B', "reverse-input-order", "last variable in input order",
+        ReverseInputOrder = |_, _| ReverseInputOrder;
+    Random = 'C', "random", "random variable (seeded)",
+        RandomVariable = |_, seed| RandomVariable::new(seed);
+    ClosestToCentre = 'D', "closest-to-centre", "closest to the centre of the positions",
+        ClosestToCentre = |model, _| ClosestToCentre::new(model);
+    FewestCandidates = 'E', "fewest-candidates", "fewest candidates (MRV, first fail)",
+        FewestCandidates = |_, _| FewestCandidates;
+    MostCandidates = 'F', "most-candidates", "most candidates",
+        MostCandidates = |_, _| MostCandidates;
+    FewestEmptyNeighbours = 'G', "fewest-empty-neighbours", "fewest unassigned related variables",
+        FewestEmptyNeighbours = |model, _| FewestEmptyNeighbours::new(model);
+    MostEmptyNeighbours = 'H', "most-empty-neighbours", "most unassigned related variables",
+        MostEmptyNeighbours = |model, _| MostEmptyNeighbours::new(model);
+    ClosestToFilled = 'I', "closest-to-filled", "smallest sum of distances to the assigned variables",
+        ClosestToFilled = |model, _| ClosestToFilled::new(model);
+    FurthestFromFilled = 'J', "furthest-from-filled", "largest sum of distances to the assigned variables",
+        FurthestFromFilled = |model, _| FurthestFromFilled::new(model);
+    NeighbourhoodFewestCandidates = 'K', "neighbourhood-fewest-candidates", "fewest candidates in the variable and its unassigned related variables together",
+        NeighbourhoodFewestCandidates = |model, _| NeighbourhoodFewestCandidates::new(model);
+    NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", "most candidates in the variable and its unassigned related variables together",
+        NeighbourhoodMostCandidates = |model, _| NeighbourhoodMostCandidates::new(model);
 }
 
 heuristic_enum! {
     /// A value heuristic, `0` to `9` and `a`.
     ValueHeuristic, UnknownValueHeuristic,
-    Lowest = '0', "lowest", "lowest value";
-    Highest = '1', "highest", "highest value";
-    Random = '2', "random", "random value (seeded)";
-    LeastUsed = '3', "least-used", "value held by the fewest assigned variables";
-    MostUsed = '4', "most-used", "value held by the most assigned variables";
-    MostConstraining = '5', "most-constraining", "leaves the unassigned related variables the fewest candidates";
-    LeastConstraining = '6', "least-constraining", "leaves the unassigned related variables the most candidates";
-    LeastCommonInNeighbours = '7', "least-common-in-neighbours", "candidate of the fewest unassigned related variables";
-    MostCommonInNeighbours = '8', "most-common-in-neighbours", "candidate of the most unassigned related variables";
-    LeastCommonOnBoard = '9', "least-common-on-board", "candidate of the fewest other unassigned variables";
-    MostCommonOnBoard = 'a', "most-common-on-board", "candidate of the most other unassigned variables";
+    BuiltinValueSelector by value_selector_enum,
+    Lowest = '0', "lowest", "lowest value",
+        LowestValue = |_, _| LowestValue;
+    Highest = '1', "highest", "highest value",
+        HighestValue = |_, _| HighestValue;
+    Random = '2', "random", "random value (seeded)",
+        RandomValue = |_, seed| RandomValue::new(seed ^ VALUE_SEED_SALT);
+    LeastUsed = '3', "least-used", "value held by the fewest assigned variables",
+        LeastUsed = |_, _| LeastUsed;
+    MostUsed = '4', "most-used", "value held by the most assigned variables",
+        MostUsed = |_, _| MostUsed;
+    MostConstraining = '5', "most-constraining", "leaves the unassigned related variables the fewest candidates",
+        MostConstraining = |model, _| MostConstraining::new(model);
+    LeastConstraining = '6', "least-constraining", "leaves the unassigned related variables the most candidates",
+        LeastConstraining = |model, _| LeastConstraining::new(model);
+    LeastCommonInNeighbours = '7', "least-common-in-neighbours", "candidate of the fewest unassigned related variables",
+        LeastCommonInNeighbours = |model, _| LeastCommonInNeighbours::new(model);
+    MostCommonInNeighbours = '8', "most-common-in-neighbours", "candidate of the most unassigned related variables",
+        MostCommonInNeighbours = |model, _| MostCommonInNeighbours::new(model);
+    LeastCommonOnBoard = '9', "least-common-on-board", "candidate of the fewest other unassigned variables",
+        LeastCommonOnBoard = |_, _| LeastCommonOnBoard;
+    MostCommonOnBoard = 'a', "most-common-on-board", "candidate of the most other unassigned variables",
+        MostCommonOnBoard = |_, _| MostCommonOnBoard;
 }
 
 impl VariableHeuristic {
@@ -151,20 +195,7 @@ impl VariableHeuristic {
         if needs_positions && !model.has_positions() {
             return Err(HeuristicError::NeedsPositions(self.symbol()));
         }
-        Ok(match self {
-            H::InputOrder => InputOrder.into(),
-            H::ReverseInputOrder => ReverseInputOrder.into(),
-            H::Random => RandomVariable::new(seed).into(),
-            H::ClosestToCentre => ClosestToCentre::new(model).into(),
-            H::FewestCandidates => FewestCandidates.into(),
-            H::MostCandidates => MostCandidates.into(),
-            H::FewestEmptyNeighbours => FewestEmptyNeighbours::new(model).into(),
-            H::MostEmptyNeighbours => MostEmptyNeighbours::new(model).into(),
-            H::ClosestToFilled => ClosestToFilled::new(model).into(),
-            H::FurthestFromFilled => FurthestFromFilled::new(model).into(),
-            H::NeighbourhoodFewestCandidates => NeighbourhoodFewestCandidates::new(model).into(),
-            H::NeighbourhoodMostCandidates => NeighbourhoodMostCandidates::new(model).into(),
-        })
+        Ok(self.build(model, seed))
     }
 }
 
@@ -175,20 +206,7 @@ impl ValueHeuristic {
 
     /// A selector for this heuristic on `model`; `seed` drives `2`.
     pub fn selector(self, model: &Model, seed: u64) -> BuiltinValueSelector {
-        use ValueHeuristic as H;
-        match self {
-            H::Lowest => LowestValue.into(),
-            H::Highest => HighestValue.into(),
-            H::Random => RandomValue::new(seed ^ VALUE_SEED_SALT).into(),
-            H::LeastUsed => LeastUsed.into(),
-            H::MostUsed => MostUsed.into(),
-            H::MostConstraining => MostConstraining::new(model).into(),
-            H::LeastConstraining => LeastConstraining::new(model).into(),
-            H::LeastCommonInNeighbours => LeastCommonInNeighbours::new(model).into(),
-            H::MostCommonInNeighbours => MostCommonInNeighbours::new(model).into(),
-            H::LeastCommonOnBoard => LeastCommonOnBoard.into(),
-            H::MostCommonOnBoard => MostCommonOnBoard.into(),
-        }
+        self.build(model, seed)
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! `5`-`8` count, for a value, the candidates forward checking would remove
 //! from the unassigned related variables if it were placed (see
-//! [`forward_check_removals`]): `5` tries the value with the largest count
+//! `forward_check_removals.rs`): `5` tries the value with the largest count
 //! first, `6` the smallest; `7` orders as `6` and `8` as `5`. On a classic
 //! grid the count is the number of empty related cells having the value as
 //! a candidate (`7` and `8` are "how common the value is among them").

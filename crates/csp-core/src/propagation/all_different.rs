@@ -27,7 +27,7 @@ const CLASH: usize = 2;
 ///   with exactly one possible variable is assigned there (hidden single),
 ///   and a value with no possible variable is a conflict.
 /// - At [`PropagationLevel::Gac`] and above: generalized arc consistency
-///   (Régin's algorithm, see [`matching`](super::matching)): every value
+///   (Régin's algorithm, see `matching.rs`): every value
 ///   that no assignment of distinct values to the whole group uses is
 ///   removed, and a group that has no such assignment is a conflict. Groups
 ///   of more than 64 variables skip this step.

@@ -15,7 +15,7 @@
 use std::ops::AddAssign;
 
 /// Removals by the size of the subset that explains them (see the
-/// [module docs](self)), for subsets of 1 to [`SubsetSizes::MAX`] variables
+/// module docs), for subsets of 1 to [`SubsetSizes::MAX`] variables
 /// (a group has at most 64 variables, and a subset of more than half of
 /// them has a smaller complement).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -8,7 +8,7 @@ use super::forward_check_removals::Removals;
 /// Value heuristic `7`: the value that is a candidate of the fewest unassigned related variables; on any rule set, ordered as `6` (score: the count of `6`).
 ///
 /// The count is what forward checking would remove (see
-/// [`Removals`](super::forward_check_removals)).
+/// `Removals` in `forward_check_removals.rs`).
 #[derive(Clone, Debug)]
 pub struct LeastCommonInNeighbours {
     removals: Removals,

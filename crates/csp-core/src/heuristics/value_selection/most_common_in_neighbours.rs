@@ -8,7 +8,7 @@ use super::forward_check_removals::Removals;
 /// Value heuristic `8`: the value that is a candidate of the most unassigned related variables; on any rule set, ordered as `5` (score: the count of `5`, negated).
 ///
 /// The count is what forward checking would remove (see
-/// [`Removals`](super::forward_check_removals)).
+/// `Removals` in `forward_check_removals.rs`).
 #[derive(Clone, Debug)]
 pub struct MostCommonInNeighbours {
     removals: Removals,

@@ -8,7 +8,7 @@ use super::forward_check_removals::Removals;
 /// Value heuristic `5`: the value whose placement removes the most candidates from the unassigned related variables (score: minus that count).
 ///
 /// The count is what forward checking would remove (see
-/// [`Removals`](super::forward_check_removals)).
+/// `Removals` in `forward_check_removals.rs`).
 #[derive(Clone, Debug)]
 pub struct MostConstraining {
     removals: Removals,
