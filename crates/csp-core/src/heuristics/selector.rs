@@ -61,7 +61,8 @@ pub trait VariableSelector: Send + fmt::Debug {
         let mut least = i64::MAX;
         ctx.for_each_unassigned(|v| {
             let s = self.score(ctx, v);
-            if s < least {
+            // (The first is kept even if it scores i64::MAX.)
+            if s < least || out.len() == start {
                 least = s;
                 out.truncate(start);
                 out.push(v);
@@ -92,5 +93,35 @@ pub trait ValueSelector: Send + fmt::Debug {
     /// otherwise).
     fn scores_value(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::latin3;
+
+    /// Scores every variable alike, the largest score there is.
+    #[derive(Debug)]
+    struct AllMax;
+
+    impl VariableSelector for AllMax {
+        fn score(&mut self, _ctx: &SelectionContext<'_>, _var: VarId) -> i64 {
+            i64::MAX
+        }
+    }
+
+    #[test]
+    fn the_default_best_keeps_ties_at_the_largest_score() {
+        let (model, store) = latin3();
+        let ctx = SelectionContext::new(&model, &store);
+        let open: Vec<VarId> = ctx.unassigned_vars().collect();
+        assert!(open.len() > 1);
+        let mut first = Vec::new();
+        AllMax.best(&ctx, &mut first, true);
+        assert_eq!(first, open[..1]);
+        let mut all = Vec::new();
+        AllMax.best(&ctx, &mut all, false);
+        assert_eq!(all, open);
     }
 }
