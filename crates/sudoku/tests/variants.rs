@@ -125,8 +125,9 @@ fn every_corpus_puzzle_has_its_one_solution_at_every_level() {
 /// Forward checking does count six of [`FC_BEYOND_REACH`] to 2 with a
 /// cell chain that suits each (the search exhausts the tree, so the value
 /// order hardly matters): the puzzle, the chain, and the placements it
-/// takes. The other two (arrow_9x9_2 and eddies) stop at 30 million
-/// placements with EA, EH and EL, and at 150 million with EG, ED, EI, EK.
+/// takes. The other two (arrow_9x9_2 and eddies) are not counted within
+/// 100 s (up to 150 million placements) by EA, ED, EG, EH, EK or EL, nor
+/// arrow_9x9_2 by EI or EJ.
 const FC_WITH_ANOTHER_CHAIN: &[(&str, &str, u64)] = &[
     ("combo/combo-fpuzzles-300-subs", "ED", 22_056),
     ("killer/killer-timwi-killer-nogivens", "EA", 1_864_331),
