@@ -8,9 +8,23 @@
 //! from the registry in `symbols.rs`, whose line for a heuristic names its
 //! selector type: adding a heuristic touches nothing here.
 
-/// `From` each selector type for the enum variant of the same name.
-macro_rules! wraps {
-    ($enum:ident: $($variant:ident($ty:ty)),*) => {
+/// The enum `$enum` with one variant per selector type, and `From` each
+/// type for it.
+macro_rules! selector_enum {
+    ($doc:literal, $enum:ident: $($variant:ident($ty:ty)),*) => {
+        #[doc = $doc]
+        // The random generator makes one variant large; each chain link
+        // holds one, never moved during a search, and boxing it would add
+        // an indirection to every draw.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum $enum {
+            $(
+                #[doc = concat!("[`", stringify!($ty), "`]")]
+                $variant($ty),
+            )*
+        }
+
         $(
             impl From<$ty> for $enum {
                 fn from(s: $ty) -> Self {
@@ -23,18 +37,10 @@ macro_rules! wraps {
 
 macro_rules! variable_selector_enum {
     ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
-        /// A built-in cell heuristic's selector.
-        // The random generator makes one variant large; each chain link
-        // holds one, never moved during a search, and boxing it would add
-        // an indirection to every draw.
-        #[allow(clippy::large_enum_variant)]
-        #[derive(Clone, Debug)]
-        pub enum $enum {
-            $(
-                #[doc = concat!("[`", stringify!($ty), "`]")]
-                $variant($ty),
-            )*
-        }
+        $crate::heuristics::builtin::selector_enum!(
+            "A built-in cell heuristic's selector.",
+            $enum: $($variant($ty)),*
+        );
 
         impl $crate::heuristics::VariableSelector for $enum {
             #[inline]
@@ -67,25 +73,15 @@ macro_rules! variable_selector_enum {
                 match self { $(Self::$variant(s) => s.scores_index(),)* }
             }
         }
-
-        $crate::heuristics::builtin::wraps!($enum: $($variant($ty)),*);
     };
 }
 
 macro_rules! value_selector_enum {
     ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
-        /// A built-in value heuristic's selector.
-        // The random generator makes one variant large; each chain link
-        // holds one, never moved during a search, and boxing it would add
-        // an indirection to every draw.
-        #[allow(clippy::large_enum_variant)]
-        #[derive(Clone, Debug)]
-        pub enum $enum {
-            $(
-                #[doc = concat!("[`", stringify!($ty), "`]")]
-                $variant($ty),
-            )*
-        }
+        $crate::heuristics::builtin::selector_enum!(
+            "A built-in value heuristic's selector.",
+            $enum: $($variant($ty)),*
+        );
 
         impl $crate::heuristics::ValueSelector for $enum {
             #[inline]
@@ -98,9 +94,7 @@ macro_rules! value_selector_enum {
                 match self { $(Self::$variant(s) => s.scores_value(),)* }
             }
         }
-
-        $crate::heuristics::builtin::wraps!($enum: $($variant($ty)),*);
     };
 }
 
-pub(crate) use {value_selector_enum, variable_selector_enum, wraps};
+pub(crate) use {selector_enum, value_selector_enum, variable_selector_enum};
