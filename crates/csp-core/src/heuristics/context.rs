@@ -125,8 +125,12 @@ impl<'a> SelectionContext<'a> {
         self.model.vars().filter(move |&v| store.is_assigned(v))
     }
 
-    /// Calls `f` with each unassigned variable, in index order (the
-    /// tightest loop over them).
+    /// Calls `f` with each unassigned variable, in index order: the same
+    /// walk as [`unassigned_vars`](Self::unassigned_vars), as a plain loop
+    /// (the default [`VariableSelector::best`] scores through it; through
+    /// the iterator it takes about 300 more instructions per selection).
+    ///
+    /// [`VariableSelector::best`]: crate::heuristics::VariableSelector::best
     #[inline(always)]
     pub fn for_each_unassigned(&self, mut f: impl FnMut(VarId)) {
         for b in 0..self.store.bucket_stride() {

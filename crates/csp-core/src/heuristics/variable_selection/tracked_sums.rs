@@ -123,8 +123,10 @@ impl TrackedSums {
         let store = ctx.store();
         let words = store.bucket_words();
         let stride = store.bucket_stride();
-        let expected =
-            words.len() == self.seen_buckets.len() && stride == ctx.num_vars().div_ceil(64).max(1);
+        // The store and `new` lay the buckets out alike (the stride follows
+        // from the number of variables) unless the store's largest domain
+        // differs from the model's.
+        let expected = words.len() == self.seen_buckets.len();
         if !self.synced || !expected {
             for (u, seen) in self.seen.iter_mut().enumerate() {
                 update(VarId(u as u32), seen, &mut self.sums);
