@@ -68,6 +68,13 @@ pub struct FastHouses {
     /// What a run of each house of a cell does below `singles`, in the
     /// order they run (`None` if a house lists its cells out of order).
     peer_groups: Option<PeerGroups>,
+    /// Each house's cells as a bitset, [`FastHouses::stride`] blocks of 64
+    /// variables per house, when every house lists its cells in increasing
+    /// order (so that a bitset visits them in the house's order); empty
+    /// otherwise, and the runs go cell by cell.
+    house_masks: Vec<u64>,
+    /// Blocks of 64 variables per house mask.
+    stride: usize,
 }
 
 /// Read and write access to the domains and state words, in both contexts
@@ -162,7 +169,20 @@ impl FastHouses {
             }
         }
         let cells: Vec<Vec<VarId>> = houses.iter().map(|(cells, _)| cells.clone()).collect();
+        let stride = num_vars.div_ceil(64);
+        let ascending = (cells.iter()).all(|c| c.windows(2).all(|w| w[0] < w[1]));
+        let mut house_masks = Vec::new();
+        if ascending {
+            house_masks = vec![0u64; cells.len() * stride];
+            for (h, c) in cells.iter().enumerate() {
+                for v in c {
+                    house_masks[h * stride + v.index() / 64] |= 1 << (v.index() % 64);
+                }
+            }
+        }
         Some(FastHouses {
+            house_masks,
+            stride,
             peer_groups: PeerGroups::new(num_vars, &cells),
             scope: (0..num_vars as u32).map(VarId).collect(),
             house_cells: Rows::from(cells),
@@ -200,6 +220,13 @@ impl FastHouses {
         self.house_cells.row(h)
     }
 
+    /// House `h`'s cells as blocks of 64 variables, if the runs go by
+    /// bitsets (see [`FastHouses::house_masks`]).
+    #[inline]
+    fn mask(&self, h: usize) -> Option<&[u64]> {
+        self.house_masks.get(h * self.stride..(h + 1) * self.stride)
+    }
+
     #[inline]
     fn watchers(&self, var: VarId) -> &[u16] {
         self.watch.row(var.index())
@@ -227,7 +254,7 @@ impl FastHouses {
     /// `var` was assigned while `current` ran: its houses note the value
     /// (and a clash), and it wakes its houses and (from `locked` up) pairs,
     /// as each listens to assignments.
-    #[inline]
+    #[inline(always)]
     fn assigned(&self, w: &mut impl Access, var: VarId, current: usize) {
         let value = w.value_of(var).expect("assigned");
         let bit = 1u64 << value;
@@ -289,6 +316,7 @@ impl FastHouses {
         ctx.begin_run(Rule::ForwardChecking, h);
         let level = ctx.level();
         let at = h * HOUSE_WORDS;
+        let mask = self.mask(h);
         loop {
             if ctx.state(at + CLASH) != 0 {
                 return Err(Conflict);
@@ -298,41 +326,99 @@ impl FastHouses {
                 ctx.set_state(at + FRESH, 0);
                 // Below `singles` a removal wakes nothing (see `removed`).
                 let wakes = level >= PropagationLevel::Singles;
-                for &v in self.cells(h) {
-                    if ctx.domain(v).0 & fresh != 0 && !ctx.is_assigned(v) {
-                        ctx.remove_values(v, ValueSet(fresh))?;
-                        if wakes {
-                            self.removed(ctx, v, h);
-                        }
-                    }
+                match mask {
+                    Some(mask) => self.forward_check_by_blocks(ctx, h, mask, fresh, wakes)?,
+                    None => self.forward_check_by_cells(ctx, h, fresh, wakes)?,
                 }
             }
             if level < PropagationLevel::Singles {
                 return Ok(());
             }
-            let assigned = ctx.state(at + PLACED);
+            let assigned = ValueSet(ctx.state(at + PLACED));
             ctx.begin(Rule::HiddenSingles);
-            let domains = self.cells(h).iter().map(|&v| ctx.domain(v));
-            let hidden =
-                AllDifferent::hidden_values(domains, self.house_values[h], ValueSet(assigned))?.0;
-            let mut placed = false;
-            if hidden != 0 {
-                for &v in self.cells(h) {
-                    if ctx.is_assigned(v) {
-                        continue;
-                    }
-                    if let Some(x) = ctx.domain(v).intersection(ValueSet(hidden)).min() {
-                        ctx.assign(v, x)?;
-                        self.assigned(ctx, v, h);
-                        placed = true;
-                    }
-                }
-            }
+            // Cell by cell even with a mask: through the holder sets (a
+            // count per open value) it took 8% more instructions at
+            // `singles` (top1465, EA/0).
+            let placed = self.hidden_singles(ctx, h, assigned)?;
             ctx.credit(Rule::ForwardChecking);
             if !placed {
                 return Ok(());
             }
         }
+    }
+
+    /// Removes the values `fresh` from the open cells of house `h` that
+    /// hold one, in the house's order (waking their items if `wakes`).
+    fn forward_check_by_cells(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        h: usize,
+        fresh: u64,
+        wakes: bool,
+    ) -> Result<(), Conflict> {
+        for &v in self.cells(h) {
+            if ctx.domain(v).0 & fresh != 0 && !ctx.is_assigned(v) {
+                ctx.remove_values(v, ValueSet(fresh))?;
+                if wakes {
+                    self.removed(ctx, v, h);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`FastHouses::forward_check_by_cells`] through the store's holder
+    /// sets: the cells to visit are the house's cells among the holders of
+    /// the fresh values, taken in increasing order, which is the house's.
+    /// (A removal changes only its own cell, so the set found first is the
+    /// set the cell by cell visit would act on.)
+    fn forward_check_by_blocks(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        h: usize,
+        mask: &[u64],
+        fresh: u64,
+        wakes: bool,
+    ) -> Result<(), Conflict> {
+        for (b, &cells) in mask.iter().enumerate() {
+            let mut left = cells & holding_any(ctx, fresh, b);
+            while left != 0 {
+                let v = VarId((b * 64) as u32 + left.trailing_zeros());
+                left &= left - 1;
+                ctx.remove_values(v, ValueSet(fresh))?;
+                if wakes {
+                    self.removed(ctx, v, h);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Assigns the hidden singles of house `h`, whose placed values are
+    /// `assigned`, cell by cell in the house's order; returns whether it
+    /// assigned any. A value that no cell can take is a conflict.
+    fn hidden_singles(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        h: usize,
+        assigned: ValueSet,
+    ) -> Result<bool, Conflict> {
+        let domains = self.cells(h).iter().map(|&v| ctx.domain(v));
+        let hidden = AllDifferent::hidden_values(domains, self.house_values[h], assigned)?.0;
+        let mut placed = false;
+        if hidden != 0 {
+            for &v in self.cells(h) {
+                if ctx.is_assigned(v) {
+                    continue;
+                }
+                if let Some(x) = ctx.domain(v).intersection(ValueSet(hidden)).min() {
+                    ctx.assign(v, x)?;
+                    self.assigned(ctx, v, h);
+                    placed = true;
+                }
+            }
+        }
+        Ok(placed)
     }
 
     /// One run of pair `k` (item `item`), as [`LockedCandidates`] runs.
@@ -373,6 +459,18 @@ impl FastHouses {
             }
         }
     }
+}
+
+/// Block `b` of the open variables holding any value of `values`.
+#[inline]
+fn holding_any(ctx: &PropagationContext<'_>, values: u64, b: usize) -> u64 {
+    let mut holding = 0;
+    let mut left = values;
+    while left != 0 {
+        holding |= ctx.holder_block(left.trailing_zeros(), b);
+        left &= left - 1;
+    }
+    holding
 }
 
 impl Propagator for FastHouses {
@@ -478,5 +576,97 @@ impl Propagator for FastHouses {
 
     fn rule(&self) -> Rule {
         Rule::ForwardChecking
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csp_core::{Limits, ModelBuilder, Search, SearchConfig};
+
+    /// The rows, columns and boxes of the 9x9 grid, cells in increasing
+    /// order.
+    fn classic_houses() -> Vec<(Vec<VarId>, ValueSet)> {
+        let cell = |r: u32, c: u32| VarId(r * 9 + c);
+        let mut houses = Vec::new();
+        for i in 0..9 {
+            houses.push((0..9).map(|c| cell(i, c)).collect());
+            houses.push((0..9).map(|r| cell(r, i)).collect());
+            let (r0, c0) = (i / 3 * 3, i % 3 * 3);
+            houses.push((0..9).map(|k| cell(r0 + k / 3, c0 + k % 3)).collect());
+        }
+        houses
+            .into_iter()
+            .map(|h| (h, ValueSet::range(9)))
+            .collect()
+    }
+
+    /// Counts the solutions of `puzzle` (to 2) with `houses` as one
+    /// propagator; every counter but the time.
+    fn count(houses: &FastHouses, puzzle: &str, cells: &str, level: PropagationLevel) -> String {
+        let mut b = ModelBuilder::new();
+        b.new_vars(81, ValueSet::range(9));
+        b.add_propagator(houses.clone()).unwrap();
+        let model = b.build();
+        let config = SearchConfig {
+            variables: cells.parse().unwrap(),
+            values: "0".parse().unwrap(),
+            level,
+            limits: Limits {
+                max_placements: Some(5_000),
+                timeout: None,
+            },
+            ..SearchConfig::default()
+        };
+        let mut search = Search::new(&model, &config).unwrap();
+        for (i, ch) in puzzle.chars().enumerate() {
+            if let Some(d) = ch.to_digit(10).filter(|&d| d > 0) {
+                if search.fix(VarId(i as u32), d - 1).is_err() {
+                    return "contradiction".into();
+                }
+            }
+        }
+        let mut s = search.run(Some(2)).stats;
+        s.elapsed = Default::default();
+        format!("{s:?}")
+    }
+
+    /// The runs go through the holder sets when every house lists its cells
+    /// in increasing order, and cell by cell otherwise: same counters, per
+    /// rule too, at every level the propagator covers.
+    #[test]
+    fn house_runs_by_bitsets_and_cell_by_cell_agree() {
+        let by_masks = FastHouses::new(81, &classic_houses()).unwrap();
+        assert!(by_masks.mask(0).is_some());
+        let mut by_cells = by_masks.clone();
+        by_cells.house_masks.clear();
+        assert!(by_cells.mask(0).is_none());
+        let puzzles = [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            // Two solutions.
+            "..3.....6...1..8...4..2.9....1..5.........62.7.9.....5...8.....5.6...4...2.......",
+        ];
+        use PropagationLevel::*;
+        for level in [None, ForwardChecking, Singles, Locked] {
+            for cells in ["EA", "A", "HK"] {
+                for p in puzzles {
+                    assert_eq!(
+                        count(&by_masks, p, cells, level),
+                        count(&by_cells, p, cells, level),
+                        "{cells} at {level} on {p}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A house whose cells are out of order keeps the cell by cell runs
+    /// (a bitset would visit them in another order).
+    #[test]
+    fn a_house_out_of_order_runs_cell_by_cell() {
+        let mut houses = classic_houses();
+        houses[0].0.reverse();
+        assert!(FastHouses::new(81, &houses).unwrap().mask(0).is_none());
     }
 }

@@ -111,4 +111,7 @@ fn fast_and_generic_agree_on_variants_of_houses() {
     }
     let six = || Sudoku::new(GridSize::from_side(6).unwrap(), Variant::CLASSIC);
     compare(six, &[empty(6)], 300);
+    // 256 cells: the house runs' bitsets span four blocks of 64.
+    let sixteen = || Sudoku::new(GridSize::from_side(16).unwrap(), Variant::CLASSIC);
+    compare(sixteen, &[empty(16)], 300);
 }

@@ -106,6 +106,13 @@ impl PropagationContext<'_> {
         self.store.is_assigned(var)
     }
 
+    /// Block `b` of the unassigned variables whose domain holds `value`
+    /// ([`DomainStore::holders`]): bit `k` is variable `64 b + k`.
+    #[inline(always)]
+    pub fn holder_block(&self, value: u32, b: usize) -> u64 {
+        self.store.holder_block(value, b)
+    }
+
     /// Removes `value` from the domain of `var`. Fails if that empties the
     /// domain and the level fails on wipe-outs.
     #[inline]
