@@ -16,10 +16,18 @@
 //! Write a type in `variable_selection/` or `value_selection/` that
 //! implements [`VariableSelector`] or [`ValueSelector`], with unit tests on
 //! the hand-worked fixture, then give it a symbol in `symbols.rs`.
+//!
+//! # A selector of one's own
+//! A search can also take a chain that mixes built-in heuristics with
+//! selectors of one's own, without a symbol: links ([`VariableLink`],
+//! [`ValueLink`]) handed to [`Search::with_variable_links`](crate::Search::with_variable_links)
+//! and [`Search::with_value_links`](crate::Search::with_value_links). The
+//! built-in ones are called through a `match`, one's own through a vtable.
 
 mod builtin;
 mod chain;
 mod context;
+mod link;
 mod selector;
 mod symbols;
 pub mod value_selection;
@@ -27,6 +35,7 @@ pub mod variable_selection;
 
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
+pub use link::{ValueLink, VariableLink};
 pub use selector::{ValueSelector, VariableSelector};
 pub use symbols::{
     BuiltinValueSelector, BuiltinVariableSelector, HeuristicError, ValueChain, ValueHeuristic,

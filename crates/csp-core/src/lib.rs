@@ -64,8 +64,8 @@ mod var;
 
 pub use domain_store::DomainStore;
 pub use heuristics::{
-    HeuristicError, SelectionContext, ValueChain, ValueHeuristic, ValueSelector, VariableChain,
-    VariableHeuristic, VariableSelector,
+    HeuristicError, SelectionContext, ValueChain, ValueHeuristic, ValueLink, ValueSelector,
+    VariableChain, VariableHeuristic, VariableLink, VariableSelector,
 };
 pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;

@@ -7,8 +7,8 @@ use fixedbitset::FixedBitSet;
 use num_bigint::BigUint;
 
 use crate::heuristics::{
-    HeuristicError, SelectionContext, ValueChain, ValueSelectorChain, VariableChain,
-    VariableSelectorChain,
+    HeuristicError, SelectionContext, ValueChain, ValueLink, ValueSelectorChain, VariableChain,
+    VariableLink, VariableSelectorChain,
 };
 use crate::propagation::{Agenda, Conflict, PeerGroups, PropagationLevel, Rule, RuleStats, probe};
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
@@ -129,6 +129,11 @@ impl std::fmt::Debug for Tracing<'_> {
     }
 }
 
+/// Built-in selectors as chain links.
+fn links<S, L: From<S>>(selectors: Vec<S>) -> Vec<L> {
+    selectors.into_iter().map(L::from).collect()
+}
+
 impl<'m> Search<'m> {
     /// A search over `model` with `config`. Fails if a heuristic cannot work
     /// on this model.
@@ -143,10 +148,10 @@ impl<'m> Search<'m> {
                 agenda
             },
             variables: VariableSelectorChain::new(
-                config.variables.selectors(model, config.seed)?,
+                links(config.variables.selectors(model, config.seed)?),
                 n,
             ),
-            values: ValueSelectorChain::new(config.values.selectors(model, config.seed)?),
+            values: ValueSelectorChain::new(links(config.values.selectors(model, config.seed)?)),
             limits: config.limits,
             frames: Vec::with_capacity(n),
             value_buffer: Vec::with_capacity(n * 64),
@@ -158,6 +163,24 @@ impl<'m> Search<'m> {
                 .peer_groups()
                 .filter(|_| config.level < PropagationLevel::Singles),
         })
+    }
+
+    /// Branches on the variable chosen by `links` instead of the config's
+    /// cell chain: compared lexicographically, as letters are, then by the
+    /// lowest index. A chain may mix built-in heuristics
+    /// ([`VariableHeuristic::selector`](crate::VariableHeuristic::selector),
+    /// [`VariableChain::selectors`](crate::VariableChain::selectors)) with
+    /// selectors of one's own ([`VariableLink::custom`]).
+    pub fn with_variable_links(mut self, links: Vec<VariableLink>) -> Self {
+        self.variables = VariableSelectorChain::new(links, self.model.num_vars());
+        self
+    }
+
+    /// Tries values in the order `links` give instead of the config's
+    /// value chain (see [`Search::with_variable_links`]).
+    pub fn with_value_links(mut self, links: Vec<ValueLink>) -> Self {
+        self.values = ValueSelectorChain::new(links);
+        self
     }
 
     /// Reports every event of this search to `tracer` (see [`trace`]).

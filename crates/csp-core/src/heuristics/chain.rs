@@ -1,16 +1,13 @@
 //! Chains of selectors, compared lexicographically, without allocating.
 
-use super::{
-    BuiltinValueSelector, BuiltinVariableSelector, SelectionContext, ValueSelector,
-    VariableSelector,
-};
+use super::{SelectionContext, ValueLink, ValueSelector, VariableLink, VariableSelector};
 use crate::VarId;
 use crate::trace::{Decider, LinkScores};
 
 /// Picks a variable by a chain of selectors.
 #[derive(Debug)]
 pub(crate) struct VariableSelectorChain {
-    selectors: Vec<BuiltinVariableSelector>,
+    selectors: Vec<VariableLink>,
     /// Only the first of the first link's best matter: no later link but
     /// the index breaks their ties.
     first_only: bool,
@@ -19,7 +16,7 @@ pub(crate) struct VariableSelectorChain {
 }
 
 impl VariableSelectorChain {
-    pub(crate) fn new(selectors: Vec<BuiltinVariableSelector>, num_vars: usize) -> Self {
+    pub(crate) fn new(selectors: Vec<VariableLink>, num_vars: usize) -> Self {
         VariableSelectorChain {
             first_only: (selectors.get(1)).is_none_or(|s| s.scores_index()),
             selectors,
@@ -141,12 +138,12 @@ fn keep_best(candidates: &mut Vec<VarId>, scores: &[i64], best: i64) {
 /// Orders values by a chain of selectors.
 #[derive(Debug)]
 pub(crate) struct ValueSelectorChain {
-    selectors: Vec<BuiltinValueSelector>,
+    selectors: Vec<ValueLink>,
     scratch: Vec<(i64, u32)>,
 }
 
 impl ValueSelectorChain {
-    pub(crate) fn new(selectors: Vec<BuiltinValueSelector>) -> Self {
+    pub(crate) fn new(selectors: Vec<ValueLink>) -> Self {
         ValueSelectorChain {
             selectors,
             scratch: Vec::with_capacity(64),
@@ -260,6 +257,7 @@ mod tests {
             .unwrap()
             .selectors(&model, 0)
             .unwrap();
+        let selectors = selectors.into_iter().map(Into::into).collect();
         let mut chain = VariableSelectorChain::new(selectors, model.num_vars());
         chain
             .select(&SelectionContext::new(&model, &store))
@@ -271,6 +269,7 @@ mod tests {
         let selectors = (chain.parse::<ValueChain>().unwrap())
             .selectors(&model, 0)
             .unwrap();
+        let selectors = selectors.into_iter().map(Into::into).collect();
         let mut chain = ValueSelectorChain::new(selectors);
         let mut out = Vec::new();
         chain.order(&SelectionContext::new(&model, &store), VarId(var), &mut out);

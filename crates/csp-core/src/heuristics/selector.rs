@@ -53,7 +53,7 @@ pub trait VariableSelector: Send + fmt::Debug {
     #[inline]
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         if ctx.unassigned_count() <= 1 {
-            out.extend(ctx.first_open());
+            out.extend_from_slice(ctx.first_open().as_slice());
             return;
         }
         self.prepare(ctx);

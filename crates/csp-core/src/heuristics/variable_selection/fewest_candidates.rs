@@ -17,7 +17,7 @@ impl VariableSelector for FewestCandidates {
     #[inline]
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         if first_only {
-            out.extend(ctx.first_of_fewest());
+            out.extend_from_slice(ctx.first_of_fewest().as_slice());
         } else if let Some(k) = ctx.smallest_open_size() {
             ctx.all_of_size(k, out);
         }

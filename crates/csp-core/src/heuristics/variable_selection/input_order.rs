@@ -17,7 +17,7 @@ impl VariableSelector for InputOrder {
     /// Scores are distinct: the best is the first open variable.
     #[inline]
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, _first_only: bool) {
-        out.extend(ctx.first_open());
+        out.extend_from_slice(ctx.first_open().as_slice());
     }
 
     fn scores_index(&self) -> bool {

@@ -18,7 +18,7 @@ impl VariableSelector for MostCandidates {
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
         let size = ctx.largest_open_size();
         match (size, first_only) {
-            (Some(k), true) => out.extend(ctx.first_of_size(k)),
+            (Some(k), true) => out.extend_from_slice(ctx.first_of_size(k).as_slice()),
             (Some(k), false) => ctx.all_of_size(k, out),
             (None, _) => {}
         }

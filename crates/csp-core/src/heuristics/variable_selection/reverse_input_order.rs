@@ -17,7 +17,7 @@ impl VariableSelector for ReverseInputOrder {
     /// Scores are distinct: the best is the last open variable.
     #[inline]
     fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, _first_only: bool) {
-        out.extend(ctx.last_open());
+        out.extend_from_slice(ctx.last_open().as_slice());
     }
 }
 
