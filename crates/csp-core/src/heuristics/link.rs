@@ -8,8 +8,9 @@ use crate::VarId;
 
 /// A link of a cell chain: a built-in heuristic (its selector called
 /// through a `match`, which the compiler inlines) or a selector of one's
-/// own (called through a vtable). [`Search::with_variable_links`]
-/// (crate::Search::with_variable_links) takes a chain of them.
+/// own (called through a vtable).
+/// [`Search::with_variable_links`](crate::Search::with_variable_links)
+/// takes a chain of them.
 ///
 /// ```
 /// use csp_core::{SelectionContext, VarId, VariableHeuristic, VariableLink, VariableSelector};
@@ -106,8 +107,9 @@ impl VariableSelector for VariableLink {
 }
 
 /// A link of a value chain: a built-in heuristic (through a `match`) or a
-/// selector of one's own (through a vtable). [`Search::with_value_links`]
-/// (crate::Search::with_value_links) takes a chain of them.
+/// selector of one's own (through a vtable).
+/// [`Search::with_value_links`](crate::Search::with_value_links) takes a
+/// chain of them.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum ValueLink {
