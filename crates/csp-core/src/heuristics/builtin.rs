@@ -6,7 +6,9 @@
 //! that a chain of them calls each selector through a `match` the compiler
 //! can inline rather than through a vtable. The macros here make the enums
 //! from the registry in `symbols.rs`, whose line for a heuristic names its
-//! selector type: adding a heuristic touches nothing here.
+//! selector type: adding a heuristic touches nothing here. The delegating
+//! impls also serve the chain links of `link.rs` (built-in or one's own),
+//! so a selector method added to the traits is passed on in one place.
 
 /// The enum `$enum` with one variant per selector type, and `From` each
 /// type for it.
@@ -41,7 +43,25 @@ macro_rules! variable_selector_enum {
             "A built-in cell heuristic's selector.",
             $enum: $($variant($ty)),*
         );
+        $crate::heuristics::builtin::delegate_variable_selector!($enum: $($variant),*);
+    };
+}
 
+macro_rules! value_selector_enum {
+    ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
+        $crate::heuristics::builtin::selector_enum!(
+            "A built-in value heuristic's selector.",
+            $enum: $($variant($ty)),*
+        );
+        $crate::heuristics::builtin::delegate_value_selector!($enum: $($variant),*);
+    };
+}
+
+/// `VariableSelector` for the enum `$enum`, each of whose variants holds
+/// a selector: every method goes to the variant's, through a `match`
+/// (for the built-in enum and for [`VariableLink`](super::VariableLink)).
+macro_rules! delegate_variable_selector {
+    ($enum:ident: $($variant:ident),*) => {
         impl $crate::heuristics::VariableSelector for $enum {
             #[inline]
             fn score(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, var: $crate::VarId) -> i64 {
@@ -76,13 +96,11 @@ macro_rules! variable_selector_enum {
     };
 }
 
-macro_rules! value_selector_enum {
-    ($enum:ident: $($variant:ident($ty:ty)),* $(,)?) => {
-        $crate::heuristics::builtin::selector_enum!(
-            "A built-in value heuristic's selector.",
-            $enum: $($variant($ty)),*
-        );
-
+/// `ValueSelector` for the enum `$enum`, as
+/// [`delegate_variable_selector`] (for the built-in enum and for
+/// [`ValueLink`](super::ValueLink)).
+macro_rules! delegate_value_selector {
+    ($enum:ident: $($variant:ident),*) => {
         impl $crate::heuristics::ValueSelector for $enum {
             #[inline]
             fn score(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, var: $crate::VarId, value: u32) -> i64 {
@@ -97,4 +115,7 @@ macro_rules! value_selector_enum {
     };
 }
 
-pub(crate) use {selector_enum, value_selector_enum, variable_selector_enum};
+pub(crate) use {
+    delegate_value_selector, delegate_variable_selector, selector_enum, value_selector_enum,
+    variable_selector_enum,
+};

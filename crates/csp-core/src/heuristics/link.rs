@@ -1,10 +1,6 @@
 //! A link of a chain: a built-in heuristic or a selector of one's own.
 
-use super::{
-    BuiltinValueSelector, BuiltinVariableSelector, SelectionContext, ValueSelector,
-    VariableSelector,
-};
-use crate::VarId;
+use super::{BuiltinValueSelector, BuiltinVariableSelector, ValueSelector, VariableSelector};
 
 /// A link of a cell chain: a built-in heuristic (its selector called
 /// through a `match`, which the compiler inlines) or a selector of one's
@@ -59,52 +55,7 @@ impl From<BuiltinVariableSelector> for VariableLink {
     }
 }
 
-impl VariableSelector for VariableLink {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        match self {
-            VariableLink::Builtin(s) => s.score(ctx, var),
-            VariableLink::Custom(s) => s.score(ctx, var),
-        }
-    }
-
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        match self {
-            VariableLink::Builtin(s) => s.prepare(ctx),
-            VariableLink::Custom(s) => s.prepare(ctx),
-        }
-    }
-
-    #[inline]
-    fn score_each(
-        &mut self,
-        ctx: &SelectionContext<'_>,
-        candidates: &[VarId],
-        scores: &mut Vec<i64>,
-    ) -> i64 {
-        match self {
-            VariableLink::Builtin(s) => s.score_each(ctx, candidates, scores),
-            VariableLink::Custom(s) => s.score_each(ctx, candidates, scores),
-        }
-    }
-
-    #[inline]
-    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
-        match self {
-            VariableLink::Builtin(s) => s.best(ctx, out, first_only),
-            VariableLink::Custom(s) => s.best(ctx, out, first_only),
-        }
-    }
-
-    #[inline]
-    fn scores_index(&self) -> bool {
-        match self {
-            VariableLink::Builtin(s) => s.scores_index(),
-            VariableLink::Custom(s) => s.scores_index(),
-        }
-    }
-}
+super::builtin::delegate_variable_selector!(VariableLink: Builtin, Custom);
 
 /// A link of a value chain: a built-in heuristic (through a `match`) or a
 /// selector of one's own (through a vtable).
@@ -132,30 +83,14 @@ impl From<BuiltinValueSelector> for ValueLink {
     }
 }
 
-impl ValueSelector for ValueLink {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        match self {
-            ValueLink::Builtin(s) => s.score(ctx, var, value),
-            ValueLink::Custom(s) => s.score(ctx, var, value),
-        }
-    }
-
-    #[inline]
-    fn scores_value(&self) -> bool {
-        match self {
-            ValueLink::Builtin(s) => s.scores_value(),
-            ValueLink::Custom(s) => s.scores_value(),
-        }
-    }
-}
+super::builtin::delegate_value_selector!(ValueLink: Builtin, Custom);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{
-        ModelBuilder, PropagationLevel, Search, SearchConfig, SearchResult, ValueSet,
-        VariableHeuristic,
+        ModelBuilder, PropagationLevel, Search, SearchConfig, SearchResult, SelectionContext,
+        ValueSet, VarId, VariableHeuristic,
     };
 
     /// The last variable: `B`, written as one's own.
