@@ -385,6 +385,13 @@ impl DomainStore {
         self.open.get(b).copied().unwrap_or(0)
     }
 
+    /// The unassigned variables, [`bucket_stride`](Self::bucket_stride)
+    /// blocks (block `b`, bit `k`: variable `64 b + k`).
+    #[inline(always)]
+    pub fn open_blocks(&self) -> &[u64] {
+        &self.open
+    }
+
     /// Block `b` of the unassigned variables whose domain has `size`
     /// values (bit `k`: variable `64 b + k`).
     #[inline(always)]
