@@ -581,8 +581,8 @@ fn compare_norvig_row_on_top95_has_6127_placements() {
 
 #[test]
 fn compare_plot_has_one_line_per_strategy() {
-    let dir = std::env::temp_dir().join(format!("sudoku-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let svg = dir.join("cactus.svg");
     let per_puzzle = dir.join("runs.jsonl");
     let (_, code) = stdout_of(&mut sudoku(&[
@@ -649,7 +649,6 @@ fn compare_plot_has_one_line_per_strategy() {
         runs.iter()
             .all(|r| r["status"] == "solved" && r["stats"]["placements"].is_u64())
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1048,8 +1047,8 @@ fn zero_jobs_means_every_core() {
 
 #[test]
 fn compare_plot_has_a_panel_per_set_and_merges_identical_curves() {
-    let dir = std::env::temp_dir().join(format!("sudoku-plot2-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let svg = dir.join("cactus.svg");
     let runs_csv = dir.join("runs.csv");
     // EA/5 and EA/8 order digits identically: one curve, one legend entry.
@@ -1117,7 +1116,6 @@ fn compare_plot_has_a_panel_per_set_and_merges_identical_curves() {
     assert_eq!(code, 2);
     assert!(err.contains("only SVG is drawn"), "{err}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1682,8 +1680,8 @@ fn counters_of(stats: &serde_json::Value) -> serde_json::Value {
 
 #[test]
 fn every_counter_is_recomputed_from_a_trace_file() {
-    let dir = std::env::temp_dir().join(format!("sudoku-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let input = dir.join("top95-20.txt");
     let top95 = std::fs::read_to_string(root().join("puzzles/top95.txt")).unwrap();
     let first: Vec<&str> = top95.lines().take(20).collect();
@@ -1764,13 +1762,12 @@ fn every_counter_is_recomputed_from_a_trace_file() {
         runs.push(puzzles + 1);
         assert_eq!(runs, [20], "{strategy:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn trace_of_a_small_search() {
-    let dir = std::env::temp_dir().join(format!("sudoku-trace-small-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let trace = dir.join("t.jsonl");
     let t = trace.to_str().unwrap();
     let puzzle = b"1...........4..2\n";
@@ -1806,15 +1803,14 @@ fn trace_of_a_small_search() {
             "puzzle", "deduce", "deduce", "deduce", "deduce", "cut", "end"
         ]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn trace_failures_name_their_house() {
     // With house propagators, fast or generic, a failure that empties no
     // cell is shown by a house: a digit without a place, or placed twice.
-    let dir = std::env::temp_dir().join(format!("sudoku-trace-house-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let trace = dir.join("t.jsonl");
     let t = trace.to_str().unwrap();
     for propagators in ["fast", "generic"] {
@@ -1850,15 +1846,14 @@ fn trace_failures_name_their_house() {
             assert!((1..=9).contains(&f["digit"].as_u64().unwrap()), "{f}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn trace_failures_name_their_element() {
     // A variant element's propagator that fails, or empties a cell, is
     // named as the element (the cage, the dot), in JSON and in text.
-    let dir = std::env::temp_dir().join(format!("sudoku-trace-element-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let trace = dir.join("t.jsonl");
     let t = trace.to_str().unwrap();
     let search = |puzzle: &str, format: &str| {
@@ -1960,7 +1955,6 @@ fn trace_failures_name_their_element() {
     let text = search(killer, "text");
     assert!(text.contains("\n  sum (killer cage 20 at r1c1 r1c2 r2c1): 6 candidates removed\n"));
     assert!(text.contains("    fc in row 1: 8 candidates removed\n"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1969,8 +1963,8 @@ fn trace_fast_propagator_names_houses_as_generic_does() {
     // deductions name the house (or the two houses of a locked pair) that
     // made them, and its trace is the generic propagators' event for event
     // (but for the propagator's name and the time).
-    let dir = std::env::temp_dir().join(format!("sudoku-trace-fast-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let trace = dir.join("t.jsonl");
     let t = trace.to_str().unwrap();
     let search = |propagators: &str, variant: &str, format: &str| {
@@ -2041,7 +2035,6 @@ fn trace_fast_propagator_names_houses_as_generic_does() {
     let text = search("fast", "classic", "text");
     assert!(text.contains("\n  locked in row 4 and box 5: 3 candidates removed\n"));
     assert!(text.contains("\n  hidden_singles in box 4: r5c2 = 7; 2 candidates removed\n"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -2117,8 +2110,8 @@ fn render_errors() {
 fn the_readme_pictures_are_what_render_draws() {
     for cells in ["A", "EA"] {
         let picture = format!("docs/heatmap-{cells}-fc-hardest11.svg");
-        let dir = std::env::temp_dir().join(format!("sudoku-heatmap-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let fresh = dir.join(format!("{cells}.svg"));
         let (_, code) = stdout_of(&mut sudoku(&[
             "solve",
@@ -2141,7 +2134,6 @@ fn the_readme_pictures_are_what_render_draws() {
             "{picture} is out of date: run the README's heatmap commands"
         );
         assert!(svg.contains(&format!(">{cells}/0/fc: 11 puzzles</text>")));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
     let pictures: [(&str, &str, &[&str]); 3] = [
         (
@@ -2175,8 +2167,8 @@ fn the_readme_pictures_are_what_render_draws() {
 
 #[test]
 fn compare_draws_a_heatmap_per_row_as_solve_does() {
-    let dir = std::env::temp_dir().join(format!("sudoku-compare-heatmap-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let (_, code) = stdout_of(&mut sudoku(&[
         "compare",
         "--set",
@@ -2192,7 +2184,7 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
         dir.to_str().unwrap(),
     ]));
     assert_eq!(code, 0);
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
+    let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -2214,7 +2206,6 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
             solved
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
     let (out, code) = stdout_of(&mut sudoku(&[
         "compare",
         "--set",

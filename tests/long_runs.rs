@@ -21,12 +21,11 @@ fn sudoku_in(dir: &Path, args: &[&str]) -> Command {
     cmd
 }
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test, removed when dropped.
+fn scratch(name: &str) -> tempfile::TempDir {
+    (tempfile::Builder::new().prefix(&format!("sudoku-{name}-")))
+        .tempdir()
+        .unwrap()
 }
 
 /// Runs to the end: stdout, stderr, exit code.
@@ -83,9 +82,10 @@ fn with<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
 
 #[test]
 fn shards_merged_print_what_one_process_prints() {
-    let dir = scratch("shards");
+    let scratch = scratch("shards");
+    let dir = scratch.path();
     for format in ["csv", "json", "text"] {
-        let whole = output(&mut sudoku_in(&dir, &with(MATRIX, &["--format", format])));
+        let whole = output(&mut sudoku_in(dir, &with(MATRIX, &["--format", format])));
         assert_eq!(whole.2, 0, "{}", whole.1);
         for n in [2u32, 3] {
             let mut files = Vec::new();
@@ -93,7 +93,7 @@ fn shards_merged_print_what_one_process_prints() {
                 let file = format!("{format}-{k}-of-{n}.jsonl");
                 let shard = format!("{k}/{n}");
                 let (out, err, code) = output(&mut sudoku_in(
-                    &dir,
+                    dir,
                     &with(MATRIX, &["--shard", &shard, "--runs", &file]),
                 ));
                 assert_eq!((out.as_str(), code), ("", 0), "{err}");
@@ -104,7 +104,7 @@ fn shards_merged_print_what_one_process_prints() {
             files.reverse();
             let mut args = vec!["merge", "--no-timings", "--format", format];
             args.extend(files.iter().map(String::as_str));
-            let merged = output(&mut sudoku_in(&dir, &args));
+            let merged = output(&mut sudoku_in(dir, &args));
             assert_eq!(merged.2, 0, "{}", merged.1);
             assert_eq!(merged.0, whole.0, "{format}, {n} shards");
         }
@@ -113,26 +113,27 @@ fn shards_merged_print_what_one_process_prints() {
 
 #[test]
 fn merge_reports_missing_and_repeated_runs_and_refuses_other_comparisons() {
-    let dir = scratch("merge-errors");
+    let scratch = scratch("merge-errors");
+    let dir = scratch.path();
     for k in 1..=2 {
         let shard = format!("{k}/2");
         let file = format!("part{k}.jsonl");
         let args = with(SMALL, &["--shard", &shard, "--runs", &file]);
-        assert_eq!(output(&mut sudoku_in(&dir, &args)).2, 0);
+        assert_eq!(output(&mut sudoku_in(dir, &args)).2, 0);
     }
     let other = with(SMALL, &["--solutions", "2", "--runs", "other.jsonl"]);
-    assert_eq!(output(&mut sudoku_in(&dir, &other)).2, 0);
+    assert_eq!(output(&mut sudoku_in(dir, &other)).2, 0);
     let mut settings = insta::Settings::clone_current();
-    settings.add_filter(r"sudoku-merge-errors-\d+", "[dir]");
+    settings.add_filter(r"sudoku-merge-errors-\w+", "[dir]");
     settings.bind(|| {
         assert_cmd_snapshot!(
             "merge_missing",
-            sudoku_in(&dir, &["merge", "--no-timings", "part1.jsonl"])
+            sudoku_in(dir, &["merge", "--no-timings", "part1.jsonl"])
         );
         assert_cmd_snapshot!(
             "merge_repeated",
             sudoku_in(
-                &dir,
+                dir,
                 &[
                     "merge",
                     "--no-timings",
@@ -144,7 +145,7 @@ fn merge_reports_missing_and_repeated_runs_and_refuses_other_comparisons() {
         );
         assert_cmd_snapshot!(
             "merge_other_comparison",
-            sudoku_in(&dir, &["merge", "part1.jsonl", "other.jsonl"])
+            sudoku_in(dir, &["merge", "part1.jsonl", "other.jsonl"])
         );
         assert_cmd_snapshot!(
             "merge_not_a_runs_file",
@@ -183,14 +184,15 @@ const SLOW: &[&str] = &[
 
 #[test]
 fn a_killed_comparison_resumes_to_the_same_result() {
-    let dir = scratch("resume");
-    let (whole, _, code) = output(&mut sudoku_in(&dir, SLOW));
+    let scratch = scratch("resume");
+    let dir = scratch.path();
+    let (whole, _, code) = output(&mut sudoku_in(dir, SLOW));
     assert_eq!(code, 0);
     let total = 4 * 95;
     for signal in ["KILL", "TERM", "INT"] {
         let file = dir.join(format!("runs-{signal}.jsonl"));
         let name = file.display().to_string();
-        let mut child = sudoku_in(&dir, &with(SLOW, &["--runs", &name]))
+        let mut child = sudoku_in(dir, &with(SLOW, &["--runs", &name]))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -207,7 +209,7 @@ fn a_killed_comparison_resumes_to_the_same_result() {
         child.wait().unwrap();
         let kept = runs_in(&file);
         assert!((40..total).contains(&kept), "{signal}: {kept} runs kept");
-        let (resumed, err, code) = output(&mut sudoku_in(&dir, &with(SLOW, &["--resume", &name])));
+        let (resumed, err, code) = output(&mut sudoku_in(dir, &with(SLOW, &["--resume", &name])));
         assert_eq!(code, 0, "{err}");
         assert_eq!(resumed, whole, "{signal}");
         assert_eq!(runs_in(&file), total, "{signal}");
@@ -216,13 +218,14 @@ fn a_killed_comparison_resumes_to_the_same_result() {
 
 #[test]
 fn a_line_cut_short_is_dropped_with_a_note() {
-    let dir = scratch("cut");
+    let scratch = scratch("cut");
+    let dir = scratch.path();
     // SLOW on hardest11.
     let small: Vec<&str> = (SLOW.iter())
         .map(|&a| if a == "top95" { "hardest11" } else { a })
         .collect();
     let args = with(&small, &["--runs", "r.jsonl"]);
-    let (whole, _, code) = output(&mut sudoku_in(&dir, &args));
+    let (whole, _, code) = output(&mut sudoku_in(dir, &args));
     assert_eq!(code, 0);
     // Keep the heading and 10 runs, then half a line.
     let text = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
@@ -234,7 +237,7 @@ fn a_line_cut_short_is_dropped_with_a_note() {
     let resume: Vec<&str> = (args.iter())
         .map(|&a| if a == "--runs" { "--resume" } else { a })
         .collect();
-    let (resumed, err, code) = output(&mut sudoku_in(&dir, &resume));
+    let (resumed, err, code) = output(&mut sudoku_in(dir, &resume));
     assert_eq!(code, 0, "{err}");
     assert_eq!(resumed, whole);
     assert_eq!(
@@ -246,42 +249,40 @@ fn a_line_cut_short_is_dropped_with_a_note() {
 
 #[test]
 fn runs_files_are_not_overwritten_and_resume_only_their_own_comparison() {
-    let dir = scratch("runs-errors");
+    let scratch = scratch("runs-errors");
+    let dir = scratch.path();
     let args = with(MATRIX, &["--runs", "r.jsonl"]);
-    assert_eq!(output(&mut sudoku_in(&dir, &args)).2, 0);
+    assert_eq!(output(&mut sudoku_in(dir, &args)).2, 0);
     let mut settings = insta::Settings::clone_current();
-    settings.add_filter(r"sudoku-runs-errors-\d+", "[dir]");
+    settings.add_filter(r"sudoku-runs-errors-\w+", "[dir]");
     settings.bind(|| {
-        assert_cmd_snapshot!("runs_file_exists", sudoku_in(&dir, &args));
+        assert_cmd_snapshot!("runs_file_exists", sudoku_in(dir, &args));
         assert_cmd_snapshot!(
             "resume_other_comparison",
             sudoku_in(
-                &dir,
+                dir,
                 &with(MATRIX, &["--solutions", "2", "--resume", "r.jsonl"])
             )
         );
         assert_cmd_snapshot!(
             "resume_other_shard",
             sudoku_in(
-                &dir,
+                dir,
                 &with(MATRIX, &["--shard", "1/2", "--resume", "r.jsonl"])
             )
         );
         assert_cmd_snapshot!(
             "shard_without_runs",
-            sudoku_in(&dir, &with(MATRIX, &["--shard", "1/2"]))
+            sudoku_in(dir, &with(MATRIX, &["--shard", "1/2"]))
         );
         assert_cmd_snapshot!(
             "shard_bad",
-            sudoku_in(
-                &dir,
-                &with(MATRIX, &["--shard", "3/2", "--runs", "x.jsonl"])
-            )
+            sudoku_in(dir, &with(MATRIX, &["--shard", "3/2", "--runs", "x.jsonl"]))
         );
         assert_cmd_snapshot!(
             "give_up_with_shard",
             sudoku_in(
-                &dir,
+                dir,
                 &with(
                     MATRIX,
                     &[
@@ -339,12 +340,13 @@ fn the_readme_shard_recipe_runs_as_it_stands() {
         .nth(1)
         .and_then(|rest| rest.split("```").next())
         .expect("the recipe block in the README");
-    let dir = scratch("recipe");
+    let scratch = scratch("recipe");
+    let dir = scratch.path();
     let bin = Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
     let out = Command::new("sh")
         .args(["-e", "-c", block])
-        .current_dir(&dir)
+        .current_dir(dir)
         .env("PATH", path)
         .env_remove("COLUMNS")
         .output()
