@@ -375,22 +375,8 @@ pub struct CompareArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Global rules beyond rows, columns and boxes for plain puzzle lines,
-    /// comma-separated (f-puzzles files and links bring their own rules).
-    #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]
-    pub variant: sudoku::Variant,
-
-    /// The digits' characters in the puzzle files (see `solve --help`).
-    #[arg(long, value_name = "SYMBOLS")]
-    pub symbols: Option<String>,
-
-    /// Box shape in the puzzle files, ROWSxCOLUMNS (e.g. 3x2).
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<String>,
-
-    // The help lists the choices from their registry.
-    #[arg(long, value_name = "WHICH", default_value = "fast", help = propagators_help())]
-    pub propagators: sudoku::Propagators,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 /// How `compare` and `merge` show their results.
@@ -462,6 +448,14 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// How puzzle lines are read and what rules they follow: the input flags
+/// of every command that reads puzzles (`compare` too).
+#[derive(Args, Debug, Clone)]
+pub struct ReadArgs {
     /// Global rules beyond rows, columns and boxes for plain puzzle lines,
     /// comma-separated (f-puzzles files and links bring their own rules).
     #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]

@@ -27,7 +27,7 @@ pub use rate::rate;
 pub use render::render;
 pub use solve::solve;
 
-use crate::cli::{InputArgs, OutputArgs};
+use crate::cli::{InputArgs, OutputArgs, ReadArgs};
 use crate::diagnostics::{self, ErrorReport};
 use crate::input::{InputError, PuzzleLines, ReadOptions};
 use crate::output::{Row, reporter};
@@ -127,11 +127,7 @@ pub fn origin(job: &Job) -> Origin {
 pub fn puzzle_lines(input: &InputArgs) -> Result<PuzzleLines> {
     Ok(PuzzleLines::new(
         input.files.clone(),
-        read_options(
-            input.symbols.as_deref(),
-            input.box_shape.as_deref(),
-            input.propagators,
-        )?,
+        read_options(&input.read)?,
     ))
 }
 
@@ -156,7 +152,7 @@ pub fn drive<R: Row + Classify + Send>(
     }
     runner::run(
         puzzle_lines(input)?,
-        Sudokus::new(input.variant.clone(), input.propagators),
+        sudokus(&input.read),
         jobs,
         work,
         |item| {
@@ -229,18 +225,22 @@ pub fn jobs(requested: Option<usize>) -> usize {
 
 /// How to read the input, from the `--symbols`, `--box` and
 /// `--propagators` flags.
-pub fn read_options(
-    symbols: Option<&str>,
-    box_shape: Option<&str>,
-    propagators: sudoku::Propagators,
-) -> Result<ReadOptions> {
-    let symbols = symbols.map(str::parse::<sudoku::Symbols>).transpose()?;
-    let shape = box_shape.map(parse_box).transpose()?;
+pub fn read_options(read: &ReadArgs) -> Result<ReadOptions> {
+    let symbols = (read.symbols.as_deref())
+        .map(str::parse::<sudoku::Symbols>)
+        .transpose()?;
+    let shape = read.box_shape.as_deref().map(parse_box).transpose()?;
     Ok(ReadOptions {
         symbols,
         shape,
-        propagators,
+        propagators: read.propagators,
     })
+}
+
+/// The models for the puzzles read with `read` (its global rules and
+/// propagators), made per rule set as puzzles come.
+pub fn sudokus(read: &ReadArgs) -> Sudokus {
+    Sudokus::new(read.variant.clone(), read.propagators)
 }
 
 /// `--box RxC`: boxes of R rows and C columns.

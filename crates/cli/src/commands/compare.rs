@@ -32,11 +32,7 @@ const BATCH_RUNS: usize = 16_384;
 const GIVE_UP_STEP: usize = 8;
 
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
-    let options = read_options(
-        args.symbols.as_deref(),
-        args.box_shape.as_deref(),
-        args.propagators,
-    )?;
+    let options = read_options(&args.read)?;
     let mut sets: Vec<PuzzleSet> = Vec::new();
     for name in &args.sets {
         sets.push(sets::built_in(name)?);
@@ -70,7 +66,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // order and left out of every run.
     let mut outcome = Outcome::Success;
     let mut errors = ErrorReport::new();
-    let mut sudokus = Sudokus::new(args.variant.clone(), args.propagators);
+    let mut sudokus = super::sudokus(&args.read);
     let mut valid: Vec<Vec<usize>> = Vec::with_capacity(sets.len());
     for set in &sets {
         let mut ok = Vec::with_capacity(set.lines.len());

@@ -9,7 +9,6 @@ use sudoku::render::{self, Drawing};
 use super::{Outcome, puzzle_lines};
 use crate::cli::RenderArgs;
 use crate::diagnostics;
-use crate::runner::Sudokus;
 use crate::strategy::{self, Overrides};
 
 pub fn render(args: &RenderArgs) -> Result<Outcome> {
@@ -20,7 +19,7 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
     let lines = puzzle_lines(input)?;
     // The default preset finds the solution to draw.
     let solver = strategy::resolve(&Overrides::default())?.search;
-    let mut sudokus = Sudokus::new(input.variant.clone(), input.propagators);
+    let mut sudokus = super::sudokus(&input.read);
     let mut outcome = Outcome::Success;
     let mut seen = 0;
     for item in lines {
