@@ -20,6 +20,7 @@ mod fpuzzles;
 mod fpuzzles_writer;
 mod killer_cage;
 mod kropki;
+mod moves_apart;
 mod nonconsecutive;
 mod parity;
 pub mod registry;

@@ -1,54 +1,29 @@
 //! Anti-knight: cells a chess knight's move apart hold different digits.
 
-use super::{
-    Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
-    offset_pairs,
-};
-use crate::GridSize;
+use super::moves_apart::MovesApart;
+use super::{Element, ElementKind, FpuzzlesDocument, RulesError};
 
 /// Cells a knight's move apart hold different digits.
-#[derive(Clone, Copy, Debug)]
-pub struct AntiKnight;
-
-fn pairs(size: GridSize) -> Vec<[usize; 2]> {
-    offset_pairs(size, &[(1, 2), (2, 1), (1, -2), (2, -1)])
-}
-
-impl Element for AntiKnight {
-    fn kind(&self) -> &'static str {
-        KIND.name
-    }
-
-    fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        grid.differ(&pairs(grid.size()))
-    }
-
-    fn check(&self, grid: &Solved<'_>) -> bool {
-        super::pairs_differ(&pairs(grid.size), grid.digits)
-    }
-
-    fn describe(&self) -> String {
-        "anti-knight: cells a knight's move apart hold different digits".into()
-    }
-
-    fn write(&self, out: &mut FpuzzlesWriter) {
-        out.flag("antiknight");
-    }
-}
+const ANTI_KNIGHT: MovesApart = MovesApart {
+    kind: "anti-knight",
+    flag: "antiknight",
+    offsets: &[(1, 2), (2, 1), (1, -2), (2, -1)],
+    rule: "anti-knight: cells a knight's move apart hold different digits",
+};
 
 fn global() -> Box<dyn Element> {
-    Box::new(AntiKnight)
+    Box::new(ANTI_KNIGHT)
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
-    doc.flagged("antiknight", global)
+    doc.flagged(ANTI_KNIGHT.flag, global)
 }
 
 /// Anti-knight (f-puzzles `antiknight`).
 pub(super) const KIND: ElementKind = ElementKind {
-    name: "anti-knight",
+    name: ANTI_KNIGHT.kind,
     summary: "cells a chess knight's move apart hold different digits",
-    fpuzzles_keys: &["antiknight"],
+    fpuzzles_keys: &[ANTI_KNIGHT.flag],
     negative: None,
     read,
     global: Some(global),
