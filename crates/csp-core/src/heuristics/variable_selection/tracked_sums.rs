@@ -4,7 +4,9 @@
 //! selections: instead of summing over the neighbours of every open
 //! variable at every node, a selection finds the variables whose
 //! (assigned, domain size) changed since the last one, from the store's
-//! size buckets, and spreads only the differences of their contributions.
+//! size buckets (or, for contributions that follow from being assigned
+//! alone, from its open set), and spreads only the differences of their
+//! contributions.
 //! The sums are exact integers, so they equal the sums from scratch.
 
 use crate::heuristics::SelectionContext;
@@ -33,10 +35,13 @@ pub(crate) struct TrackedSums {
     /// to date.
     seen: Vec<i64>,
     sums: Vec<i64>,
-    /// The store's [`bucket_words`](crate::DomainStore::bucket_words) when
-    /// the sums were last brought up to date: a contribution is a function
-    /// of (assigned, domain size), so only the variables whose bit differs
-    /// since can have changed theirs.
+    /// The store's words that a contribution follows from, when the sums
+    /// were last brought up to date: its
+    /// [`bucket_words`](crate::DomainStore::bucket_words) where the
+    /// contribution is a function of (assigned, domain size), its
+    /// [`open_blocks`](crate::DomainStore::open_blocks) where it depends on
+    /// being assigned alone (`G`-`J`: two words on a 9x9 grid, not twenty).
+    /// Only the variables whose bit differs since can have changed theirs.
     seen_buckets: Vec<u64>,
     /// Whether `seen` and `seen_buckets` describe one state (not before
     /// the first sync).
@@ -52,11 +57,15 @@ impl TrackedSums {
             .map(|d| d.len() as usize)
             .max();
         let stride = n.div_ceil(64).max(1);
+        let words = match kind {
+            Contribution::OpenNeighbourhoodCandidates => (largest.unwrap_or(0) + 1) * stride,
+            Contribution::OpenNeighbour | Contribution::FilledDistance => stride,
+        };
         TrackedSums {
             kind,
             seen: vec![0; n],
             sums: vec![0; n],
-            seen_buckets: vec![0; (largest.unwrap_or(0) + 1) * stride],
+            seen_buckets: vec![0; words],
             synced: false,
         }
     }
@@ -104,8 +113,8 @@ impl TrackedSums {
 
     /// Spreads the change of each variable's `contribution` since the last
     /// call: `spread(u, delta, sums)` adds `delta` times the weights of `u`.
-    /// Looks only at the variables whose bucket bit changed, when the
-    /// store's buckets are laid out as expected and a state was seen.
+    /// Looks only at the variables whose bit changed in the store's words
+    /// it follows, when they are laid out as expected and a state was seen.
     #[inline]
     fn catch_up(
         &mut self,
@@ -121,9 +130,12 @@ impl TrackedSums {
             }
         };
         let store = ctx.store();
-        let words = store.bucket_words();
+        let words = match self.kind {
+            Contribution::OpenNeighbourhoodCandidates => store.bucket_words(),
+            Contribution::OpenNeighbour | Contribution::FilledDistance => store.open_blocks(),
+        };
         let stride = store.bucket_stride();
-        // The store and `new` lay the buckets out alike (the stride follows
+        // The store and `new` lay the words out alike (the stride follows
         // from the number of variables) unless the store's largest domain
         // differs from the model's.
         let expected = words.len() == self.seen_buckets.len();
