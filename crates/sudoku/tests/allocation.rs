@@ -6,7 +6,7 @@
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
 
 use common::*;
 use csp_core::PropagationLevel;
@@ -14,20 +14,35 @@ use sudoku::Sudoku;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// Allocations made by this thread (other threads, such as the test
+    /// harness's, do not count: the search runs on the test's thread).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
 
-// SAFETY: forwards to the system allocator, only counting calls.
+fn count_one() {
+    // (`try_with`: a thread being torn down has no counter left.)
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+/// Allocations made by this thread so far.
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+// SAFETY: forwards to the system allocator, only counting calls (in a
+// thread-local cell with a const initializer, which never allocates).
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -49,9 +64,9 @@ fn allocations_of_run(
     // The root (and its exact search-space product, whose size depends on
     // the puzzle, not on the nodes) is done before counting.
     search.propagate_root().unwrap();
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let result = search.run(Some(1));
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     (after - before, result.stats.iterations)
 }
 
