@@ -25,6 +25,18 @@ pub(crate) enum Contribution {
     FilledDistance,
 }
 
+impl Contribution {
+    /// Whether a variable's contribution depends on its domain size too,
+    /// not only on its being assigned: which of the store's words
+    /// [`TrackedSums`] diffs to find the variables that changed.
+    fn follows_sizes(self) -> bool {
+        match self {
+            Contribution::OpenNeighbourhoodCandidates => true,
+            Contribution::OpenNeighbour | Contribution::FilledDistance => false,
+        }
+    }
+}
+
 /// `sums[v] = Σ_u weight(v, u) · contribution(u)` for one kind of
 /// [`Contribution`], over the variables of one model, brought up to date by
 /// [`TrackedSums::sync`].
@@ -42,8 +54,8 @@ pub(crate) struct TrackedSums {
     /// [`open_blocks`](crate::DomainStore::open_blocks) where it depends on
     /// being assigned alone (`G`-`J`: two words on a 9x9 grid, not twenty).
     /// Only the variables whose bit differs since can have changed theirs.
-    seen_buckets: Vec<u64>,
-    /// Whether `seen` and `seen_buckets` describe one state (not before
+    seen_words: Vec<u64>,
+    /// Whether `seen` and `seen_words` describe one state (not before
     /// the first sync).
     synced: bool,
 }
@@ -57,15 +69,16 @@ impl TrackedSums {
             .map(|d| d.len() as usize)
             .max();
         let stride = n.div_ceil(64).max(1);
-        let words = match kind {
-            Contribution::OpenNeighbourhoodCandidates => (largest.unwrap_or(0) + 1) * stride,
-            Contribution::OpenNeighbour | Contribution::FilledDistance => stride,
+        let words = if kind.follows_sizes() {
+            (largest.unwrap_or(0) + 1) * stride
+        } else {
+            stride
         };
         TrackedSums {
             kind,
             seen: vec![0; n],
             sums: vec![0; n],
-            seen_buckets: vec![0; words],
+            seen_words: vec![0; words],
             synced: false,
         }
     }
@@ -130,21 +143,22 @@ impl TrackedSums {
             }
         };
         let store = ctx.store();
-        let words = match self.kind {
-            Contribution::OpenNeighbourhoodCandidates => store.bucket_words(),
-            Contribution::OpenNeighbour | Contribution::FilledDistance => store.open_blocks(),
+        let words = if self.kind.follows_sizes() {
+            store.bucket_words()
+        } else {
+            store.open_blocks()
         };
         let stride = store.bucket_stride();
         // The store and `new` lay the words out alike (the stride follows
         // from the number of variables) unless the store's largest domain
         // differs from the model's.
-        let expected = words.len() == self.seen_buckets.len();
+        let expected = words.len() == self.seen_words.len();
         if !self.synced || !expected {
             for (u, seen) in self.seen.iter_mut().enumerate() {
                 update(VarId(u as u32), seen, &mut self.sums);
             }
             if expected {
-                self.seen_buckets.copy_from_slice(words);
+                self.seen_words.copy_from_slice(words);
                 self.synced = true;
             }
             return;
@@ -152,8 +166,8 @@ impl TrackedSums {
         for b in 0..stride {
             let mut changed = 0;
             for k in (b..words.len()).step_by(stride) {
-                changed |= words[k] ^ self.seen_buckets[k];
-                self.seen_buckets[k] = words[k];
+                changed |= words[k] ^ self.seen_words[k];
+                self.seen_words[k] = words[k];
             }
             while changed != 0 {
                 let u = b * 64 + changed.trailing_zeros() as usize;
