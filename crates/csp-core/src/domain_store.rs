@@ -236,7 +236,7 @@ impl DomainStore {
 
     /// Sets the domain of variable `i` (trailed by the caller) and its
     /// size, keeping its bucket and holder sets.
-    #[inline]
+    #[inline(always)]
     fn set_domain(&mut self, i: usize, domain: u64, size: u32) {
         let slot = &mut self.slots[i];
         let was = std::mem::replace(&mut slot.bits, domain);
