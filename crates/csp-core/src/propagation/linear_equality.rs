@@ -52,6 +52,27 @@ impl LinearEquality {
         })
     }
 
+    /// The values `x` (of `0..64`) whose term `coef * x` lies in
+    /// `from..=to`: an interval of values, as a mask.
+    fn reaching(coef: i64, from: i64, to: i64) -> ValueSet {
+        // x >= from / coef and x <= to / coef, the other way round for a
+        // negative coefficient; rounded inwards.
+        let (lo, hi) = if coef == 1 {
+            (from, to)
+        } else if coef == -1 {
+            (-to, -from)
+        } else if coef > 0 {
+            (ceil_div(from, coef), floor_div(to, coef))
+        } else {
+            (ceil_div(to, coef), floor_div(from, coef))
+        };
+        let (lo, hi) = (lo.max(0), hi.min(63));
+        if lo > hi {
+            return ValueSet::EMPTY;
+        }
+        ValueSet((u64::MAX >> (63 - hi)) & (u64::MAX << lo))
+    }
+
     fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
         let mut open = None;
         let mut sum = 0;
@@ -115,13 +136,11 @@ impl LinearEquality {
                 let (l, h) = Self::term_bounds(c, d).ok_or(Conflict)?;
                 // The others contribute between lo - l and hi - h.
                 let (others_lo, others_hi) = (lo - l, hi - h);
-                let keep: ValueSet = d
-                    .iter()
-                    .filter(|&x| {
-                        let t = c * x as i64;
-                        others_lo + t <= self.rhs && self.rhs <= others_hi + t
-                    })
-                    .collect();
+                let keep = d.intersection(Self::reaching(
+                    c,
+                    self.rhs - others_hi,
+                    self.rhs - others_lo,
+                ));
                 if keep != d {
                     ctx.retain_values(v, keep)?;
                     changed = true;
@@ -132,6 +151,21 @@ impl LinearEquality {
             }
         }
     }
+}
+
+/// `a / b` rounded down.
+fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && (a < 0) != (b < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `a / b` rounded up.
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -floor_div(-a, b)
 }
 
 impl Propagator for LinearEquality {
@@ -233,6 +267,26 @@ mod tests {
     #[test]
     fn impossible_sum_conflicts() {
         assert!(domains_after(&sum_of_three(28), PropagationLevel::Singles, &[]).is_err());
+    }
+
+    #[test]
+    fn reaching_keeps_the_values_whose_term_lies_in_the_interval() {
+        // Against the definition, value by value, over every sign and
+        // rounding case.
+        for coef in [-100, -11, -10, -3, -2, -1, 1, 2, 3, 7, 10, 100] {
+            for from in -130..130 {
+                for to in [from - 1, from, from + 1, from + 5, from + 37, from + 400] {
+                    let slow: ValueSet = (0..64)
+                        .filter(|&x| (from..=to).contains(&(coef * x as i64)))
+                        .collect();
+                    assert_eq!(
+                        LinearEquality::reaching(coef, from, to),
+                        slow,
+                        "{coef} x in {from}..={to}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
