@@ -71,8 +71,9 @@ pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis, IncreasingChain,
-    LinearEquality, LockedCandidates, NotifyContext, NumberSum, PeerGroups, PropagationContext,
-    PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, SubsetSizes, Wake,
+    LinearEquality, ListedGroups, LockedCandidates, NotifyContext, NumberSum, PeerGroups,
+    PropagationContext, PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, SubsetSizes,
+    Wake,
 };
 pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};

@@ -3,7 +3,9 @@
 
 use std::sync::OnceLock;
 
-use crate::propagation::{AllDifferent, LockedCandidates, PeerGroups, Propagator, Rule};
+use crate::propagation::{
+    AllDifferent, ListedGroups, LockedCandidates, PeerGroups, Propagator, Rule,
+};
 use crate::{DomainStore, Rows, ValueSet, VarId};
 
 /// Something wrong with how a model is put together.
@@ -212,12 +214,18 @@ impl ModelBuilder {
         } else {
             None
         };
+        let watchers = Rows::from(watchers);
+        let listed = match self.propagators.as_slice() {
+            [only] if only.peer_groups().is_some() => None,
+            all => ListedGroups::of(all, &watchers),
+        };
         Model {
             domains: self.domains,
             positions,
             propagators: self.propagators,
             owners,
-            watchers: Rows::from(watchers),
+            watchers,
+            listed,
             state_offsets,
             state_words: words as usize,
             neighbours: Rows::from(related),
@@ -258,6 +266,8 @@ pub struct Model {
     state_words: usize,
     neighbours: Rows<VarId>,
     distances: OnceLock<Vec<u32>>,
+    /// Its forward-checking groups, if the search may list them ahead.
+    listed: Option<ListedGroups>,
 }
 
 impl Model {
@@ -294,6 +304,15 @@ impl Model {
             [only] => only.peer_groups().map(|groups| (groups, only.rule())),
             _ => None,
         }
+    }
+
+    /// Its forward-checking groups
+    /// ([`Propagator::is_forward_checking_group`]), if they come ahead of
+    /// its other propagators so that a search may list them ahead (see
+    /// [`ListedGroups`]); `None` also where the only propagator lists its
+    /// own ([`Model::peer_groups`]).
+    pub fn listed_groups(&self) -> Option<&ListedGroups> {
+        self.listed.as_ref()
     }
 
     /// The owner propagator `p` (an index in

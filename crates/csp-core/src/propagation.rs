@@ -51,6 +51,7 @@ mod hypothesis;
 mod increasing_chain;
 mod level;
 mod linear_equality;
+mod listed_groups;
 mod locked_candidates;
 mod matching;
 mod notify_context;
@@ -73,6 +74,7 @@ pub use hypothesis::Hypothesis;
 pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
+pub use listed_groups::ListedGroups;
 pub use locked_candidates::LockedCandidates;
 pub use matching::{Unsupported, unsupported_values};
 pub use notify_context::NotifyContext;
@@ -197,6 +199,22 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// without running it. `None` (the default): the engine runs it.
     fn peer_groups(&self) -> Option<&PeerGroups> {
         None
+    }
+
+    /// Whether it is one group of forward checking that the search may
+    /// list ahead: below `singles` it listens to assignments alone, and all
+    /// a run does is remove the values assigned in its scope since its
+    /// last run from the scope's unassigned variables, in scope order,
+    /// crediting [`rule`](Self::rule) and (at `fc`) failing at the first
+    /// domain it empties; its state words serve its own runs alone, so
+    /// they need not hear the assignments whose removals are made for it.
+    /// Then, at `none` and `fc`, the search makes those removals itself
+    /// after a placement, where the model has such groups ahead of its
+    /// other propagators for every variable (see
+    /// [`Model::listed_groups`](crate::Model::listed_groups)). The default
+    /// is `false`.
+    fn is_forward_checking_group(&self) -> bool {
+        false
     }
 
     /// The rule its changes are credited to (it may switch with

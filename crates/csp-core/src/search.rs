@@ -10,7 +10,9 @@ use crate::heuristics::{
     HeuristicError, SelectionContext, ValueChain, ValueLink, ValueSelectorChain, VariableChain,
     VariableLink, VariableSelectorChain,
 };
-use crate::propagation::{Agenda, Conflict, PeerGroups, PropagationLevel, Rule, RuleStats, probe};
+use crate::propagation::{
+    Agenda, Conflict, Events, ListedGroups, PeerGroups, PropagationLevel, Rule, RuleStats, probe,
+};
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, SearchStats, ValueSet, VarId};
 
@@ -106,10 +108,13 @@ pub struct Search<'m> {
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
     tracing: Option<Tracing<'m>>,
-    /// Forward checking listed ahead by the model's only propagator, and
-    /// its rule, used after placements at `none` and `fc` (see
-    /// [`PeerGroups`]).
+    /// Forward checking listed ahead, and its rule, used after placements
+    /// at `none` and `fc` (see [`PeerGroups`]): by the model's only
+    /// propagator, or over its groups ([`ListedGroups`]).
     peer_groups: Option<(&'m PeerGroups, Rule)>,
+    /// With the model's groups listed ahead: they, whose watchers of each
+    /// variable they lead; the others are told of placements as before.
+    listed: Option<&'m ListedGroups>,
 }
 
 /// A tracer and its scratch buffers.
@@ -139,6 +144,8 @@ impl<'m> Search<'m> {
     /// on this model.
     pub fn new(model: &'m Model, config: &SearchConfig) -> Result<Search<'m>, HeuristicError> {
         let n = model.num_vars();
+        let listed =
+            (model.listed_groups()).filter(|l| l.hold_at(model.propagators(), config.level));
         Ok(Search {
             model,
             store: DomainStore::with_state(model.initial_domains(), model.state_words()),
@@ -159,10 +166,25 @@ impl<'m> Search<'m> {
             stats: SearchStats::default(),
             root: None,
             tracing: None,
-            peer_groups: model
-                .peer_groups()
-                .filter(|_| config.level < PropagationLevel::Singles),
+            peer_groups: match (model.peer_groups(), listed) {
+                (Some(groups), _) if config.level < PropagationLevel::Singles => Some(groups),
+                (_, Some(l)) => Some((l.groups(), l.rule())),
+                _ => None,
+            },
+            listed,
         })
+    }
+
+    /// Runs forward checking through the engine's queue even where the
+    /// search could list it ahead ([`Propagator::peer_groups`],
+    /// [`ListedGroups`]): the same counters, in more time. For comparing
+    /// the two.
+    ///
+    /// [`Propagator::peer_groups`]: crate::Propagator::peer_groups
+    pub fn without_listing(mut self) -> Self {
+        self.peer_groups = None;
+        self.listed = None;
+        self
     }
 
     /// Branches on the variable chosen by `links` instead of the config's
@@ -558,6 +580,15 @@ impl<'m> Search<'m> {
     /// Places the current value of the top frame and propagates; an error
     /// if the placement limit forbids it or the time limit passed during
     /// propagation.
+    /// After the listed groups of `var` made their removals: the other
+    /// propagators of `var` run as they would after the groups' runs.
+    #[inline(never)]
+    fn after_listed_groups(&mut self, listed: &ListedGroups, var: VarId) -> Result<(), Conflict> {
+        let skip = listed.leading(var);
+        (self.agenda).notify_from(self.model, &mut self.store, var, Events::ANY, skip);
+        self.agenda.run(&mut self.store, self.model)
+    }
+
     fn place<const TRACE: bool>(&mut self) -> Result<Step, StopReason> {
         if self
             .limits
@@ -588,12 +619,14 @@ impl<'m> Search<'m> {
         // Forward checking listed ahead is done with the assignment; a
         // tracer hears the propagator's own runs instead.
         let listed = match self.peer_groups {
-            Some(groups) if !TRACE => Some((self.agenda).assign_forward_checking(
-                &mut self.store,
-                groups,
-                frame.var,
-                value,
-            )),
+            Some(groups) if !TRACE => Some(
+                (self.agenda)
+                    .assign_forward_checking(&mut self.store, groups, frame.var, value)
+                    .and_then(|()| match self.listed {
+                        Some(listed) => self.after_listed_groups(listed, frame.var),
+                        None => Ok(()),
+                    }),
+            ),
             _ => {
                 (self.agenda).assign(self.model, &mut self.store, frame.var, value);
                 None

@@ -13,11 +13,16 @@ use csp_core::PropagationLevel;
 pub enum Propagators {
     /// One [`FastHouses`](crate::FastHouses) propagator for all the houses,
     /// where it applies: grids whose only constraints are houses, at levels
-    /// `none` to `locked`. Elsewhere the generic ones run.
+    /// `none` to `locked`. On grids with other rules, at `none` and `fc`,
+    /// the search makes the houses' forward checking itself after each
+    /// placement (csp-core's [`ListedGroups`](csp_core::ListedGroups))
+    /// and the engine runs the other rules. Elsewhere the generic
+    /// propagators run.
     #[default]
     Fast,
     /// One all-different propagator per house and one locked-candidates
-    /// propagator per pair of houses sharing cells, as csp-core makes them.
+    /// propagator per pair of houses sharing cells, as csp-core makes them,
+    /// all run by the engine.
     Generic,
 }
 
@@ -37,9 +42,11 @@ impl Propagators {
     pub fn title(self) -> &'static str {
         match self {
             Propagators::Fast => {
-                "one propagator for all houses, where the grid has only houses and the level is at most locked (default)"
+                "one propagator for all houses where the grid has only houses and the level is at most locked, the houses' forward checking done by the search at none and fc on other grids (default)"
             }
-            Propagators::Generic => "one propagator per house and per pair of houses",
+            Propagators::Generic => {
+                "one propagator per house and per pair of houses, all run by the engine"
+            }
         }
     }
 

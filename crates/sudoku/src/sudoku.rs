@@ -304,6 +304,9 @@ impl Sudoku {
     pub fn search(&self, puzzle: &Puzzle, config: &SearchConfig) -> Result<Search<'_>, SolveError> {
         self.check_givens(puzzle)?;
         let mut search = Search::new(self.model_for(config.level), config)?;
+        if self.propagators == Propagators::Generic {
+            search = search.without_listing();
+        }
         for (i, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
                 search

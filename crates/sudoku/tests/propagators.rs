@@ -43,10 +43,23 @@ fn counters(s: &SearchStats) -> impl PartialEq + std::fmt::Debug {
 /// solutions to 2, and compares; returns how many runs were compared.
 fn compare(grid: impl Fn() -> Sudoku, puzzles: &[Puzzle], max_placements: u64) -> usize {
     let fast = grid();
-    let generic = grid().with_propagators(Propagators::Generic);
-    let mut runs = 0;
     for level in LEVELS {
         assert!(fast.runs_fast(level), "the fast propagator covers {level}");
+    }
+    let generic = grid().with_propagators(Propagators::Generic);
+    compare_at(&fast, &generic, puzzles, &LEVELS, max_placements)
+}
+
+/// [`compare`] at `levels`, `fast` and `generic` given.
+fn compare_at(
+    fast: &Sudoku,
+    generic: &Sudoku,
+    puzzles: &[Puzzle],
+    levels: &[PropagationLevel],
+    max_placements: u64,
+) -> usize {
+    let mut runs = 0;
+    for &level in levels {
         for cells in LETTERS.chars() {
             for values in VALUES {
                 let config = SearchConfig {
@@ -114,4 +127,81 @@ fn fast_and_generic_agree_on_variants_of_houses() {
     // 256 cells: the house runs' bitsets span four blocks of 64.
     let sixteen = || Sudoku::new(GridSize::from_side(16).unwrap(), Variant::CLASSIC);
     compare(sixteen, &[empty(16)], 300);
+}
+
+/// Every variant puzzle of the corpus (`puzzles/variants/`): its name, its
+/// grid with the default propagators and with the generic ones, and its
+/// givens.
+fn variant_corpus() -> Vec<(String, Sudoku, Sudoku, Puzzle)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/variants");
+    let mut files: Vec<_> = (std::fs::read_dir(root).unwrap())
+        .map(|family| family.unwrap().path())
+        .filter(|family| family.is_dir())
+        .flat_map(|family| std::fs::read_dir(family).unwrap())
+        .map(|f| f.unwrap().path())
+        .collect();
+    files.sort();
+    (files.iter())
+        .map(|f| {
+            let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(f).unwrap();
+            let grid = || {
+                let vp = sudoku::VariantPuzzle::from_json(&text).unwrap();
+                (
+                    Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap(),
+                    vp.puzzle,
+                )
+            };
+            let ((fast, puzzle), (generic, _)) = (grid(), grid());
+            (
+                name,
+                fast,
+                generic.with_propagators(Propagators::Generic),
+                puzzle,
+            )
+        })
+        .collect()
+}
+
+/// On grids with other rules than houses, at `none` and `fc`: the houses'
+/// forward checking listed ahead (fast) against the engine running every
+/// propagator (generic), on every corpus puzzle with such rules (each
+/// lists its houses: none adds a house behind another rule); returns the
+/// runs compared.
+fn compare_variants(max_placements: u64) -> usize {
+    let levels = [PropagationLevel::None, PropagationLevel::ForwardChecking];
+    let mut listed = 0;
+    let mut runs = 0;
+    for (name, grid, generic, puzzle) in variant_corpus() {
+        if grid.has_only_houses() {
+            continue;
+        }
+        let model = grid.model_for(PropagationLevel::ForwardChecking);
+        let groups = (model.listed_groups())
+            .unwrap_or_else(|| panic!("{name}: its houses come ahead of its other rules"));
+        assert!(
+            groups.hold_at(model.propagators(), PropagationLevel::None),
+            "{name}"
+        );
+        listed += 1;
+        runs += compare_at(&grid, &generic, &[puzzle], &levels, max_placements);
+    }
+    assert_eq!(listed, 43, "corpus puzzles with other rules than houses");
+    runs
+}
+
+#[test]
+fn listed_houses_and_the_engine_agree_on_variants() {
+    assert_eq!(compare_variants(100), 43 * 36 * 2);
+}
+
+/// [`listed_houses_and_the_engine_agree_on_variants`] up to 10^5
+/// placements, or `PARITY_MAX_PLACEMENTS`.
+#[test]
+#[ignore]
+fn listed_houses_and_the_engine_agree_on_variants_at_length() {
+    let limit = std::env::var("PARITY_MAX_PLACEMENTS")
+        .map(|v| v.parse().expect("PARITY_MAX_PLACEMENTS is a number"))
+        .unwrap_or(100_000);
+    assert_eq!(compare_variants(limit), 43 * 36 * 2);
 }

@@ -220,7 +220,20 @@ impl Agenda {
         var: VarId,
         events: Events,
     ) {
-        for w in model.watchers(var) {
+        self.notify_from(model, store, var, events, 0);
+    }
+
+    /// [`notify`](Self::notify), skipping `var`'s first `skip` watchers.
+    #[inline(always)]
+    pub(crate) fn notify_from(
+        &mut self,
+        model: &Model,
+        store: &mut DomainStore,
+        var: VarId,
+        events: Events,
+        skip: usize,
+    ) {
+        for w in &model.watchers(var)[skip..] {
             let p = w.propagator;
             if p >= self.active_end {
                 break;

@@ -238,6 +238,13 @@ impl Propagator for AllDifferent {
         Wake::Run
     }
 
+    fn is_forward_checking_group(&self) -> bool {
+        // Below singles a run is `forward_check`; its state words serve
+        // its runs alone (a placement takes a value its domain holds, so
+        // no clash is left for them to find).
+        true
+    }
+
     fn rule(&self) -> Rule {
         Rule::ForwardChecking
     }
