@@ -31,6 +31,17 @@ impl ValueSet {
         }
     }
 
+    /// The values of `0..64` from `lo` to `hi`, both included (empty if
+    /// `lo > hi`); the bounds may lie outside `0..64`.
+    #[inline]
+    pub fn between(lo: i64, hi: i64) -> ValueSet {
+        let (lo, hi) = (lo.max(0), hi.min(i64::from(MAX_VALUES) - 1));
+        if lo > hi {
+            return ValueSet::EMPTY;
+        }
+        ValueSet((u64::MAX >> (63 - hi)) & (u64::MAX << lo))
+    }
+
     /// The set holding just `value`.
     #[inline]
     pub fn single(value: u32) -> ValueSet {
@@ -140,6 +151,17 @@ impl ExactSizeIterator for ValueSetIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn between_clips_to_the_values_there_are() {
+        assert_eq!(ValueSet::between(2, 4), ValueSet(0b11100));
+        assert_eq!(ValueSet::between(-5, 1), ValueSet(0b11));
+        assert_eq!(ValueSet::between(62, 1000), ValueSet(0b11 << 62));
+        assert_eq!(ValueSet::between(0, 63), ValueSet(u64::MAX));
+        assert_eq!(ValueSet::between(3, 2), ValueSet::EMPTY);
+        assert_eq!(ValueSet::between(64, 70), ValueSet::EMPTY);
+        assert_eq!(ValueSet::between(-3, -1), ValueSet::EMPTY);
+    }
 
     #[test]
     fn basic_operations() {

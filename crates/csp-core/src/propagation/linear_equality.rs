@@ -66,11 +66,7 @@ impl LinearEquality {
         } else {
             (ceil_div(to, coef), floor_div(from, coef))
         };
-        let (lo, hi) = (lo.max(0), hi.min(63));
-        if lo > hi {
-            return ValueSet::EMPTY;
-        }
-        ValueSet((u64::MAX >> (63 - hi)) & (u64::MAX << lo))
+        ValueSet::between(lo, hi)
     }
 
     fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
@@ -87,13 +83,7 @@ impl LinearEquality {
             None if sum == self.rhs => Ok(()),
             None => Err(Conflict),
             Some(i) => {
-                let rest = self.rhs - sum;
-                let c = self.coefs[i];
-                let keep = if rest % c == 0 && (0..64).contains(&(rest / c)) {
-                    ValueSet::single((rest / c) as u32)
-                } else {
-                    ValueSet::EMPTY
-                };
+                let keep = self.completing(ctx, self.vars[i]);
                 ctx.retain_values(self.vars[i], keep)
             }
         }
@@ -107,16 +97,23 @@ impl LinearEquality {
             == Some(self.rhs)
     }
 
-    /// Whether the equation holds with `var = value` and every other
-    /// variable assigned.
-    pub(crate) fn holds_with(&self, ctx: &impl ForwardCheck, var: VarId, value: u32) -> bool {
-        (self.vars.iter().zip(&self.coefs))
-            .map(|(&v, &c)| {
-                let x = if v == var { Some(value) } else { ctx.value(v) };
-                x.map(|x| c * x as i64)
-            })
-            .sum::<Option<i64>>()
-            == Some(self.rhs)
+    /// The values of `var` (of `0..64`) that make the equation hold, every
+    /// other variable being assigned (none if one is not): one at most.
+    pub(crate) fn completing(&self, ctx: &impl ForwardCheck, var: VarId) -> ValueSet {
+        let mut rest = self.rhs;
+        let mut coef = 0;
+        for (&v, &c) in self.vars.iter().zip(&self.coefs) {
+            match ctx.value(v) {
+                _ if v == var => coef = c,
+                Some(x) => rest -= c * x as i64,
+                None => return ValueSet::EMPTY,
+            }
+        }
+        if coef != 0 && rest % coef == 0 {
+            ValueSet::between(rest / coef, rest / coef)
+        } else {
+            ValueSet::EMPTY
+        }
     }
 
     pub(crate) fn bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {

@@ -107,26 +107,27 @@ impl NumberSum {
         }
         if open == 1 {
             let v = last.expect("one open variable");
-            let keep = (ctx.domain(v).iter())
-                .filter(|&x| self.linear.holds_with(ctx, v, x))
-                .collect();
+            let keep = ctx.domain(v).intersection(self.linear.completing(ctx, v));
             return ctx.retain_values(v, keep);
         }
+        // A term keeps the values x with sum + number(x) <= top.
+        let terms_keep = ValueSet::between(0, top - sum - self.offset);
         for &v in terms {
-            if !ctx.is_assigned(v) {
-                let keep: ValueSet = (ctx.domain(v).iter())
-                    .filter(|&x| sum + self.number(x) <= top)
-                    .collect();
-                ctx.retain_values(v, keep)?;
+            let d = ctx.domain(v);
+            if !ctx.is_assigned(v) && !d.difference(terms_keep).is_empty() {
+                ctx.retain_values(v, d.intersection(terms_keep))?;
             }
         }
+        // A digit of weight w keeps the values x with
+        // w * (largest_digit - number(x)) <= top - sum (at least 0 here).
         for (i, &v) in digits.iter().enumerate() {
             if !ctx.is_assigned(v) && i < weights.len() {
-                let w = weights[i];
-                let keep: ValueSet = (ctx.domain(v).iter())
-                    .filter(|&x| top - w * (largest_digit - self.number(x)) >= sum)
-                    .collect();
-                ctx.retain_values(v, keep)?;
+                let lowest = largest_digit - self.offset - (top - sum) / weights[i];
+                let d = ctx.domain(v);
+                let keep = d.intersection(ValueSet::between(lowest, i64::MAX));
+                if keep != d {
+                    ctx.retain_values(v, keep)?;
+                }
             }
         }
         Ok(())
@@ -226,6 +227,26 @@ mod tests {
         assert!(domains_after(&m, PropagationLevel::None, &givens).is_ok());
         let wrong = fixed(&[(0, 0), (1, 3), (2, 8), (3, 3), (4, 1)]);
         assert!(domains_after(&m, PropagationLevel::None, &wrong).is_err());
+    }
+
+    #[test]
+    fn forward_checking_bounds_a_two_digit_circle_by_the_filled_cells() {
+        // Units 5, two arrow cells 9 and 8, one open: the number is at
+        // least 17 + 1, so the tens digit is at least 2 (15 is too small);
+        // the open arrow cell may still take any digit (95 - 17 leaves
+        // room).
+        let m = arrow(2, 3);
+        let givens = fixed(&[(1, 4), (2, 8), (3, 7)]);
+        let d = domains_after(&m, PropagationLevel::ForwardChecking, &givens).unwrap();
+        assert_eq!(d[0], digits(&[2, 3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(d[4], ValueSet::range(9));
+        // Tens 1 as well: 15 - 17 leaves nothing for the open cell.
+        let givens = fixed(&[(0, 0), (1, 4), (2, 8), (3, 7)]);
+        assert!(domains_after(&m, PropagationLevel::ForwardChecking, &givens).is_err());
+        // Tens 2: the open cell completes 25 with 8.
+        let givens = fixed(&[(0, 1), (1, 4), (2, 8), (3, 7)]);
+        let d = domains_after(&m, PropagationLevel::ForwardChecking, &givens).unwrap();
+        assert_eq!(d[4], digits(&[8]));
     }
 
     #[test]
