@@ -94,6 +94,14 @@ fn fast_and_generic_agree_on_a_sample_of_every_strategy() {
     assert_eq!(compare(Sudoku::classic, &sample, 2_000), 144 * 8);
 }
 
+/// The placements the ignored runs go up to: `PARITY_MAX_PLACEMENTS`, or
+/// 10^5.
+fn parity_limit() -> u64 {
+    std::env::var("PARITY_MAX_PLACEMENTS")
+        .map(|v| v.parse().expect("PARITY_MAX_PLACEMENTS is a number"))
+        .unwrap_or(100_000)
+}
+
 /// The full sample: hardest11 and 50 of top1465, every strategy, up to
 /// 10^5 placements (about ten minutes in release: `cargo test --release -p
 /// sudoku --test propagators -- --ignored`). `PARITY_MAX_PLACEMENTS` sets
@@ -101,9 +109,7 @@ fn fast_and_generic_agree_on_a_sample_of_every_strategy() {
 #[test]
 #[ignore]
 fn fast_and_generic_agree_on_every_strategy() {
-    let limit = std::env::var("PARITY_MAX_PLACEMENTS")
-        .map(|v| v.parse().expect("PARITY_MAX_PLACEMENTS is a number"))
-        .unwrap_or(100_000);
+    let limit = parity_limit();
     let mut sample = puzzles(HARDEST11);
     sample.extend(puzzles(TOP1465).into_iter().take(50));
     assert_eq!(compare(Sudoku::classic, &sample, limit), 144 * 61);
@@ -200,8 +206,6 @@ fn listed_houses_and_the_engine_agree_on_variants() {
 #[test]
 #[ignore]
 fn listed_houses_and_the_engine_agree_on_variants_at_length() {
-    let limit = std::env::var("PARITY_MAX_PLACEMENTS")
-        .map(|v| v.parse().expect("PARITY_MAX_PLACEMENTS is a number"))
-        .unwrap_or(100_000);
+    let limit = parity_limit();
     assert_eq!(compare_variants(limit), 43 * 36 * 2);
 }

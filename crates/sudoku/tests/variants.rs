@@ -175,11 +175,11 @@ fn forward_checking_counts_300_subs_with_ed() {
     count_at_fc_with_their_chain(0..=100_000);
 }
 
-/// Five more take 2 to 29 million placements: about a minute in a
+/// Five more take 2 to 29 million placements: about half a minute in a
 /// release build (`cargo test --release -p sudoku --test variants --
 /// --ignored five`).
 #[test]
-#[ignore = "about a minute in a release build"]
+#[ignore = "about half a minute in a release build"]
 fn forward_checking_counts_five_more_of_those_beyond_reach_with_a_suited_chain() {
     count_at_fc_with_their_chain(100_001..=100_000_000);
 }
