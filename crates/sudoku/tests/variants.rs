@@ -184,13 +184,13 @@ fn forward_checking_counts_five_more_of_those_beyond_reach_with_a_suited_chain()
     count_at_fc_with_their_chain(100_001..=100_000_000);
 }
 
-/// Eddies: 2,345,211,502 placements with EJ, about 23 minutes of CPU in
+/// Eddies: 2,345,211,502 placements with EJ, about 10 minutes of CPU in
 /// a release build (`cargo test --release -p sudoku --test variants --
 /// --ignored eddies`; the same as `sudoku count
 /// puzzles/variants/combo/combo-fpuzzles-eddies.json --limit 2 --cells EJ
 /// --values 0 --propagation fc --max-placements 0`).
 #[test]
-#[ignore = "about 23 minutes in a release build"]
+#[ignore = "about 10 minutes in a release build"]
 fn forward_checking_counts_eddies_with_ej() {
     count_at_fc_with_their_chain(100_000_001..=u64::MAX);
 }
