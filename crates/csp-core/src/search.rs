@@ -112,8 +112,9 @@ pub struct Search<'m> {
     /// at `none` and `fc` (see [`PeerGroups`]): by the model's only
     /// propagator, or over its groups ([`ListedGroups`]).
     peer_groups: Option<(&'m PeerGroups, Rule)>,
-    /// With the model's groups listed ahead: they, whose watchers of each
-    /// variable they lead; the others are told of placements as before.
+    /// The model's groups, when they are listed ahead: after their
+    /// removals, a placed variable's other watchers (past the groups,
+    /// which lead its list) are told of the placement and run.
     listed: Option<&'m ListedGroups>,
 }
 
@@ -577,9 +578,6 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// Places the current value of the top frame and propagates; an error
-    /// if the placement limit forbids it or the time limit passed during
-    /// propagation.
     /// After the listed groups of `var` made their removals: the other
     /// propagators of `var` run as they would after the groups' runs.
     #[inline(never)]
@@ -589,6 +587,9 @@ impl<'m> Search<'m> {
         self.agenda.run(&mut self.store, self.model)
     }
 
+    /// Places the current value of the top frame and propagates; an error
+    /// if the placement limit forbids it or the time limit passed during
+    /// propagation.
     fn place<const TRACE: bool>(&mut self) -> Result<Step, StopReason> {
         if self
             .limits
