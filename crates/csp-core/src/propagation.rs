@@ -207,7 +207,10 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// last run from the scope's unassigned variables, in scope order,
     /// crediting [`rule`](Self::rule) and (at `fc`) failing at the first
     /// domain it empties; its state words serve its own runs alone, so
-    /// they need not hear the assignments whose removals are made for it.
+    /// they need not hear the assignments whose removals are made for it;
+    /// and its [`forward_check_removals`](Self::forward_check_removals)
+    /// reports the placed value's removal from the scope's other
+    /// variables, nothing else.
     /// Then, at `none` and `fc`, the search makes those removals itself
     /// after a placement, where the model has such groups ahead of its
     /// other propagators for every variable (see

@@ -146,6 +146,13 @@ impl PeerGroups {
             .sum()
     }
 
+    /// Whether `other` is in one of `var`'s groups (and is not `var`).
+    #[inline]
+    pub fn is_peer(&self, var: VarId, other: VarId) -> bool {
+        (self.merged.row(var.index()).iter())
+            .any(|&(b, bits)| b == other.0 / 64 && bits >> (other.0 % 64) & 1 == 1)
+    }
+
     /// The removals of [`forward_check`](Self::forward_check) group by
     /// group until the first domain emptied: the runs, the removals and
     /// whether a domain emptied.
