@@ -7,6 +7,7 @@ mod compare;
 mod diagnostics;
 mod heatmap;
 mod input;
+mod long_searches;
 mod output;
 mod records;
 mod runner;

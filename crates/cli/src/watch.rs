@@ -1,6 +1,7 @@
 //! What watches the searches of `solve` and `count`: `--trace` (every
-//! event, to a file) and `--heatmap` (how often each cell was chosen and
-//! backtracked over, as a picture).
+//! event, to a file), `--heatmap` (how often each cell was chosen and
+//! backtracked over, as a picture), and on a terminal a status line for
+//! each search that runs long.
 
 use anyhow::Result;
 use csp_core::SearchConfig;
@@ -9,6 +10,7 @@ use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
 use crate::cli::{OutputArgs, TraceArgs};
 use crate::heatmap::Heatmap;
+use crate::long_searches::LongSearches;
 use crate::records::Origin;
 use crate::trace_file::{self, TraceFile};
 
@@ -16,6 +18,7 @@ use crate::trace_file::{self, TraceFile};
 pub struct Watch {
     trace: Option<TraceFile>,
     heatmap: Option<Heatmap>,
+    long: Option<LongSearches>,
 }
 
 impl Watch {
@@ -23,7 +26,15 @@ impl Watch {
     pub fn open(args: &TraceArgs, output: &OutputArgs) -> Result<(Watch, OutputArgs)> {
         let (trace, output) = trace_file::open(args, output)?;
         let heatmap = args.heatmap.clone().map(Heatmap::new);
-        Ok((Watch { trace, heatmap }, output))
+        let long = LongSearches::on_terminal();
+        Ok((
+            Watch {
+                trace,
+                heatmap,
+                long,
+            },
+            output,
+        ))
     }
 
     /// Searches `puzzle` (up to `max_solutions`) under the watchers.
@@ -39,7 +50,16 @@ impl Watch {
         let also = counts.as_mut().map(|c| c as &mut dyn Tracer);
         let report = match &self.trace {
             Some(t) => t.run(origin, sudoku, puzzle, config, max_solutions, also),
-            None => sudoku.run_traced(puzzle, config, max_solutions, also),
+            None => {
+                let mut line = self.long.as_ref().map(|l| l.watch(origin));
+                let mut see = |stats: &csp_core::SearchStats| {
+                    if let Some(line) = line.as_mut() {
+                        line.see(stats);
+                    }
+                };
+                let progress = (self.long.is_some()).then_some(&mut see as &mut dyn FnMut(&_));
+                sudoku.run_watched(puzzle, config, max_solutions, also, progress)
+            }
         };
         if let (Some(heatmap), Some(counts), Ok(_)) = (&self.heatmap, &counts, &report) {
             heatmap.add(puzzle.size(), counts);

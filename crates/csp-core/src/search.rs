@@ -108,6 +108,8 @@ pub struct Search<'m> {
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
     tracing: Option<Tracing<'m>>,
+    /// What is shown the counters now and then ([`Search::set_progress`]).
+    progress: Option<Progress<'m>>,
     /// Forward checking listed ahead, and its rule, used after placements
     /// at `none` and `fc` (see [`PeerGroups`]): by the model's only
     /// propagator, or over its groups ([`ListedGroups`]).
@@ -127,6 +129,15 @@ struct Tracing<'m> {
     removed: Vec<(VarId, ValueSet)>,
     /// Why the last fixpoint failed.
     cause: Option<FailCause>,
+}
+
+/// What [`Search::set_progress`] was given.
+struct Progress<'m>(Box<dyn FnMut(&SearchStats) + 'm>);
+
+impl std::fmt::Debug for Progress<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
 impl std::fmt::Debug for Tracing<'_> {
@@ -167,6 +178,7 @@ impl<'m> Search<'m> {
             stats: SearchStats::default(),
             root: None,
             tracing: None,
+            progress: None,
             peer_groups: match (model.peer_groups(), listed) {
                 (Some(groups), _) if config.level < PropagationLevel::Singles => Some(groups),
                 (_, Some(l)) => Some((l.groups(), l.rule())),
@@ -204,6 +216,14 @@ impl<'m> Search<'m> {
     pub fn with_value_links(mut self, links: Vec<ValueLink>) -> Self {
         self.values = ValueSelectorChain::new(links);
         self
+    }
+
+    /// Shows `progress` the counters now and then while the search runs
+    /// (every 1,024 steps of its main loop, when it also checks its time
+    /// limit): for a display of long searches. It reads them only; the
+    /// search is the same with or without it.
+    pub fn set_progress(&mut self, progress: Box<dyn FnMut(&SearchStats) + 'm>) {
+        self.progress = Some(Progress(progress));
     }
 
     /// Reports every event of this search to `tracer` (see [`trace`]).
@@ -453,8 +473,14 @@ impl<'m> Search<'m> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps % 1024 == 0 && self.agenda.out_of_time() {
-                return Termination::Stopped(StopReason::Timeout);
+            if steps % 1024 == 0 {
+                if self.agenda.out_of_time() {
+                    return Termination::Stopped(StopReason::Timeout);
+                }
+                if let Some(Progress(progress)) = &mut self.progress {
+                    self.stats.propagations = self.agenda.runs;
+                    progress(&self.stats);
+                }
             }
             step = match step {
                 Step::Choose => {
@@ -662,6 +688,38 @@ mod tests {
     /// first, counting all solutions: x = 0 and x = 1 are guesses (values
     /// remain after them), x = 1 fails (y = 1), and x = 2, the last value
     /// left, is placed without a guess. y is always fixed by propagation.
+    #[test]
+    fn progress_sees_the_counters_grow_and_changes_nothing() {
+        // A 5x5 Latin square, every solution (161,280), input order.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(25, ValueSet::range(5));
+        for i in 0..5 {
+            b.all_different(&v[5 * i..5 * i + 5]).unwrap();
+            let column: Vec<VarId> = (0..5).map(|r| v[5 * r + i]).collect();
+            b.all_different(&column).unwrap();
+        }
+        let model = b.build();
+        let config = SearchConfig {
+            level: PropagationLevel::ForwardChecking,
+            ..SearchConfig::default()
+        };
+        let mut seen: Vec<u64> = Vec::new();
+        let mut watched = Search::new(&model, &config).unwrap();
+        watched.set_progress(Box::new(|s: &SearchStats| seen.push(s.placements)));
+        let mut watched = watched.run(None);
+        let mut plain = Search::new(&model, &config).unwrap().run(None);
+        watched.stats.elapsed = std::time::Duration::ZERO;
+        plain.stats.elapsed = std::time::Duration::ZERO;
+        assert_eq!(watched, plain);
+        assert_eq!(plain.stats.solutions, 161_280);
+        // One report every 1,024 steps of the main loop (an iteration or
+        // a backtrack iteration each), each with more placements than the
+        // last.
+        let steps = plain.stats.iterations + plain.stats.backtrack_iterations;
+        assert_eq!((seen.len() as u64, steps), (3_342, 3_422_811));
+        assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    }
+
     #[test]
     fn the_last_value_left_is_not_a_guess() {
         let mut b = ModelBuilder::new();

@@ -338,9 +338,26 @@ impl Sudoku {
         max_solutions: Option<u64>,
         tracer: Option<&mut dyn csp_core::trace::Tracer>,
     ) -> Result<SolveReport, SolveError> {
+        self.run_watched(puzzle, config, max_solutions, tracer, None)
+    }
+
+    /// [`run_traced`](Sudoku::run_traced), also showing `progress` the
+    /// counters now and then while the search runs
+    /// ([`Search::set_progress`](csp_core::Search::set_progress)).
+    pub fn run_watched(
+        &self,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        max_solutions: Option<u64>,
+        tracer: Option<&mut dyn csp_core::trace::Tracer>,
+        progress: Option<&mut dyn FnMut(&csp_core::SearchStats)>,
+    ) -> Result<SolveReport, SolveError> {
         let mut search = self.search(puzzle, config)?;
         if let Some(tracer) = tracer {
             search.set_tracer(Box::new(tracer));
+        }
+        if let Some(progress) = progress {
+            search.set_progress(Box::new(progress));
         }
         let result = search.run(max_solutions);
         let solution = result.first_solution.map(|values| {

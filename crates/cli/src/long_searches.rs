@@ -1,0 +1,142 @@
+//! A status line for each search of `solve` and `count` that runs long,
+//! on stderr when it is a terminal: which puzzle, the placements so far and
+//! their rate, how deep, and the solutions found. One line per search
+//! running (with `--jobs`, several), gone when it ends.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use csp_core::SearchStats;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::records::Origin;
+
+/// A search shows its line once it has run this long.
+const AFTER: Duration = Duration::from_secs(1);
+/// How often a line is brought up to date.
+const EVERY: Duration = Duration::from_millis(200);
+
+/// The lines of the searches running long.
+pub struct LongSearches {
+    lines: MultiProgress,
+}
+
+impl LongSearches {
+    /// On a terminal: the lines, drawn on stderr; elsewhere nothing is
+    /// shown.
+    pub fn on_terminal() -> Option<LongSearches> {
+        std::io::stderr().is_terminal().then(|| LongSearches {
+            lines: MultiProgress::with_draw_target(ProgressDrawTarget::stderr()),
+        })
+    }
+
+    /// What watches the search of the puzzle at `origin` (for
+    /// [`sudoku::Sudoku::run_watched`]); its line goes when it is dropped.
+    pub fn watch(&self, origin: &Origin) -> SearchLine<'_> {
+        SearchLine {
+            lines: &self.lines,
+            label: format!("{}:{}", origin.file, origin.line),
+            start: Instant::now(),
+            next: Instant::now() + AFTER,
+            bar: None,
+        }
+    }
+}
+
+/// The line of one search, shown once the search has run [`AFTER`].
+pub struct SearchLine<'a> {
+    lines: &'a MultiProgress,
+    label: String,
+    start: Instant,
+    /// When to look again.
+    next: Instant,
+    bar: Option<ProgressBar>,
+}
+
+impl SearchLine<'_> {
+    /// Sees the counters (called every 1,024 steps of the search).
+    pub fn see(&mut self, stats: &SearchStats) {
+        let now = Instant::now();
+        if now < self.next {
+            return;
+        }
+        self.next = now + EVERY;
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = self.lines.add(ProgressBar::new_spinner());
+            bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+            bar
+        });
+        bar.set_message(status(&self.label, stats, now - self.start));
+        bar.tick();
+    }
+}
+
+impl Drop for SearchLine<'_> {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+            self.lines.remove(&bar);
+        }
+    }
+}
+
+/// The status of the search of the puzzle `label` after `elapsed`.
+fn status(label: &str, stats: &SearchStats, elapsed: Duration) -> String {
+    let rate = stats.placements as f64 / elapsed.as_secs_f64().max(1e-9);
+    format!(
+        "{label}: {} placements ({}/s), max depth {}, {} solution{} so far, {}",
+        short(stats.placements as f64),
+        short(rate),
+        stats.max_depth,
+        stats.solutions,
+        if stats.solutions == 1 { "" } else { "s" },
+        clock(elapsed)
+    )
+}
+
+/// `n` in three significant figures with a suffix: 950, 12.3k, 4.56M, 7.89G.
+fn short(n: f64) -> String {
+    let (value, suffix) = match n {
+        n if n >= 1e9 => (n / 1e9, "G"),
+        n if n >= 1e6 => (n / 1e6, "M"),
+        n if n >= 1e3 => (n / 1e3, "k"),
+        n => return format!("{n:.0}"),
+    };
+    let decimals = if value >= 100.0 {
+        0
+    } else if value >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{value:.decimals$}{suffix}")
+}
+
+/// `h:mm:ss`.
+fn clock(elapsed: Duration) -> String {
+    let s = elapsed.as_secs();
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_names_the_puzzle_and_the_work_so_far() {
+        let stats = SearchStats {
+            placements: 123_456_789,
+            max_depth: 41,
+            solutions: 1,
+            ..SearchStats::default()
+        };
+        assert_eq!(
+            status("arrow.json:1", &stats, Duration::from_secs(3725)),
+            "arrow.json:1: 123M placements (33.1k/s), max depth 41, 1 solution so far, 1:02:05"
+        );
+        assert_eq!(
+            [0.0, 950.0, 12_345.0, 4_560_000.0, 7.891e9].map(short),
+            ["0", "950", "12.3k", "4.56M", "7.89G"]
+        );
+    }
+}
