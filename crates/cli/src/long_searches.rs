@@ -1,7 +1,8 @@
 //! A status line for each search of `solve` and `count` that runs long,
-//! on stderr when it is a terminal: which puzzle, the placements so far and
-//! their rate, how deep, and the solutions found. One line per search
-//! running (with `--jobs`, several), gone when it ends.
+//! on stderr when it is a terminal: which puzzle (file name and line), the
+//! placements so far and their rate, how deep, and the solutions found,
+//! cut to the terminal's width. One line per search running (with
+//! `--jobs`, several), gone when it ends.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -35,7 +36,7 @@ impl LongSearches {
     pub fn watch(&self, origin: &Origin) -> SearchLine<'_> {
         SearchLine {
             lines: &self.lines,
-            label: format!("{}:{}", origin.file, origin.line),
+            label: format!("{}:{}", file_name(&origin.file), origin.line),
             start: Instant::now(),
             next: Instant::now() + AFTER,
             bar: None,
@@ -63,7 +64,9 @@ impl SearchLine<'_> {
         self.next = now + EVERY;
         let bar = self.bar.get_or_insert_with(|| {
             let bar = self.lines.add(ProgressBar::new_spinner());
-            bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {wide_msg}").expect("valid template"),
+            );
             bar
         });
         bar.set_message(status(&self.label, stats, now - self.start));
@@ -78,6 +81,15 @@ impl Drop for SearchLine<'_> {
             self.lines.remove(&bar);
         }
     }
+}
+
+/// The last part of a path (the line has a terminal's width, and the
+/// numbers come after it).
+fn file_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(path)
 }
 
 /// The status of the search of the puzzle `label` after `elapsed`.
@@ -134,6 +146,8 @@ mod tests {
             status("arrow.json:1", &stats, Duration::from_secs(3725)),
             "arrow.json:1: 123M placements (33.1k/s), max depth 41, 1 solution so far, 1:02:05"
         );
+        assert_eq!(file_name("puzzles/variants/arrow/a.json"), "a.json");
+        assert_eq!(file_name("-"), "-");
         assert_eq!(
             [0.0, 950.0, 12_345.0, 4_560_000.0, 7.891e9].map(short),
             ["0", "950", "12.3k", "4.56M", "7.89G"]
