@@ -83,7 +83,7 @@ impl LinearEquality {
             None if sum == self.rhs => Ok(()),
             None => Err(Conflict),
             Some(i) => {
-                let keep = self.completing(ctx, self.vars[i]);
+                let keep = Self::solving(self.coefs[i], self.rhs - sum);
                 ctx.retain_values(self.vars[i], keep)
             }
         }
@@ -109,6 +109,11 @@ impl LinearEquality {
                 None => return ValueSet::EMPTY,
             }
         }
+        Self::solving(coef, rest)
+    }
+
+    /// The value `x` (of `0..64`) with `coef * x = rest`, if there is one.
+    fn solving(coef: i64, rest: i64) -> ValueSet {
         if coef != 0 && rest % coef == 0 {
             ValueSet::between(rest / coef, rest / coef)
         } else {
