@@ -156,8 +156,7 @@ impl<'m> Search<'m> {
     /// on this model.
     pub fn new(model: &'m Model, config: &SearchConfig) -> Result<Search<'m>, HeuristicError> {
         let n = model.num_vars();
-        let listed =
-            (model.listed_groups()).filter(|l| l.hold_at(model.propagators(), config.level));
+        let listed = (model.listed_groups()).filter(|l| l.hold_at(config.level));
         Ok(Search {
             model,
             store: DomainStore::with_state(model.initial_domains(), model.state_words()),

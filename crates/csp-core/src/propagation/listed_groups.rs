@@ -25,6 +25,9 @@ pub struct ListedGroups {
     /// For each variable, how many of its watchers (the first ones) are
     /// groups.
     leading: Vec<u32>,
+    /// Whether the groups may be listed at `none` and at `fc`: no
+    /// propagator taking part listens to more than assignments.
+    holds: [bool; 2],
 }
 
 impl ListedGroups {
@@ -63,21 +66,28 @@ impl ListedGroups {
             leading.push(k as u32);
         }
         let scopes: Vec<Vec<VarId>> = groups.iter().map(|g| g.scope().to_vec()).collect();
+        let holds = [PropagationLevel::None, PropagationLevel::ForwardChecking].map(|level| {
+            (propagators.iter())
+                .filter(|p| p.min_level() <= level)
+                .all(|p| super::Events::ASSIGNED.contains(p.events(level)))
+        });
         Some(ListedGroups {
             groups: PeerGroups::new(watchers.len(), &scopes)?,
             rule,
             leading,
+            holds,
         })
     }
 
     /// Whether a search at `level` may list the groups ahead: below
-    /// `singles`, where no propagator of `propagators` (the model's) taking
-    /// part listens to more than assignments.
-    pub fn hold_at(&self, propagators: &[Box<dyn Propagator>], level: PropagationLevel) -> bool {
-        level < PropagationLevel::Singles
-            && (propagators.iter())
-                .filter(|p| p.min_level() <= level)
-                .all(|p| super::Events::ASSIGNED.contains(p.events(level)))
+    /// `singles`, where no propagator of the model taking part listens to
+    /// more than assignments (decided when the model was built).
+    pub fn hold_at(&self, level: PropagationLevel) -> bool {
+        match level {
+            PropagationLevel::None => self.holds[0],
+            PropagationLevel::ForwardChecking => self.holds[1],
+            _ => false,
+        }
     }
 
     /// The groups, each variable's in the order the engine would run them.
@@ -173,10 +183,10 @@ mod tests {
         let m = b.build();
         let listed = m.listed_groups().expect("groups come first");
         assert_eq!([0, 1, 2, 3].map(|i| listed.leading(v[i])), [1, 2, 1, 1]);
-        assert!(listed.hold_at(m.propagators(), PropagationLevel::ForwardChecking));
-        assert!(listed.hold_at(m.propagators(), PropagationLevel::None));
+        assert!(listed.hold_at(PropagationLevel::ForwardChecking));
+        assert!(listed.hold_at(PropagationLevel::None));
         // From singles up the sum listens to bounds.
-        assert!(!listed.hold_at(m.propagators(), PropagationLevel::Singles));
+        assert!(!listed.hold_at(PropagationLevel::Singles));
     }
 
     #[test]
