@@ -52,12 +52,9 @@ impl Watch {
             Some(t) => t.run(origin, sudoku, puzzle, config, max_solutions, also),
             None => {
                 let mut line = self.long.as_ref().map(|l| l.watch(origin));
-                let mut see = |stats: &csp_core::SearchStats| {
-                    if let Some(line) = line.as_mut() {
-                        line.see(stats);
-                    }
-                };
-                let progress = (self.long.is_some()).then_some(&mut see as &mut dyn FnMut(&_));
+                let mut see = (line.as_mut())
+                    .map(|line| move |stats: &csp_core::SearchStats| line.see(stats));
+                let progress = see.as_mut().map(|see| see as &mut dyn FnMut(&_));
                 sudoku.run_watched(puzzle, config, max_solutions, also, progress)
             }
         };
