@@ -70,9 +70,9 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis, IncreasingChain,
+    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis, IncreasingChain,
     LinearEquality, ListedGroups, LockedCandidates, NotifyContext, NumberSum, PeerGroups,
-    PropagationContext, PropagationLevel, Propagator, Rule, RuleCounter, RuleStats, SubsetSizes,
+    PropagationContext, PropagationLevel, Propagator, Regular, Rule, RuleCounter, RuleStats, SubsetSizes,
     Wake,
 };
 pub use rows::Rows;

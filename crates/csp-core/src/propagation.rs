@@ -58,6 +58,7 @@ mod notify_context;
 mod number_sum;
 mod peer_groups;
 mod probing;
+mod regular;
 mod rule;
 mod subset_sizes;
 
@@ -81,6 +82,7 @@ pub use notify_context::NotifyContext;
 pub use number_sum::NumberSum;
 pub use peer_groups::PeerGroups;
 pub(crate) use probing::probe;
+pub use regular::{AutomatonTooLarge, MAX_LAYER_STATES, Regular};
 pub use rule::{Rule, RuleCounter, RuleStats};
 pub use subset_sizes::SubsetSizes;
 

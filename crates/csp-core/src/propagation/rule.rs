@@ -39,6 +39,10 @@ pub enum Rule {
     /// A binary relation given by its supports
     /// ([`BinaryRelation`](super::BinaryRelation)).
     Relation,
+    /// A word accepted by an automaton along a list of variables
+    /// ([`Regular`](super::Regular)): line rules, sums without
+    /// distinctness, outside clues, rules written as regular expressions.
+    Regular,
 }
 
 impl Rule {
@@ -46,7 +50,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 12] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -58,6 +62,7 @@ impl Rule {
         Rule::Order,
         Rule::NumberSum,
         Rule::Relation,
+        Rule::Regular,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -75,6 +80,7 @@ impl Rule {
             Rule::Order => "increasing chains",
             Rule::NumberSum => "sums equal to a number",
             Rule::Relation => "binary relations",
+            Rule::Regular => "automata along lists (regular constraints)",
         }
     }
 
@@ -87,7 +93,7 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`).
+    /// `relation`, `regular`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -101,6 +107,7 @@ impl Rule {
             Rule::Order => "order",
             Rule::NumberSum => "number_sum",
             Rule::Relation => "relation",
+            Rule::Regular => "regular",
         }
     }
 }
