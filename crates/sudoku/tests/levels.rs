@@ -142,6 +142,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("order", 0, 0),
             ("number_sum", 0, 0),
             ("relation", 0, 0),
+            ("regular", 0, 0),
         ]
     );
 }

@@ -458,7 +458,8 @@ mod tests {
                 "sum rm",
                 "order rm",
                 "number sum rm",
-                "relation rm"
+                "relation rm",
+                "regular rm"
             ]
         );
     }

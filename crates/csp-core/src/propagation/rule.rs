@@ -237,7 +237,8 @@ mod tests {
                 "sum",
                 "order",
                 "number_sum",
-                "relation"
+                "relation",
+                "regular"
             ]
         );
     }
