@@ -28,6 +28,15 @@ pub enum LineStyle {
     Arrow,
     /// A German whispers line: thick and green.
     Whispers,
+    /// A line rule in its own colour (SudokuPad's usual colours: renban
+    /// purple, region sums blue, between lines light blue...): thick, with
+    /// a ring on both ends when `ends` (between and lockout lines).
+    Coloured {
+        /// The stroke colour (`#rrggbb`).
+        colour: &'static str,
+        /// Rings on the two ends.
+        ends: bool,
+    },
 }
 
 /// A mark on one cell.
@@ -94,6 +103,17 @@ pub enum Shape {
     Diagonal {
         /// From the top right (`true`) or the top left.
         anti: bool,
+    },
+    /// A clue outside the grid (sandwich, X-sum, skyscraper, little
+    /// killer): text in the margin beside row or column `row`/`col`, which
+    /// count from 1 inside the grid, 0 and side + 1 being the margins.
+    Outside {
+        /// Row, 0 to side + 1.
+        row: usize,
+        /// Column, 0 to side + 1.
+        col: usize,
+        /// The clue.
+        text: String,
     },
     /// A cell tinted red, from white (0) to full red (1): a heatmap.
     Heat {

@@ -12,22 +12,39 @@
 mod anti_king;
 mod anti_knight;
 mod arrow;
+mod between_line;
 mod cells;
 mod diagonal;
+mod double_arrow;
+mod entropic_line;
 mod error;
 mod extra_region;
 mod fpuzzles;
 mod fpuzzles_writer;
 mod killer_cage;
 mod kropki;
+mod line;
+mod little_killer;
+mod lockout_line;
+mod modular_line;
 mod moves_apart;
+mod nabner_line;
 mod nonconsecutive;
+mod outside;
+mod palindrome;
 mod parity;
+mod region_sum_line;
 pub mod registry;
+mod renban;
+mod sandwich_sum;
+mod skyscraper;
+mod slow_thermometer;
 mod thermometer;
 mod whispers;
 mod windoku;
+mod x_sum;
 mod xv;
+mod zipper_line;
 
 use std::fmt;
 
@@ -72,6 +89,9 @@ pub struct Solved<'a> {
     pub digits: &'a [u8],
     /// The marks of every element of the puzzle.
     pub marks: &'a [Mark],
+    /// The region (box or jigsaw region) of each cell, `None` for a cell
+    /// in none.
+    pub regions: &'a [Option<usize>],
 }
 
 /// One rule element of a puzzle. See the [module docs](self).
@@ -270,6 +290,55 @@ impl GridBuilder<'_> {
             allowed(x as u8 + 1, y as u8 + 1)
         });
         self.add(relation)
+    }
+
+    /// The digits of `cells`, read in order, are a word that the automaton
+    /// `(start, step, accept)` accepts: `step(position, state, digit)` is
+    /// the state after reading `digit` (from 1) at `position` of `cells`,
+    /// `None` where no accepted word goes on. Posted as a
+    /// [`Regular`](csp_core::Regular) constraint: checked against the
+    /// filled cells alone at `none`/`fc`, domain consistent from `singles`
+    /// up.
+    pub fn automaton<S: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        cells: &[usize],
+        start: S,
+        step: impl Fn(usize, &S, u8) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Result<(), RulesError> {
+        let n = self.side() as u32;
+        let regular = csp_core::Regular::new(
+            self.vars(cells),
+            n,
+            start,
+            |i, s, x| step(i, s, x as u8 + 1),
+            accept,
+        )
+        .map_err(|e| RulesError::Invalid {
+            element: self.element.clone(),
+            what: e.to_string(),
+        })?;
+        if !regular.is_satisfiable() {
+            return Err(RulesError::Invalid {
+                element: self.element.clone(),
+                what: "no digits of the grid can keep this rule".into(),
+            });
+        }
+        self.add(regular)
+    }
+
+    /// The region (box or jigsaw region) of each cell, numbered from 0 in
+    /// the order they were posted; `None` for a cell in no region.
+    pub fn regions(&self) -> Vec<Option<usize>> {
+        let mut out = vec![None; self.size.cells()];
+        let regions = (self.houses.iter())
+            .filter(|h| matches!(h.kind, HouseKind::Box | HouseKind::Region));
+        for (k, h) in regions.enumerate() {
+            for &c in &h.cells {
+                out[c] = Some(k);
+            }
+        }
+        out
     }
 
     /// Whether the pair `a`, `b` carries a mark of `family`.

@@ -429,10 +429,19 @@ impl Sudoku {
     /// distinct digits in every house, and keeps every element's rule
     /// (each checked on its own, not through the model).
     pub fn is_solution_of(&self, grid: &Puzzle, puzzle: &Puzzle) -> bool {
+        let n = self.size.side();
+        let regions: Vec<Option<usize>> = match &self.rules.regions {
+            Some(regions) => regions.iter().map(|&r| Some(r)).collect(),
+            None if self.size.has_boxes() => (0..n * n)
+                .map(|i| Some(self.size.box_of(i / n, i % n)))
+                .collect(),
+            None => vec![None; n * n],
+        };
         let solved = Solved {
             size: self.size,
             digits: grid.cells(),
             marks: &self.marks,
+            regions: &regions,
         };
         grid.size() == self.size
             && grid.is_complete()

@@ -42,7 +42,7 @@ fn layer(shape: &Shape) -> u8 {
         // The grid is drawn here.
         Shape::Cage { .. } => 5,
         Shape::Circle { .. } => 6,
-        Shape::Dot { .. } | Shape::EdgeLabel { .. } => 7,
+        Shape::Dot { .. } | Shape::EdgeLabel { .. } | Shape::Outside { .. } => 7,
     }
 }
 
@@ -226,6 +226,21 @@ fn draw(out: &mut String, shape: &Shape, n: usize) {
                 );
             }
         }
+        Shape::Outside { row, col, text } => {
+            let at = |k: usize| match k {
+                0 => MARGIN / 2.0,
+                k if k > n => MARGIN + n as f64 * CELL + MARGIN / 2.0,
+                k => MARGIN + (k as f64 - 0.5) * CELL,
+            };
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="13" text-anchor="middle" dominant-baseline="central" fill="{}">{}</text>"##,
+                at(*col),
+                at(*row),
+                colour::GIVEN,
+                escape(text)
+            );
+        }
         Shape::EdgeLabel { cells, text } => {
             let (x, y) = edge_middle(*cells, n);
             let r = CELL * 0.16;
@@ -257,6 +272,7 @@ fn line(out: &mut String, cells: &[usize], style: LineStyle, n: usize) {
         LineStyle::Thermometer => (colour::THERMOMETER, CELL * 0.3),
         LineStyle::Arrow => (colour::ARROW, 2.0),
         LineStyle::Whispers => (colour::WHISPERS, CELL * 0.25),
+        LineStyle::Coloured { colour, .. } => (colour, CELL * 0.2),
     };
     let _ = writeln!(
         out,
@@ -294,6 +310,17 @@ fn line(out: &mut String, cells: &[usize], style: LineStyle, n: usize) {
             }
         }
         LineStyle::Whispers => {}
+        LineStyle::Coloured { ends: false, .. } => {}
+        LineStyle::Coloured { ends: true, .. } => {
+            for &end in [cells.first(), cells.last()].iter().flatten() {
+                let (cx, cy) = centre(*end, n);
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#ffffff" stroke="{stroke}" stroke-width="2"/>"##,
+                    CELL * 0.38
+                );
+            }
+        }
     }
 }
 

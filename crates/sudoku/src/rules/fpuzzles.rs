@@ -48,6 +48,15 @@ pub struct FpuzzlesDocument {
 }
 
 impl FpuzzlesDocument {
+    /// An empty document of side `side`, for tests.
+    #[cfg(test)]
+    pub(crate) fn for_tests(side: usize) -> FpuzzlesDocument {
+        FpuzzlesDocument {
+            object: Map::new(),
+            side,
+        }
+    }
+
     /// The grid's side.
     pub fn side(&self) -> usize {
         self.side

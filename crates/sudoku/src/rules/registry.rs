@@ -6,8 +6,11 @@
 //! come from this list.
 
 use super::{
-    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, diagonal, extra_region,
-    killer_cage, kropki, nonconsecutive, parity, thermometer, whispers, windoku, xv,
+    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, diagonal,
+    double_arrow, entropic_line, extra_region, killer_cage, kropki, little_killer, lockout_line,
+    modular_line, nabner_line, nonconsecutive, palindrome, parity, region_sum_line, renban,
+    sandwich_sum, skyscraper, slow_thermometer, thermometer, whispers, windoku, x_sum, xv,
+    zipper_line,
 };
 
 /// What reading an element type from a document gives.
@@ -46,6 +49,21 @@ pub const REGISTRY: &[ElementKind] = &[
     nonconsecutive::KIND,
     xv::KIND,
     whispers::KIND,
+    renban::KIND,
+    palindrome::KIND,
+    between_line::KIND,
+    lockout_line::KIND,
+    region_sum_line::KIND,
+    entropic_line::KIND,
+    modular_line::KIND,
+    nabner_line::KIND,
+    zipper_line::KIND,
+    double_arrow::KIND,
+    slow_thermometer::KIND,
+    little_killer::KIND,
+    sandwich_sum::KIND,
+    x_sum::KIND,
+    skyscraper::KIND,
 ];
 
 /// The element type named `name`.

@@ -1,0 +1,267 @@
+//! The line rules and outside clues read from f-puzzles keys, each checked
+//! against an independent brute-force solver.
+//!
+//! For every element type, clues are taken from one solved grid (the
+//! solution of `thermo-lisudoku-9x9_thermo_hard`): lines along rows, columns
+//! and diagonals that the grid keeps, outside clues with the value the grid
+//! gives them. Then the grid is blanked in a fixed pattern and the puzzle is
+//! counted two ways:
+//! - by the brute force below: every filling of the blanks with distinct
+//!   digits in rows, columns and boxes, kept when the elements' own `check`
+//!   (written apart from the propagators) accepts the grid;
+//! - by the solver at every propagation level, all solutions.
+//!
+//! The counts must agree exactly, and the original grid must be among the
+//! solutions.
+
+mod common;
+
+use common::config;
+use csp_core::{PropagationLevel, Termination};
+use serde_json::{Value, json};
+use sudoku::{Puzzle, Sudoku, VariantPuzzle};
+
+/// The solved grid the clues come from.
+const SOLUTION: &str =
+    "543679182681243795927815634265934871794128563138567249376451928852396417419782356";
+
+fn digits() -> Vec<u8> {
+    SOLUTION.bytes().map(|b| b - b'0').collect()
+}
+
+fn name(cell: usize) -> String {
+    format!("R{}C{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// An f-puzzles document of the solution with the cells of `blank` empty
+/// and the entries `rules`.
+fn document(blank: &dyn Fn(usize) -> bool, rules: &[(&str, Value)]) -> String {
+    let d = digits();
+    let grid: Vec<Vec<Value>> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| {
+                    let i = r * 9 + c;
+                    if blank(i) {
+                        json!({})
+                    } else {
+                        json!({ "value": d[i], "given": true })
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut doc = json!({ "size": 9, "grid": grid });
+    for (key, entry) in rules {
+        let list = doc
+            .as_object_mut()
+            .unwrap()
+            .entry(key.to_string())
+            .or_insert(json!([]));
+        list.as_array_mut().unwrap().push(entry.clone());
+    }
+    doc.to_string()
+}
+
+/// Whether the solved grid keeps `entry` of `key`.
+fn kept(key: &str, entry: &Value) -> bool {
+    let vp = VariantPuzzle::from_json(&document(&|_| true, &[(key, entry.clone())]));
+    let Ok(vp) = vp else {
+        return false;
+    };
+    let Ok(sudoku) = Sudoku::with_rules(vp.puzzle.size(), vp.rules) else {
+        return false;
+    };
+    let solution: Puzzle = SOLUTION.parse().unwrap();
+    sudoku.is_solution_of(&solution, &vp.puzzle)
+}
+
+/// Straight lines of `len` cells (rows, columns, both diagonals), in a
+/// fixed order, each both ways.
+fn straight_lines(len: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+        for start in 0..81isize {
+            let (r, c) = (start / 9, start % 9);
+            let cells: Option<Vec<usize>> = (0..len as isize)
+                .map(|k| {
+                    let (r, c) = (r + k * dr, c + k * dc);
+                    ((0..9).contains(&r) && (0..9).contains(&c)).then_some((r * 9 + c) as usize)
+                })
+                .collect();
+            if let Some(cells) = cells {
+                let mut back = cells.clone();
+                back.reverse();
+                out.push(cells);
+                out.push(back);
+            }
+        }
+    }
+    out
+}
+
+/// Up to `count` lines of `key` the solution keeps, of `len` cells, as
+/// entries.
+fn lines(key: &str, len: usize, count: usize) -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = Vec::new();
+    for line in straight_lines(len) {
+        if out.len() == count {
+            break;
+        }
+        let names: Vec<String> = line.iter().map(|&c| name(c)).collect();
+        let entry = json!({ "lines": [names] });
+        if kept(key, &entry) {
+            out.push((key.to_string(), entry));
+        }
+    }
+    out
+}
+
+/// The outside clues of `key` at `cells`, with the value the solution
+/// gives each (the first value from 0 it keeps).
+fn clues(key: &str, cells: &[&str], direction: Option<&str>) -> Vec<(String, Value)> {
+    cells
+        .iter()
+        .map(|cell| {
+            let value = (0..=81)
+                .map(|v| {
+                    let mut entry = json!({ "cell": cell, "value": v.to_string() });
+                    if let Some(d) = direction {
+                        entry["direction"] = json!(d);
+                    }
+                    entry
+                })
+                .find(|entry| kept(key, entry))
+                .unwrap_or_else(|| panic!("{key} at {cell}: no value fits"));
+            (key.to_string(), value)
+        })
+        .collect()
+}
+
+/// Every element type with the clues it is tested with.
+fn cases() -> Vec<(&'static str, Vec<(String, Value)>)> {
+    vec![
+        ("renban", lines("renban", 3, 4)),
+        ("palindrome", lines("palindrome", 3, 4)),
+        ("betweenline", lines("betweenline", 4, 4)),
+        ("lockout", lines("lockout", 3, 4)),
+        ("regionsumline", lines("regionsumline", 4, 4)),
+        ("entropicline", lines("entropicline", 4, 4)),
+        ("modularline", lines("modularline", 4, 4)),
+        ("nabner", lines("nabner", 3, 4)),
+        ("zipperline", lines("zipperline", 3, 4)),
+        ("doublearrow", lines("doublearrow", 4, 4)),
+        ("slowthermometer", lines("slowthermometer", 3, 4)),
+        (
+            "littlekillersum",
+            [
+                clues("littlekillersum", &["R0C2", "R5C0"], Some("DR")),
+                clues("littlekillersum", &["R10C4", "R3C10"], Some("UL")),
+            ]
+            .concat(),
+        ),
+        (
+            "sandwichsum",
+            clues("sandwichsum", &["R0C1", "R0C5", "R2C0", "R7C10"], None),
+        ),
+        ("xsum", clues("xsum", &["R0C3", "R10C6", "R4C0", "R8C10"], None)),
+        (
+            "skyscraper",
+            clues("skyscraper", &["R0C2", "R10C8", "R5C0", "R1C10"], None),
+        ),
+    ]
+}
+
+/// Solutions of `vp` by brute force: fill the blanks in reading order with
+/// digits distinct in rows, columns and boxes; keep the grids the elements
+/// accept. Stops past `cap`.
+fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, cap: usize) -> (usize, bool) {
+    let mut grid = vp.puzzle.cells().to_vec();
+    let blanks: Vec<usize> = (0..81).filter(|&i| grid[i] == 0).collect();
+    let mut found = 0;
+    let mut has_solution = false;
+    fn fits(grid: &[u8], i: usize, d: u8) -> bool {
+        let (r, c) = (i / 9, i % 9);
+        let b = (r / 3) * 3 * 9 + (c / 3) * 3;
+        (0..9).all(|k| {
+            grid[r * 9 + k] != d && grid[k * 9 + c] != d && grid[b + (k / 3) * 9 + k % 3] != d
+        })
+    }
+    fn fill(
+        grid: &mut Vec<u8>,
+        blanks: &[usize],
+        k: usize,
+        visit: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> bool {
+        if k == blanks.len() {
+            return visit(grid);
+        }
+        let i = blanks[k];
+        for d in 1..=9 {
+            if fits(grid, i, d) {
+                grid[i] = d;
+                let go_on = fill(grid, blanks, k + 1, visit);
+                grid[i] = 0;
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let given = vp.puzzle.clone();
+    fill(&mut grid, &blanks, 0, &mut |g| {
+        let candidate = Puzzle::from_digits(given.size(), g.to_vec());
+        if sudoku.is_solution_of(&candidate, &given) {
+            found += 1;
+            has_solution |= candidate.to_string() == SOLUTION;
+        }
+        found <= cap
+    });
+    (found, has_solution)
+}
+
+fn solver_count(sudoku: &Sudoku, puzzle: &Puzzle, level: PropagationLevel, cap: u64) -> u64 {
+    let report = sudoku
+        .count_solutions(puzzle, &config("EA", "0", level), Some(cap + 1))
+        .unwrap();
+    assert_eq!(report.termination, Termination::Exhausted);
+    report.stats.solutions
+}
+
+/// Counts stop past this many solutions.
+const CAP: usize = 3000;
+
+#[test]
+fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
+    // Two blank patterns, each leaving hundreds of classic solutions for
+    // the clues to cut down: the top four rows, and the left four columns
+    // with the centre cell.
+    let patterns: [(&str, &dyn Fn(usize) -> bool); 2] = [
+        ("top rows", &|i| i < 36),
+        ("left columns", &|i| i % 9 < 4 || i == 40),
+    ];
+    let mut counts = Vec::new();
+    for (key, rules) in cases() {
+        assert!(rules.len() >= 3, "{key}: only {} clues kept", rules.len());
+        let rules: Vec<(&str, Value)> = rules.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        for (pattern, blank) in patterns {
+            let vp = VariantPuzzle::from_json(&document(blank, &rules)).unwrap();
+            let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+            let vp = VariantPuzzle::from_json(&document(blank, &rules)).unwrap();
+            let (brute, has_solution) = brute_force(&vp, &sudoku, CAP);
+            assert!(
+                has_solution || brute > CAP,
+                "{key}, {pattern}: the source grid is not a solution"
+            );
+            for level in PropagationLevel::ALL {
+                let n = solver_count(&sudoku, &vp.puzzle, level, CAP as u64);
+                assert_eq!(n as usize, brute, "{key}, {pattern}, at {level}");
+            }
+            counts.push((key, pattern, brute));
+        }
+    }
+    // The counts themselves, so that a change of the clues shows.
+    let shown: Vec<String> = counts.iter().map(|(k, p, n)| format!("{k} {p}: {n}")).collect();
+    insta::assert_snapshot!(shown.join("\n"));
+}
