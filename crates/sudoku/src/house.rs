@@ -25,6 +25,8 @@ pub enum HouseKind {
     Window,
     /// An extra region.
     ExtraRegion,
+    /// The cells in the same place of every region (disjoint groups).
+    DisjointGroup,
 }
 
 /// A set of cells (indices in reading order) that must hold distinct digits.
@@ -49,6 +51,7 @@ impl fmt::Display for House {
             HouseKind::Region => write!(f, "region {}", self.index + 1),
             HouseKind::Window => write!(f, "window {}", self.index + 1),
             HouseKind::ExtraRegion => write!(f, "extra region {}", self.index + 1),
+            HouseKind::DisjointGroup => write!(f, "disjoint group {}", self.index + 1),
         }
     }
 }

@@ -115,6 +115,14 @@ pub enum Shape {
         /// The clue.
         text: String,
     },
+    /// A small circle with text on the point the `cells` (four around a
+    /// point) share: a quadruple.
+    Corner {
+        /// The cells around the point.
+        cells: Vec<usize>,
+        /// The text (the digits).
+        text: String,
+    },
     /// A cell tinted red, from white (0) to full red (1): a heatmap.
     Heat {
         /// The cell.

@@ -25,8 +25,13 @@ use sudoku::{Puzzle, Sudoku, VariantPuzzle};
 const SOLUTION: &str =
     "543679182681243795927815634265934871794128563138567249376451928852396417419782356";
 
-fn digits() -> Vec<u8> {
-    SOLUTION.bytes().map(|b| b - b'0').collect()
+/// A grid with disjoint groups (the cells in one place of every box hold
+/// distinct digits): digit `(3 (r mod 3) + r / 3 + c) mod 9 + 1`.
+const PATTERN: &str =
+    "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+
+fn digits(solution: &str) -> Vec<u8> {
+    solution.bytes().map(|b| b - b'0').collect()
 }
 
 fn name(cell: usize) -> String {
@@ -35,8 +40,8 @@ fn name(cell: usize) -> String {
 
 /// An f-puzzles document of the solution with the cells of `blank` empty
 /// and the entries `rules`.
-fn document(blank: &dyn Fn(usize) -> bool, rules: &[(&str, Value)]) -> String {
-    let d = digits();
+fn document(solution: &str, blank: &dyn Fn(usize) -> bool, rules: &[(&str, Value)]) -> String {
+    let d = digits(solution);
     let grid: Vec<Vec<Value>> = (0..9)
         .map(|r| {
             (0..9)
@@ -58,21 +63,29 @@ fn document(blank: &dyn Fn(usize) -> bool, rules: &[(&str, Value)]) -> String {
             .unwrap()
             .entry(key.to_string())
             .or_insert(json!([]));
-        list.as_array_mut().unwrap().push(entry.clone());
+        match list {
+            Value::Array(items) => items.push(entry.clone()),
+            flag => *flag = entry.clone(),
+        }
     }
     doc.to_string()
 }
 
 /// Whether the solved grid keeps `entry` of `key`.
 fn kept(key: &str, entry: &Value) -> bool {
-    let vp = VariantPuzzle::from_json(&document(&|_| true, &[(key, entry.clone())]));
+    kept_by(SOLUTION, key, entry)
+}
+
+/// Whether `solution` keeps `entry` of `key`.
+fn kept_by(solution: &str, key: &str, entry: &Value) -> bool {
+    let vp = VariantPuzzle::from_json(&document(solution, &|_| true, &[(key, entry.clone())]));
     let Ok(vp) = vp else {
         return false;
     };
     let Ok(sudoku) = Sudoku::with_rules(vp.puzzle.size(), vp.rules) else {
         return false;
     };
-    let solution: Puzzle = SOLUTION.parse().unwrap();
+    let solution: Puzzle = solution.parse().unwrap();
     sudoku.is_solution_of(&solution, &vp.puzzle)
 }
 
@@ -138,9 +151,26 @@ fn clues(key: &str, cells: &[&str], direction: Option<&str>) -> Vec<(String, Val
         .collect()
 }
 
-/// Every element type with the clues it is tested with.
-fn cases() -> Vec<(&'static str, Vec<(String, Value)>)> {
-    vec![
+/// The entries `make(cell)` for every cell in reading order that the
+/// solution keeps, at most `count`.
+fn cell_entries(
+    key: &str,
+    count: usize,
+    make: impl Fn(usize) -> Option<Value>,
+) -> Vec<(String, Value)> {
+    (0..81)
+        .filter_map(make)
+        .filter(|entry| kept(key, entry))
+        .take(count)
+        .map(|entry| (key.to_string(), entry))
+        .collect()
+}
+
+/// Every element type with the clues it is tested with (on [`SOLUTION`]
+/// unless it says otherwise).
+fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
+    let d = digits(SOLUTION);
+    let on_solution: Vec<(&str, Vec<(String, Value)>)> = vec![
         ("renban", lines("renban", 3, 4)),
         ("palindrome", lines("palindrome", 3, 4)),
         ("betweenline", lines("betweenline", 4, 4)),
@@ -169,13 +199,53 @@ fn cases() -> Vec<(&'static str, Vec<(String, Value)>)> {
             "skyscraper",
             clues("skyscraper", &["R0C2", "R10C8", "R5C0", "R1C10"], None),
         ),
-    ]
+        (
+            // Two cells next to each other, cloned where the same two
+            // digits stand side by side again.
+            "clone",
+            cell_entries("clone", 3, |i| {
+                let j = (i + 1..80).find(|&j| {
+                    i % 9 < 8 && j % 9 < 8 && j != i + 1 && d[j] == d[i] && d[j + 1] == d[i + 1]
+                })?;
+                Some(json!({ "cells": [name(i), name(i + 1)], "cloneCells": [name(j), name(j + 1)] }))
+            }),
+        ),
+        (
+            "quadruple",
+            cell_entries("quadruple", 4, |i| {
+                (i % 9 < 8 && i < 72 && i % 2 == 0).then(|| {
+                    let cells = [i, i + 1, i + 9, i + 10];
+                    json!({ "cells": cells.map(name), "values": [d[i], d[i + 10]] })
+                })
+            }),
+        ),
+        ("minimum", cell_entries("minimum", 4, |i| Some(json!({ "cell": name(i) })))),
+        ("maximum", cell_entries("maximum", 4, |i| Some(json!({ "cell": name(i) })))),
+        (
+            "rowindexer",
+            cell_entries("rowindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
+        ),
+        (
+            "columnindexer",
+            cell_entries("columnindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
+        ),
+        (
+            "boxindexer",
+            cell_entries("boxindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
+        ),
+    ];
+    let mut out: Vec<(&str, &str, Vec<(String, Value)>)> = (on_solution.into_iter())
+        .map(|(k, rules)| (k, SOLUTION, rules))
+        .collect();
+    assert!(kept_by(PATTERN, "disjointgroups", &json!(true)));
+    out.push(("disjointgroups", PATTERN, vec![("disjointgroups".into(), json!(true))]));
+    out
 }
 
 /// Solutions of `vp` by brute force: fill the blanks in reading order with
 /// digits distinct in rows, columns and boxes; keep the grids the elements
 /// accept. Stops past `cap`.
-fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, cap: usize) -> (usize, bool) {
+fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, solution: &str, cap: usize) -> (usize, bool) {
     let mut grid = vp.puzzle.cells().to_vec();
     let blanks: Vec<usize> = (0..81).filter(|&i| grid[i] == 0).collect();
     let mut found = 0;
@@ -214,7 +284,7 @@ fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, cap: usize) -> (usize, bool)
         let candidate = Puzzle::from_digits(given.size(), g.to_vec());
         if sudoku.is_solution_of(&candidate, &given) {
             found += 1;
-            has_solution |= candidate.to_string() == SOLUTION;
+            has_solution |= candidate.to_string() == solution;
         }
         found <= cap
     });
@@ -242,14 +312,15 @@ fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
         ("left columns", &|i| i % 9 < 4 || i == 40),
     ];
     let mut counts = Vec::new();
-    for (key, rules) in cases() {
-        assert!(rules.len() >= 3, "{key}: only {} clues kept", rules.len());
+    for (key, solution, rules) in cases() {
+        assert!(!rules.is_empty(), "{key}: no clue kept");
         let rules: Vec<(&str, Value)> = rules.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         for (pattern, blank) in patterns {
-            let vp = VariantPuzzle::from_json(&document(blank, &rules)).unwrap();
+            let text = document(solution, blank, &rules);
+            let vp = VariantPuzzle::from_json(&text).unwrap();
             let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
-            let vp = VariantPuzzle::from_json(&document(blank, &rules)).unwrap();
-            let (brute, has_solution) = brute_force(&vp, &sudoku, CAP);
+            let vp = VariantPuzzle::from_json(&text).unwrap();
+            let (brute, has_solution) = brute_force(&vp, &sudoku, solution, CAP);
             assert!(
                 has_solution || brute > CAP,
                 "{key}, {pattern}: the source grid is not a solution"
@@ -258,10 +329,12 @@ fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
                 let n = solver_count(&sudoku, &vp.puzzle, level, CAP as u64);
                 assert_eq!(n as usize, brute, "{key}, {pattern}, at {level}");
             }
-            counts.push((key, pattern, brute));
+            counts.push((key, pattern, rules.len(), brute));
         }
     }
     // The counts themselves, so that a change of the clues shows.
-    let shown: Vec<String> = counts.iter().map(|(k, p, n)| format!("{k} {p}: {n}")).collect();
+    let shown: Vec<String> = (counts.iter())
+        .map(|(k, p, clues, n)| format!("{k} ({clues} clues) {p}: {n}"))
+        .collect();
     insta::assert_snapshot!(shown.join("\n"));
 }

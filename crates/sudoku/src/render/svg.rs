@@ -43,6 +43,7 @@ fn layer(shape: &Shape) -> u8 {
         Shape::Cage { .. } => 5,
         Shape::Circle { .. } => 6,
         Shape::Dot { .. } | Shape::EdgeLabel { .. } | Shape::Outside { .. } => 7,
+        Shape::Corner { .. } => 7,
     }
 }
 
@@ -225,6 +226,24 @@ fn draw(out: &mut String, shape: &Shape, n: usize) {
                     escape(label)
                 );
             }
+        }
+        Shape::Corner { cells, text } => {
+            let k = cells.len().max(1) as f64;
+            let (x, y) = cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+                let (cx, cy) = centre(c, n);
+                (x + cx / k, y + cy / k)
+            });
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#ffffff" stroke="{}" stroke-width="1.5"/>"##,
+                CELL * 0.22,
+                colour::BORDER
+            );
+            let _ = writeln!(
+                out,
+                r##"<text x="{x}" y="{y}" font-size="10" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                escape(text)
+            );
         }
         Shape::Outside { row, col, text } => {
             let at = |k: usize| match k {

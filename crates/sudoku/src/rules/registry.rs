@@ -6,7 +6,7 @@
 //! come from this list.
 
 use super::{
-    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, diagonal,
+    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, clone, diagonal, disjoint_groups, extreme_cell, indexer, quadruple,
     double_arrow, entropic_line, extra_region, killer_cage, kropki, little_killer, lockout_line,
     modular_line, nabner_line, nonconsecutive, palindrome, parity, region_sum_line, renban,
     sandwich_sum, skyscraper, slow_thermometer, thermometer, whispers, windoku, x_sum, xv,
@@ -64,6 +64,14 @@ pub const REGISTRY: &[ElementKind] = &[
     sandwich_sum::KIND,
     x_sum::KIND,
     skyscraper::KIND,
+    clone::KIND,
+    quadruple::KIND,
+    extreme_cell::MINIMUM,
+    extreme_cell::MAXIMUM,
+    disjoint_groups::KIND,
+    indexer::ROW,
+    indexer::COLUMN,
+    indexer::BOX,
 ];
 
 /// The element type named `name`.
@@ -104,7 +112,8 @@ mod tests {
                 "windoku",
                 "anti-knight",
                 "anti-king",
-                "nonconsecutive"
+                "nonconsecutive",
+                "disjoint-groups"
             ]
         );
         for k in REGISTRY {
