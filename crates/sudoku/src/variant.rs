@@ -111,7 +111,7 @@ mod tests {
         assert!("classic".parse::<Variant>().unwrap().is_classic());
         assert_eq!(
             "knight".parse::<Variant>().unwrap_err().to_string(),
-            "unknown variant `knight` (valid: classic, diagonal, main-diagonal, anti-diagonal, windoku, anti-knight, anti-king, nonconsecutive; `diagonal` or `x` is both diagonals)"
+            "unknown variant `knight` (valid: classic, diagonal, main-diagonal, anti-diagonal, windoku, anti-knight, anti-king, nonconsecutive, disjoint-groups; `diagonal` or `x` is both diagonals)"
         );
     }
 }
