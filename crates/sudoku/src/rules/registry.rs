@@ -88,9 +88,59 @@ pub fn global_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// The README's table of element types, one row per registry entry
+/// (`| name | keys | summary |`), between the header and the jigsaw row.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| element | f-puzzles key | rule |\n|---|---|---|\n");
+    out.push_str("| jigsaw regions | `\"region\": k` on grid cells | the regions replace the boxes |\n");
+    for k in REGISTRY {
+        let mut keys: Vec<String> = k.fpuzzles_keys.iter().map(|key| format!("`{key}`")).collect();
+        if k.fpuzzles_keys.is_empty() {
+            keys.push("(see its summary)".into());
+        }
+        if let Some(n) = k.negative {
+            keys.push(format!("`negative: [\"{n}\"]`"));
+        }
+        let global = if k.global.is_some() {
+            " (global: `--variant` takes it)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "| `{}` | {} | {}{global} |\n",
+            k.name,
+            keys.join(", "),
+            k.summary
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The README's element table is the registry's: regenerate it with
+    /// `UPDATE_README=1 cargo test -p sudoku readme_table`.
+    #[test]
+    fn readme_table_is_the_registry() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+        let readme = std::fs::read_to_string(path).unwrap();
+        let (start, end) = ("<!-- elements:start -->\n", "<!-- elements:end -->");
+        let from = readme.find(start).expect("README marks the table's start") + start.len();
+        let to = readme.find(end).expect("README marks the table's end");
+        let table = markdown_table();
+        if readme[from..to] != table {
+            if std::env::var_os("UPDATE_README").is_some() {
+                let updated = format!("{}{table}{}", &readme[..from], &readme[to..]);
+                std::fs::write(path, updated).unwrap();
+            } else {
+                panic!(
+                    "README's element table differs from the registry; run UPDATE_README=1 cargo test -p sudoku readme_table. Expected:\n{table}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn names_and_keys_are_unique() {
