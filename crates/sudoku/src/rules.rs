@@ -336,8 +336,8 @@ impl GridBuilder<'_> {
     /// the order they were posted; `None` for a cell in no region.
     pub fn regions(&self) -> Vec<Option<usize>> {
         let mut out = vec![None; self.size.cells()];
-        let regions = (self.houses.iter())
-            .filter(|h| matches!(h.kind, HouseKind::Box | HouseKind::Region));
+        let regions =
+            (self.houses.iter()).filter(|h| matches!(h.kind, HouseKind::Box | HouseKind::Region));
         for (k, h) in regions.enumerate() {
             for &c in &h.cells {
                 out[c] = Some(k);

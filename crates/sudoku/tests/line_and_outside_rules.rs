@@ -166,9 +166,13 @@ fn cell_entries(
         .collect()
 }
 
+/// An f-puzzles key, the solved grid its clues come from, and the clues
+/// (key and entry each).
+type Case = (&'static str, &'static str, Vec<(String, Value)>);
+
 /// Every element type with the clues it is tested with (on [`SOLUTION`]
 /// unless it says otherwise).
-fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
+fn cases() -> Vec<Case> {
     let d = digits(SOLUTION);
     let on_solution: Vec<(&str, Vec<(String, Value)>)> = vec![
         ("renban", lines("renban", 3, 4)),
@@ -194,7 +198,10 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
             "sandwichsum",
             clues("sandwichsum", &["R0C1", "R0C5", "R2C0", "R7C10"], None),
         ),
-        ("xsum", clues("xsum", &["R0C3", "R10C6", "R4C0", "R8C10"], None)),
+        (
+            "xsum",
+            clues("xsum", &["R0C3", "R10C6", "R4C0", "R8C10"], None),
+        ),
         (
             "skyscraper",
             clues("skyscraper", &["R0C2", "R10C8", "R5C0", "R1C10"], None),
@@ -207,7 +214,9 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
                 let j = (i + 1..80).find(|&j| {
                     i % 9 < 8 && j % 9 < 8 && j != i + 1 && d[j] == d[i] && d[j + 1] == d[i + 1]
                 })?;
-                Some(json!({ "cells": [name(i), name(i + 1)], "cloneCells": [name(j), name(j + 1)] }))
+                Some(
+                    json!({ "cells": [name(i), name(i + 1)], "cloneCells": [name(j), name(j + 1)] }),
+                )
             }),
         ),
         (
@@ -219,8 +228,14 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
                 })
             }),
         ),
-        ("minimum", cell_entries("minimum", 4, |i| Some(json!({ "cell": name(i) })))),
-        ("maximum", cell_entries("maximum", 4, |i| Some(json!({ "cell": name(i) })))),
+        (
+            "minimum",
+            cell_entries("minimum", 4, |i| Some(json!({ "cell": name(i) }))),
+        ),
+        (
+            "maximum",
+            cell_entries("maximum", 4, |i| Some(json!({ "cell": name(i) }))),
+        ),
         (
             "rowindexer",
             cell_entries("rowindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
@@ -234,11 +249,15 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
             cell_entries("boxindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
         ),
     ];
-    let mut out: Vec<(&str, &str, Vec<(String, Value)>)> = (on_solution.into_iter())
+    let mut out: Vec<Case> = (on_solution.into_iter())
         .map(|(k, rules)| (k, SOLUTION, rules))
         .collect();
     assert!(kept_by(PATTERN, "disjointgroups", &json!(true)));
-    out.push(("disjointgroups", PATTERN, vec![("disjointgroups".into(), json!(true))]));
+    out.push((
+        "disjointgroups",
+        PATTERN,
+        vec![("disjointgroups".into(), json!(true))],
+    ));
     out
 }
 
@@ -246,6 +265,18 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<(String, Value)>)> {
 /// digits distinct in rows, columns and boxes; keep the grids the elements
 /// accept. Stops past `cap`.
 fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, solution: &str, cap: usize) -> (usize, bool) {
+    let (found, has_solution, _) = brute_force_solutions(vp, sudoku, solution, cap);
+    (found, has_solution)
+}
+
+/// The same, with the solutions found.
+fn brute_force_solutions(
+    vp: &VariantPuzzle,
+    sudoku: &Sudoku,
+    solution: &str,
+    cap: usize,
+) -> (usize, bool, Vec<Vec<u8>>) {
+    let mut solutions = Vec::new();
     let mut grid = vp.puzzle.cells().to_vec();
     let blanks: Vec<usize> = (0..81).filter(|&i| grid[i] == 0).collect();
     let mut found = 0;
@@ -284,11 +315,12 @@ fn brute_force(vp: &VariantPuzzle, sudoku: &Sudoku, solution: &str, cap: usize) 
         let candidate = Puzzle::from_digits(given.size(), g.to_vec());
         if sudoku.is_solution_of(&candidate, &given) {
             found += 1;
+            solutions.push(g.to_vec());
             has_solution |= candidate.to_string() == solution;
         }
         found <= cap
     });
-    (found, has_solution)
+    (found, has_solution, solutions)
 }
 
 fn solver_count(sudoku: &Sudoku, puzzle: &Puzzle, level: PropagationLevel, cap: u64) -> u64 {
@@ -314,7 +346,8 @@ fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
     let mut counts = Vec::new();
     for (key, solution, rules) in cases() {
         assert!(!rules.is_empty(), "{key}: no clue kept");
-        let rules: Vec<(&str, Value)> = rules.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        let rules: Vec<(&str, Value)> =
+            rules.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         for (pattern, blank) in patterns {
             let text = document(solution, blank, &rules);
             let vp = VariantPuzzle::from_json(&text).unwrap();
@@ -337,4 +370,49 @@ fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
         .map(|(k, p, clues, n)| format!("{k} ({clues} clues) {p}: {n}"))
         .collect();
     insta::assert_snapshot!(shown.join("\n"));
+}
+
+#[test]
+fn explain_names_each_new_rule_as_the_reason_of_its_steps() {
+    // The top four rows or the left four columns blanked: every step explain takes is checked
+    // against all the solutions the brute force finds (a placed digit is
+    // every solution's, a removed candidate none's), and each element type
+    // that reasons on its own is named by some step.
+    let mut named = std::collections::BTreeSet::new();
+    let patterns: [&dyn Fn(usize) -> bool; 2] = [&|i| i < 36, &|i| i % 9 < 4 || i == 40];
+    for ((key, solution, rules), blank) in cases()
+        .into_iter()
+        .flat_map(|c| patterns.map(|p| (c.clone(), p)))
+    {
+        let rules: Vec<(&str, Value)> =
+            rules.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        let text = document(solution, blank, &rules);
+        let vp = VariantPuzzle::from_json(&text).unwrap();
+        let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+        let vp = VariantPuzzle::from_json(&text).unwrap();
+        let (found, _, solutions) = brute_force_solutions(&vp, &sudoku, solution, CAP);
+        assert!(found <= CAP, "{key}");
+        let e = sudoku::explain::explain(&sudoku, &vp.puzzle).unwrap();
+        for step in &e.steps {
+            for &(cell, d) in &step.placed {
+                assert!(
+                    solutions.iter().all(|s| s[cell] == d),
+                    "{key}: {}",
+                    step.why
+                );
+            }
+            for &(cell, d) in &step.removed {
+                assert!(
+                    solutions.iter().all(|s| s[cell] != d),
+                    "{key}: {}",
+                    step.why
+                );
+            }
+            if let sudoku::explain::Technique::Element(kind) = step.technique {
+                named.insert(kind);
+            }
+        }
+    }
+    let named: Vec<&str> = named.into_iter().collect();
+    insta::assert_snapshot!(named.join("\n"));
 }

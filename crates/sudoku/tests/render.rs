@@ -147,6 +147,42 @@ fn every_element_is_drawn_where_it_stands() {
 }
 
 #[test]
+fn line_rules_outside_clues_and_quadruples_are_drawn_where_they_stand() {
+    let doc = format!(
+        r#"{{"size": 9, "grid": {},
+            "renban": [{{"lines": [["R1C1", "R1C2", "R1C3"]]}}],
+            "betweenline": [{{"lines": [["R3C1", "R3C2", "R3C3", "R3C4"]]}}],
+            "regionsumline": [{{"lines": [["R5C2", "R5C3", "R5C4", "R5C5"]]}}],
+            "sandwichsum": [{{"cell": "R0C5", "value": "12"}}],
+            "littlekillersum": [{{"cell": "R10C1", "direction": "UR", "value": "21"}}],
+            "quadruple": [{{"cells": ["R7C7", "R7C8", "R8C7", "R8C8"], "values": [1, 2]}}]}}"#,
+        empty_grid(9)
+    );
+    let read = VariantPuzzle::from_json(&doc).unwrap();
+    let svg = render::svg(&Drawing::of(&read.puzzle, &read.rules));
+    let picture = Picture::of(&svg);
+    let at = |(x, y): (f64, f64)| picture.at(x, y);
+    // Line rules in their colours; a between line's ends are white rings.
+    assert_eq!(at(centre(1, 2)), "#f067f0");
+    assert_eq!(at(centre(3, 2)), "#a0c8f0");
+    assert_eq!(at(centre(3, 1)), "#ffffff");
+    assert_eq!(at(inside(3, 1, 0.5, 0.12)), "#a0c8f0");
+    assert_eq!(at(centre(5, 4)), "#2ecbff");
+    // The quadruple: a white circle ringed in black on the corner of
+    // r7c7, r7c8, r8c7 and r8c8.
+    assert_eq!(at(inside(7, 7, 1.0, 1.0)), "#ffffff");
+    assert_eq!(at(inside(7, 7, 1.0, 1.0 - 0.22)), "#000000");
+    assert!(svg.contains(">12</text>"), "{svg}");
+    // Outside clues in the margin: above column 5, below column 1 with
+    // the little killer's arrow.
+    let (x5, top) = (MARGIN + 4.5 * CELL, MARGIN / 2.0);
+    assert!(svg.contains(&format!(r#"x="{x5}" y="{top}""#)), "{svg}");
+    let (x1, bottom) = (MARGIN + 0.5 * CELL, MARGIN + 9.0 * CELL + MARGIN / 2.0);
+    assert!(svg.contains(&format!(r#"x="{x1}" y="{bottom}""#)), "{svg}");
+    assert!(svg.contains(">21\u{2197}</text>"), "{svg}");
+}
+
+#[test]
 fn jigsaw_regions_have_walls_and_candidates_sit_in_their_place() {
     let doc = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

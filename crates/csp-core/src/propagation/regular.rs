@@ -261,8 +261,7 @@ impl Regular {
             let allowed = allowed(i);
             let mut supported = ValueSet::EMPTY;
             for e in self.layer(i) {
-                if alive[e.to as usize] && reached[e.from as usize] && allowed.contains(e.value)
-                {
+                if alive[e.to as usize] && reached[e.from as usize] && allowed.contains(e.value) {
                     alive[e.from as usize] = true;
                     supported = supported.union(ValueSet::single(e.value));
                 }
@@ -333,7 +332,11 @@ impl Regular {
         let mut node = self.layer_nodes[0];
         for (i, &v) in self.vars.iter().enumerate() {
             let x = value(v);
-            match self.layer(i).iter().find(|e| e.from == node && e.value == x) {
+            match self
+                .layer(i)
+                .iter()
+                .find(|e| e.from == node && e.value == x)
+            {
                 Some(e) => node = e.to,
                 None => return false,
             }
@@ -388,9 +391,13 @@ mod tests {
     fn sum_model(k: usize, sum: u32) -> Model {
         let mut b = ModelBuilder::new();
         let v = b.new_vars(k, ValueSet::range(9));
-        let p = Regular::new(v, 9, 0u32, |_, s, x| Some(s + x).filter(|&t| t <= sum), |&s| {
-            s == sum
-        })
+        let p = Regular::new(
+            v,
+            9,
+            0u32,
+            |_, s, x| Some(s + x).filter(|&t| t <= sum),
+            |&s| s == sum,
+        )
         .unwrap();
         b.add_propagator(p).unwrap();
         b.build()
@@ -420,8 +427,12 @@ mod tests {
         assert_eq!(d, vec![set(&[0, 1, 2]); 3]);
         // Assigned 1 and 0: the sum is not complete, but the only word left
         // has 1 last (at fc the domains of the others are not read).
-        let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(0, 1), (1, 0)]))
-            .unwrap();
+        let d = domains_after(
+            &m,
+            PropagationLevel::ForwardChecking,
+            &fixed(&[(0, 1), (1, 0)]),
+        )
+        .unwrap();
         assert_eq!(d[2], set(&[1]));
         let d = domains_after(&m, PropagationLevel::ForwardChecking, &fixed(&[(0, 1)])).unwrap();
         assert_eq!((d[1], d[2]), (set(&[0, 1]), set(&[0, 1])));
@@ -457,7 +468,13 @@ mod tests {
     #[test]
     fn too_many_states_is_an_error() {
         let vars: Vec<VarId> = (0..8).map(VarId).collect();
-        let e = Regular::new(vars, 64, 0u64, |_, s, x| Some(s * 64 + u64::from(x)), |_| true);
+        let e = Regular::new(
+            vars,
+            64,
+            0u64,
+            |_, s, x| Some(s * 64 + u64::from(x)),
+            |_| true,
+        );
         assert_eq!(e.unwrap_err(), AutomatonTooLarge { layer: 4 });
     }
 

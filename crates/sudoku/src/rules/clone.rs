@@ -50,7 +50,10 @@ impl Element for Clone {
 
     fn write(&self, out: &mut FpuzzlesWriter) {
         let (cells, clones) = (out.cells(&self.cells), out.cells(&self.clones));
-        out.push("clone", serde_json::json!({ "cells": cells, "cloneCells": clones }));
+        out.push(
+            "clone",
+            serde_json::json!({ "cells": cells, "cloneCells": clones }),
+        );
     }
 }
 

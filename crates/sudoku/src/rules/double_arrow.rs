@@ -12,7 +12,11 @@ fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
         0i32,
         move |i, &diff, d| {
             let d = i32::from(d);
-            Some(if i == 0 || i == last { diff + d } else { diff - d })
+            Some(if i == 0 || i == last {
+                diff + d
+            } else {
+                diff - d
+            })
         },
         |&diff| diff == 0,
     )

@@ -42,7 +42,11 @@ impl Element for ExtremeCell {
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
         for &nb in &self.neighbours {
             let maximum = self.maximum;
-            grid.relate(self.cell, nb, move |a, b| if maximum { a > b } else { a < b })?;
+            grid.relate(
+                self.cell,
+                nb,
+                move |a, b| if maximum { a > b } else { a < b },
+            )?;
         }
         Ok(())
     }

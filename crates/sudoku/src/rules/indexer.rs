@@ -40,7 +40,8 @@ impl Indexer {
             Indexes::Column => Some(((0..n).map(|v| r * n + v).collect(), c as u8 + 1)),
             Indexes::Box => {
                 let region = regions[self.cell]?;
-                let cells: Vec<usize> = (0..n * n).filter(|&i| regions[i] == Some(region)).collect();
+                let cells: Vec<usize> =
+                    (0..n * n).filter(|&i| regions[i] == Some(region)).collect();
                 let p = cells.iter().position(|&i| i == self.cell)?;
                 (cells.len() == n).then_some((cells, p as u8 + 1))
             }
@@ -111,11 +112,17 @@ impl Element for Indexer {
 
     fn write(&self, out: &mut FpuzzlesWriter) {
         let cells = out.cells(&[self.cell]);
-        out.push(self.kind_of().fpuzzles_keys[0], serde_json::json!({ "cells": cells }));
+        out.push(
+            self.kind_of().fpuzzles_keys[0],
+            serde_json::json!({ "cells": cells }),
+        );
     }
 }
 
-fn read_kind(doc: &FpuzzlesDocument, indexes: Indexes) -> Result<Vec<Box<dyn Element>>, RulesError> {
+fn read_kind(
+    doc: &FpuzzlesDocument,
+    indexes: Indexes,
+) -> Result<Vec<Box<dyn Element>>, RulesError> {
     let key = match indexes {
         Indexes::Row => ROW.fpuzzles_keys[0],
         Indexes::Column => COLUMN.fpuzzles_keys[0],

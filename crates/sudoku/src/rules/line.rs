@@ -112,7 +112,10 @@ pub(super) fn read(
         for cells in doc.lines(&name, entry)? {
             distinct_cells(&name, &cells)?;
             let refused = if cells.len() < 2 {
-                Some(format!("a line needs two cells or more, has {}", cells.len()))
+                Some(format!(
+                    "a line needs two cells or more, has {}",
+                    cells.len()
+                ))
             } else {
                 (rule.refuse)(cells.len(), doc.side())
             };

@@ -36,7 +36,11 @@ impl Outside {
         };
         let text = (entry.get("cell").and_then(Value::as_str))
             .ok_or_else(|| invalid("needs `cell`, the clue's place outside the grid".into()))?;
-        let bad = || invalid(format!("`{text}` is not a cell name (R0C4: above column 4)"));
+        let bad = || {
+            invalid(format!(
+                "`{text}` is not a cell name (R0C4: above column 4)"
+            ))
+        };
         let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
         let (row, col) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
         let row: usize = row.parse().map_err(|_| bad())?;
@@ -84,7 +88,9 @@ impl Outside {
         let mut out = Vec::new();
         // Walk in from the margin: skip the margin cells the first step may
         // still be on (a corner clue), then take grid cells.
-        while (r < 1 || c < 1 || r > n || c > n) && (0..=n + 1).contains(&r) && (0..=n + 1).contains(&c)
+        while (r < 1 || c < 1 || r > n || c > n)
+            && (0..=n + 1).contains(&r)
+            && (0..=n + 1).contains(&c)
         {
             r += dr;
             c += dc;
@@ -243,7 +249,10 @@ pub(super) fn read(
             (None, at.line())
         };
         if cells.is_empty() {
-            return Err(invalid(format!("from {}, the clue looks at no cell", at.name())));
+            return Err(invalid(format!(
+                "from {}, the clue looks at no cell",
+                at.name()
+            )));
         }
         out.push(Box::new(Clue {
             rule,

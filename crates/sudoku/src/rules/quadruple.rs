@@ -52,7 +52,7 @@ impl Element for Quadruple {
                     seen[k] = (seen[k] + 1).min(needed[k].1);
                 }
                 let have: usize = seen.iter().map(|&k| usize::from(k)).sum();
-                (total - have <= len - i - 1).then_some(seen)
+                (total - have < len - i).then_some(seen)
             },
             |_| true,
         )
@@ -104,7 +104,9 @@ fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
         let digits: Vec<u8> = values
             .iter()
             .map(|v| {
-                let d = v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()));
+                let d = v
+                    .as_u64()
+                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()));
                 d.filter(|&d| (1..=doc.side() as u64).contains(&d))
                     .map(|d| d as u8)
                     .ok_or_else(|| invalid(format!("{v} is not a digit 1 to {}", doc.side())))

@@ -6,11 +6,11 @@
 //! come from this list.
 
 use super::{
-    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, clone, diagonal, disjoint_groups, extreme_cell, indexer, quadruple,
-    double_arrow, entropic_line, extra_region, killer_cage, kropki, little_killer, lockout_line,
-    modular_line, nabner_line, nonconsecutive, palindrome, parity, region_sum_line, renban,
-    sandwich_sum, skyscraper, slow_thermometer, thermometer, whispers, windoku, x_sum, xv,
-    zipper_line,
+    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, clone,
+    diagonal, disjoint_groups, double_arrow, entropic_line, extra_region, extreme_cell, indexer,
+    killer_cage, kropki, little_killer, lockout_line, modular_line, nabner_line, nonconsecutive,
+    palindrome, parity, quadruple, region_sum_line, renban, sandwich_sum, skyscraper,
+    slow_thermometer, thermometer, whispers, windoku, x_sum, xv, zipper_line,
 };
 
 /// What reading an element type from a document gives.
@@ -92,9 +92,15 @@ pub fn global_names() -> Vec<&'static str> {
 /// (`| name | keys | summary |`), between the header and the jigsaw row.
 pub fn markdown_table() -> String {
     let mut out = String::from("| element | f-puzzles key | rule |\n|---|---|---|\n");
-    out.push_str("| jigsaw regions | `\"region\": k` on grid cells | the regions replace the boxes |\n");
+    out.push_str(
+        "| jigsaw regions | `\"region\": k` on grid cells | the regions replace the boxes |\n",
+    );
     for k in REGISTRY {
-        let mut keys: Vec<String> = k.fpuzzles_keys.iter().map(|key| format!("`{key}`")).collect();
+        let mut keys: Vec<String> = k
+            .fpuzzles_keys
+            .iter()
+            .map(|key| format!("`{key}`"))
+            .collect();
         if k.fpuzzles_keys.is_empty() {
             keys.push("(see its summary)".into());
         }

@@ -24,7 +24,9 @@ fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
 fn check(line: &LineCheck<'_>) -> bool {
     let (lo, hi) = (line.digits.iter().min(), line.digits.iter().max());
     super::all_distinct(line.digits.iter().copied())
-        && lo.zip(hi).is_some_and(|(lo, hi)| usize::from(hi - lo) + 1 == line.digits.len())
+        && lo
+            .zip(hi)
+            .is_some_and(|(lo, hi)| usize::from(hi - lo) + 1 == line.digits.len())
 }
 
 fn refuse(cells: usize, side: usize) -> Option<String> {

@@ -43,7 +43,11 @@ fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
 fn check(line: &LineCheck<'_>) -> bool {
     let d = line.digits;
     let n = d.len();
-    let total = if n % 2 == 1 { d[n / 2] } else { d[0] + d[n - 1] };
+    let total = if n % 2 == 1 {
+        d[n / 2]
+    } else {
+        d[0] + d[n - 1]
+    };
     (0..n / 2).all(|i| d[i] + d[n - 1 - i] == total)
 }
 
