@@ -44,6 +44,7 @@ mod renban;
 mod sandwich_sum;
 mod skyscraper;
 mod slow_thermometer;
+mod sum_dot;
 mod thermometer;
 mod whispers;
 mod windoku;
@@ -364,7 +365,7 @@ impl GridBuilder<'_> {
     pub fn forbid_unmarked(
         &mut self,
         family: &str,
-        forbidden: fn(u8, u8) -> bool,
+        forbidden: impl Fn(u8, u8) -> bool,
     ) -> Result<(), RulesError> {
         for [a, b] in self.orthogonal_pairs() {
             if !self.is_marked(a, b, family) {
@@ -464,7 +465,7 @@ fn is_marked(marks: &[Mark], a: usize, b: usize, family: &str) -> bool {
 pub(crate) fn check_unmarked(
     grid: &Solved<'_>,
     family: &str,
-    forbidden: fn(u8, u8) -> bool,
+    forbidden: impl Fn(u8, u8) -> bool,
 ) -> bool {
     (offset_pairs(grid.size, &[(0, 1), (1, 0)]).into_iter()).all(|[a, b]| {
         is_marked(grid.marks, a, b, family) || !forbidden(grid.digits[a], grid.digits[b])

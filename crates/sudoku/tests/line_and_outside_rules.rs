@@ -249,6 +249,65 @@ fn cases() -> Vec<Case> {
             cell_entries("boxindexer", 3, |i| Some(json!({ "cells": [name(i)] }))),
         ),
     ];
+    // Sum dots and the negative rules: dots on every orthogonal pair of the
+    // solution with the sums, differences or ratios chosen, so that it
+    // keeps "no other pair" by construction.
+    let pairs: Vec<[usize; 2]> = (0..81)
+        .flat_map(|i| [(i % 9 < 8).then_some([i, i + 1]), (i < 72).then_some([i, i + 9])])
+        .flatten()
+        .collect();
+    let dots = |key: &str, value: &dyn Fn(u8, u8) -> Option<u8>| -> Vec<(String, Value)> {
+        (pairs.iter())
+            .filter_map(|&[a, b]| {
+                let v = value(d[a], d[b])?;
+                let entry = json!({ "cells": [name(a), name(b)], "value": v.to_string() });
+                Some((key.to_string(), entry))
+            })
+            .collect()
+    };
+    let negative = |rule: &str| ("negative".to_string(), json!(rule));
+    let on_solution = [
+        on_solution,
+        vec![
+            (
+                "sum",
+                cell_entries("sum", 4, |i| {
+                    (i % 9 < 8).then(|| {
+                        let v = (d[i] + d[i + 1]).to_string();
+                        json!({ "cells": [name(i), name(i + 1)], "value": v })
+                    })
+                }),
+            ),
+            (
+                "negative sum",
+                [
+                    dots("sum", &|a, b| (a + b == 15 || a + b == 4).then_some(a + b)),
+                    vec![negative("sum")],
+                ]
+                .concat(),
+            ),
+            (
+                "negative difference",
+                [
+                    dots("difference", &|a, b| matches!(a.abs_diff(b), 1 | 7).then(|| a.abs_diff(b))),
+                    vec![negative("difference")],
+                ]
+                .concat(),
+            ),
+            (
+                "negative ratio",
+                [
+                    dots("ratio", &|a, b| {
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        (hi % lo == 0 && matches!(hi / lo, 2 | 3)).then_some(hi / lo)
+                    }),
+                    vec![negative("ratio")],
+                ]
+                .concat(),
+            ),
+        ],
+    ]
+    .concat();
     let mut out: Vec<Case> = (on_solution.into_iter())
         .map(|(k, rules)| (k, SOLUTION, rules))
         .collect();

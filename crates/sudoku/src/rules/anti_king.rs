@@ -26,7 +26,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: ANTI_KING.kind,
     summary: "cells a chess king's move apart (diagonal touch included) hold different digits",
     fpuzzles_keys: &[ANTI_KING.flag],
-    negative: None,
+    negatives: &[],
     read,
     global: Some(global),
 };

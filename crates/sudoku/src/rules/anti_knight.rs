@@ -24,7 +24,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: ANTI_KNIGHT.kind,
     summary: "cells a chess knight's move apart hold different digits",
     fpuzzles_keys: &[ANTI_KNIGHT.flag],
-    negative: None,
+    negatives: &[],
     read,
     global: Some(global),
 };

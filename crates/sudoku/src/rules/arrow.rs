@@ -121,7 +121,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "arrow",
     summary: "the digits along an arrow add up to the number in its circle (a 2- or 3-cell circle reads as one number)",
     fpuzzles_keys: &["arrow"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -51,7 +51,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "between-line",
     summary: "the digits on a between line lie strictly between the digits at its two ends",
     fpuzzles_keys: &["betweenline"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -88,7 +88,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "clone",
     summary: "a clone's cells hold the same digits as the cells it copies, cell for cell",
     fpuzzles_keys: &["clone"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

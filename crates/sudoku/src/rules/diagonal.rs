@@ -79,7 +79,7 @@ pub(super) const MAIN: ElementKind = ElementKind {
     name: "main-diagonal",
     summary: "the diagonal from the top left to the bottom right holds each digit once",
     fpuzzles_keys: &["diagonal-"],
-    negative: None,
+    negatives: &[],
     read: read_main,
     global: Some(main),
 };
@@ -89,7 +89,7 @@ pub(super) const ANTI: ElementKind = ElementKind {
     name: "anti-diagonal",
     summary: "the diagonal from the top right to the bottom left holds each digit once",
     fpuzzles_keys: &["diagonal+"],
-    negative: None,
+    negatives: &[],
     read: read_anti,
     global: Some(anti),
 };

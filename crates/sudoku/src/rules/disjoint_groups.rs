@@ -68,7 +68,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "disjoint-groups",
     summary: "cells in the same position of their regions hold distinct digits",
     fpuzzles_keys: &["disjointgroups"],
-    negative: None,
+    negatives: &[],
     read,
     global: Some(make),
 };

@@ -52,7 +52,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "double-arrow",
     summary: "the two ends of a double arrow add up to the sum of the digits between them",
     fpuzzles_keys: &["doublearrow"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

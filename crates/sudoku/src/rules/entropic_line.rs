@@ -67,7 +67,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "entropic-line",
     summary: "any three cells in a row on an entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit",
     fpuzzles_keys: &["entropicline"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

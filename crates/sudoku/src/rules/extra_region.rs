@@ -74,7 +74,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "extra-region",
     summary: "the cells of an extra region hold distinct digits",
     fpuzzles_keys: &["extraregion"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -119,7 +119,7 @@ pub(super) const MINIMUM: ElementKind = ElementKind {
     name: "minimum",
     summary: "a minimum cell is smaller than each orthogonal neighbour that is not a minimum cell",
     fpuzzles_keys: &["minimum"],
-    negative: None,
+    negatives: &[],
     read: read_minimum,
     global: None,
 };
@@ -129,7 +129,7 @@ pub(super) const MAXIMUM: ElementKind = ElementKind {
     name: "maximum",
     summary: "a maximum cell is larger than each orthogonal neighbour that is not a maximum cell",
     fpuzzles_keys: &["maximum"],
-    negative: None,
+    negatives: &[],
     read: read_maximum,
     global: None,
 };

@@ -242,7 +242,7 @@ impl VariantPuzzle {
                 .ok_or_else(|| RulesError::Format("`negative` must be a list".into()))?;
             for v in list {
                 let name = v.as_str().unwrap_or_default();
-                if !REGISTRY.iter().any(|k| k.negative == Some(name)) {
+                if !REGISTRY.iter().any(|k| k.negatives.contains(&name)) {
                     return Err(RulesError::UnknownConstraint {
                         name: v.as_str().map_or_else(|| v.to_string(), String::from),
                         at: " in negative".into(),
@@ -257,7 +257,7 @@ impl VariantPuzzle {
                 .fpuzzles_keys
                 .iter()
                 .any(|k| doc.object.contains_key(*k))
-                || kind.negative.is_some_and(|n| doc.negative(n))
+                || kind.negatives.iter().any(|n| doc.negative(n))
             {
                 elements.extend((kind.read)(&doc)?);
             }
@@ -284,7 +284,9 @@ fn rule_keys() -> Vec<&'static str> {
 }
 
 fn known_negatives() -> String {
-    let names: Vec<&str> = REGISTRY.iter().filter_map(|k| k.negative).collect();
+    let names: Vec<&str> = (REGISTRY.iter())
+        .flat_map(|k| k.negatives.iter().copied())
+        .collect();
     names.join(", ")
 }
 

@@ -158,7 +158,7 @@ pub(super) const ROW: ElementKind = ElementKind {
     name: "row-indexer",
     summary: "a row indexer in row r, column c holding v: the cell in row v, column c holds r",
     fpuzzles_keys: &["rowindexer"],
-    negative: None,
+    negatives: &[],
     read: read_row,
     global: None,
 };
@@ -168,7 +168,7 @@ pub(super) const COLUMN: ElementKind = ElementKind {
     name: "column-indexer",
     summary: "a column indexer in row r, column c holding v: the cell in row r, column v holds c",
     fpuzzles_keys: &["columnindexer"],
-    negative: None,
+    negatives: &[],
     read: read_column,
     global: None,
 };
@@ -178,7 +178,7 @@ pub(super) const BOX: ElementKind = ElementKind {
     name: "box-indexer",
     summary: "a box indexer at position p of its box holding v: the box's cell at position v holds p",
     fpuzzles_keys: &["boxindexer"],
-    negative: None,
+    negatives: &[],
     read: read_box,
     global: None,
 };

@@ -110,7 +110,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "killer-cage",
     summary: "the digits in a cage are distinct and add up to its sum",
     fpuzzles_keys: &["killercage"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

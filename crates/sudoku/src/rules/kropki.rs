@@ -34,13 +34,34 @@ impl Dot {
     }
 }
 
-/// Black dots are all given: every orthogonal pair without a kropki dot is
-/// not in ratio 1:2.
-#[derive(Clone, Copy, Debug)]
-pub struct NoRatioWithoutDot;
+/// Black (white) dots are all given: every orthogonal pair without a
+/// kropki dot is in none of the ratios (differences) the puzzle's dots use,
+/// 2 (1) always among them.
+#[derive(Clone, Debug)]
+pub struct NoneWithoutDot {
+    /// Ratios (black) rather than differences (white).
+    pub black: bool,
+    /// The ratios or differences forbidden.
+    pub values: Vec<u8>,
+}
 
-fn in_ratio(a: u8, b: u8) -> bool {
-    a == 2 * b || b == 2 * a
+impl NoneWithoutDot {
+    fn forbids(&self, a: u8, b: u8) -> bool {
+        let (a, b) = (u16::from(a), u16::from(b));
+        self.values.iter().any(|&v| {
+            let v = u16::from(v);
+            if self.black {
+                a == v * b || b == v * a
+            } else {
+                a.abs_diff(b) == v
+            }
+        })
+    }
+
+    fn values_text(&self) -> String {
+        let v: Vec<String> = self.values.iter().map(u8::to_string).collect();
+        v.join(", ")
+    }
 }
 
 impl Element for Dot {
@@ -91,30 +112,41 @@ impl Element for Dot {
     }
 }
 
-impl Element for NoRatioWithoutDot {
+impl Element for NoneWithoutDot {
     fn kind(&self) -> &'static str {
         KIND.name
     }
 
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-        grid.forbid_unmarked(FAMILY, in_ratio)
+        grid.forbid_unmarked(FAMILY, |a, b| self.forbids(a, b))
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
-        super::check_unmarked(grid, FAMILY, in_ratio)
+        super::check_unmarked(grid, FAMILY, |a, b| self.forbids(a, b))
     }
 
     fn describe(&self) -> String {
-        "all black dots are given: no other neighbours are in ratio 1:2".into()
+        match (self.black, self.values.as_slice()) {
+            (true, [2]) => "all black dots are given: no other neighbours are in ratio 1:2".into(),
+            (true, _) => format!(
+                "all black dots are given: no other neighbours are in ratio 1:{}",
+                self.values_text()
+            ),
+            (false, _) => format!(
+                "all white dots are given: no other neighbours differ by {}",
+                self.values_text()
+            ),
+        }
     }
 
     fn write(&self, out: &mut FpuzzlesWriter) {
-        out.negative("ratio");
+        out.negative(if self.black { "ratio" } else { "difference" });
     }
 }
 
 fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
     let mut out: Vec<Box<dyn Element>> = Vec::new();
+    let mut used: [Vec<u8>; 2] = [vec![1], vec![2]];
     for (key, black, default) in [("difference", false, 1), ("ratio", true, 2)] {
         for (name, entry) in doc.entries(key)? {
             let cells = doc.cells(&name, entry, "cells")?;
@@ -129,6 +161,10 @@ fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
                     });
                 }
             };
+            let values = &mut used[usize::from(black)];
+            if !values.contains(&value) {
+                values.push(value);
+            }
             out.push(Box::new(Dot {
                 cells,
                 black,
@@ -137,20 +173,25 @@ fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn Element>>, RulesError> {
             }));
         }
     }
-    if doc.negative("ratio") {
-        out.push(Box::new(NoRatioWithoutDot));
+    for (key, black) in [("difference", false), ("ratio", true)] {
+        if doc.negative(key) {
+            let mut values = used[usize::from(black)].clone();
+            values.sort_unstable();
+            out.push(Box::new(NoneWithoutDot { black, values }));
+        }
     }
     Ok(out)
 }
 
 /// Kropki dots (f-puzzles `difference` = white, `ratio` = black;
-/// `negative: ["ratio"]` = all black dots given; the white negative is the
-/// `nonconsecutive` rule).
+/// `negative: ["ratio"]` = all black dots given, `negative: ["difference"]`
+/// all white dots; the `nonconsecutive` flag is the white negative for
+/// difference 1 alone).
 pub(super) const KIND: ElementKind = ElementKind {
     name: "kropki",
-    summary: "a white dot joins consecutive digits, a black dot a digit and its double; with `negative: [\"ratio\"]` no other neighbours are in ratio 1:2",
+    summary: "a white dot joins digits that differ by 1 (or its value), a black dot a digit and its double (or value times it); with `negative: [\"ratio\"]` (`[\"difference\"]`) no other neighbours are in a ratio (difference) the dots use",
     fpuzzles_keys: &["difference", "ratio"],
-    negative: Some("ratio"),
+    negatives: &["ratio", "difference"],
     read,
     global: None,
 };

@@ -37,7 +37,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "little-killer",
     summary: "the digits on the diagonal an outside clue points along add up to the clue (digits may repeat)",
     fpuzzles_keys: &["littlekillersum"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

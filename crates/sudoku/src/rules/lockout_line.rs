@@ -51,7 +51,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "lockout-line",
     summary: "the ends of a lockout line differ by at least half the side (4 on 9x9) and no digit on it lies between them",
     fpuzzles_keys: &["lockout"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

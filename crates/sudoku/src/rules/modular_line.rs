@@ -37,7 +37,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "modular-line",
     summary: "any three cells in a row on a modular line hold digits of different residues modulo 3",
     fpuzzles_keys: &["modularline"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

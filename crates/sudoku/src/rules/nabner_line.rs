@@ -44,7 +44,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "nabner-line",
     summary: "any two digits on a Nabner line differ by at least 2",
     fpuzzles_keys: &["nabner"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -49,7 +49,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "nonconsecutive",
     summary: "orthogonally adjacent digits are not consecutive (pairs with a kropki dot obey only the dot)",
     fpuzzles_keys: &["nonconsecutive"],
-    negative: None,
+    negatives: &[],
     read,
     global: Some(global),
 };

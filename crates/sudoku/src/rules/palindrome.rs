@@ -36,7 +36,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "palindrome",
     summary: "a palindrome line reads the same from both ends",
     fpuzzles_keys: &["palindrome"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -79,7 +79,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "even-odd",
     summary: "a cell marked even (odd) holds an even (odd) digit",
     fpuzzles_keys: &["odd", "even"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

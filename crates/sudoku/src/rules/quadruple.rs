@@ -133,7 +133,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "quadruple",
     summary: "the four cells around a quadruple circle hold each digit it lists, as often as listed",
     fpuzzles_keys: &["quadruple"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

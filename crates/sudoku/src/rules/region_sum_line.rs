@@ -61,7 +61,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "region-sum-line",
     summary: "the parts of a region-sum line in each region it crosses have the same sum",
     fpuzzles_keys: &["regionsumline"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

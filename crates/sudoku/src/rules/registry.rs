@@ -10,7 +10,7 @@ use super::{
     diagonal, disjoint_groups, double_arrow, entropic_line, extra_region, extreme_cell, indexer,
     killer_cage, kropki, little_killer, lockout_line, modular_line, nabner_line, nonconsecutive,
     palindrome, parity, quadruple, region_sum_line, renban, sandwich_sum, skyscraper,
-    slow_thermometer, thermometer, whispers, windoku, x_sum, xv, zipper_line,
+    slow_thermometer, sum_dot, thermometer, whispers, windoku, x_sum, xv, zipper_line,
 };
 
 /// What reading an element type from a document gives.
@@ -24,9 +24,9 @@ pub struct ElementKind {
     pub summary: &'static str,
     /// The f-puzzles keys it reads (`killercage`).
     pub fpuzzles_keys: &'static [&'static str],
-    /// Its name in the f-puzzles `negative` list, if it has a negative rule
+    /// Its names in the f-puzzles `negative` list, for its negative rules
     /// ("all dots are given").
-    pub negative: Option<&'static str>,
+    pub negatives: &'static [&'static str],
     /// Reads its elements from a document.
     pub read: fn(&FpuzzlesDocument) -> Elements,
     /// For rules that need no data: the element (`--variant anti-knight`).
@@ -72,6 +72,7 @@ pub const REGISTRY: &[ElementKind] = &[
     indexer::ROW,
     indexer::COLUMN,
     indexer::BOX,
+    sum_dot::KIND,
 ];
 
 /// The element type named `name`.
@@ -104,7 +105,7 @@ pub fn markdown_table() -> String {
         if k.fpuzzles_keys.is_empty() {
             keys.push("(see its summary)".into());
         }
-        if let Some(n) = k.negative {
+        for n in k.negatives {
             keys.push(format!("`negative: [\"{n}\"]`"));
         }
         let global = if k.global.is_some() {

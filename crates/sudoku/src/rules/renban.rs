@@ -53,7 +53,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "renban",
     summary: "the digits on a renban line are distinct and consecutive, in any order",
     fpuzzles_keys: &["renban"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -65,7 +65,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "sandwich-sum",
     summary: "the digits between the 1 and the largest digit of the row or column add up to the outside clue",
     fpuzzles_keys: &["sandwichsum"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

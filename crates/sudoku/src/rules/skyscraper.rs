@@ -49,7 +49,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "skyscraper",
     summary: "seen from an outside clue, the digits taller than all before them number the clue",
     fpuzzles_keys: &["skyscraper"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

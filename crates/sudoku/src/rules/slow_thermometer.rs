@@ -34,7 +34,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "slow-thermometer",
     summary: "digits never decrease along a slow thermometer from its bulb",
     fpuzzles_keys: &["slowthermometer"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -77,7 +77,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "thermometer",
     summary: "digits strictly increase along a thermometer, from its bulb",
     fpuzzles_keys: &["thermometer"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

@@ -89,7 +89,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "whispers",
     summary: "digits next to each other on a whispers line differ by at least 5 (or the line's `value`)",
     fpuzzles_keys: &["whispers"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

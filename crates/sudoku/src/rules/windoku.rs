@@ -95,7 +95,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "windoku",
     summary: "the windows between the boxes (9x9: r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8) hold each digit once",
     fpuzzles_keys: &[],
-    negative: None,
+    negatives: &[],
     read,
     global: Some(global),
 };

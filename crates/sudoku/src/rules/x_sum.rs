@@ -45,7 +45,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "x-sum",
     summary: "the first X digits seen from an outside clue add up to it, X being the first of them",
     fpuzzles_keys: &["xsum"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };

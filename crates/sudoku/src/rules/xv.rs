@@ -124,7 +124,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "xv",
     summary: "an X joins neighbours adding up to 10, a V neighbours adding up to 5; with `negative: [\"xv\"]` no other neighbours add up to 5 or 10",
     fpuzzles_keys: &["xv"],
-    negative: Some("xv"),
+    negatives: &["xv"],
     read,
     global: None,
 };

@@ -71,7 +71,7 @@ pub(super) const KIND: ElementKind = ElementKind {
     name: "zipper-line",
     summary: "digits the same distance from the centre of a zipper line add up to the same total (the centre digit, on an odd line)",
     fpuzzles_keys: &["zipperline"],
-    negative: None,
+    negatives: &[],
     read,
     global: None,
 };
