@@ -253,7 +253,12 @@ fn cases() -> Vec<Case> {
     // solution with the sums, differences or ratios chosen, so that it
     // keeps "no other pair" by construction.
     let pairs: Vec<[usize; 2]> = (0..81)
-        .flat_map(|i| [(i % 9 < 8).then_some([i, i + 1]), (i < 72).then_some([i, i + 9])])
+        .flat_map(|i| {
+            [
+                (i % 9 < 8).then_some([i, i + 1]),
+                (i < 72).then_some([i, i + 9]),
+            ]
+        })
         .flatten()
         .collect();
     let dots = |key: &str, value: &dyn Fn(u8, u8) -> Option<u8>| -> Vec<(String, Value)> {
@@ -279,6 +284,16 @@ fn cases() -> Vec<Case> {
                 }),
             ),
             (
+                "cage",
+                cell_entries("cage", 4, |i| {
+                    (i % 9 < 7 && i % 2 == 1).then(|| {
+                        let sum: u32 = (i..i + 3).map(|c| u32::from(d[c])).sum();
+                        let root = 1 + (sum - 1) % 9;
+                        json!({ "cells": [name(i), name(i + 1), name(i + 2)], "value": format!("DR{root}") })
+                    })
+                }),
+            ),
+            (
                 "negative sum",
                 [
                     dots("sum", &|a, b| (a + b == 15 || a + b == 4).then_some(a + b)),
@@ -289,7 +304,9 @@ fn cases() -> Vec<Case> {
             (
                 "negative difference",
                 [
-                    dots("difference", &|a, b| matches!(a.abs_diff(b), 1 | 7).then(|| a.abs_diff(b))),
+                    dots("difference", &|a, b| {
+                        matches!(a.abs_diff(b), 1 | 7).then(|| a.abs_diff(b))
+                    }),
                     vec![negative("difference")],
                 ]
                 .concat(),
@@ -474,4 +491,35 @@ fn explain_names_each_new_rule_as_the_reason_of_its_steps() {
     }
     let named: Vec<&str> = named.into_iter().collect();
     insta::assert_snapshot!(named.join("\n"));
+}
+
+#[test]
+fn given_pencil_marks_restrict_their_cells_at_every_level() {
+    // The top four rows blanked, with the setter's pencil marks on every
+    // third blank cell (its digit and the next); a drawn cage and entered
+    // digits are skipped with a note.
+    let text = document(SOLUTION, &|i| i < 36, &[]);
+    let mut doc: Value = serde_json::from_str(&text).unwrap();
+    let d = digits(SOLUTION);
+    for i in (0..36).step_by(3) {
+        let other = d[i] % 9 + 1;
+        doc["grid"][i / 9][i % 9]["givenPencilMarks"] = json!([d[i], other]);
+    }
+    doc["grid"][3][8]["value"] = json!(d[35]);
+    doc["cage"] = json!([{ "cells": ["R1C1", "R1C2"], "value": "hello" }]);
+    let vp = VariantPuzzle::from_json(&doc.to_string()).unwrap();
+    assert_eq!(vp.skipped, ["1 cage", "1 digits entered without `given`"]);
+    let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+    let vp = VariantPuzzle::from_json(&doc.to_string()).unwrap();
+    let (brute, has_solution) = brute_force(&vp, &sudoku, SOLUTION, CAP);
+    assert!(has_solution);
+    assert_eq!(brute, 11);
+    for level in PropagationLevel::ALL {
+        assert_eq!(solver_count(&sudoku, &vp.puzzle, level, CAP as u64), 11, "{level}");
+    }
+    // Without the marks: more solutions.
+    let plain = VariantPuzzle::from_json(&text).unwrap();
+    let sudoku = Sudoku::with_rules(plain.puzzle.size(), plain.rules).unwrap();
+    let plain = VariantPuzzle::from_json(&text).unwrap();
+    assert_eq!(brute_force(&plain, &sudoku, SOLUTION, CAP).0, 1836);
 }

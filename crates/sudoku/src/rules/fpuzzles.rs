@@ -20,8 +20,17 @@ const META: &[&str] = &[
     "truecandidatesoptions",
 ];
 
-/// Drawings with no rule of their own, skipped with a note.
-const COSMETIC: &[&str] = &["line", "circle", "rectangle", "text", "cage"];
+/// Drawings with no rule of their own (and SudokuPad's fog of war, which
+/// hides cells but changes no rule), skipped with a note. `cage` entries
+/// are drawings too unless valued `DR<n>` (digital-root cages).
+const COSMETIC: &[&str] = &[
+    "line",
+    "circle",
+    "rectangle",
+    "text",
+    "fogofwar",
+    "foglight",
+];
 
 /// One object of a list, with its name for errors (`killercage 3`).
 pub type Entry<'a> = (String, &'a Map<String, Value>);
@@ -81,6 +90,20 @@ impl FpuzzlesDocument {
     pub fn negative(&self, name: &str) -> bool {
         (self.object.get("negative").and_then(Value::as_array))
             .is_some_and(|list| list.iter().any(|v| v.as_str() == Some(name)))
+    }
+
+    /// The cells of the grid that carry `key` (`givenPencilMarks`), with
+    /// its value, in reading order.
+    pub fn grid_field(&self, key: &str) -> Vec<(usize, &Value)> {
+        let rows = self.object.get("grid").and_then(Value::as_array);
+        (rows.into_iter().flatten().enumerate())
+            .flat_map(|(r, row)| {
+                (row.as_array().into_iter().flatten().enumerate()).filter_map(move |(c, cell)| {
+                    Some((r * self.side + c, cell.as_object()?.get(key)?))
+                })
+            })
+            .filter(|(_, v)| !v.is_null())
+            .collect()
     }
 
     /// The objects of the list `key`, each with its name for errors
@@ -215,6 +238,18 @@ impl VariantPuzzle {
         let (givens, regions) = read_grid(&doc, size)?;
         let mut skipped = Vec::new();
         let known = rule_keys();
+        let drawn_cages = (doc.entries("cage")?.iter())
+            .filter(|(_, entry)| super::digital_root_cage::root_of(entry).is_none())
+            .count();
+        if drawn_cages > 0 {
+            skipped.push(format!("{drawn_cages} cage"));
+        }
+        let entered = (doc.grid_field("value").iter())
+            .filter(|&&(cell, _)| givens[cell] == 0)
+            .count();
+        if entered > 0 {
+            skipped.push(format!("{entered} digits entered without `given`"));
+        }
         for (key, value) in &doc.object {
             let key = key.as_str();
             if META.contains(&key) || key == "negative" || known.contains(&key) {
@@ -253,10 +288,12 @@ impl VariantPuzzle {
         }
         let mut elements: Vec<Box<dyn Element>> = Vec::new();
         for kind in REGISTRY {
-            if kind
-                .fpuzzles_keys
-                .iter()
-                .any(|k| doc.object.contains_key(*k))
+            // A kind without a key of its own reads the grid's cells.
+            if kind.fpuzzles_keys.is_empty()
+                || kind
+                    .fpuzzles_keys
+                    .iter()
+                    .any(|k| doc.object.contains_key(*k))
                 || kind.negatives.iter().any(|n| doc.negative(n))
             {
                 elements.extend((kind.read)(&doc)?);

@@ -48,6 +48,18 @@ impl FpuzzlesWriter {
         self.push("negative", Value::String(name.into()));
     }
 
+    /// Sets `key` on the grid's cell `cell` (`givenPencilMarks`).
+    pub fn cell_field(&mut self, cell: usize, key: &str, value: Value) {
+        let n = self.size.side();
+        let grid = self.object.get_mut("grid").and_then(Value::as_array_mut);
+        let row = grid
+            .and_then(|g| g.get_mut(cell / n))
+            .and_then(Value::as_array_mut);
+        if let Some(Value::Object(c)) = row.and_then(|r| r.get_mut(cell % n)) {
+            c.insert(key.into(), value);
+        }
+    }
+
     /// The names of `cells` as f-puzzles writes them (`["R1C1", "R1C2"]`).
     pub fn cells(&self, cells: &[usize]) -> Value {
         let side = self.size.side();
