@@ -2310,3 +2310,43 @@ fn explain_says_where_it_is_stuck() {
         }
     }
 }
+
+#[test]
+fn a_rule_of_your_own_on_plain_puzzles_and_its_errors() {
+    // The top band blank: 168 solutions; odd digits never touching on the
+    // diagonal r1c5-r3c7 leaves 28.
+    let band =
+        "...........................265934871794128563138567249376451928852396417419782356\n";
+    let rule = "regex:r1c5-r3c7:[2468]*([13579][2468]+)*[13579]?";
+    let run = |args: &[&str]| {
+        let mut child = sudoku(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(band.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            out.status.code().unwrap(),
+        )
+    };
+    let (plain, _) = run(&["count", "--limit", "1000"]);
+    assert!(plain.starts_with("-:1: 168 solutions"), "{plain}");
+    let (ruled, code) = run(&["count", "--limit", "1000", "--rule", rule]);
+    assert!(ruled.starts_with("-:1: 28 solutions"), "{ruled}");
+    assert!(ruled.contains("rules: regex"), "{ruled}");
+    assert_eq!(code, 0);
+    // A rule that does not fit a 4x4 puzzle fails that puzzle alone.
+    let mixed = format!("{band}................\n");
+    timing_filters! {
+        assert_cmd_snapshot!("rule_outside_a_small_grid", sudoku(&["count", "--limit", "1000", "--rule", rule]).pass_stdin(mixed.as_str()));
+        assert_cmd_snapshot!("rule_bad_syntax", sudoku(&["count", "--rule", "regex:r1c1-r2c3:1"]));
+    }
+}

@@ -461,6 +461,14 @@ pub struct ReadArgs {
     #[arg(long, value_name = "RULES", default_value = "classic", help = variant_help())]
     pub variant: sudoku::Variant,
 
+    /// A rule of your own on every puzzle, plain or f-puzzles (repeatable):
+    /// `regex:CELLS:PATTERN`, the digits along CELLS read as text (1-9, then
+    /// A, B, ... for 10, 11, ...) match the whole PATTERN. CELLS: cells and
+    /// straight runs, comma-separated (`r1c1-r1c5,r2c2`). Example, odd digits
+    /// never touch on row 1: `regex:r1c1-r1c9:[2468]*([13579][2468]+)*[13579]?`
+    #[arg(long = "rule", id = "user_rules", value_name = "RULE")]
+    pub user_rules: Vec<sudoku::UserRule>,
+
     /// The digits' characters, in order: ranges and single characters.
     /// `0-F` reads hexadecimal 16x16 (`0` is the digit 1; `.` is empty),
     /// `A-Y` letters for 25x25. Default: 1-9 then A-Z, with `.`, `0` or `_`

@@ -20,7 +20,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use sudoku::{
-    GridSize, Propagators, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, VariantPuzzle,
+    GridSize, Propagators, Puzzle, PuzzleError, RulesError, Sudoku, Symbols, UserRule,
+    VariantPuzzle,
 };
 
 /// How to read puzzles: the alphabet of digits and the box shape, when
@@ -32,6 +33,8 @@ pub struct ReadOptions {
     pub shape: Option<GridSize>,
     /// The propagators of the grids built for f-puzzles documents.
     pub propagators: Propagators,
+    /// Rules given for every puzzle (`--rule`), added to a document's own.
+    pub user_rules: Vec<UserRule>,
 }
 
 /// One puzzle of the input: where it came from, its text and the parsed
@@ -277,7 +280,12 @@ impl Assembler {
         text: String,
         read: Result<VariantPuzzle, RulesError>,
     ) -> Entry {
-        let built = read.and_then(|vp| {
+        let built = read.and_then(|mut vp| {
+            for rule in &self.options.user_rules {
+                vp.rules
+                    .elements
+                    .push(rule.element(vp.puzzle.size().side())?);
+            }
             let note = (!vp.skipped.is_empty()).then(|| {
                 format!(
                     "skipped drawings that carry no rule: {}",

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 use rayon::prelude::*;
-use sudoku::{GridSize, Propagators, Puzzle, PuzzleError, Sudoku, Variant};
+use sudoku::{GridSize, Propagators, Puzzle, PuzzleError, RulesError, Sudoku, UserRule, Variant};
 
 use crate::input::{Entry, PuzzleLines, ReadError};
 
@@ -22,14 +22,18 @@ pub struct Job {
 pub struct Sudokus {
     variant: Variant,
     propagators: Propagators,
-    by_size: HashMap<GridSize, Sudoku>,
+    /// Rules given for every puzzle (`--rule`).
+    user_rules: Vec<UserRule>,
+    /// The rules of each size, or why the user's rules do not fit it.
+    by_size: HashMap<GridSize, Result<Sudoku, RulesError>>,
 }
 
 impl Sudokus {
-    pub fn new(variant: Variant, propagators: Propagators) -> Sudokus {
+    pub fn new(variant: Variant, propagators: Propagators, user_rules: Vec<UserRule>) -> Sudokus {
         Sudokus {
             variant,
             propagators,
+            user_rules,
             by_size: HashMap::new(),
         }
     }
@@ -41,10 +45,14 @@ impl Sudokus {
             return;
         }
         let (size, variant) = (puzzle.size(), &self.variant);
-        let propagators = self.propagators;
-        self.by_size
-            .entry(size)
-            .or_insert_with(|| Sudoku::new(size, variant.clone()).with_propagators(propagators));
+        let (propagators, user_rules) = (self.propagators, &self.user_rules);
+        self.by_size.entry(size).or_insert_with(|| {
+            let mut rules = variant.rules();
+            for rule in user_rules {
+                rules.elements.push(rule.element(size.side())?);
+            }
+            Ok(Sudoku::with_rules(size, rules)?.with_propagators(propagators))
+        });
     }
 
     /// The rules for an entry's puzzle (its own, for an f-puzzles
@@ -56,7 +64,8 @@ impl Sudokus {
     ) -> Result<&'a Sudoku, PuzzleError> {
         let sudoku = match rules {
             Some(own) => own,
-            None => &self.by_size[&puzzle.size()],
+            None => (self.by_size[&puzzle.size()].as_ref())
+                .map_err(|e| PuzzleError::Rules(e.clone()))?,
         };
         sudoku.check_givens(puzzle)?;
         Ok(sudoku)

@@ -83,6 +83,9 @@ pub enum PuzzleError {
         /// The solver's size.
         expected: crate::GridSize,
     },
+    /// Rules given for every puzzle (`--rule`) that do not fit its grid.
+    #[error("{0}")]
+    Rules(crate::RulesError),
 }
 
 impl PuzzleError {
@@ -96,6 +99,7 @@ impl PuzzleError {
             PuzzleError::DigitOutOfRange { .. } => "digit out of range",
             PuzzleError::Contradiction { .. } => "contradictory givens",
             PuzzleError::SizeMismatch { .. } => "size mismatch",
+            PuzzleError::Rules(e) => e.kind(),
         }
     }
 }

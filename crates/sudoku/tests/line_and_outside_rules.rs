@@ -294,6 +294,28 @@ fn cases() -> Vec<Case> {
                 }),
             ),
             (
+                // Odd digits never touch, and a line that ends high.
+                "regex",
+                [
+                    ("[2468]*([13579][2468]+)*[13579]?", 4),
+                    (".*[7-9]", 3),
+                ]
+                .iter()
+                .flat_map(|&(pattern, len)| {
+                    let kept: Vec<(String, Value)> = (straight_lines(len).into_iter())
+                        .map(|line| {
+                            let names: Vec<String> = line.iter().map(|&c| name(c)).collect();
+                            json!({ "cells": names, "value": pattern })
+                        })
+                        .filter(|entry| kept("regex", entry))
+                        .take(2)
+                        .map(|entry| ("regex".to_string(), entry))
+                        .collect();
+                    kept
+                })
+                .collect(),
+            ),
+            (
                 "negative sum",
                 [
                     dots("sum", &|a, b| (a + b == 15 || a + b == 4).then_some(a + b)),
@@ -515,7 +537,11 @@ fn given_pencil_marks_restrict_their_cells_at_every_level() {
     assert!(has_solution);
     assert_eq!(brute, 11);
     for level in PropagationLevel::ALL {
-        assert_eq!(solver_count(&sudoku, &vp.puzzle, level, CAP as u64), 11, "{level}");
+        assert_eq!(
+            solver_count(&sudoku, &vp.puzzle, level, CAP as u64),
+            11,
+            "{level}"
+        );
     }
     // Without the marks: more solutions.
     let plain = VariantPuzzle::from_json(&text).unwrap();

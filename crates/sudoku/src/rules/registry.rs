@@ -9,9 +9,9 @@ use super::{
     Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, clone,
     diagonal, digital_root_cage, disjoint_groups, double_arrow, entropic_line, extra_region,
     extreme_cell, given_candidates, indexer, killer_cage, kropki, little_killer, lockout_line,
-    modular_line, nabner_line, nonconsecutive, palindrome, parity, quadruple, region_sum_line,
-    renban, sandwich_sum, skyscraper, slow_thermometer, sum_dot, thermometer, whispers, windoku,
-    x_sum, xv, zipper_line,
+    modular_line, nabner_line, nonconsecutive, palindrome, parity, quadruple, regex_rule,
+    region_sum_line, renban, sandwich_sum, skyscraper, slow_thermometer, sum_dot, thermometer,
+    whispers, windoku, x_sum, xv, zipper_line,
 };
 
 /// What reading an element type from a document gives.
@@ -76,6 +76,7 @@ pub const REGISTRY: &[ElementKind] = &[
     sum_dot::KIND,
     digital_root_cage::KIND,
     given_candidates::KIND,
+    regex_rule::KIND,
 ];
 
 /// The element type named `name`.

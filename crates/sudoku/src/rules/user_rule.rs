@@ -1,0 +1,148 @@
+//! Rules given on the command line for plain puzzles (`--rule
+//! 'regex:r1c1-r1c5:[1-3]*[7-9]+'`), made into elements once the grid's
+//! side is known.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::regex_rule::RegexRule;
+use super::{Element, RulesError, parse_cell};
+
+/// A rule written as text: `regex:CELLS:PATTERN`, where CELLS is a comma-
+/// separated list of cells (`r1c1`) and straight runs (`r1c1-r1c5`: a row,
+/// column or diagonal, both ends included).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct UserRule {
+    cells: String,
+    pattern: String,
+}
+
+/// A rule text that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("invalid rule `{text}`: {what}")]
+pub struct BadRule {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub what: String,
+}
+
+impl FromStr for UserRule {
+    type Err = BadRule;
+
+    fn from_str(text: &str) -> Result<UserRule, BadRule> {
+        let bad = |what: &str| BadRule {
+            text: text.to_string(),
+            what: what.to_string(),
+        };
+        let mut parts = text.splitn(3, ':');
+        let (kind, cells, pattern) = (parts.next(), parts.next(), parts.next());
+        let (Some(kind), Some(cells), Some(pattern)) = (kind, cells, pattern) else {
+            return Err(bad(
+                "write KIND:CELLS:PATTERN, e.g. regex:r1c1-r1c5:[1-3]*[7-9]+",
+            ));
+        };
+        if kind.trim() != "regex" {
+            return Err(bad("the only kind is `regex`"));
+        }
+        let rule = UserRule {
+            cells: cells.trim().to_string(),
+            pattern: pattern.to_string(),
+        };
+        // Check the cells' syntax on the largest grid and the pattern now,
+        // so that a typo is an error before any puzzle is read.
+        rule.cells(crate::MAX_SIDE)
+            .map_err(|e| bad(&e.to_string()))?;
+        RegexRule::new(Vec::new(), &rule.pattern, 9).map_err(|e| bad(&e))?;
+        Ok(rule)
+    }
+}
+
+impl fmt::Display for UserRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "regex:{}:{}", self.cells, self.pattern)
+    }
+}
+
+impl UserRule {
+    /// The cells on a grid of side `side`, in order.
+    fn cells(&self, side: usize) -> Result<Vec<usize>, RulesError> {
+        let mut out = Vec::new();
+        for part in self.cells.split(',') {
+            let part = part.trim();
+            match part.split_once('-') {
+                None => out.push(parse_cell(part, side)?),
+                Some((from, to)) => {
+                    let (a, b) = (parse_cell(from.trim(), side)?, parse_cell(to.trim(), side)?);
+                    let (ra, ca, rb, cb) = (
+                        (a / side) as isize,
+                        (a % side) as isize,
+                        (b / side) as isize,
+                        (b % side) as isize,
+                    );
+                    let (dr, dc) = ((rb - ra).signum(), (cb - ca).signum());
+                    let steps = (rb - ra).abs().max((cb - ca).abs());
+                    let straight = ra == rb || ca == cb || (rb - ra).abs() == (cb - ca).abs();
+                    if !straight {
+                        return Err(RulesError::Invalid {
+                            element: format!("rule cells `{part}`"),
+                            what: "a run goes along a row, a column or a diagonal".into(),
+                        });
+                    }
+                    for k in 0..=steps {
+                        out.push(((ra + k * dr) as usize) * side + (ca + k * dc) as usize);
+                    }
+                }
+            }
+        }
+        super::distinct_cells(&format!("rule cells `{}`", self.cells), &out)?;
+        Ok(out)
+    }
+
+    /// The element on a grid of side `side`.
+    pub fn element(&self, side: usize) -> Result<Box<dyn Element>, RulesError> {
+        let cells = self.cells(side)?;
+        let rule =
+            RegexRule::new(cells, &self.pattern, side).map_err(|what| RulesError::Invalid {
+                element: format!("rule `{self}`"),
+                what,
+            })?;
+        Ok(Box::new(rule))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_and_lists_of_cells() {
+        assert_eq!(
+            ("regex:r1c1-r1c3,r2c2,r3c3-r1c1:.*".parse::<UserRule>())
+                .unwrap_err()
+                .to_string(),
+            "invalid rule `regex:r1c1-r1c3,r2c2,r3c3-r1c1:.*`: rule cells `r1c1-r1c3,r2c2,r3c3-r1c1`: names a cell twice (cell 6)"
+        );
+        // A cell of a 16x16 grid is checked on the grid the puzzle has.
+        let big: UserRule = "regex:r12c1:.".parse().unwrap();
+        assert!(big.element(9).is_err() && big.element(16).is_ok());
+        let rule: UserRule = "regex:r1c1-r1c3,r2c2,r4c4-r6c6:.*".parse().unwrap();
+        assert_eq!(rule.cells(9).unwrap(), [0, 1, 2, 10, 30, 40, 50]);
+        assert_eq!(rule.to_string(), "regex:r1c1-r1c3,r2c2,r4c4-r6c6:.*");
+    }
+
+    #[test]
+    fn bad_rules_say_what_is_wrong() {
+        let e = |t: &str| t.parse::<UserRule>().unwrap_err().to_string();
+        assert_eq!(
+            e("regex:r1c1-r2c3:1+"),
+            "invalid rule `regex:r1c1-r2c3:1+`: rule cells `r1c1-r2c3`: a run goes along a row, a column or a diagonal"
+        );
+        assert!(e("regex:r1c1:[1-").contains("pattern \"[1-\""));
+        assert_eq!(
+            e("sum:r1c1:3"),
+            "invalid rule `sum:r1c1:3`: the only kind is `regex`"
+        );
+        assert!(e("regex").contains("write KIND:CELLS:PATTERN"));
+    }
+}
