@@ -2350,3 +2350,36 @@ fn a_rule_of_your_own_on_plain_puzzles_and_its_errors() {
         assert_cmd_snapshot!("rule_bad_syntax", sudoku(&["count", "--rule", "regex:r1c1-r2c3:1"]));
     }
 }
+
+#[test]
+fn a_recorded_solution_that_differs_from_the_one_found_is_said() {
+    let text =
+        std::fs::read_to_string(root().join("puzzles/variants/killer/killer-timwi-killer.json"))
+            .unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let solution = doc["solution"].as_array_mut().unwrap();
+    solution.swap(0, 1);
+    doc["author"] = serde_json::json!("Timwi");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("swapped.json");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let (out, code) = stdout_of(&mut sudoku(&["solve", path.to_str().unwrap()]));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\ntitle: killer-timwi-killer, by Timwi\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nwarning: the solution found differs from the one the file records"),
+        "{out}"
+    );
+    let (json, _) = stdout_of(&mut sudoku(&[
+        "solve",
+        "--format",
+        "json",
+        path.to_str().unwrap(),
+    ]));
+    let record = &json_lines(&json)[0];
+    assert_eq!(record["recorded_solution"], "differs");
+    assert_eq!(record["author"], "Timwi");
+}

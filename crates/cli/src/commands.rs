@@ -241,7 +241,11 @@ pub fn read_options(read: &ReadArgs) -> Result<ReadOptions> {
 /// The models for the puzzles read with `read` (its global rules and
 /// propagators), made per rule set as puzzles come.
 pub fn sudokus(read: &ReadArgs) -> Sudokus {
-    Sudokus::new(read.variant.clone(), read.propagators, read.user_rules.clone())
+    Sudokus::new(
+        read.variant.clone(),
+        read.propagators,
+        read.user_rules.clone(),
+    )
 }
 
 /// `--box RxC`: boxes of R rows and C columns.

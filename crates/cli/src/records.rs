@@ -298,6 +298,10 @@ pub struct SolveRecord {
     /// The rules in one line with counts, for the text format only.
     #[serde(skip)]
     pub rules_summary: Option<String>,
+    /// What the puzzle's file says about itself (fields absent when it
+    /// says nothing).
+    #[serde(flatten)]
+    pub about: AboutRecord,
     /// The board of the puzzle, for the text format only.
     #[serde(skip)]
     pub boards: Option<(String, Option<String>)>,
@@ -321,6 +325,7 @@ impl SolveRecord {
             version: VERSION,
             rules: None,
             rules_summary: None,
+            about: AboutRecord::default(),
             boards: None,
         }
     }
@@ -334,6 +339,7 @@ impl SolveRecord {
         symbols: &sudoku::Symbols,
     ) -> SolveRecord {
         (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.about = AboutRecord::of(sudoku, report.solution.as_ref());
         self.status = report.status().name();
         self.solution = report.solution.as_ref().map(|s| s.to_line_with(symbols));
         self.stats = Some(StatsRecord::from(&report.stats));
@@ -420,6 +426,64 @@ pub struct CountRecord {
     /// As in [`SolveRecord::rules_summary`].
     #[serde(skip)]
     pub rules_summary: Option<String>,
+    /// As in [`SolveRecord::about`].
+    #[serde(flatten)]
+    pub about: AboutRecord,
+}
+
+/// What a puzzle's file says about itself, in a record: its title, author
+/// and rules in words, and whether the solution found is the one it
+/// records. Each field is absent when there is nothing to say.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct AboutRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// The setter's rules in words (f-puzzles `ruleset`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_text: Option<String>,
+    /// `matches` or `differs`: the solution found against the one the file
+    /// records (absent when either is missing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded_solution: Option<&'static str>,
+}
+
+impl AboutRecord {
+    /// From the rules of `sudoku`, against the solution `found` if any.
+    pub fn of(sudoku: &sudoku::Sudoku, found: Option<&sudoku::Puzzle>) -> AboutRecord {
+        let about = &sudoku.rules().about;
+        let recorded_solution = about.solution.as_ref().zip(found).map(|(recorded, found)| {
+            if recorded.cells() == found.cells() {
+                "matches"
+            } else {
+                "differs"
+            }
+        });
+        AboutRecord {
+            title: about.title.clone(),
+            author: about.author.clone(),
+            rules_text: about.rules_text.clone(),
+            recorded_solution,
+        }
+    }
+
+    /// Lines for the text format: the title and author, and a warning when
+    /// the solution found is not the one recorded (nothing if there is
+    /// nothing to say).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        match (&self.title, &self.author) {
+            (Some(t), Some(a)) => out.push_str(&format!("\ntitle: {t}, by {a}")),
+            (Some(t), None) => out.push_str(&format!("\ntitle: {t}")),
+            (None, Some(a)) => out.push_str(&format!("\nauthor: {a}")),
+            (None, None) => {}
+        }
+        if self.recorded_solution == Some("differs") {
+            out.push_str("\nwarning: the solution found differs from the one the file records");
+        }
+        out
+    }
 }
 
 /// The rules of a grid for a record: their names and their one-line
@@ -452,11 +516,13 @@ impl CountRecord {
             version: VERSION,
             rules: None,
             rules_summary: None,
+            about: AboutRecord::default(),
         }
     }
 
     pub fn counted(mut self, report: &SolveReport, sudoku: &sudoku::Sudoku) -> CountRecord {
         (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.about = AboutRecord::of(sudoku, report.solution.as_ref());
         let n = report.solutions();
         self.status = match (report.stop_reason(), n, report.is_exact()) {
             (Some(_), _, _) => "stopped",

@@ -62,7 +62,7 @@ pub use level_needed::LevelNeeded;
 pub use propagators::{Propagators, UnknownPropagators, valid_names as propagators_names};
 pub use puzzle::Puzzle;
 pub use report::{SolveReport, SolveStatus};
-pub use rules::{BadRule, Element, Rules, RulesError, UserRule, VariantPuzzle};
+pub use rules::{About, BadRule, Element, Rules, RulesError, UserRule, VariantPuzzle};
 pub use size::GridSize;
 pub use source::Source;
 pub use sudoku::{HouseFailure, SolveError, Sudoku};

@@ -137,6 +137,27 @@ pub trait Element: fmt::Debug + Send + Sync {
     }
 }
 
+/// What a puzzle file says about itself beside its rules: shown to people,
+/// never read by the solver (except `solution`, compared with the answer).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct About {
+    /// Its title.
+    pub title: Option<String>,
+    /// Its author.
+    pub author: Option<String>,
+    /// Its rules in words, as the setter wrote them (f-puzzles `ruleset`).
+    pub rules_text: Option<String>,
+    /// The solution the file records.
+    pub solution: Option<crate::Puzzle>,
+}
+
+impl About {
+    /// Whether the file says nothing about itself.
+    pub fn is_empty(&self) -> bool {
+        *self == About::default()
+    }
+}
+
 /// The rules of a puzzle: its regions and its elements.
 #[derive(Debug, Default)]
 pub struct Rules {
@@ -145,6 +166,8 @@ pub struct Rules {
     pub regions: Option<Vec<usize>>,
     /// The elements, in the order they were read.
     pub elements: Vec<Box<dyn Element>>,
+    /// What the puzzle's file says about itself (title, author, ...).
+    pub about: About,
 }
 
 impl Rules {
@@ -190,7 +213,8 @@ impl Rules {
             .join(", ")
     }
 
-    /// Whether these are the classic rules: boxes and no element.
+    /// Whether these are the classic rules: boxes and no element (what the
+    /// file says about itself aside).
     pub fn is_classic(&self) -> bool {
         self.regions.is_none() && self.elements.is_empty()
     }

@@ -31,6 +31,7 @@ impl Variant {
     /// The rules: each named global element.
     pub fn rules(&self) -> Rules {
         Rules {
+            about: Default::default(),
             regions: None,
             elements: (self.names.iter())
                 .filter_map(|n| registry::kind(n).and_then(|k| k.global))

@@ -58,12 +58,13 @@ impl Row for Counted {
         }
         match &r.stats {
             Some(stats) => format!(
-                "{}:{}: {} ({}){}",
+                "{}:{}: {} ({}){}{}",
                 r.file,
                 r.line,
                 r.summary(),
                 stats.sentence(),
-                (r.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"))
+                (r.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}")),
+                r.about.text()
             ),
             None => format!(
                 "{}:{}: invalid: {}",

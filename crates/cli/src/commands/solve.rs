@@ -49,6 +49,7 @@ impl Row for SolveRecord {
         if let Some(rules) = &self.rules_summary {
             text.push_str(&format!("\nrules: {rules}"));
         }
+        text.push_str(&self.about.text());
         if let Some((before, after)) = &self.boards {
             text.push('\n');
             text.push_str(&side_by_side(before, after.as_deref().unwrap_or("")));

@@ -71,7 +71,11 @@ fn own_rules(base: &Sudoku, regions: Option<Vec<usize>>, cages: &[Cage]) -> Rule
             side,
         )) as Box<dyn Element>
     }));
-    Rules { regions, elements }
+    Rules {
+        regions,
+        elements,
+        about: Default::default(),
+    }
 }
 
 /// Makes puzzles for one grid's rules with one set of options. Puzzle `i`

@@ -300,12 +300,26 @@ impl VariantPuzzle {
             }
         }
         let solution = read_solution(&doc, size);
-        let title = (doc.object.get("title").and_then(Value::as_str))
-            .filter(|t| !t.is_empty())
-            .map(String::from);
+        let text = |key: &str| {
+            (doc.object.get(key).and_then(Value::as_str))
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(String::from)
+        };
+        let title = text("title");
+        let about = super::About {
+            title: title.clone(),
+            author: text("author"),
+            rules_text: text("ruleset"),
+            solution: solution.clone(),
+        };
         Ok(VariantPuzzle {
             puzzle: Puzzle::from_digits(size, givens),
-            rules: Rules { regions, elements },
+            rules: Rules {
+                regions,
+                elements,
+                about,
+            },
             solution,
             title,
             skipped,

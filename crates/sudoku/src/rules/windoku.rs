@@ -126,6 +126,7 @@ mod tests {
         let rules = crate::Rules {
             regions: None,
             elements: vec![global()],
+            about: Default::default(),
         };
         let err = crate::Sudoku::with_rules(GridSize::without_boxes(5).unwrap(), rules)
             .unwrap_err()
