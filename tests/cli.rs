@@ -2383,3 +2383,30 @@ fn a_recorded_solution_that_differs_from_the_one_found_is_said() {
     assert_eq!(record["recorded_solution"], "differs");
     assert_eq!(record["author"], "Timwi");
 }
+
+#[test]
+fn sudokupad_links_and_payloads_are_read_and_unknown_shapes_refused() {
+    // A 4x4 killer in SudokuPad's zipped format: a cage of 3 at r1c1-r1c2,
+    // a title; one link, the same payload alone, and a real puzzle whose
+    // rules are in a background image (Parity Fish, from SakanaAI/Sudoku-
+    // Bench's README).
+    let zipped = "{ce:[[,,{v:3},],[,,,],[,,,],[,,,{v:1}]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],ca:[{ce:[[0,0],[0,1]],v:'3'},{v:'title: Tiny killer'},{ce:[[3,0],[3,1]],v:'7'},{ce:[[1,0],[2,0]],v:'5'}]}";
+    let data = lz_str::compress_to_base64(zipped);
+    let fish =
+        std::fs::read_to_string(root().join("tests/inputs/sudokupad/parity-fish.txt")).unwrap();
+    let input = format!(
+        "https://sudokupad.app/scl{data}\nctc{data}\n{}\nhttps://sudokupad.app/abc123\n",
+        fish.trim()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("links.txt"), input).unwrap();
+    let run = |extra: &[&str]| {
+        let mut cmd = sudoku(&[&["count", "--limit", "2"], extra, &["links.txt"]].concat());
+        cmd.current_dir(dir.path());
+        cmd
+    };
+    timing_filters! {
+        assert_cmd_snapshot!("sudokupad_count", run(&[]));
+        assert_cmd_snapshot!("sudokupad_count_ignore_unknown", run(&["--ignore-unknown"]));
+    }
+}

@@ -469,6 +469,13 @@ pub struct ReadArgs {
     #[arg(long = "rule", id = "user_rules", value_name = "RULE")]
     pub user_rules: Vec<sudoku::UserRule>,
 
+    /// Solve SudokuPad puzzles even when some of their shapes are no rule
+    /// this tool knows, without those shapes (listed in a note on stderr).
+    /// Without it such a puzzle is an error naming the shapes: solving it
+    /// without them would answer another puzzle.
+    #[arg(long)]
+    pub ignore_unknown: bool,
+
     /// The digits' characters, in order: ranges and single characters.
     /// `0-F` reads hexadecimal 16x16 (`0` is the digit 1; `.` is empty),
     /// `A-Y` letters for 25x25. Default: 1-9 then A-Z, with `.`, `0` or `_`

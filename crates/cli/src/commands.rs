@@ -235,6 +235,7 @@ pub fn read_options(read: &ReadArgs) -> Result<ReadOptions> {
         shape,
         propagators: read.propagators,
         user_rules: read.user_rules.clone(),
+        ignore_unknown: read.ignore_unknown,
     })
 }
 

@@ -35,6 +35,9 @@ pub struct ReadOptions {
     pub propagators: Propagators,
     /// Rules given for every puzzle (`--rule`), added to a document's own.
     pub user_rules: Vec<UserRule>,
+    /// SudokuPad shapes that are no known rule are left out (with a note)
+    /// rather than refusing the puzzle.
+    pub ignore_unknown: bool,
 }
 
 /// One puzzle of the input: where it came from, its text and the parsed
@@ -286,12 +289,20 @@ impl Assembler {
                     .elements
                     .push(rule.element(vp.puzzle.size().side())?);
             }
-            let note = (!vp.skipped.is_empty()).then(|| {
-                format!(
+            let mut notes = Vec::new();
+            if !vp.skipped.is_empty() {
+                notes.push(format!(
                     "skipped drawings that carry no rule: {}",
                     vp.skipped.join(", ")
-                )
-            });
+                ));
+            }
+            if !vp.ignored.is_empty() {
+                notes.push(format!(
+                    "ignored shapes that are no known rule (--ignore-unknown): {}",
+                    vp.ignored.join("; ")
+                ));
+            }
+            let note = (!notes.is_empty()).then(|| notes.join("; "));
             let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules)?
                 .with_propagators(self.options.propagators);
             Ok((vp.puzzle, sudoku, note))
@@ -367,7 +378,7 @@ impl Assembler {
         if is_link(trimmed) {
             out.extend(self.abandon_block(format!("the link on line {line}")));
             self.first = false;
-            let read = VariantPuzzle::from_link(trimmed);
+            let read = VariantPuzzle::from_link_with(trimmed, self.options.ignore_unknown);
             out.push(self.variant_entry(line, trimmed.to_string(), read));
             return;
         }
@@ -447,7 +458,10 @@ impl Assembler {
 
 /// Whether a line is an f-puzzles or SudokuPad link.
 fn is_link(line: &str) -> bool {
-    line.contains("f-puzzles.com") || line.contains("sudokupad") || line.contains("?load=")
+    line.contains("f-puzzles.com")
+        || line.contains("sudokupad")
+        || line.contains("?load=")
+        || sudoku::rules::sudokupad::is_payload(line)
 }
 
 /// Whether a file is an f-puzzles document (by its name).

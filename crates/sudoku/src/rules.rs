@@ -47,6 +47,7 @@ mod renban;
 mod sandwich_sum;
 mod skyscraper;
 mod slow_thermometer;
+pub mod sudokupad;
 mod sum_dot;
 mod thermometer;
 mod user_rule;

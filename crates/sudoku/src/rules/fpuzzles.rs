@@ -48,6 +48,9 @@ pub struct VariantPuzzle {
     pub title: Option<String>,
     /// Drawings that were skipped because they carry no rule (`2 line`).
     pub skipped: Vec<String>,
+    /// SudokuPad shapes that are no known rule, ignored on request (see
+    /// [`VariantPuzzle::from_sudokupad`]).
+    pub ignored: Vec<String>,
 }
 
 /// An f-puzzles document being read: the JSON object and the grid's side.
@@ -211,9 +214,19 @@ impl VariantPuzzle {
         VariantPuzzle::from_value(value)
     }
 
-    /// Reads an f-puzzles link, a SudokuPad `fpuzzles` link, or the
-    /// compressed text alone.
+    /// Reads an f-puzzles link, a SudokuPad link (`scl`, `ctc`,
+    /// `fpuzzles`), or the compressed text alone; SudokuPad shapes that are
+    /// no known rule are an error.
     pub fn from_link(text: &str) -> Result<VariantPuzzle, RulesError> {
+        VariantPuzzle::from_link_with(text, false)
+    }
+
+    /// The same; with `ignore_unknown`, SudokuPad shapes that are no known
+    /// rule are left out and listed in [`VariantPuzzle::ignored`].
+    pub fn from_link_with(text: &str, ignore_unknown: bool) -> Result<VariantPuzzle, RulesError> {
+        if text.contains("sudokupad") || super::sudokupad::is_payload(text) {
+            return VariantPuzzle::from_sudokupad(text, ignore_unknown);
+        }
         VariantPuzzle::from_json(&decode_link(text)?)
     }
 
@@ -323,6 +336,7 @@ impl VariantPuzzle {
             solution,
             title,
             skipped,
+            ignored: Vec::new(),
         })
     }
 }
@@ -445,7 +459,7 @@ pub fn decode_link(text: &str) -> Result<String, RulesError> {
 }
 
 /// Undoes the `%2B`-style escapes a link may carry.
-fn percent_decode(s: &str) -> String {
+pub(super) fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
