@@ -136,3 +136,50 @@ fn variant_search_allocates_nothing_per_node() {
         assert!(long <= 2, "{cells}/{values} {level}: {long} allocations");
     }
 }
+
+#[test]
+fn regular_constraints_allocate_nothing_per_node() {
+    // Sandwich clues on every row and column (0 or 35, which cannot all
+    // hold), a renban line and a little killer: regular constraints on an
+    // empty grid, searched at none and fc for 100 and for 10,000
+    // placements: the same allocations (the automata's work space grows
+    // once, then is reused).
+    let mut sandwiches = Vec::new();
+    for k in 1..=9 {
+        let row = if k % 2 == 1 { "35" } else { "0" };
+        let col = if k % 2 == 0 { "35" } else { "0" };
+        sandwiches.push(serde_json::json!({ "cell": format!("R{k}C0"), "value": row }));
+        sandwiches.push(serde_json::json!({ "cell": format!("R0C{k}"), "value": col }));
+    }
+    let grid: Vec<Vec<serde_json::Value>> = vec![vec![serde_json::json!({}); 9]; 9];
+    let doc = serde_json::json!({
+        "size": 9,
+        "grid": grid,
+        "sandwichsum": sandwiches,
+        "renban": [{ "lines": [["R5C1", "R5C2", "R5C3", "R5C4"]] }],
+        "littlekillersum": [{ "cell": "R0C1", "direction": "DR", "value": "40" }],
+    });
+    let vp = sudoku::VariantPuzzle::from_json(&doc.to_string()).unwrap();
+    let grid = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+    for (cells, values, level) in [
+        ("EA", "0", PropagationLevel::None),
+        ("ED", "5", PropagationLevel::ForwardChecking),
+    ] {
+        let run = |placements| {
+            let mut config = config(cells, values, level);
+            config.limits.max_placements = Some(placements);
+            let mut search = grid.search(&vp.puzzle, &config).unwrap();
+            search.propagate_root().unwrap();
+            let before = allocations();
+            let result = search.run(Some(1));
+            assert_eq!(result.stats.placements, placements);
+            allocations() - before
+        };
+        let (short, long) = (run(100), run(10_000));
+        assert_eq!(
+            short, long,
+            "{cells}/{values} {level}: allocations grow with nodes"
+        );
+        assert!(long <= 2, "{cells}/{values} {level}: {long} allocations");
+    }
+}
