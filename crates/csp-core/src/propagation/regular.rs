@@ -82,6 +82,15 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+/// Runs `work` with this thread's work space (a fresh one if it is in use
+/// already, which propagation never does).
+fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => work(&mut scratch),
+        Err(_) => work(&mut Scratch::default()),
+    })
+}
+
 impl Regular {
     /// The constraint that `vars`, each taking values below `values`, spell
     /// a word of the automaton `(start, step, accept)`.
@@ -274,13 +283,7 @@ impl Regular {
     /// Forward checking: the relaxation where unassigned variables may take
     /// any value of the alphabet.
     fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
-        SCRATCH.with(|cell| {
-            let mut fresh = Scratch::default();
-            let mut guard = cell.try_borrow_mut();
-            let scratch = match guard {
-                Ok(ref mut s) => &mut **s,
-                Err(_) => &mut fresh,
-            };
+        with_scratch(|scratch| {
             let ok = self.supports(scratch, |i| match ctx.value(self.vars[i]) {
                 Some(x) => ValueSet::single(x),
                 None => self.alphabet[i],
@@ -303,13 +306,7 @@ impl Regular {
 
     /// Domain consistency on the current domains.
     fn filter(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        SCRATCH.with(|cell| {
-            let mut fresh = Scratch::default();
-            let mut guard = cell.try_borrow_mut();
-            let scratch = match guard {
-                Ok(ref mut s) => &mut **s,
-                Err(_) => &mut fresh,
-            };
+        with_scratch(|scratch| {
             if !self.supports(scratch, |i| ctx.domain(self.vars[i])) {
                 return Err(Conflict);
             }

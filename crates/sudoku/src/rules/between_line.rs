@@ -1,7 +1,7 @@
 //! Between lines: every middle cell lies strictly between the two ends.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// State: the first end and the least and greatest middle digits so far
 /// (`(first, 0, 0)` before any middle); the last end must put every
@@ -31,27 +31,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     d[1..d.len() - 1].iter().all(|&x| a < x && x < b)
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Between lines (f-puzzles `betweenline`).",
+    name: "between-line",
     key: "betweenline",
     title: "between line",
     colour: "#a0c8f0",
     ends: true,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Between lines (f-puzzles `betweenline`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "between-line",
     summary: "the digits on a between line lie strictly between the digits at its two ends",
-    fpuzzles_keys: &["betweenline"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

@@ -1,8 +1,8 @@
 //! Double arrows: the two ends of the line add up to the sum of the cells
 //! between them.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// State: the ends' sum less the middle's so far.
 fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -32,27 +32,15 @@ fn refuse(cells: usize, _side: usize) -> Option<String> {
     (cells < 3).then(|| "a double arrow needs a cell between its ends".into())
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Double arrows (f-puzzles `doublearrow`).",
+    name: "double-arrow",
     key: "doublearrow",
     title: "double arrow",
     colour: "#808080",
     ends: true,
-    post,
-    check,
-    refuse,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Double arrows (f-puzzles `doublearrow`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "double-arrow",
     summary: "the two ends of a double arrow add up to the sum of the digits between them",
-    fpuzzles_keys: &["doublearrow"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: refuse,
+}

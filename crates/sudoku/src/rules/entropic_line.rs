@@ -1,8 +1,8 @@
 //! Entropic lines: any three cells in a row on the line hold one low, one
 //! middle and one high digit (1-3, 4-6, 7-9 on 9x9).
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// The third of the digits `d` lies in: 0 low, 1 middle, 2 high (the
 /// digits `1..=side` cut into three equal parts).
@@ -47,27 +47,15 @@ fn refuse(_cells: usize, side: usize) -> Option<String> {
     (side % 3 != 0).then(|| format!("the digits 1 to {side} do not fall into three equal thirds"))
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Entropic lines (f-puzzles `entropicline`).",
+    name: "entropic-line",
     key: "entropicline",
     title: "entropic line",
     colour: "#f5a623",
     ends: false,
-    post,
-    check,
-    refuse,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Entropic lines (f-puzzles `entropicline`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "entropic-line",
     summary: "any three cells in a row on an entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit",
-    fpuzzles_keys: &["entropicline"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: refuse,
+}

@@ -43,6 +43,53 @@ pub(super) struct LineCheck<'a> {
     pub side: usize,
 }
 
+/// Declares a line rule in its file: the [`LineRule`], its reader and its
+/// registry entry `KIND`, from one list of fields (`post`, `check` and
+/// `refuse` name functions of the file; `refuse` may be
+/// `line::any_length`).
+macro_rules! line_rule {
+    (
+        doc: $doc:literal,
+        name: $name:literal,
+        key: $key:literal,
+        title: $title:literal,
+        colour: $colour:literal,
+        ends: $ends:literal,
+        summary: $summary:literal,
+        post: $post:expr,
+        check: $check:expr,
+        refuse: $refuse:expr $(,)?
+    ) => {
+        static RULE: super::line::LineRule = super::line::LineRule {
+            kind: $name,
+            key: $key,
+            title: $title,
+            colour: $colour,
+            ends: $ends,
+            post: $post,
+            check: $check,
+            refuse: $refuse,
+        };
+
+        fn read(
+            doc: &super::FpuzzlesDocument,
+        ) -> Result<Vec<Box<dyn super::Element>>, super::RulesError> {
+            super::line::read(doc, &RULE)
+        }
+
+        #[doc = $doc]
+        pub(super) const KIND: super::ElementKind = super::ElementKind {
+            name: $name,
+            summary: $summary,
+            fpuzzles_keys: &[$key],
+            negatives: &[],
+            read,
+            global: None,
+        };
+    };
+}
+pub(super) use line_rule;
+
 /// Refuses no line.
 pub(super) fn any_length(_cells: usize, _side: usize) -> Option<String> {
     None

@@ -1,8 +1,8 @@
 //! Little killer sums: the digits on a diagonal, from a clue outside the
 //! grid in its direction, add up to the clue (digits may repeat).
 
-use super::outside::{self, ClueRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::outside;
+use super::{GridBuilder, RulesError};
 
 /// State: the sum so far, never past the clue.
 fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -18,26 +18,13 @@ fn check(digits: &[u8], value: i64, _side: usize) -> bool {
     digits.iter().map(|&d| i64::from(d)).sum::<i64>() == value
 }
 
-static RULE: ClueRule = ClueRule {
-    kind: KIND.name,
+outside::clue_rule! {
+    doc: "Little killer sums (f-puzzles `littlekillersum`: `cell` outside the grid, `direction` UL/UR/DL/DR, `value`).",
+    name: "little-killer",
     key: "littlekillersum",
     title: "little killer",
     diagonal: true,
-    post,
-    check,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    outside::read(doc, &RULE)
-}
-
-/// Little killer sums (f-puzzles `littlekillersum`: `cell` outside the
-/// grid, `direction` UL/UR/DL/DR, `value`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "little-killer",
     summary: "the digits on the diagonal an outside clue points along add up to the clue (digits may repeat)",
-    fpuzzles_keys: &["littlekillersum"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+}

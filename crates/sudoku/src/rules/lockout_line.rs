@@ -1,8 +1,8 @@
 //! Lockout lines: the ends differ by at least half the side (4 on 9x9), and
 //! no middle digit lies between them, ends included.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// State: the first end and the middle digits seen (a bit per digit).
 fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -31,27 +31,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     usize::from(b - a) >= line.side / 2 && d[1..d.len() - 1].iter().all(|&x| x < a || x > b)
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Lockout lines (f-puzzles `lockout`; a `value` is ignored).",
+    name: "lockout-line",
     key: "lockout",
     title: "lockout line",
     colour: "#3b7dd8",
     ends: true,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Lockout lines (f-puzzles `lockout`; a `value` is ignored).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "lockout-line",
     summary: "the ends of a lockout line differ by at least half the side (4 on 9x9) and no digit on it lies between them",
-    fpuzzles_keys: &["lockout"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

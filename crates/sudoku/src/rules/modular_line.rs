@@ -2,8 +2,8 @@
 //! different residues modulo 3.
 
 use super::entropic_line::{classes_differ, post_classes};
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 fn residue(d: u8, _side: usize) -> u8 {
     d % 3
@@ -17,27 +17,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     classes_differ(line, residue)
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Modular lines (f-puzzles `modularline`).",
+    name: "modular-line",
     key: "modularline",
     title: "modular line",
     colour: "#30b0a0",
     ends: false,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Modular lines (f-puzzles `modularline`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "modular-line",
     summary: "any three cells in a row on a modular line hold digits of different residues modulo 3",
-    fpuzzles_keys: &["modularline"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

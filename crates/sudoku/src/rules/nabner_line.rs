@@ -1,8 +1,8 @@
 //! Nabner lines: every two digits on the line differ by at least 2 (no two
 //! equal or consecutive).
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// Every pair of cells on the line.
 fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -24,27 +24,15 @@ fn refuse(cells: usize, side: usize) -> Option<String> {
         .then(|| format!("{cells} digits 1 to {side} cannot all differ by 2 or more"))
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Nabner lines (f-puzzles `nabner`).",
+    name: "nabner-line",
     key: "nabner",
     title: "Nabner line",
     colour: "#e6d200",
     ends: false,
-    post,
-    check,
-    refuse,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Nabner lines (f-puzzles `nabner`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "nabner-line",
     summary: "any two digits on a Nabner line differ by at least 2",
-    fpuzzles_keys: &["nabner"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: refuse,
+}

@@ -144,6 +144,48 @@ impl std::fmt::Debug for ClueRule {
     }
 }
 
+/// Declares an outside-clue rule in its file: the [`ClueRule`], its reader
+/// and its registry entry `KIND`, from one list of fields (`post` and
+/// `check` name functions of the file).
+macro_rules! clue_rule {
+    (
+        doc: $doc:literal,
+        name: $name:literal,
+        key: $key:literal,
+        title: $title:literal,
+        diagonal: $diagonal:literal,
+        summary: $summary:literal,
+        post: $post:expr,
+        check: $check:expr $(,)?
+    ) => {
+        static RULE: super::outside::ClueRule = super::outside::ClueRule {
+            kind: $name,
+            key: $key,
+            title: $title,
+            diagonal: $diagonal,
+            post: $post,
+            check: $check,
+        };
+
+        fn read(
+            doc: &super::FpuzzlesDocument,
+        ) -> Result<Vec<Box<dyn super::Element>>, super::RulesError> {
+            super::outside::read(doc, &RULE)
+        }
+
+        #[doc = $doc]
+        pub(super) const KIND: super::ElementKind = super::ElementKind {
+            name: $name,
+            summary: $summary,
+            fpuzzles_keys: &[$key],
+            negatives: &[],
+            read,
+            global: None,
+        };
+    };
+}
+pub(super) use clue_rule;
+
 /// The four diagonal directions, as f-puzzles names them, with their steps.
 const DIRECTIONS: [(&str, isize, isize); 4] =
     [("UL", -1, -1), ("UR", -1, 1), ("DL", 1, -1), ("DR", 1, 1)];

@@ -1,7 +1,7 @@
 //! Palindromes: a line reads the same both ways.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// Cells the same distance from the two ends hold the same digit.
 fn post(cells: &[usize], grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -16,27 +16,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     line.digits.iter().eq(line.digits.iter().rev())
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Palindromes (f-puzzles `palindrome`).",
+    name: "palindrome",
     key: "palindrome",
     title: "palindrome",
     colour: "#b0b0b0",
     ends: false,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Palindromes (f-puzzles `palindrome`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "palindrome",
     summary: "a palindrome line reads the same from both ends",
-    fpuzzles_keys: &["palindrome"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

@@ -1,8 +1,8 @@
 //! Region-sum lines: cut into runs of cells within one region, every run
 //! has the same sum.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// State: the runs' common sum once a run is complete, and the sum of the
 /// run being read; a run ends where the next cell is in another region.
@@ -41,27 +41,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     sums.windows(2).all(|w| w[0] == w[1])
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Region-sum lines (f-puzzles `regionsumline`).",
+    name: "region-sum-line",
     key: "regionsumline",
     title: "region-sum line",
     colour: "#2ecbff",
     ends: false,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Region-sum lines (f-puzzles `regionsumline`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "region-sum-line",
     summary: "the parts of a region-sum line in each region it crosses have the same sum",
-    fpuzzles_keys: &["regionsumline"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

@@ -1,8 +1,8 @@
 //! Renban lines: distinct digits forming a run of consecutive numbers, in
 //! any order.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// The digits seen so far (a bit per digit); a word goes on while they are
 /// distinct and span no more than the line's length.
@@ -33,27 +33,15 @@ fn refuse(cells: usize, side: usize) -> Option<String> {
     (cells > side).then(|| format!("{cells} cells cannot hold distinct digits 1 to {side}"))
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Renban lines (f-puzzles `renban`).",
+    name: "renban",
     key: "renban",
     title: "renban line",
     colour: "#f067f0",
     ends: false,
-    post,
-    check,
-    refuse,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Renban lines (f-puzzles `renban`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "renban",
     summary: "the digits on a renban line are distinct and consecutive, in any order",
-    fpuzzles_keys: &["renban"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: refuse,
+}

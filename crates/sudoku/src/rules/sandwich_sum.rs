@@ -1,8 +1,8 @@
 //! Sandwich sums: the digits strictly between the 1 and the largest digit
 //! of a row or column add up to the clue.
 
-use super::outside::{self, ClueRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::outside;
+use super::{GridBuilder, RulesError};
 
 /// Where a word is: before the first crust (1 or the largest digit),
 /// between the crusts with the sum so far, or past the second crust.
@@ -46,26 +46,13 @@ fn check(digits: &[u8], value: i64, side: usize) -> bool {
     digits[a + 1..b].iter().map(|&d| i64::from(d)).sum::<i64>() == value
 }
 
-static RULE: ClueRule = ClueRule {
-    kind: KIND.name,
+outside::clue_rule! {
+    doc: "Sandwich sums (f-puzzles `sandwichsum`: `cell` outside the grid, `value`).",
+    name: "sandwich-sum",
     key: "sandwichsum",
     title: "sandwich sum",
     diagonal: false,
-    post,
-    check,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    outside::read(doc, &RULE)
-}
-
-/// Sandwich sums (f-puzzles `sandwichsum`: `cell` outside the grid,
-/// `value`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "sandwich-sum",
     summary: "the digits between the 1 and the largest digit of the row or column add up to the outside clue",
-    fpuzzles_keys: &["sandwichsum"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+}

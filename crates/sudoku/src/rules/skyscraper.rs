@@ -1,8 +1,8 @@
 //! Skyscrapers: seen from the clue, the digits larger than every digit
 //! before them number the clue.
 
-use super::outside::{self, ClueRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::outside;
+use super::{GridBuilder, RulesError};
 
 /// State: the tallest digit so far and how many were seen.
 fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
@@ -31,25 +31,13 @@ fn check(digits: &[u8], value: i64, _side: usize) -> bool {
     seen == value
 }
 
-static RULE: ClueRule = ClueRule {
-    kind: KIND.name,
+outside::clue_rule! {
+    doc: "Skyscrapers (f-puzzles `skyscraper`: `cell` outside the grid, `value`).",
+    name: "skyscraper",
     key: "skyscraper",
     title: "skyscraper",
     diagonal: false,
-    post,
-    check,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    outside::read(doc, &RULE)
-}
-
-/// Skyscrapers (f-puzzles `skyscraper`: `cell` outside the grid, `value`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "skyscraper",
     summary: "seen from an outside clue, the digits taller than all before them number the clue",
-    fpuzzles_keys: &["skyscraper"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+}

@@ -1,9 +1,10 @@
 //! SudokuPad links and payloads: `https://sudokupad.app/scl...`,
 //! `ctc...`, `fpuzzles...` (and the payload pasted alone). The data is
-//! decompressed and unzipped ([`payload`]); an f-puzzles payload is read as
+//! decompressed and unzipped ([`decode`]); an f-puzzles payload is read as
 //! an f-puzzles document, SudokuPad's own format is translated into one
-//! ([`shapes`]): every shape that is no known rule is named, and the puzzle
-//! is refused unless those shapes are ignored on purpose.
+//! (see [`VariantPuzzle::from_sudokupad`] for the shapes read): every shape
+//! that is no known rule is named, and the puzzle is refused unless those
+//! shapes are ignored on purpose.
 
 mod payload;
 mod shapes;

@@ -1,8 +1,8 @@
 //! X-sums: with X the first digit seen from the clue, the first X digits
 //! add up to the clue.
 
-use super::outside::{self, ClueRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::outside;
+use super::{GridBuilder, RulesError};
 
 /// State: X (0 before the first cell), how many cells are summed, and the
 /// sum; once X cells are summed the rest is free.
@@ -27,25 +27,13 @@ fn check(digits: &[u8], value: i64, _side: usize) -> bool {
     x <= digits.len() && digits[..x].iter().map(|&d| i64::from(d)).sum::<i64>() == value
 }
 
-static RULE: ClueRule = ClueRule {
-    kind: KIND.name,
+outside::clue_rule! {
+    doc: "X-sums (f-puzzles `xsum`: `cell` outside the grid, `value`).",
+    name: "x-sum",
     key: "xsum",
     title: "X-sum",
     diagonal: false,
-    post,
-    check,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    outside::read(doc, &RULE)
-}
-
-/// X-sums (f-puzzles `xsum`: `cell` outside the grid, `value`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "x-sum",
     summary: "the first X digits seen from an outside clue add up to it, X being the first of them",
-    fpuzzles_keys: &["xsum"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+}

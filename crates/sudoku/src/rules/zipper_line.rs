@@ -1,8 +1,8 @@
 //! Zipper lines: cells the same distance from the line's centre add up to
 //! the same total; on a line of odd length the centre cell is that total.
 
-use super::line::{self, LineCheck, LineRule};
-use super::{ElementKind, FpuzzlesDocument, GridBuilder, RulesError};
+use super::line::{self, LineCheck};
+use super::{GridBuilder, RulesError};
 
 /// The cells read centre first (odd lines), then pair by pair from the
 /// centre out: `(first, last)` of each pair next to each other.
@@ -51,27 +51,15 @@ fn check(line: &LineCheck<'_>) -> bool {
     (0..n / 2).all(|i| d[i] + d[n - 1 - i] == total)
 }
 
-static RULE: LineRule = LineRule {
-    kind: KIND.name,
+line::line_rule! {
+    doc: "Zipper lines (f-puzzles `zipperline`).",
+    name: "zipper-line",
     key: "zipperline",
     title: "zipper line",
     colour: "#c4a3ff",
     ends: false,
-    post,
-    check,
-    refuse: line::any_length,
-};
-
-fn read(doc: &FpuzzlesDocument) -> Result<Vec<Box<dyn super::Element>>, RulesError> {
-    line::read(doc, &RULE)
-}
-
-/// Zipper lines (f-puzzles `zipperline`).
-pub(super) const KIND: ElementKind = ElementKind {
-    name: "zipper-line",
     summary: "digits the same distance from the centre of a zipper line add up to the same total (the centre digit, on an odd line)",
-    fpuzzles_keys: &["zipperline"],
-    negatives: &[],
-    read,
-    global: None,
-};
+    post: post,
+    check: check,
+    refuse: line::any_length,
+}

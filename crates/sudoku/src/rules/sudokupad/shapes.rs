@@ -102,6 +102,28 @@ fn cells_text(cells: &[(i64, i64)]) -> String {
     names.join(" ")
 }
 
+/// One item of a puzzle's metadata (`title`, `author`, `rules`,
+/// `solution`; others are display settings) into the document.
+fn metadata(doc: &mut Map<String, Value>, rules_text: &mut String, key: &str, text: &str) {
+    match key {
+        "title" | "author" => {
+            doc.insert(key.into(), json!(text));
+        }
+        "rules" => {
+            rules_text.push_str(text);
+            rules_text.push('\n');
+        }
+        "solution" => {
+            let digits: Vec<Value> = (text.chars())
+                .filter_map(|ch| ch.to_digit(36))
+                .map(|d| json!(d))
+                .collect();
+            doc.insert("solution".into(), Value::Array(digits));
+        }
+        _ => {}
+    }
+}
+
 /// Translates SudokuPad data into an f-puzzles document.
 pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     let bad = |what: &str| RulesError::Format(format!("SudokuPad data: {what}"));
@@ -182,23 +204,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         });
         if let Some((key, text)) = value.as_deref().and_then(|v| v.split_once(": ")) {
             if !key.contains(' ') && (cells.is_empty() || key == "solution") {
-                match key {
-                    "title" | "author" => {
-                        doc.insert(key.into(), json!(text));
-                    }
-                    "rules" => {
-                        rules_text.push_str(text);
-                        rules_text.push('\n');
-                    }
-                    "solution" => {
-                        let digits: Vec<Value> = (text.chars())
-                            .filter_map(|ch| ch.to_digit(36))
-                            .map(|d| json!(d))
-                            .collect();
-                        doc.insert("solution".into(), Value::Array(digits));
-                    }
-                    _ => {}
-                }
+                metadata(&mut doc, &mut rules_text, key, text);
                 continue;
             }
         }
@@ -232,25 +238,12 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     if let Some(meta) = puzzle.get("metadata").and_then(Value::as_object) {
         for (key, value) in meta {
             let Some(text) = value.as_str() else { continue };
-            match key.as_str() {
-                "title" | "author" => {
-                    doc.insert(key.clone(), json!(text));
-                }
-                "rules" => {
-                    rules_text.push_str(text);
-                    rules_text.push('\n');
-                }
-                "solution" => {
-                    let digits: Vec<Value> = (text.chars())
-                        .filter_map(|ch| ch.to_digit(36))
-                        .map(|d| json!(d))
-                        .collect();
-                    doc.insert("solution".into(), Value::Array(digits));
-                }
-                "bgimage" if !text.is_empty() => unknown.push(format!(
+            if key == "bgimage" && !text.is_empty() {
+                unknown.push(format!(
                     "a background image ({text}): what it draws cannot be read as rules"
-                )),
-                _ => {}
+                ));
+            } else {
+                metadata(&mut doc, &mut rules_text, key, text);
             }
         }
     }
