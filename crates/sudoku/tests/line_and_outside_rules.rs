@@ -422,8 +422,18 @@ fn brute_force_solutions(
 }
 
 fn solver_count(sudoku: &Sudoku, puzzle: &Puzzle, level: PropagationLevel, cap: u64) -> u64 {
+    solver_count_with(sudoku, puzzle, level, cap, ("EA", "0"))
+}
+
+fn solver_count_with(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    level: PropagationLevel,
+    cap: u64,
+    (cells, values): (&str, &str),
+) -> u64 {
     let report = sudoku
-        .count_solutions(puzzle, &config("EA", "0", level), Some(cap + 1))
+        .count_solutions(puzzle, &config(cells, values, level), Some(cap + 1))
         .unwrap();
     assert_eq!(report.termination, Termination::Exhausted);
     report.stats.solutions
@@ -456,9 +466,17 @@ fn every_new_rule_counts_what_brute_force_counts_at_every_level() {
                 has_solution || brute > CAP,
                 "{key}, {pattern}: the source grid is not a solution"
             );
+            // Every level, and chains whose value orders read the rules'
+            // forward checking (5, 8) and whose cell orders read the
+            // constraint graph (H, K).
             for level in PropagationLevel::ALL {
-                let n = solver_count(&sudoku, &vp.puzzle, level, CAP as u64);
-                assert_eq!(n as usize, brute, "{key}, {pattern}, at {level}");
+                for chain in [("EA", "0"), ("EH", "5"), ("K", "8")] {
+                    let n = solver_count_with(&sudoku, &vp.puzzle, level, CAP as u64, chain);
+                    assert_eq!(
+                        n as usize, brute,
+                        "{key}, {pattern}, at {level} with {chain:?}"
+                    );
+                }
             }
             counts.push((key, pattern, rules.len(), brute));
         }
