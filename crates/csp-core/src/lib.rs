@@ -73,7 +73,7 @@ pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis,
     IncreasingChain, LinearEquality, ListedGroups, LockedCandidates, NotifyContext, NumberSum,
     PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Rule, RuleCounter,
-    RuleStats, SubsetSizes, Wake,
+    RuleStats, SubsetSizes, Table, Wake,
 };
 pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};

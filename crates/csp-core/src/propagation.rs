@@ -61,6 +61,7 @@ mod probing;
 mod regular;
 mod rule;
 mod subset_sizes;
+mod table;
 
 use std::fmt;
 
@@ -85,6 +86,7 @@ pub(crate) use probing::probe;
 pub use regular::{AutomatonTooLarge, MAX_LAYER_STATES, Regular};
 pub use rule::{Rule, RuleCounter, RuleStats};
 pub use subset_sizes::SubsetSizes;
+pub use table::{BadTable, MAX_TUPLES, Table};
 
 use crate::VarId;
 

@@ -363,6 +363,48 @@ impl GridBuilder<'_> {
         self.add(regular)
     }
 
+    /// The digits of `cells` (a few cells: every combination of digits is
+    /// listed) form one of the tuples `allowed` accepts. Posted as a
+    /// [`Table`](csp_core::Table) constraint: checked against the filled
+    /// cells alone at `none`/`fc`, generalized arc consistent from
+    /// `singles` up.
+    pub fn table(
+        &mut self,
+        cells: &[usize],
+        allowed: impl Fn(&[u8]) -> bool,
+    ) -> Result<(), RulesError> {
+        let n = self.side() as u32;
+        let invalid = |what: String| RulesError::Invalid {
+            element: self.element.clone(),
+            what,
+        };
+        let total = (n as usize).checked_pow(cells.len() as u32);
+        if total.is_none_or(|t| t > 1 << 20) {
+            return Err(invalid(format!(
+                "{} cells are too many to list the digits they may hold",
+                cells.len()
+            )));
+        }
+        let mut tuples = Vec::new();
+        let mut digits = vec![1u8; cells.len()];
+        'all: loop {
+            if allowed(&digits) {
+                tuples.push(digits.iter().map(|&d| u32::from(d) - 1).collect());
+            }
+            for d in digits.iter_mut().rev() {
+                if u32::from(*d) < n {
+                    *d += 1;
+                    continue 'all;
+                }
+                *d = 1;
+            }
+            break;
+        }
+        let table =
+            csp_core::Table::new(self.vars(cells), tuples).map_err(|e| invalid(e.to_string()))?;
+        self.add(table)
+    }
+
     /// The region (box or jigsaw region) of each cell, numbered from 0 in
     /// the order they were posted; `None` for a cell in no region.
     pub fn regions(&self) -> Vec<Option<usize>> {

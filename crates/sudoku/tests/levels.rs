@@ -143,6 +143,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("number_sum", 0, 0),
             ("relation", 0, 0),
             ("regular", 0, 0),
+            ("table", 0, 0),
         ]
     );
 }

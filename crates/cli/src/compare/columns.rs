@@ -459,7 +459,8 @@ mod tests {
                 "order rm",
                 "number sum rm",
                 "relation rm",
-                "regular rm"
+                "regular rm",
+                "table rm"
             ]
         );
     }

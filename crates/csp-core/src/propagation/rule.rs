@@ -43,6 +43,8 @@ pub enum Rule {
     /// ([`Regular`](super::Regular)): line rules, sums without
     /// distinctness, outside clues, rules written as regular expressions.
     Regular,
+    /// A list of allowed tuples ([`Table`](super::Table)).
+    Table,
 }
 
 impl Rule {
@@ -50,7 +52,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 13] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -63,6 +65,7 @@ impl Rule {
         Rule::NumberSum,
         Rule::Relation,
         Rule::Regular,
+        Rule::Table,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -81,6 +84,7 @@ impl Rule {
             Rule::NumberSum => "sums equal to a number",
             Rule::Relation => "binary relations",
             Rule::Regular => "automata along lists (regular constraints)",
+            Rule::Table => "tables of allowed tuples",
         }
     }
 
@@ -93,7 +97,7 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`, `regular`).
+    /// `relation`, `regular`, `table`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -108,6 +112,7 @@ impl Rule {
             Rule::NumberSum => "number_sum",
             Rule::Relation => "relation",
             Rule::Regular => "regular",
+            Rule::Table => "table",
         }
     }
 }
@@ -238,7 +243,8 @@ mod tests {
                 "order",
                 "number_sum",
                 "relation",
-                "regular"
+                "regular",
+                "table"
             ]
         );
     }

@@ -36,26 +36,14 @@ impl Element for Quadruple {
         KIND.name
     }
 
-    /// State: how many of each needed digit are placed so far (capped at
-    /// the need); a word goes on while the cells left can still place the
-    /// rest.
+    /// The four digits hold each needed digit as often as needed: a table
+    /// of the allowed 4-tuples.
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
         let needed = self.needed();
-        let total: usize = needed.iter().map(|&(_, k)| usize::from(k)).sum();
-        let len = self.cells.len();
-        grid.automaton(
-            &self.cells,
-            vec![0u8; needed.len()],
-            move |i, seen, d| {
-                let mut seen = seen.clone();
-                if let Some(k) = needed.iter().position(|&(x, _)| x == d) {
-                    seen[k] = (seen[k] + 1).min(needed[k].1);
-                }
-                let have: usize = seen.iter().map(|&k| usize::from(k)).sum();
-                (total - have < len - i).then_some(seen)
-            },
-            |_| true,
-        )
+        grid.table(&self.cells, |digits| {
+            (needed.iter())
+                .all(|&(d, k)| digits.iter().filter(|&&x| x == d).count() >= usize::from(k))
+        })
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
