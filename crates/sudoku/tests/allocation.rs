@@ -140,8 +140,8 @@ fn variant_search_allocates_nothing_per_node() {
 #[test]
 fn regular_constraints_allocate_nothing_per_node() {
     // Sandwich clues on every row and column (0 or 35, which cannot all
-    // hold), a renban line and a little killer: regular constraints on an
-    // empty grid, searched at none and fc for 100 and for 10,000
+    // hold), a renban line, a little killer and a quadruple: regular and
+    // table constraints on an empty grid, searched at none and fc for 100 and for 10,000
     // placements: the same allocations (the automata's work space grows
     // once, then is reused).
     let mut sandwiches = Vec::new();
@@ -158,6 +158,7 @@ fn regular_constraints_allocate_nothing_per_node() {
         "sandwichsum": sandwiches,
         "renban": [{ "lines": [["R5C1", "R5C2", "R5C3", "R5C4"]] }],
         "littlekillersum": [{ "cell": "R0C1", "direction": "DR", "value": "40" }],
+        "quadruple": [{ "cells": ["R1C2", "R1C3", "R2C2", "R2C3"], "values": [1, 2] }],
     });
     let vp = sudoku::VariantPuzzle::from_json(&doc.to_string()).unwrap();
     let grid = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
