@@ -62,6 +62,7 @@ mod regular;
 mod rule;
 mod subset_sizes;
 mod table;
+mod work_space;
 
 use std::fmt;
 

@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
 use crate::{ValueSet, VarId};
@@ -80,15 +81,6 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// Runs `work` with this thread's work space (a fresh one if it is in use
-/// already, which propagation never does).
-fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => work(&mut scratch),
-        Err(_) => work(&mut Scratch::default()),
-    })
 }
 
 impl Regular {
@@ -283,7 +275,7 @@ impl Regular {
     /// Forward checking: the relaxation where unassigned variables may take
     /// any value of the alphabet.
     fn forward_check(&self, ctx: &mut impl ForwardCheck) -> Result<(), Conflict> {
-        with_scratch(|scratch| {
+        with_work_space(&SCRATCH, |scratch| {
             let ok = self.supports(scratch, |i| match ctx.value(self.vars[i]) {
                 Some(x) => ValueSet::single(x),
                 None => self.alphabet[i],
@@ -306,7 +298,7 @@ impl Regular {
 
     /// Domain consistency on the current domains.
     fn filter(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        with_scratch(|scratch| {
+        with_work_space(&SCRATCH, |scratch| {
             if !self.supports(scratch, |i| ctx.domain(self.vars[i])) {
                 return Err(Conflict);
             }

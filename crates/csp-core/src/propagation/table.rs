@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
 use crate::{ValueSet, VarId};
@@ -73,14 +74,6 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Runs `work` with this thread's work space (a fresh one if it is in use).
-fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => work(&mut scratch),
-        Err(_) => work(&mut Scratch::default()),
-    })
-}
-
 impl Table {
     /// The constraint that `vars` take one of `tuples`.
     ///
@@ -140,7 +133,7 @@ impl Table {
     /// all lie in `allowed` (assigned values, and the domains from
     /// `singles` up or any value below it); a conflict when no tuple does.
     fn apply(&self, ctx: &mut impl ForwardCheck, forward: bool) -> Result<(), Conflict> {
-        with_scratch(|s| {
+        with_work_space(&SCRATCH, |s| {
             s.allowed.clear();
             for (i, &v) in self.vars.iter().enumerate() {
                 let allowed = match ctx.value(v) {
