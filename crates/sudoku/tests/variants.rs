@@ -279,3 +279,68 @@ fn every_level_counts_the_same_solutions_of_loosened_puzzles() {
     }
     assert_eq!((compared, stopped), (22, 18));
 }
+
+/// The records of `puzzles/variants/sudokusolver-rust.txt`: id, recorded
+/// solution (digits in decimal one after another) and f-puzzles link.
+fn sudokusolver_rust_records() -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(corpus_dir().join("sudokusolver-rust.txt")).unwrap();
+    let mut records = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(meta) = line.strip_prefix("#:") else {
+            continue;
+        };
+        let fields: Vec<&str> = meta.split('|').map(str::trim).collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        let link = lines.next().expect("a link after each record line");
+        records.push((fields[0].into(), fields[4].into(), link.into()));
+    }
+    records
+}
+
+/// A solution's digits in decimal, one after another (how the source
+/// records them, 16x16 included).
+fn decimal_digits(puzzle: &Puzzle) -> String {
+    puzzle.cells().iter().map(u8::to_string).collect()
+}
+
+/// The public corpus: the 76 records of `puzzles/variants/` and the 29
+/// f-puzzles links of `sudokusolver-rust.txt` (4x4 to 16x16, 22 rule
+/// types), 105 real puzzles, each counted to 2 at the `default` preset:
+/// exactly one solution, the published one. The placements are pinned.
+#[test]
+fn the_public_corpus_of_105_is_counted_exactly_at_the_default_preset() {
+    let mut placements = Vec::new();
+    for (name, text) in corpus() {
+        let vp = VariantPuzzle::from_json(&text).unwrap();
+        let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+        let report = (sudoku.count_solutions(&vp.puzzle, &default_preset(), Some(2))).unwrap();
+        assert_eq!(report.termination, Termination::Exhausted, "{name}");
+        assert_eq!(report.stats.solutions, 1, "{name}");
+        assert_eq!(report.solution, vp.solution, "{name}");
+        placements.push(report.stats.placements);
+    }
+    let records = sudokusolver_rust_records();
+    assert_eq!(records.len(), 29);
+    let mut sides = std::collections::BTreeSet::new();
+    for (id, recorded, link) in &records {
+        let vp = VariantPuzzle::from_link(link).unwrap_or_else(|e| panic!("{id}: {e}"));
+        sides.insert(vp.puzzle.size().side());
+        let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
+        let report = (sudoku.count_solutions(&vp.puzzle, &default_preset(), Some(2))).unwrap();
+        assert_eq!(report.termination, Termination::Exhausted, "{id}");
+        assert_eq!(report.stats.solutions, 1, "{id}");
+        let found = report.solution.as_ref().map(decimal_digits);
+        assert_eq!(found.as_deref(), Some(recorded.as_str()), "{id}");
+        placements.push(report.stats.placements);
+    }
+    assert_eq!(sides.into_iter().collect::<Vec<_>>(), [4, 6, 7, 9, 16]);
+    assert_eq!(placements.len(), 105);
+    placements.sort_unstable();
+    let total: u64 = placements.iter().sum();
+    // The median, the slowest (eddies) and the total.
+    assert_eq!(
+        (placements[52], placements[104], total),
+        (10, 1_430_775, 1_966_043)
+    );
+}
