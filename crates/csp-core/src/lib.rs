@@ -70,10 +70,10 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Events, Hypothesis,
-    IncreasingChain, LinearEquality, ListedGroups, LockedCandidates, NotifyContext, NumberSum,
-    PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Rule, RuleCounter,
-    RuleStats, SubsetSizes, Table, Wake,
+    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
+    Hypothesis, IncreasingChain, LinearEquality, ListedGroups, LockedCandidates, NotifyContext,
+    NumberSum, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Rule,
+    RuleCounter, RuleStats, SubsetSizes, Table, Wake,
 };
 pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};

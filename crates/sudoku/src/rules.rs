@@ -405,6 +405,19 @@ impl GridBuilder<'_> {
         self.add(table)
     }
 
+    /// The cell at position `i` of `cells` (positions from 1) holds `digit`
+    /// when cell `index` holds `i`: an [`Element`](csp_core::Element)
+    /// constraint, the filled cells at `none`/`fc`, domain consistent on
+    /// the index from `singles` up.
+    pub fn element(&mut self, index: usize, cells: &[usize], digit: u8) -> Result<(), RulesError> {
+        let element = csp_core::Element::equal_to_value(
+            self.var(index),
+            self.vars(cells),
+            u32::from(digit) - 1,
+        );
+        self.add(element)
+    }
+
     /// The region (box or jigsaw region) of each cell, numbered from 0 in
     /// the order they were posted; `None` for a cell in no region.
     pub fn regions(&self) -> Vec<Option<usize>> {

@@ -144,6 +144,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("relation", 0, 0),
             ("regular", 0, 0),
             ("table", 0, 0),
+            ("element", 0, 0),
         ]
     );
 }

@@ -58,6 +58,11 @@ fn document(solution: &str, blank: &dyn Fn(usize) -> bool, rules: &[(&str, Value
         .collect();
     let mut doc = json!({ "size": 9, "grid": grid });
     for (key, entry) in rules {
+        if entry.is_boolean() {
+            // A global flag (`"disjointgroups": true`), not a list.
+            doc[*key] = entry.clone();
+            continue;
+        }
         let list = doc
             .as_object_mut()
             .unwrap()

@@ -308,6 +308,8 @@ fn decimal_digits(puzzle: &Puzzle) -> String {
 /// f-puzzles links of `sudokusolver-rust.txt` (4x4 to 16x16, 22 rule
 /// types), 105 real puzzles, each counted to 2 at the `default` preset:
 /// exactly one solution, the published one. The placements are pinned.
+/// The 29 links read the same as SudokuPad links (`sudokupad.app/fpuzzles`
+/// with the same payload).
 #[test]
 fn the_public_corpus_of_105_is_counted_exactly_at_the_default_preset() {
     let mut placements = Vec::new();
@@ -326,6 +328,15 @@ fn the_public_corpus_of_105_is_counted_exactly_at_the_default_preset() {
     for (id, recorded, link) in &records {
         let vp = VariantPuzzle::from_link(link).unwrap_or_else(|e| panic!("{id}: {e}"));
         sides.insert(vp.puzzle.size().side());
+        // The same payload as a SudokuPad link reads the same puzzle.
+        let payload = link.split_once("load=").unwrap().1;
+        let pad = VariantPuzzle::from_link(&format!("https://sudokupad.app/fpuzzles{payload}"))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(
+            (&pad.puzzle, pad.rules.names()),
+            (&vp.puzzle, vp.rules.names()),
+            "{id}"
+        );
         let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
         let report = (sudoku.count_solutions(&vp.puzzle, &default_preset(), Some(2))).unwrap();
         assert_eq!(report.termination, Termination::Exhausted, "{id}");

@@ -460,7 +460,8 @@ mod tests {
                 "number sum rm",
                 "relation rm",
                 "regular rm",
-                "table rm"
+                "table rm",
+                "element rm"
             ]
         );
     }

@@ -45,6 +45,9 @@ pub enum Rule {
     Regular,
     /// A list of allowed tuples ([`Table`](super::Table)).
     Table,
+    /// An array indexed by a variable ([`Element`](super::Element)):
+    /// row, column and box indexers.
+    Element,
 }
 
 impl Rule {
@@ -52,7 +55,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 14] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -66,6 +69,7 @@ impl Rule {
         Rule::Relation,
         Rule::Regular,
         Rule::Table,
+        Rule::Element,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -85,6 +89,7 @@ impl Rule {
             Rule::Relation => "binary relations",
             Rule::Regular => "automata along lists (regular constraints)",
             Rule::Table => "tables of allowed tuples",
+            Rule::Element => "arrays indexed by a variable (element)",
         }
     }
 
@@ -97,7 +102,7 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`, `regular`, `table`).
+    /// `relation`, `regular`, `table`, `element`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -113,6 +118,7 @@ impl Rule {
             Rule::Relation => "relation",
             Rule::Regular => "regular",
             Rule::Table => "table",
+            Rule::Element => "element",
         }
     }
 }
@@ -244,7 +250,8 @@ mod tests {
                 "number_sum",
                 "relation",
                 "regular",
-                "table"
+                "table",
+                "element"
             ]
         );
     }

@@ -86,6 +86,15 @@ impl FpuzzlesDocument {
         key: &str,
         make: fn() -> Box<dyn Element>,
     ) -> Result<Vec<Box<dyn Element>>, RulesError> {
+        match self.object.get(key) {
+            None | Some(Value::Null) | Some(Value::Bool(_)) => {}
+            Some(other) => {
+                return Err(RulesError::Invalid {
+                    element: key.to_string(),
+                    what: format!("must be true or false, not {other}"),
+                });
+            }
+        }
         Ok(if self.flag(key) { vec![make()] } else { vec![] })
     }
 

@@ -62,8 +62,9 @@ impl Element for Indexer {
         self.kind_of().name
     }
 
-    /// For each digit v: the indexer holding v means the v-th target holds
-    /// the indexer's own position (a binary relation per target).
+    /// The indexer holding v means the v-th target holds the indexer's
+    /// own position: one element constraint (the indexer may be its own
+    /// target, holding its own position).
     fn post(&self, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
         let Some((targets, own)) = self.targets(&grid.regions()) else {
             return Err(RulesError::Invalid {
@@ -71,15 +72,7 @@ impl Element for Indexer {
                 what: "the cell is in no region of the grid's side".into(),
             });
         };
-        for (v, &target) in targets.iter().enumerate() {
-            let v = v as u8 + 1;
-            if target == self.cell {
-                // Holding its own position is always consistent.
-                continue;
-            }
-            grid.relate(self.cell, target, move |x, y| x != v || y == own)?;
-        }
-        Ok(())
+        grid.element(self.cell, &targets, own)
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
