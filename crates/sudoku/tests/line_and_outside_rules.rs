@@ -121,13 +121,21 @@ fn straight_lines(len: usize) -> Vec<Vec<usize>> {
 /// Up to `count` lines of `key` the solution keeps, of `len` cells, as
 /// entries.
 fn lines(key: &str, len: usize, count: usize) -> Vec<(String, Value)> {
+    lines_valued(key, len, count, None)
+}
+
+/// The same, the entries carrying `value` when given (Dutch whispers).
+fn lines_valued(key: &str, len: usize, count: usize, value: Option<u8>) -> Vec<(String, Value)> {
     let mut out: Vec<(String, Value)> = Vec::new();
     for line in straight_lines(len) {
         if out.len() == count {
             break;
         }
         let names: Vec<String> = line.iter().map(|&c| name(c)).collect();
-        let entry = json!({ "lines": [names] });
+        let mut entry = json!({ "lines": [names] });
+        if let Some(v) = value {
+            entry["value"] = json!(v);
+        }
         if kept(key, &entry) {
             out.push((key.to_string(), entry));
         }
@@ -191,6 +199,17 @@ fn cases() -> Vec<Case> {
         ("zipperline", lines("zipperline", 3, 4)),
         ("doublearrow", lines("doublearrow", 4, 4)),
         ("slowthermometer", lines("slowthermometer", 3, 4)),
+        // Dutch whispers: neighbours differ by at least 4.
+        ("whispers", lines_valued("whispers", 3, 4, Some(4))),
+        // Killer cages without a sum: only distinct (L shapes across two
+        // boxes, so the cage says more than the houses: r1c3 and r2c4).
+        (
+            "killercage",
+            cell_entries("killercage", 4, |i| {
+                (i % 3 == 2 && i % 9 < 8 && i < 72)
+                    .then(|| json!({ "cells": [name(i), name(i + 1), name(i + 10)] }))
+            }),
+        ),
         (
             "littlekillersum",
             [
@@ -552,8 +571,17 @@ fn given_pencil_marks_restrict_their_cells_at_every_level() {
     }
     doc["grid"][3][8]["value"] = json!(d[35]);
     doc["cage"] = json!([{ "cells": ["R1C1", "R1C2"], "value": "hello" }]);
+    // A solver's centre marks restrict nothing (cell r1c2 is not 1 or 2).
+    doc["grid"][0][1]["centerPencilMarks"] = json!([1, 2]);
     let vp = VariantPuzzle::from_json(&doc.to_string()).unwrap();
-    assert_eq!(vp.skipped, ["1 cage", "1 digits entered without `given`"]);
+    assert_eq!(
+        vp.skipped,
+        [
+            "1 cage",
+            "1 digits entered without `given`",
+            "centerPencilMarks in 1 cells"
+        ]
+    );
     let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
     let vp = VariantPuzzle::from_json(&doc.to_string()).unwrap();
     let (brute, has_solution) = brute_force(&vp, &sudoku, SOLUTION, CAP);

@@ -272,6 +272,15 @@ impl VariantPuzzle {
         if entered > 0 {
             skipped.push(format!("{entered} digits entered without `given`"));
         }
+        // A solver's notes, not rules (only `givenPencilMarks` restrict).
+        for key in ["centerPencilMarks", "cornerPencilMarks"] {
+            let marked = (doc.grid_field(key).iter())
+                .filter(|(_, v)| v.as_array().is_some_and(|a| !a.is_empty()))
+                .count();
+            if marked > 0 {
+                skipped.push(format!("{key} in {marked} cells"));
+            }
+        }
         for (key, value) in &doc.object {
             let key = key.as_str();
             if META.contains(&key) || key == "negative" || known.contains(&key) {
