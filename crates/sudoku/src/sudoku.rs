@@ -87,14 +87,19 @@ impl Sudoku {
             post_house(&mut b, k, &vars).expect("houses name distinct, existing cells");
         }
         let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
+        // Errors name an element by its kind and its number among those of
+        // its kind (`x-sum 2`: the second X-sum).
+        let mut of_kind: std::collections::HashMap<&str, usize> = Default::default();
         for (i, element) in rules.elements.iter().enumerate() {
             b.set_owner(Some(i as u32));
+            let number = of_kind.entry(element.kind()).or_default();
+            *number += 1;
             let mut grid = GridBuilder {
                 size,
                 builder: &mut b,
                 houses: &mut houses,
                 marks: &marks,
-                element: format!("{} {}", element.kind(), i + 1),
+                element: format!("{} {}", element.kind(), number),
             };
             element.post(&mut grid)?;
         }
