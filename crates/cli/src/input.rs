@@ -291,10 +291,7 @@ impl Assembler {
             }
             let mut notes = Vec::new();
             if !vp.skipped.is_empty() {
-                notes.push(format!(
-                    "skipped drawings that carry no rule: {}",
-                    vp.skipped.join(", ")
-                ));
+                notes.push(format!("ignored, no rule: {}", vp.skipped.join(", ")));
             }
             if !vp.ignored.is_empty() {
                 notes.push(format!(

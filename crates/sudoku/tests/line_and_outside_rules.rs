@@ -573,13 +573,16 @@ fn given_pencil_marks_restrict_their_cells_at_every_level() {
     doc["cage"] = json!([{ "cells": ["R1C1", "R1C2"], "value": "hello" }]);
     // A solver's centre marks restrict nothing (cell r1c2 is not 1 or 2).
     doc["grid"][0][1]["centerPencilMarks"] = json!([1, 2]);
+    // And the f-puzzles solver's settings are no rule either.
+    doc["disabledlogic"] = json!(["Simple Tuple"]);
     let vp = VariantPuzzle::from_json(&doc.to_string()).unwrap();
     assert_eq!(
         vp.skipped,
         [
             "1 cage",
             "1 digits entered without `given`",
-            "centerPencilMarks in 1 cells"
+            "centerPencilMarks in 1 cells",
+            "1 disabledlogic"
         ]
     );
     let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();

@@ -16,12 +16,11 @@ const META: &[&str] = &[
     "ruleset",
     "solution",
     "highlightConflicts",
-    "disabledlogic",
-    "truecandidatesoptions",
 ];
 
-/// Drawings with no rule of their own (and SudokuPad's fog of war, which
-/// hides cells but changes no rule), skipped with a note. `cage` entries
+/// Drawings with no rule of their own, SudokuPad's fog of war (it hides
+/// cells but changes no rule) and the f-puzzles solver's settings
+/// (`disabledlogic`, `truecandidatesoptions`): skipped with a note. `cage` entries
 /// are drawings too unless valued `DR<n>` (digital-root cages).
 const COSMETIC: &[&str] = &[
     "line",
@@ -30,6 +29,8 @@ const COSMETIC: &[&str] = &[
     "text",
     "fogofwar",
     "foglight",
+    "disabledlogic",
+    "truecandidatesoptions",
 ];
 
 /// One object of a list, with its name for errors (`killercage 3`).
