@@ -163,11 +163,12 @@ def newer_rules(m, doc, x, side, region_of, cells, relation):
             for line in e.get("lines", []):
                 yield e, cells(line)
 
-    def boolean(lhs_true, lhs_false):
-        b = m.NewBoolVar("")
-        lhs_true(b)
-        lhs_false(b)
-        return b
+    def equals(a, d):
+        """A literal for a == d."""
+        t = m.NewBoolVar("")
+        m.Add(a == d).OnlyEnforceIf(t)
+        m.Add(a != d).OnlyEnforceIf(t.Not())
+        return t
 
     def less(a, b):
         """A literal for a < b (a, b variables or numbers)."""
@@ -270,10 +271,8 @@ def newer_rules(m, doc, x, side, region_of, cells, relation):
             m.Add(sum(x[i] for i in cells(e["cells"])) == int(e["value"]))
     for e in doc.get("sandwichsum", []):
         line = outside_line(e["cell"], side)
-        ones = [boolean(lambda b, i=i: m.Add(x[i] == 1).OnlyEnforceIf(b),
-                        lambda b, i=i: m.Add(x[i] != 1).OnlyEnforceIf(b.Not())) for i in line]
-        tops = [boolean(lambda b, i=i: m.Add(x[i] == side).OnlyEnforceIf(b),
-                        lambda b, i=i: m.Add(x[i] != side).OnlyEnforceIf(b.Not())) for i in line]
+        ones = [equals(x[i], 1) for i in line]
+        tops = [equals(x[i], side) for i in line]
         p1 = sum(k * b for k, b in enumerate(ones))
         pn = sum(k * b for k, b in enumerate(tops))
         between = []
@@ -298,9 +297,7 @@ def newer_rules(m, doc, x, side, region_of, cells, relation):
     for e in doc.get("quadruple", []):
         around = cells(e["cells"])
         for d in set(e["values"]):
-            hits = [boolean(lambda b, i=i: m.Add(x[i] == d).OnlyEnforceIf(b),
-                            lambda b, i=i: m.Add(x[i] != d).OnlyEnforceIf(b.Not()))
-                    for i in around]
+            hits = [equals(x[i], d) for i in around]
             m.Add(sum(hits) >= e["values"].count(d))
     for key, smaller in (("minimum", True), ("maximum", False)):
         marked = {cell(e["cell"], side) for e in doc.get(key, [])}

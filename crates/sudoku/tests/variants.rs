@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use common::config;
 use csp_core::{PropagationLevel, SearchConfig, Termination};
-use sudoku::{Puzzle, Sudoku, VariantPuzzle};
+use sudoku::{Puzzle, SolveReport, Sudoku, VariantPuzzle};
 
 /// The puzzles that forward checking alone cannot count to 2 within
 /// 5,000,000 placements with EA/0: few givens, and rules whose forward
@@ -60,9 +60,20 @@ fn default_preset() -> SearchConfig {
 }
 
 fn count_to_two(sudoku: &Sudoku, puzzle: &Puzzle, config: &SearchConfig) -> (u64, Option<Puzzle>) {
-    let report = sudoku.count_solutions(puzzle, config, Some(2)).unwrap();
-    assert_eq!(report.termination, Termination::Exhausted);
+    let report = counted_to_two(sudoku, puzzle, config, "");
     (report.stats.solutions, report.solution)
+}
+
+/// The report of counting `name`'s solutions to 2, which must finish.
+fn counted_to_two(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    config: &SearchConfig,
+    name: &str,
+) -> SolveReport {
+    let report = sudoku.count_solutions(puzzle, config, Some(2)).unwrap();
+    assert_eq!(report.termination, Termination::Exhausted, "{name}");
+    report
 }
 
 #[test]
@@ -316,8 +327,7 @@ fn the_public_corpus_of_105_is_counted_exactly_at_the_default_preset() {
     for (name, text) in corpus() {
         let vp = VariantPuzzle::from_json(&text).unwrap();
         let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
-        let report = (sudoku.count_solutions(&vp.puzzle, &default_preset(), Some(2))).unwrap();
-        assert_eq!(report.termination, Termination::Exhausted, "{name}");
+        let report = counted_to_two(&sudoku, &vp.puzzle, &default_preset(), &name);
         assert_eq!(report.stats.solutions, 1, "{name}");
         assert_eq!(report.solution, vp.solution, "{name}");
         placements.push(report.stats.placements);
@@ -338,8 +348,7 @@ fn the_public_corpus_of_105_is_counted_exactly_at_the_default_preset() {
             "{id}"
         );
         let sudoku = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
-        let report = (sudoku.count_solutions(&vp.puzzle, &default_preset(), Some(2))).unwrap();
-        assert_eq!(report.termination, Termination::Exhausted, "{id}");
+        let report = counted_to_two(&sudoku, &vp.puzzle, &default_preset(), id);
         assert_eq!(report.stats.solutions, 1, "{id}");
         let found = report.solution.as_ref().map(decimal_digits);
         assert_eq!(found.as_deref(), Some(recorded.as_str()), "{id}");

@@ -104,11 +104,15 @@ impl Element {
         let open = Element::allowed(ctx, self.index, forward).intersection(positions);
         let mut kept = ValueSet::EMPTY;
         let mut reached = ValueSet::EMPTY;
+        // The last open position and what it shares: the only one when
+        // one position is left.
+        let mut last = (0, ValueSet::EMPTY);
         for i in open.iter() {
             let shared = self.shared(ctx, i, forward);
             if !shared.is_empty() {
                 kept = kept.union(ValueSet::single(i));
                 reached = reached.union(shared);
+                last = (i, shared);
             }
         }
         if kept.is_empty() {
@@ -123,10 +127,11 @@ impl Element {
             ctx.retain_values(v, reached)?;
         }
         if kept.len() == 1 {
-            let i = kept.iter().next().expect("one position");
+            // Narrowing the index and the target above cannot change what
+            // this position shares (the target kept all of it).
+            let (i, shared) = last;
             let at = self.array[i as usize];
             if !ctx.is_assigned(at) {
-                let shared = self.shared(ctx, i, forward);
                 ctx.retain_values(at, shared)?;
             }
         }
