@@ -541,6 +541,13 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
+    /// Restart the search from the root after a number of failures that
+    /// grows: none (default), luby:SCALE (SCALE times 1, 1, 2, 1, 1, 2, 4,
+    /// ...) or geometric:FIRST:FACTOR. What a restart abandons is kept as
+    /// nogoods: counts stay exact.
+    #[arg(long, value_name = "POLICY")]
+    pub restarts: Option<String>,
+
     /// Stop a puzzle's search after N placements (0: no limit).
     #[arg(long, value_name = "N")]
     pub max_placements: Option<u64>,
@@ -559,6 +566,7 @@ impl StrategyArgs {
             values: self.values.clone(),
             propagation: self.propagation.clone(),
             seed: self.seed,
+            restarts: self.restarts.clone(),
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
         }

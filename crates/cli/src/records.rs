@@ -30,6 +30,10 @@ pub struct StatsRecord {
     pub guesses: u64,
     /// Per propagation rule: runs, removals, assignments.
     pub rules: RulesRecord,
+    /// Restarts from the root (0 without `--restarts`).
+    pub restarts: u64,
+    /// Nogoods recorded at the restarts.
+    pub nogoods: u64,
 }
 
 /// `stats.rules` in json: `{"fc": {"runs": .., "removals": .., "assignments":
@@ -107,12 +111,14 @@ impl From<&SearchStats> for StatsRecord {
             cells_placed: s.vars_placed,
             guesses: s.guesses,
             rules: RulesRecord(s.rules),
+            restarts: s.restarts,
+            nogoods: s.nogoods,
         }
     }
 }
 
 impl StatsRecord {
-    pub const CSV_HEADER: [&'static str; 13] = [
+    pub const CSV_HEADER: [&'static str; 15] = [
         "placements",
         "backtracks",
         "moves",
@@ -126,6 +132,8 @@ impl StatsRecord {
         "solutions",
         "cells_placed",
         "guesses",
+        "restarts",
+        "nogoods",
     ];
 
     pub fn csv_fields(this: Option<&StatsRecord>) -> Vec<String> {
@@ -146,6 +154,8 @@ impl StatsRecord {
             s.solutions.to_string(),
             s.cells_placed.to_string(),
             s.guesses.to_string(),
+            s.restarts.to_string(),
+            s.nogoods.to_string(),
         ];
         for (_, c) in s.rules.0.iter() {
             f.extend(RuleCounts::of(c).fields().map(|n| n.to_string()));

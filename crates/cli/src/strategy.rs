@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use csp_core::{Limits, PropagationLevel, SearchConfig, ValueChain, VariableChain};
+use csp_core::{Limits, PropagationLevel, Restarts, SearchConfig, ValueChain, VariableChain};
 use serde::{Deserialize, Serialize};
 
 /// The presets compiled into the binary, so it works from any directory.
@@ -39,6 +39,10 @@ pub struct StrategyFile {
     pub propagation: Option<String>,
     /// Seed of the random heuristics (default 0).
     pub seed: Option<u64>,
+    /// When to restart (default `none`): `luby:SCALE` or
+    /// `geometric:FIRST:FACTOR`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<String>,
     /// The `[limits]` table.
     #[serde(default)]
     pub limits: LimitsFile,
@@ -71,6 +75,8 @@ pub struct Overrides {
     pub propagation: Option<String>,
     /// Seed of the random heuristics.
     pub seed: Option<u64>,
+    /// Restart policy as written.
+    pub restarts: Option<String>,
     /// Placement limit per puzzle (0: none).
     pub max_placements: Option<u64>,
     /// Time limit per puzzle in milliseconds (0: none).
@@ -101,6 +107,7 @@ impl Strategy {
             values: Some(s.values.to_string()),
             propagation: Some(s.level.to_string()),
             seed: Some(s.seed),
+            restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             limits: LimitsFile {
                 max_placements: s.limits.max_placements,
                 timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
@@ -183,6 +190,12 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
     let level: PropagationLevel = level_text
         .parse()
         .with_context(|| key_error("propagation", args.propagation.is_some()))?;
+    let restarts: Restarts = match pick(&args.restarts, &file.restarts) {
+        Some(text) => text
+            .parse()
+            .with_context(|| key_error("restarts", args.restarts.is_some()))?,
+        None => Restarts::Never,
+    };
     let nonzero = |v: Option<u64>| v.filter(|&n| n > 0);
     let max_placements = nonzero(pick(&args.max_placements, &file.limits.max_placements));
     let timeout =
@@ -205,6 +218,7 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
                 max_placements,
                 timeout,
             },
+            restarts,
         },
     })
 }

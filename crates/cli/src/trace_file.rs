@@ -393,6 +393,16 @@ impl PuzzleTrace<'_> {
                 "digit": value + 1,
             }),
             Event::Solution { number } => json!({"event": "solution", "number": number}),
+            Event::Restart {
+                number,
+                nogoods,
+                failures,
+            } => json!({
+                "event": "restart",
+                "number": number,
+                "nogoods": nogoods,
+                "failures": failures,
+            }),
             Event::Stop { reason } => json!({"event": "stop", "reason": stop_words(reason)}),
         }
     }
@@ -417,6 +427,7 @@ impl Tracer for PuzzleTrace<'_> {
         match *event {
             Event::Place { depth, .. } => self.depth = depth,
             Event::Backtrack { depth, .. } => self.depth = depth - 1,
+            Event::Restart { .. } => self.depth = 0,
             _ => {}
         }
         if let Err(e) = self.file.line(&name, line, depth) {

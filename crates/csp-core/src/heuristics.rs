@@ -27,6 +27,7 @@
 mod builtin;
 mod chain;
 mod context;
+mod learning;
 mod link;
 mod selector;
 mod symbols;
@@ -35,6 +36,7 @@ pub mod variable_selection;
 
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
+pub use learning::{Constraints, Culprit, Placement, SCORE_SCALE, scaled};
 pub use link::{ValueLink, VariableLink};
 pub use selector::{ValueSelector, VariableSelector};
 pub use symbols::{

@@ -52,7 +52,9 @@ mod domain_store;
 pub mod harness;
 pub mod heuristics;
 mod model;
+mod nogoods;
 pub mod propagation;
+mod restarts;
 mod rows;
 mod search;
 mod stats;
@@ -75,6 +77,7 @@ pub use propagation::{
     NumberSum, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Rule,
     RuleCounter, RuleStats, SubsetSizes, Table, Wake,
 };
+pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;
 pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
 pub use stats::SearchStats;

@@ -167,6 +167,16 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         0
     }
 
+    /// The variables work item `item` of a composite propagator is about,
+    /// if the items are constraints of their own (the houses of a grid run
+    /// by one propagator): the weighting heuristics then charge a failure
+    /// to the item rather than to the whole propagator
+    /// ([`Constraints`](crate::heuristics::Constraints)). Called once per
+    /// search that uses them. The default says no.
+    fn item_scope(&self, _item: usize) -> Option<Vec<VarId>> {
+        None
+    }
+
     /// Sets up its state words from the domains at the root, before the
     /// first propagation (givens are assigned by then, without events).
     fn initialise(&self, _ctx: &mut NotifyContext<'_>) {}

@@ -7,14 +7,15 @@ use fixedbitset::FixedBitSet;
 use num_bigint::BigUint;
 
 use crate::heuristics::{
-    HeuristicError, SelectionContext, ValueChain, ValueLink, ValueSelectorChain, VariableChain,
-    VariableLink, VariableSelectorChain,
+    HeuristicError, Placement, SelectionContext, ValueChain, ValueLink, ValueSelectorChain,
+    VariableChain, VariableLink, VariableSelectorChain,
 };
+use crate::nogoods::RestartNogoods;
 use crate::propagation::{
     Agenda, Conflict, Events, ListedGroups, PeerGroups, PropagationLevel, Rule, RuleStats, probe,
 };
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
-use crate::{DomainStore, Model, SearchStats, ValueSet, VarId};
+use crate::{DomainStore, Model, Restarts, SearchStats, ValueSet, VarId};
 
 /// When to give up. A search that hits a limit says so
 /// ([`Termination::Stopped`]); it never reports a wrong answer.
@@ -42,6 +43,8 @@ pub struct SearchConfig {
     pub seed: u64,
     /// When to give up.
     pub limits: Limits,
+    /// When to restart from the root (never by default).
+    pub restarts: Restarts,
 }
 
 /// Why a search stopped early.
@@ -118,6 +121,19 @@ pub struct Search<'m> {
     /// removals, a placed variable's other watchers (past the groups,
     /// which lead its list) are told of the placement and run.
     listed: Option<&'m ListedGroups>,
+    /// Whether a link of a chain learns from placements (set when the
+    /// search runs).
+    learning: bool,
+    /// The domain sizes before the placement being made, for the links
+    /// that learn.
+    sizes: Vec<u32>,
+    /// When to restart, and the failure count at which the next restart
+    /// is due.
+    restarts: Restarts,
+    restart_at: Option<u64>,
+    /// The failure count at the last restart (0 before any).
+    failures_at_restart: u64,
+    nogoods: RestartNogoods,
 }
 
 /// A tracer and its scratch buffers.
@@ -184,6 +200,12 @@ impl<'m> Search<'m> {
                 _ => None,
             },
             listed,
+            learning: false,
+            sizes: Vec::new(),
+            restarts: config.restarts,
+            restart_at: config.restarts.cutoff(0),
+            failures_at_restart: 0,
+            nogoods: RestartNogoods::default(),
         })
     }
 
@@ -409,11 +431,17 @@ impl<'m> Search<'m> {
 
     /// Runs the agenda to a fixpoint, then probing at its level.
     fn fixpoint(&mut self) -> Result<(), Conflict> {
-        self.agenda.run(&mut self.store, self.model)?;
-        if self.agenda.level >= PropagationLevel::Probing {
-            probe(&mut self.agenda, &mut self.store, self.model)?;
+        loop {
+            self.agenda.run(&mut self.store, self.model)?;
+            if self.agenda.level >= PropagationLevel::Probing {
+                probe(&mut self.agenda, &mut self.store, self.model)?;
+            }
+            if self.nogoods.is_empty()
+                || !(self.nogoods).propagate(&mut self.agenda, &mut self.store, self.model)?
+            {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     /// The domains now (after [`propagate_root`](Search::propagate_root):
@@ -439,6 +467,15 @@ impl<'m> Search<'m> {
     /// `Some(2)` checks uniqueness.
     pub fn run(mut self, max_solutions: Option<u64>) -> SearchResult {
         let start = Instant::now();
+        self.learning = self.variables.learns() || self.values.learns();
+        if self.learning || self.restarts != Restarts::Never {
+            // Failures are charged to the propagator (and house) that
+            // failed, and nogoods propagate after every fixpoint: both
+            // through the engine's queue (same counters).
+            self.peer_groups = None;
+            self.listed = None;
+            self.sizes = vec![0; self.model.num_vars()];
+        }
         let mut first_solution = None;
         let termination = match self.propagate_root() {
             Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
@@ -570,6 +607,19 @@ impl<'m> Search<'m> {
                         }
                     }
                 }
+                Step::Backtrack
+                    if self.restart_at.is_some_and(|cutoff| {
+                        self.stats.failures - self.failures_at_restart >= cutoff
+                    }) && !self.frames.is_empty() =>
+                {
+                    match self.restart::<TRACE>() {
+                        Ok(()) => Step::Choose,
+                        Err(Conflict) if self.agenda.timed_out => {
+                            return Termination::Stopped(StopReason::Timeout);
+                        }
+                        Err(Conflict) => return Termination::Exhausted,
+                    }
+                }
                 Step::Backtrack => {
                     let depth = self.frames.len();
                     let Some(frame) = self.frames.last_mut() else {
@@ -601,6 +651,57 @@ impl<'m> Search<'m> {
                 }
             };
         }
+    }
+
+    /// Abandons the branch: records its nogoods, undoes its placements,
+    /// tells the learning links, and propagates the nogoods at the root.
+    /// Fails if the root is then inconsistent: the search is over.
+    fn restart<const TRACE: bool>(&mut self) -> Result<(), Conflict> {
+        let buffer = &self.value_buffer;
+        let added = self.nogoods.record(self.frames.iter().map(|f| {
+            let tried = &buffer[f.start as usize..f.current as usize];
+            let value = buffer[f.current as usize];
+            (f.var, value, tried.iter().copied().collect::<ValueSet>())
+        }));
+        self.stats.nogoods += added;
+        for _ in 0..self.frames.len() {
+            self.store.restore();
+        }
+        self.frames.clear();
+        self.value_buffer.clear();
+        self.stats.restarts += 1;
+        let failures = self.stats.failures - self.failures_at_restart;
+        self.failures_at_restart = self.stats.failures;
+        self.restart_at = self.restarts.cutoff(self.stats.restarts);
+        self.variables.restarted();
+        self.values.restarted();
+        if TRACE {
+            self.emit(&Event::Restart {
+                number: self.stats.restarts,
+                nogoods: added,
+                failures,
+            });
+            self.fixpoint_telling()
+        } else {
+            self.fixpoint()
+        }
+    }
+
+    /// Tells the learning links what the placement of `value` in `var`
+    /// led to.
+    #[cold]
+    #[inline(never)]
+    fn tell_placement(&mut self, var: VarId, value: u32, failed: bool) {
+        let placement = Placement {
+            var,
+            value,
+            depth: self.frames.len() - 1,
+            conflict: failed.then(|| self.agenda.culprit()),
+            sizes_before: &self.sizes,
+        };
+        let ctx = SelectionContext::new(self.model, &self.store);
+        self.variables.placed(&ctx, &placement);
+        self.values.placed(&ctx, &placement);
     }
 
     /// After the listed groups of `var` made their removals: the other
@@ -641,6 +742,12 @@ impl<'m> Search<'m> {
                 guess,
             });
         }
+        if self.learning {
+            for (size, v) in self.sizes.iter_mut().zip(self.model.vars()) {
+                *size = self.store.size(v);
+            }
+            self.agenda.forget_failure();
+        }
         self.store.checkpoint();
         // Forward checking listed ahead is done with the assignment; a
         // tracer hears the propagator's own runs instead.
@@ -663,6 +770,9 @@ impl<'m> Search<'m> {
             None if TRACE => self.fixpoint_telling(),
             None => self.fixpoint(),
         };
+        if self.learning && !self.agenda.timed_out {
+            self.tell_placement(frame.var, value, fixpoint.is_err());
+        }
         Ok(match fixpoint {
             Ok(()) => Step::Choose,
             Err(Conflict) if self.agenda.timed_out => return Err(StopReason::Timeout),

@@ -51,6 +51,12 @@ pub struct SearchStats {
     pub elapsed: Duration,
     /// What each propagation rule did (at the root and after placements).
     pub rules: RuleStats,
+    /// Restarts from the root ([`Restarts`](crate::Restarts); 0 without).
+    /// The placements undone by a restart are not counted as backtracks.
+    pub restarts: u64,
+    /// Nogoods recorded at the restarts: one per value refuted on the
+    /// abandoned branches.
+    pub nogoods: u64,
 }
 
 impl SearchStats {
@@ -75,6 +81,8 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.search_space += &o.search_space;
         self.elapsed += o.elapsed;
         self.rules += &o.rules;
+        self.restarts += o.restarts;
+        self.nogoods += o.nogoods;
     }
 }
 

@@ -207,6 +207,17 @@ pub enum Event<'a> {
         /// Solutions found so far, this one included.
         number: u64,
     },
+    /// The search restarted from the root ([`Restarts`](crate::Restarts)):
+    /// the placements in force were undone and the branch's nogoods
+    /// recorded.
+    Restart {
+        /// Restarts so far, this one included.
+        number: u64,
+        /// Nogoods the abandoned branch added.
+        nogoods: u64,
+        /// Failures since the previous restart (the cutoff reached).
+        failures: u64,
+    },
     /// A limit stopped the search.
     Stop {
         /// Which.

@@ -532,6 +532,20 @@ impl Propagator for FastHouses {
         self.num_items()
     }
 
+    /// A house's cells, or a pair's: each is the constraint the separate
+    /// propagators would be.
+    fn item_scope(&self, item: usize) -> Option<Vec<VarId>> {
+        let houses = self.num_houses();
+        if item < houses {
+            return Some(self.cells(item).to_vec());
+        }
+        let pair = self.pairs.get(item - houses)?;
+        let mut cells = self.range(pair.a_only).to_vec();
+        cells.extend_from_slice(self.range(pair.shared));
+        cells.extend_from_slice(self.range(pair.b_only));
+        Some(cells)
+    }
+
     fn initialise(&self, ctx: &mut NotifyContext<'_>) {
         for h in 0..self.num_houses() {
             for &v in self.cells(h) {

@@ -108,12 +108,14 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     let any_list = lists.cells.is_some() || lists.values.is_some() || lists.propagation.is_some();
     if any_list || out.is_empty() {
         let base = strategy::resolve(&Overrides::default())?;
-        let all_cells: Vec<String> = VariableHeuristic::ALL
-            .iter()
+        // `all`: the heuristics of the articles, not the adaptive ones
+        // (named one by one), so that a sweep's rows stay what they were.
+        let all_cells: Vec<String> = (VariableHeuristic::ALL.iter())
+            .filter(|h| !h.is_adaptive())
             .map(|h| h.symbol().to_string())
             .collect();
-        let all_values: Vec<String> = ValueHeuristic::ALL
-            .iter()
+        let all_values: Vec<String> = (ValueHeuristic::ALL.iter())
+            .filter(|h| !h.is_adaptive())
             .map(|h| h.symbol().to_string())
             .collect();
         let all_levels: Vec<String> = PropagationLevel::ALL

@@ -92,6 +92,21 @@ macro_rules! delegate_variable_selector {
             fn scores_index(&self) -> bool {
                 match self { $(Self::$variant(s) => s.scores_index(),)* }
             }
+
+            #[inline]
+            fn learns(&self) -> bool {
+                match self { $(Self::$variant(s) => s.learns(),)* }
+            }
+
+            #[inline]
+            fn placed(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, placement: &$crate::heuristics::Placement<'_>) {
+                match self { $(Self::$variant(s) => s.placed(ctx, placement),)* }
+            }
+
+            #[inline]
+            fn restarted(&mut self) {
+                match self { $(Self::$variant(s) => s.restarted(),)* }
+            }
         }
     };
 }
@@ -110,6 +125,21 @@ macro_rules! delegate_value_selector {
             #[inline]
             fn scores_value(&self) -> bool {
                 match self { $(Self::$variant(s) => s.scores_value(),)* }
+            }
+
+            #[inline]
+            fn learns(&self) -> bool {
+                match self { $(Self::$variant(s) => s.learns(),)* }
+            }
+
+            #[inline]
+            fn placed(&mut self, ctx: &$crate::heuristics::SelectionContext<'_>, placement: &$crate::heuristics::Placement<'_>) {
+                match self { $(Self::$variant(s) => s.placed(ctx, placement),)* }
+            }
+
+            #[inline]
+            fn restarted(&mut self) {
+                match self { $(Self::$variant(s) => s.restarted(),)* }
             }
         }
     };

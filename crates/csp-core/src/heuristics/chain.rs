@@ -1,6 +1,8 @@
 //! Chains of selectors, compared lexicographically, without allocating.
 
-use super::{SelectionContext, ValueLink, ValueSelector, VariableLink, VariableSelector};
+use super::{
+    Placement, SelectionContext, ValueLink, ValueSelector, VariableLink, VariableSelector,
+};
 use crate::VarId;
 use crate::trace::{Decider, LinkScores};
 
@@ -22,6 +24,25 @@ impl VariableSelectorChain {
             selectors,
             candidates: Vec::with_capacity(num_vars),
             scores: Vec::with_capacity(num_vars),
+        }
+    }
+
+    /// Whether some link learns from the search.
+    pub(crate) fn learns(&self) -> bool {
+        self.selectors.iter().any(|s| s.learns())
+    }
+
+    /// Tells the learning links a placement's outcome.
+    pub(crate) fn placed(&mut self, ctx: &SelectionContext<'_>, placement: &Placement<'_>) {
+        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+            s.placed(ctx, placement);
+        }
+    }
+
+    /// Tells the learning links that the search restarted.
+    pub(crate) fn restarted(&mut self) {
+        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+            s.restarted();
         }
     }
 
@@ -157,6 +178,25 @@ impl ValueSelectorChain {
     /// allocates nothing.
     pub(crate) fn order(&mut self, ctx: &SelectionContext<'_>, var: VarId, out: &mut Vec<u32>) {
         self.order_recording(ctx, var, out, |_, _, _| {});
+    }
+
+    /// Whether some link learns from the search.
+    pub(crate) fn learns(&self) -> bool {
+        self.selectors.iter().any(|s| s.learns())
+    }
+
+    /// Tells the learning links a placement's outcome.
+    pub(crate) fn placed(&mut self, ctx: &SelectionContext<'_>, placement: &Placement<'_>) {
+        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+            s.placed(ctx, placement);
+        }
+    }
+
+    /// Tells the learning links that the search restarted.
+    pub(crate) fn restarted(&mut self) {
+        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+            s.restarted();
+        }
     }
 
     /// The number of links.

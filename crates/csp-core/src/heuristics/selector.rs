@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::SelectionContext;
+use super::{Placement, SelectionContext};
 use crate::VarId;
 
 /// Scores unassigned variables; the search branches on the one with the
@@ -78,6 +78,23 @@ pub trait VariableSelector: Send + fmt::Debug {
     fn scores_index(&self) -> bool {
         false
     }
+
+    /// Whether it learns from the search (no unless it says otherwise):
+    /// only then does the search tell it every [`placed`](Self::placed)
+    /// and [`restarted`](Self::restarted), so static chains pay nothing.
+    fn learns(&self) -> bool {
+        false
+    }
+
+    /// Told the outcome of every placement, after its propagation (see
+    /// [`Placement`]), when it [`learns`](Self::learns). The default does
+    /// nothing.
+    fn placed(&mut self, _ctx: &SelectionContext<'_>, _placement: &Placement<'_>) {}
+
+    /// Told that the search restarted from the root (after the nogoods of
+    /// the abandoned branch were recorded), when it
+    /// [`learns`](Self::learns). The default does nothing.
+    fn restarted(&mut self) {}
 }
 
 /// Scores the values of the variable being branched on; they are tried from
@@ -94,6 +111,17 @@ pub trait ValueSelector: Send + fmt::Debug {
     fn scores_value(&self) -> bool {
         false
     }
+
+    /// As [`VariableSelector::learns`].
+    fn learns(&self) -> bool {
+        false
+    }
+
+    /// As [`VariableSelector::placed`].
+    fn placed(&mut self, _ctx: &SelectionContext<'_>, _placement: &Placement<'_>) {}
+
+    /// As [`VariableSelector::restarted`].
+    fn restarted(&mut self) {}
 }
 
 #[cfg(test)]

@@ -13,11 +13,13 @@ use crate::Model;
 pub enum HeuristicError {
     /// A cell heuristic symbol or name that does not exist.
     #[error(
-        "unknown cell heuristic `{0}` (valid: letters A-L, or names such as fewest-candidates)"
+        "unknown cell heuristic `{0}` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
     )]
     UnknownVariableHeuristic(String),
     /// A value heuristic symbol or name that does not exist.
-    #[error("unknown value heuristic `{0}` (valid: symbols 0-9 and a, or names such as lowest)")]
+    #[error(
+        "unknown value heuristic `{0}` (valid: symbols 0-9 and a, the adaptive b, or names such as lowest)"
+    )]
     UnknownValueHeuristic(String),
     /// A chain without any heuristic.
     #[error("a heuristic chain needs at least one symbol")]
@@ -146,6 +148,18 @@ heuristic_enum! {
         NeighbourhoodFewestCandidates = |model, _| NeighbourhoodFewestCandidates::new(model);
     NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", "most candidates in the variable and its unassigned related variables together",
         NeighbourhoodMostCandidates = |model, _| NeighbourhoodMostCandidates::new(model);
+    Impact = 'P', "impact", "adaptive, IBS (Refalo 2004): least search space left by its candidates, the sum of 1 - I(x=a) over them, I the mean impact 1 - P_after/P_before of placing a in x so far (P the product of the domain sizes; 1 for a failure)",
+        Impact = |model, _| Impact::new(model);
+    ConflictHistory = 'Q', "conflict-history", "adaptive, CHS (Habet & Terrioux 2021): largest sum of its constraints' conflict scores (each moved towards 1/(conflicts since its last one + 1) at its failures) over its domain size",
+        ConflictHistory = |model, _| ConflictHistory::new(model);
+    Activity = 'V', "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (+1 when a placement narrows its domain, x0.999 when one leaves it) over its domain size",
+        Activity = |model, _| Activity::new(model);
+    DomWdeg = 'W', "dom-wdeg", "adaptive, dom/wdeg (Boussemart et al. 2004): smallest domain size over the summed failure counts (from 1) of its constraints that still have another unassigned variable",
+        DomWdeg = |model, _| DomWdeg::new(model);
+    DomWdegCaCd = 'X', "dom-wdeg-ca-cd", "adaptive, dom/wdeg^ca.cd (Wattez et al. 2019): as W, a failure weighing 1/(open variables x candidates) on each open variable of the constraint",
+        DomWdegCaCd = |model, _| DomWdegCaCd::new(model);
+    LastConflict = 'Z', "last-conflict", "adaptive, last-conflict reasoning (Lecoutre et al. 2009), put first in a chain: the variable whose placement failed last, until a placement in it succeeds",
+        LastConflict = |_, _| LastConflict::default();
 }
 
 heuristic_enum! {
@@ -174,11 +188,29 @@ heuristic_enum! {
         LeastCommonOnBoard = |_, _| LeastCommonOnBoard;
     MostCommonOnBoard = 'a', "most-common-on-board", "candidate of the most other unassigned variables",
         MostCommonOnBoard = |_, _| MostCommonOnBoard;
+    LeastImpact = 'b', "least-impact", "adaptive, IBS (Refalo 2004): least mean impact of placing it in this variable so far (see P)",
+        LeastImpact = |model, _| LeastImpact::new(model);
 }
 
 impl VariableHeuristic {
     fn normalize(c: char) -> char {
         c.to_ascii_uppercase()
+    }
+
+    /// Whether it learns from the search's failures (`P`, `Q`, `V`, `W`,
+    /// `X`, `Z`) rather than reading the state alone (`A`-`L`, the
+    /// heuristics of the articles; `all` in a comparison means these).
+    pub fn is_adaptive(self) -> bool {
+        use VariableHeuristic as H;
+        matches!(
+            self,
+            H::Impact
+                | H::ConflictHistory
+                | H::Activity
+                | H::DomWdeg
+                | H::DomWdegCaCd
+                | H::LastConflict
+        )
     }
 
     /// A selector for this heuristic on `model`; `seed` drives `C`.
@@ -202,6 +234,12 @@ impl VariableHeuristic {
 impl ValueHeuristic {
     fn normalize(c: char) -> char {
         c.to_ascii_lowercase()
+    }
+
+    /// Whether it learns from the search (`b`) rather than reading the
+    /// state alone (`0`-`9`, `a`).
+    pub fn is_adaptive(self) -> bool {
+        matches!(self, ValueHeuristic::LeastImpact)
     }
 
     /// A selector for this heuristic on `model`; `seed` drives `2`.
@@ -338,16 +376,16 @@ mod tests {
     #[test]
     fn bad_chains_name_the_culprit() {
         assert_eq!(
-            "EZ".parse::<VariableChain>(),
-            Err(HeuristicError::UnknownVariableHeuristic("EZ".into()))
+            "EY".parse::<VariableChain>(),
+            Err(HeuristicError::UnknownVariableHeuristic("EY".into()))
         );
         assert_eq!(
-            "E,Z".parse::<VariableChain>(),
-            Err(HeuristicError::UnknownVariableHeuristic("Z".into()))
+            "E,Y".parse::<VariableChain>(),
+            Err(HeuristicError::UnknownVariableHeuristic("Y".into()))
         );
         assert_eq!(
-            "b".parse::<ValueChain>(),
-            Err(HeuristicError::UnknownValueHeuristic("b".into()))
+            "c".parse::<ValueChain>(),
+            Err(HeuristicError::UnknownValueHeuristic("c".into()))
         );
         assert_eq!("".parse::<ValueChain>(), Err(HeuristicError::EmptyChain));
     }
@@ -355,9 +393,22 @@ mod tests {
     #[test]
     fn every_symbol_is_distinct() {
         let letters: String = VariableHeuristic::ALL.iter().map(|h| h.symbol()).collect();
-        assert_eq!(letters, "ABCDEFGHIJKL");
+        assert_eq!(letters, "ABCDEFGHIJKLPQVWXZ");
         let symbols: String = ValueHeuristic::ALL.iter().map(|h| h.symbol()).collect();
-        assert_eq!(symbols, "0123456789a");
+        assert_eq!(symbols, "0123456789ab");
+    }
+
+    #[test]
+    fn the_adaptive_heuristics_are_those_whose_selectors_learn() {
+        let (model, _) = crate::testing::latin3();
+        for &h in VariableHeuristic::ALL {
+            let learns = crate::VariableSelector::learns(&h.selector(&model, 0).unwrap());
+            assert_eq!(h.is_adaptive(), learns, "{h}");
+        }
+        for &h in ValueHeuristic::ALL {
+            let learns = crate::ValueSelector::learns(&h.selector(&model, 0));
+            assert_eq!(h.is_adaptive(), learns, "{h}");
+        }
     }
 
     #[test]

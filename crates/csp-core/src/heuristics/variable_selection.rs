@@ -1,12 +1,18 @@
 //! Cell (variable) heuristics `A`-`L`, one per file. Each scores an
 //! unassigned variable; the smallest score is branched on.
 
+mod activity;
 mod closest_to_centre;
 mod closest_to_filled;
+mod conflict_history;
+mod dom_wdeg;
+mod dom_wdeg_ca_cd;
 mod fewest_candidates;
 mod fewest_empty_neighbours;
 mod furthest_from_filled;
+mod impact;
 mod input_order;
+mod last_conflict;
 mod most_candidates;
 mod most_empty_neighbours;
 mod neighbourhood_fewest_candidates;
@@ -15,12 +21,18 @@ mod random_variable;
 mod reverse_input_order;
 mod tracked_sums;
 
+pub use activity::{ACTIVITY_DECAY, Activity};
 pub use closest_to_centre::ClosestToCentre;
 pub use closest_to_filled::ClosestToFilled;
+pub use conflict_history::ConflictHistory;
+pub use dom_wdeg::DomWdeg;
+pub use dom_wdeg_ca_cd::DomWdegCaCd;
 pub use fewest_candidates::FewestCandidates;
 pub use fewest_empty_neighbours::FewestEmptyNeighbours;
 pub use furthest_from_filled::FurthestFromFilled;
+pub use impact::{Impact, ImpactTable};
 pub use input_order::InputOrder;
+pub use last_conflict::LastConflict;
 pub use most_candidates::MostCandidates;
 pub use most_empty_neighbours::MostEmptyNeighbours;
 pub use neighbourhood_fewest_candidates::NeighbourhoodFewestCandidates;
@@ -30,9 +42,36 @@ pub use reverse_input_order::ReverseInputOrder;
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    use crate::heuristics::{SelectionContext, VariableSelector};
+    use crate::heuristics::{Culprit, Placement, SelectionContext, VariableSelector};
     use crate::testing::latin3;
     use crate::{Model, VarId};
+
+    /// The placement of 0 in `var` at the root, whose propagation failed
+    /// in propagator `p`, the sizes before it `sizes`.
+    pub(crate) fn failure(var: u32, p: u32, sizes: &[u32]) -> Placement<'_> {
+        Placement {
+            var: VarId(var),
+            value: 0,
+            depth: 0,
+            conflict: Some(Some(Culprit {
+                propagator: p,
+                item: None,
+            })),
+            sizes_before: sizes,
+        }
+    }
+
+    /// The placement of `value` in `var` at the root, whose propagation
+    /// reached a fixpoint, the sizes before it `sizes`.
+    pub(crate) fn success(var: u32, value: u32, sizes: &[u32]) -> Placement<'_> {
+        Placement {
+            var: VarId(var),
+            value,
+            depth: 0,
+            conflict: None,
+            sizes_before: sizes,
+        }
+    }
 
     /// The scores `selector` gives the listed variables of the `latin3`
     /// fixture.

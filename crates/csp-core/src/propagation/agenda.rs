@@ -71,6 +71,9 @@ pub(crate) struct Agenda {
     pub(crate) segments: Option<Vec<Segment>>,
     /// The rule and propagator of the last failure.
     pub(crate) failed_in: (Rule, u32),
+    /// The work item the propagator of the last failure was running, or
+    /// [`NO_ITEM`].
+    pub(crate) failed_item: u32,
 }
 
 impl Agenda {
@@ -116,7 +119,25 @@ impl Agenda {
             again: false,
             segments: None,
             failed_in: (Rule::Other, NO_PROPAGATOR),
+            failed_item: NO_ITEM,
         }
+    }
+
+    /// The propagator (and work item) whose run failed last, if a
+    /// propagator's did.
+    pub(crate) fn culprit(&self) -> Option<crate::heuristics::Culprit> {
+        let p = self.failed_in.1;
+        (p != NO_PROPAGATOR).then_some(crate::heuristics::Culprit {
+            propagator: p,
+            item: (self.failed_item != NO_ITEM).then_some(self.failed_item),
+        })
+    }
+
+    /// Forgets which propagator failed last (before a fixpoint whose
+    /// failure is to be told).
+    pub(crate) fn forget_failure(&mut self) {
+        self.failed_in.1 = NO_PROPAGATOR;
+        self.failed_item = NO_ITEM;
     }
 
     /// Whether the deadline has passed (remembered once it has).
@@ -206,6 +227,7 @@ impl Agenda {
         self.runs += runs;
         if result.is_err() {
             self.failed_in = (rule, 0);
+            self.failed_item = NO_ITEM;
         }
         result
     }
@@ -335,9 +357,10 @@ impl Agenda {
                 state: model.state_offset(p),
             });
             self.current = NO_PROPAGATOR;
-            self.item = NO_ITEM;
+            let item = std::mem::replace(&mut self.item, NO_ITEM);
             if result.is_err() {
                 self.failed_in = (self.rule, p);
+                self.failed_item = item;
                 self.clear();
                 return result;
             }

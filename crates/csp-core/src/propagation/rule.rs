@@ -48,6 +48,10 @@ pub enum Rule {
     /// An array indexed by a variable ([`Element`](super::Element)):
     /// row, column and box indexers.
     Element,
+    /// The nogoods a search records when it restarts
+    /// ([`Restarts`](crate::Restarts)): a value refuted before the restart
+    /// is removed again once the placements that led to it hold.
+    Nogood,
 }
 
 impl Rule {
@@ -55,7 +59,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 14] = [
+    pub const ALL: [Rule; 15] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -70,6 +74,7 @@ impl Rule {
         Rule::Regular,
         Rule::Table,
         Rule::Element,
+        Rule::Nogood,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -90,6 +95,7 @@ impl Rule {
             Rule::Regular => "automata along lists (regular constraints)",
             Rule::Table => "tables of allowed tuples",
             Rule::Element => "arrays indexed by a variable (element)",
+            Rule::Nogood => "nogoods recorded at restarts",
         }
     }
 
@@ -102,7 +108,7 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`, `regular`, `table`, `element`).
+    /// `relation`, `regular`, `table`, `element`, `nogood`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -119,6 +125,7 @@ impl Rule {
             Rule::Regular => "regular",
             Rule::Table => "table",
             Rule::Element => "element",
+            Rule::Nogood => "nogood",
         }
     }
 }
@@ -251,7 +258,8 @@ mod tests {
                 "relation",
                 "regular",
                 "table",
-                "element"
+                "element",
+                "nogood"
             ]
         );
     }
