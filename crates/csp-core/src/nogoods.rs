@@ -41,6 +41,17 @@ pub(crate) struct RestartNogoods {
 }
 
 impl RestartNogoods {
+    /// Room for the branches of 8 restarts of full depth over `num_vars`
+    /// variables before the store grows (by doubling: at most once per
+    /// restart, never per node).
+    pub(crate) fn with_capacity(num_vars: usize) -> RestartNogoods {
+        RestartNogoods {
+            frames: Vec::with_capacity(8 * num_vars),
+            ends: Vec::with_capacity(64),
+            count: 0,
+        }
+    }
+
     /// Records the branch `frames` (variable, value in force, values tried
     /// before it; the deepest frame's value in force was refuted) and
     /// returns how many nogoods it adds.
@@ -96,7 +107,13 @@ impl RestartNogoods {
         let mut start = 0;
         for &end in &self.ends {
             for f in &self.frames[start..end as usize] {
-                if !store.domain(f.var).intersection(f.refuted).is_empty() {
+                let domain = store.domain(f.var);
+                if domain.difference(f.refuted).is_empty() {
+                    // A wipeout fails at every level: the nogoods are
+                    // what keeps a solution from being counted twice.
+                    return Err(Conflict);
+                }
+                if !domain.intersection(f.refuted).is_empty() {
                     agenda.rules[Rule::Nogood].runs += 1;
                     removed = true;
                     let mut ctx = PropagationContext {

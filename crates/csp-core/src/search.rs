@@ -476,6 +476,9 @@ impl<'m> Search<'m> {
             self.listed = None;
             self.sizes = vec![0; self.model.num_vars()];
         }
+        if self.restarts != Restarts::Never {
+            self.nogoods = RestartNogoods::with_capacity(self.model.num_vars());
+        }
         let mut first_solution = None;
         let termination = match self.propagate_root() {
             Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),

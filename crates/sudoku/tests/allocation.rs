@@ -137,13 +137,9 @@ fn variant_search_allocates_nothing_per_node() {
     }
 }
 
-#[test]
-fn regular_constraints_allocate_nothing_per_node() {
-    // Sandwich clues on every row and column (0 or 35, which cannot all
-    // hold), a renban line, a little killer and a quadruple: regular and
-    // table constraints on an empty grid, searched at none and fc for 100 and for 10,000
-    // placements: the same allocations (the automata's work space grows
-    // once, then is reused).
+/// Sandwich clues on every row and column (0 or 35, which cannot all
+/// hold), a renban line, a little killer and a quadruple on an empty grid.
+fn unsatisfiable_sandwiches() -> serde_json::Value {
     let mut sandwiches = Vec::new();
     for k in 1..=9 {
         let row = if k % 2 == 1 { "35" } else { "0" };
@@ -152,14 +148,24 @@ fn regular_constraints_allocate_nothing_per_node() {
         sandwiches.push(serde_json::json!({ "cell": format!("R0C{k}"), "value": col }));
     }
     let grid: Vec<Vec<serde_json::Value>> = vec![vec![serde_json::json!({}); 9]; 9];
-    let doc = serde_json::json!({
+    serde_json::json!({
         "size": 9,
         "grid": grid,
         "sandwichsum": sandwiches,
         "renban": [{ "lines": [["R5C1", "R5C2", "R5C3", "R5C4"]] }],
         "littlekillersum": [{ "cell": "R0C1", "direction": "DR", "value": "40" }],
         "quadruple": [{ "cells": ["R1C2", "R1C3", "R2C2", "R2C3"], "values": [1, 2] }],
-    });
+    })
+}
+
+#[test]
+fn regular_constraints_allocate_nothing_per_node() {
+    // Sandwich clues on every row and column (0 or 35, which cannot all
+    // hold), a renban line, a little killer and a quadruple: regular and
+    // table constraints on an empty grid, searched at none and fc for 100 and for 10,000
+    // placements: the same allocations (the automata's work space grows
+    // once, then is reused).
+    let doc = unsatisfiable_sandwiches();
     let vp = sudoku::VariantPuzzle::from_json(&doc.to_string()).unwrap();
     let grid = Sudoku::with_rules(vp.puzzle.size(), vp.rules).unwrap();
     for (cells, values, level) in [
@@ -182,5 +188,48 @@ fn regular_constraints_allocate_nothing_per_node() {
             "{cells}/{values} {level}: allocations grow with nodes"
         );
         assert!(long <= 2, "{cells}/{values} {level}: {long} allocations");
+    }
+}
+
+#[test]
+fn adaptive_search_and_restarts_allocate_nothing_per_node() {
+    // Adaptive chains (weights, conflict scores, activities, impacts,
+    // last conflict) and Luby restarts with their nogoods, counting every
+    // solution of the empty grid at fc: 100 placements against 10,000, the
+    // same allocations (the sizes the learning links read and the nogood store
+    // are made once per run; the store has room for eight restarts of full
+    // depth and grows by doubling past that, never per node).
+    let grid = Sudoku::classic();
+    let empty: sudoku::Puzzle = ".".repeat(81).parse().unwrap();
+    for (cells, values, level, restarts) in [
+        ("ZWA", "0", PropagationLevel::ForwardChecking, "none"),
+        ("XEA", "b0", PropagationLevel::ForwardChecking, "none"),
+        ("QEA", "0", PropagationLevel::ForwardChecking, "luby:10"),
+        ("VPA", "b", PropagationLevel::ForwardChecking, "luby:10"),
+    ] {
+        let run = |placements| {
+            let mut config = config(cells, values, level);
+            config.limits.max_placements = Some(placements);
+            config.restarts = restarts.parse().unwrap();
+            let mut search = grid.search(&empty, &config).unwrap();
+            search.propagate_root().unwrap();
+            let before = allocations();
+            let result = search.run(None);
+            assert_eq!(result.stats.placements, placements);
+            (allocations() - before, result.stats.restarts)
+        };
+        let ((short, _), (long, restarts_made)) = (run(100), run(10_000));
+        assert!(
+            restarts == "none" || restarts_made >= 5,
+            "{cells}/{values} {level}: {restarts_made} restarts"
+        );
+        // Without restarts the same; with them, at most one growth of the
+        // nogood store per doubling of the restarts (17 restarts here).
+        let growths = u64::from(64 - restarts_made.leading_zeros());
+        assert!(
+            long == short || (restarts != "none" && long <= short + growths),
+            "{cells}/{values} {level} {restarts}: {short} then {long} allocations, {restarts_made} restarts"
+        );
+        assert!(short <= 4, "{cells}/{values} {level}: {short} allocations");
     }
 }

@@ -145,6 +145,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("regular", 0, 0),
             ("table", 0, 0),
             ("element", 0, 0),
+            ("nogood", 0, 0),
         ]
     );
 }

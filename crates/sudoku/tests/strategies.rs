@@ -182,6 +182,7 @@ proptest! {
         values in chain(ValueHeuristic::ALL, 2),
         level in proptest::sample::select(&PropagationLevel::ALL[..]),
         seed in any::<u64>(),
+        restarts in proptest::sample::select(&["none", "luby:10"][..]),
     ) {
         let sudoku = Sudoku::classic();
         let puzzle = &unique_puzzles()[index];
@@ -206,9 +207,10 @@ proptest! {
             level,
             seed,
             limits: Limits { max_placements: Some(1_000_000), timeout: None },
+            restarts: restarts.parse().unwrap(),
         };
         let r = sudoku.solve(puzzle, &config).unwrap();
-        prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {}", config.variables, config.values, level);
+        prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {} {}", config.variables, config.values, level, restarts);
         let solution = r.solution.unwrap();
         prop_assert!(sudoku.is_solution_of(&solution, puzzle));
         prop_assert_eq!(solution, reference);

@@ -32,6 +32,8 @@ struct Recount {
     choices: u64,
     decided_by_link: u64,
     contradiction: Option<FailCause>,
+    restarts: u64,
+    nogoods: u64,
 }
 
 impl Tracer for Recount {
@@ -122,6 +124,14 @@ impl Tracer for Recount {
                 self.solutions += 1;
                 assert_eq!(number, self.solutions);
             }
+            Event::Restart {
+                number, nogoods, ..
+            } => {
+                self.restarts += 1;
+                assert_eq!(number, self.restarts);
+                self.nogoods += nogoods;
+                self.depth = 0;
+            }
             Event::Stop { .. } => {}
         }
     }
@@ -140,6 +150,8 @@ impl Recount {
             self.max_depth,
             self.placed.len() as u64,
             self.propagations,
+            self.restarts,
+            self.nogoods,
         );
         let want = (
             stats.placements,
@@ -152,6 +164,8 @@ impl Recount {
             stats.max_depth,
             stats.vars_placed,
             stats.propagations,
+            stats.restarts,
+            stats.nogoods,
         );
         assert_eq!(got, want, "{what}");
         for (k, &rule) in Rule::ALL.iter().enumerate() {
@@ -187,7 +201,10 @@ fn traced(sudoku: &Sudoku, puzzle: &Puzzle, config: &SearchConfig, limit: Option
 }
 
 fn short(c: &SearchConfig) -> String {
-    format!("{}/{}/{}/seed {}", c.variables, c.values, c.level, c.seed)
+    format!(
+        "{}/{}/{}/seed {}/restarts {}",
+        c.variables, c.values, c.level, c.seed, c.restarts
+    )
 }
 
 fn strategies() -> Vec<SearchConfig> {
@@ -201,7 +218,17 @@ fn strategies() -> Vec<SearchConfig> {
         seeded,
         config("GF", "39", PropagationLevel::Locked),
         config("E", "0", PropagationLevel::Probing),
+        config("ZWA", "b0", PropagationLevel::Singles),
+        restarting(config("XEA", "0", PropagationLevel::ForwardChecking)),
+        restarting(config("QEA", "0", PropagationLevel::Gac)),
+        restarting(config("VPA", "b", PropagationLevel::Singles)),
     ]
+}
+
+/// `config` restarting on the Luby sequence, 10 failures a unit.
+fn restarting(mut config: SearchConfig) -> SearchConfig {
+    config.restarts = "luby:10".parse().unwrap();
+    config
 }
 
 #[test]

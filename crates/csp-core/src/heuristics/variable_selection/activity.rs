@@ -85,7 +85,7 @@ mod tests {
         // x2 (3 candidates, then 2) decays and gains 3 times; x8 twice,
         // then decays; x1 (one candidate) stays at 0.
         let d = ACTIVITY_DECAY;
-        let x2 = ((d + 1.0) * d + 1.0) * d + 1.0;
+        let x2 = (d + 1.0) * d + 1.0;
         assert_eq!(h.activity(VarId(2)), x2);
         assert_eq!(h.activity(VarId(8)), (d + 1.0) * d);
         assert_eq!(h.activity(VarId(1)), 0.0);
