@@ -291,13 +291,14 @@ pub struct CompareArgs {
     pub configs: Vec<String>,
 
     /// Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the 12
-    /// letters. With --values and --propagation: their cross product (a
-    /// list not given takes the `default` preset's value).
+    /// letters A-L (the adaptive P, Q, V, W, X, Z are named one by one).
+    /// With --values and --propagation: their cross product (a list not
+    /// given takes the `default` preset's value).
     #[arg(long, value_name = "LIST")]
     pub cells: Option<String>,
 
     /// Value heuristic chains, comma-separated (`0,1,5`); `all`: the 11
-    /// symbols.
+    /// symbols 0-9 and a (the adaptive b is named).
     #[arg(long, value_name = "LIST")]
     pub values: Option<String>,
 
@@ -305,6 +306,12 @@ pub struct CompareArgs {
     /// level.
     #[arg(long, value_name = "LIST")]
     pub propagation: Option<String>,
+
+    /// Restart policies, comma-separated (`none,luby:100`), crossed with
+    /// the lists above (a policy other than none is added to the
+    /// strategy's label: `ZW/0/singles/luby:100`).
+    #[arg(long, value_name = "LIST")]
+    pub restarts: Option<String>,
 
     /// Seeds for the random strategies (C, 2): each runs once per seed and
     /// its row sums up all runs. `1..20` (inclusive), `7`, `1,5,9`, or a
@@ -523,12 +530,15 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "NAME|PATH")]
     pub config: Option<String>,
 
-    /// Cell heuristic chain, letters A-L compared in order (e.g. EA), or
-    /// long names separated by commas.
+    /// Cell heuristic chain, letters compared in order (e.g. EA): A-L, or
+    /// the adaptive P (impact), Q (conflict history), V (activity), W
+    /// (dom/wdeg), X (dom/wdeg^ca.cd), Z (last conflict, first in a chain);
+    /// or long names separated by commas.
     #[arg(long, value_name = "CHAIN")]
     pub cells: Option<String>,
 
-    /// Value heuristic chain, symbols 0-9 and a (e.g. 50).
+    /// Value heuristic chain, symbols 0-9 and a, or the adaptive b (least
+    /// impact) (e.g. 50).
     #[arg(long, value_name = "CHAIN")]
     pub values: Option<String>,
 

@@ -357,11 +357,11 @@ mod tests {
 
     #[test]
     fn errors_name_the_origin_and_key() {
-        let file = parse_file("x.toml", "cells = \"EZ\"").unwrap();
+        let file = parse_file("x.toml", "cells = \"EY\"").unwrap();
         let err = build("x.toml", "x", file, &Overrides::default()).unwrap_err();
         assert_eq!(
             format!("{err:#}"),
-            "invalid config x.toml: key `cells`: unknown cell heuristic `EZ` (valid: letters A-L, or names such as fewest-candidates)"
+            "invalid config x.toml: key `cells`: unknown cell heuristic `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
         );
         let err = parse_file("x.toml", "cellz = \"E\"").unwrap_err();
         assert!(

@@ -133,3 +133,26 @@ fn restarting_after_every_failure_counts_each_solution_once() {
         }
     }
 }
+
+/// The README's table of adaptive heuristics is the registry's words: each
+/// row is `| symbol | description | long name |` as the registry has them.
+#[test]
+fn the_readme_describes_each_adaptive_heuristic_in_the_registrys_words() {
+    use csp_core::{ValueHeuristic, VariableHeuristic};
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let cells = (VariableHeuristic::ALL.iter())
+        .filter(|h| h.is_adaptive())
+        .map(|h| (h.symbol(), h.description(), h.name()));
+    let values = (ValueHeuristic::ALL.iter())
+        .filter(|h| h.is_adaptive())
+        .map(|h| (h.symbol(), h.description(), h.name()));
+    let rows: Vec<String> = cells
+        .chain(values)
+        .map(|(symbol, description, name)| format!("| {symbol} | {description} | {name} |"))
+        .collect();
+    assert_eq!(rows.len(), 7);
+    for row in rows {
+        assert!(readme.contains(&row), "README lacks the row\n{row}");
+    }
+}

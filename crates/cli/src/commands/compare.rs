@@ -51,6 +51,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         cells: args.cells.as_deref(),
         values: args.values.as_deref(),
         propagation: args.propagation.as_deref(),
+        restarts: args.restarts.as_deref(),
         seeds: args.seeds.as_deref(),
         max_placements: args.max_placements,
         timeout_ms: args.timeout,

@@ -461,7 +461,8 @@ mod tests {
                 "relation rm",
                 "regular rm",
                 "table rm",
-                "element rm"
+                "element rm",
+                "nogood rm"
             ]
         );
     }

@@ -28,6 +28,7 @@ pub struct Lists<'a> {
     pub cells: Option<&'a str>,
     pub values: Option<&'a str>,
     pub propagation: Option<&'a str>,
+    pub restarts: Option<&'a str>,
     pub seeds: Option<&'a str>,
     pub max_placements: u64,
     pub timeout_ms: Option<u64>,
@@ -105,7 +106,10 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
         let label = format!("{} ({})", s.name, short(&s));
         out.push(contender(label, s));
     }
-    let any_list = lists.cells.is_some() || lists.values.is_some() || lists.propagation.is_some();
+    let any_list = lists.cells.is_some()
+        || lists.values.is_some()
+        || lists.propagation.is_some()
+        || lists.restarts.is_some();
     if any_list || out.is_empty() {
         let base = strategy::resolve(&Overrides::default())?;
         // `all`: the heuristics of the articles, not the adaptive ones
@@ -134,24 +138,33 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
             || vec![base.search.level.to_string()],
             |l| items(l, &all_levels),
         );
+        let restarts = lists
+            .restarts
+            .map_or_else(|| vec![base.search.restarts.to_string()], |l| items(l, &[]));
         for c in &cells {
             for v in &values {
                 for l in &levels {
-                    let s = strategy::resolve(&Overrides {
-                        cells: Some(c.clone()),
-                        values: Some(v.clone()),
-                        propagation: Some(l.clone()),
-                        ..Overrides::default()
-                    })
-                    .with_context(|| format!("in the strategy {c}/{v}/{l}"))?;
-                    let label = short(&s);
-                    out.push(contender(
-                        label,
-                        Strategy {
-                            name: "matrix".into(),
-                            ..s
-                        },
-                    ));
+                    for r in &restarts {
+                        let s = strategy::resolve(&Overrides {
+                            cells: Some(c.clone()),
+                            values: Some(v.clone()),
+                            propagation: Some(l.clone()),
+                            restarts: Some(r.clone()),
+                            ..Overrides::default()
+                        })
+                        .with_context(|| match r.as_str() {
+                            "none" => format!("in the strategy {c}/{v}/{l}"),
+                            _ => format!("in the strategy {c}/{v}/{l}/{r}"),
+                        })?;
+                        let label = short(&s);
+                        out.push(contender(
+                            label,
+                            Strategy {
+                                name: "matrix".into(),
+                                ..s
+                            },
+                        ));
+                    }
                 }
             }
         }
@@ -159,12 +172,16 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     Ok(out)
 }
 
-/// `EA/0/fc`.
+/// `EA/0/fc`, `ZW/0/singles/luby:100` with restarts.
 pub fn short(s: &Strategy) -> String {
-    format!(
+    let label = format!(
         "{}/{}/{}",
         s.search.variables, s.search.values, s.search.level
-    )
+    );
+    match s.search.restarts {
+        csp_core::Restarts::Never => label,
+        r => format!("{label}/{r}"),
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +198,7 @@ mod tests {
             cells,
             values,
             propagation: Some("fc,singles"),
+            restarts: None,
             seeds: Some("1..3"),
             max_placements: 1000,
             timeout_ms: None,
@@ -215,6 +233,36 @@ mod tests {
     }
 
     #[test]
+    fn restart_policies_cross_the_lists_and_name_themselves() {
+        let c = contenders(&Lists {
+            restarts: Some("none,luby:100"),
+            ..lists(Some("W,ZW"), Some("0"), &[])
+        })
+        .unwrap();
+        let labels: Vec<&str> = c.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "W/0/fc",
+                "W/0/fc/luby:100",
+                "W/0/singles",
+                "W/0/singles/luby:100",
+                "ZW/0/fc",
+                "ZW/0/fc/luby:100",
+                "ZW/0/singles",
+                "ZW/0/singles/luby:100"
+            ]
+        );
+        assert!(
+            contenders(&Lists {
+                restarts: Some("often"),
+                ..lists(Some("W"), None, &[])
+            })
+            .is_err()
+        );
+    }
+
+    #[test]
     fn seeds_parse() {
         assert_eq!(parse_seeds("1..4").unwrap(), vec![1, 2, 3, 4]);
         assert_eq!(parse_seeds("2..=3").unwrap(), vec![2, 3]);
@@ -222,6 +270,6 @@ mod tests {
         assert_eq!(parse_seeds("1,5").unwrap(), vec![1, 5]);
         assert!(parse_seeds("5..1").is_err());
         assert!(parse_seeds("x").is_err());
-        assert!(contenders(&lists(Some("EZ"), None, &[])).is_err());
+        assert!(contenders(&lists(Some("EY"), None, &[])).is_err());
     }
 }

@@ -152,7 +152,7 @@ heuristic_enum! {
         Impact = |model, _| Impact::new(model);
     ConflictHistory = 'Q', "conflict-history", "adaptive, CHS (Habet & Terrioux 2021): largest sum of its constraints' conflict scores (each moved towards 1/(conflicts since its last one + 1) at its failures) over its domain size",
         ConflictHistory = |model, _| ConflictHistory::new(model);
-    Activity = 'V', "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (+1 when a placement narrows its domain, x0.999 when one leaves it) over its domain size",
+    Activity = 'V', "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (x0.999 at each placement while it has several candidates, then +1 if the placement narrowed its domain) over its domain size",
         Activity = |model, _| Activity::new(model);
     DomWdeg = 'W', "dom-wdeg", "adaptive, dom/wdeg (Boussemart et al. 2004): smallest domain size over the summed failure counts (from 1) of its constraints that still have another unassigned variable",
         DomWdeg = |model, _| DomWdeg::new(model);
