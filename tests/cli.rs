@@ -2411,3 +2411,62 @@ fn sudokupad_links_and_payloads_are_read_and_unknown_shapes_refused() {
         assert_cmd_snapshot!("sudokupad_count_ignore_unknown", run(&["--ignore-unknown"]));
     }
 }
+
+#[test]
+fn restarts_in_the_trace_add_up_to_the_counters() {
+    // Restarting after every failure (luby:1) on a hard puzzle at fc: the
+    // trace's restart events are numbered 1..n, and their count and
+    // nogoods are the run's `restarts` and `nogoods`; the text trace says
+    // each.
+    let scratch = tempfile::tempdir().unwrap();
+    let trace = scratch.path().join("t.jsonl");
+    let t = trace.to_str().unwrap();
+    let set = std::fs::read_to_string(root().join("puzzles/hardest11.txt")).unwrap();
+    let first = set
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let puzzle = format!("{}\n", first.unwrap());
+    let args = [
+        "solve",
+        "-",
+        "--format",
+        "json",
+        "--cells",
+        "ZWA",
+        "--propagation",
+        "fc",
+        "--restarts",
+        "luby:1",
+        "--trace",
+        t,
+    ];
+    let (out, err, code) = run_with_stdin(&args, puzzle.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let record: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let stats = &record["stats"];
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let restarts: Vec<serde_json::Value> = (text.lines())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["event"] == "restart")
+        .collect();
+    assert!(restarts.len() >= 3, "{} restarts", restarts.len());
+    for (k, e) in restarts.iter().enumerate() {
+        assert_eq!(e["number"], k + 1);
+    }
+    let nogoods: u64 = restarts
+        .iter()
+        .map(|e| e["nogoods"].as_u64().unwrap())
+        .sum();
+    assert_eq!(stats["restarts"], restarts.len());
+    assert_eq!(stats["nogoods"], nogoods);
+    let mut text_args = args.to_vec();
+    text_args.extend(["--trace-format", "text"]);
+    let (_, err, code) = run_with_stdin(&text_args, puzzle.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let first = text.lines().find(|l| l.starts_with("restart 1 ")).unwrap();
+    assert!(
+        first.ends_with("nogoods recorded, back to the root"),
+        "{first}"
+    );
+}

@@ -164,9 +164,15 @@ impl StatsRecord {
     }
 
     /// `solved with 1004 moves: 531 placements, 473 backtracks, ...`
+    /// (`..., 3 restarts, 41 nogoods, ...` after the failures when the
+    /// search restarted).
     pub fn sentence(&self) -> String {
+        let restarts = match self.restarts {
+            0 => String::new(),
+            n => format!(", {n} restarts, {} nogoods", self.nogoods),
+        };
         format!(
-            "{} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures, {} propagations, max depth {}, search space {}, {:.3} ms",
+            "{} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures{restarts}, {} propagations, max depth {}, search space {}, {:.3} ms",
             self.moves,
             self.placements,
             self.backtracks,
@@ -182,7 +188,7 @@ impl StatsRecord {
 }
 
 impl StrategyRecord {
-    pub const CSV_HEADER: [&'static str; 7] = [
+    pub const CSV_HEADER: [&'static str; 8] = [
         "cells",
         "values",
         "propagation",
@@ -190,6 +196,7 @@ impl StrategyRecord {
         "config",
         "max_placements",
         "timeout_ms",
+        "restart_policy",
     ];
 
     pub fn csv_fields(&self) -> Vec<String> {
@@ -202,6 +209,7 @@ impl StrategyRecord {
             self.config.clone(),
             opt(self.max_placements),
             opt(self.timeout_ms),
+            self.restart_policy.clone(),
         ]
     }
 }
@@ -216,6 +224,8 @@ pub struct StrategyRecord {
     pub config: String,
     pub max_placements: Option<u64>,
     pub timeout_ms: Option<u64>,
+    /// When the search restarts: `none`, `luby:100`, `geometric:100:1.5`.
+    pub restart_policy: String,
 }
 
 impl StrategyRecord {
@@ -230,6 +240,7 @@ impl StrategyRecord {
             config: strategy.name.clone(),
             max_placements: s.limits.max_placements,
             timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
+            restart_policy: s.restarts.to_string(),
         }
     }
 }

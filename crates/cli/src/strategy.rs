@@ -21,6 +21,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "fewest-guesses",
         include_str!("../../../configs/fewest-guesses.toml"),
     ),
+    ("adaptive", include_str!("../../../configs/adaptive.toml")),
 ];
 
 /// A strategy file as written.
@@ -241,7 +242,14 @@ mod tests {
         let names: Vec<_> = presets.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
             names,
-            ["default", "naive", "mrv", "norvig", "fewest-guesses"]
+            [
+                "default",
+                "naive",
+                "mrv",
+                "norvig",
+                "fewest-guesses",
+                "adaptive"
+            ]
         );
         let naive = &presets[1].search;
         assert_eq!(

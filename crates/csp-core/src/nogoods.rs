@@ -83,6 +83,37 @@ impl RestartNogoods {
         added
     }
 
+    /// Cuts each branch after its first placement that can no longer hold
+    /// (its value gone from the variable's domain in `store`, the root's:
+    /// root removals are never undone): the nogoods past it contain it and
+    /// can never fire again; those up to it stay. Keeps the walk after
+    /// every fixpoint shorter over long runs with many restarts.
+    pub(crate) fn prune(&mut self, store: &DomainStore) {
+        let mut kept = 0;
+        let mut ends = 0;
+        let mut start = 0;
+        for b in 0..self.ends.len() {
+            let end = self.ends[b] as usize;
+            for i in start..end {
+                let mut f = self.frames[i];
+                let dead = f.in_force.is_some_and(|v| !store.contains(f.var, v));
+                if dead {
+                    f.in_force = None;
+                }
+                self.frames[kept] = f;
+                kept += 1;
+                if dead {
+                    break;
+                }
+            }
+            self.ends[ends] = kept as u32;
+            ends += 1;
+            start = end;
+        }
+        self.frames.truncate(kept);
+        self.ends.truncate(ends);
+    }
+
     /// How many nogoods were recorded.
     #[cfg(test)]
     pub(crate) fn count(&self) -> u64 {
@@ -158,5 +189,16 @@ mod tests {
         // A branch refuting nothing but its last placement still records it.
         assert_eq!(n.record([(VarId(1), 4, ValueSet::EMPTY)].into_iter()), 1);
         assert_eq!(n.ends, [3, 4]);
+        // With 2 gone from x0 (at the root), the first branch is cut after
+        // x0: its nogoods x0 = 0 and x0 = 1 stay, x0 = 2, x3 = ... can
+        // never fire again; the second branch stays whole.
+        let mut store = DomainStore::new(&[ValueSet::range(5); 6]);
+        store.remove(VarId(0), 2);
+        n.prune(&store);
+        assert_eq!(n.ends, [1, 2]);
+        assert_eq!(n.frames[0].in_force, None);
+        assert_eq!(n.frames[0].refuted, ValueSet::from_iter([0, 1]));
+        assert_eq!(n.frames[1].var, VarId(1));
+        assert_eq!(n.count(), 4);
     }
 }

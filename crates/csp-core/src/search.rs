@@ -678,7 +678,7 @@ impl<'m> Search<'m> {
         self.restart_at = self.restarts.cutoff(self.stats.restarts);
         self.variables.restarted();
         self.values.restarted();
-        if TRACE {
+        let root = if TRACE {
             self.emit(&Event::Restart {
                 number: self.stats.restarts,
                 nogoods: added,
@@ -687,7 +687,9 @@ impl<'m> Search<'m> {
             self.fixpoint_telling()
         } else {
             self.fixpoint()
-        }
+        };
+        self.nogoods.prune(&self.store);
+        root
     }
 
     /// Tells the learning links what the placement of `value` in `var`

@@ -133,6 +133,10 @@ impl TraceFormat for Text {
             "fail" => format!("{pad}  fail: {}", cause(f)),
             "backtrack" => format!("{pad}undo {} = {}", s("cell"), f["digit"]),
             "solution" => format!("{pad}solution {}", f["number"]),
+            "restart" => format!(
+                "restart {} after {} failures: {} nogoods recorded, back to the root",
+                f["number"], f["failures"], f["nogoods"]
+            ),
             "stop" => format!("{pad}stopped: {}", s("reason")),
             "cut" => format!("... the trace stops here: {} events recorded", f["after"]),
             "end" => {

@@ -45,8 +45,11 @@ impl DomWdegCaCd {
 impl VariableSelector for DomWdegCaCd {
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         let weights = &self.weights[var.index()];
+        // (A weight of 0 adds nothing: its scope is not even looked at.)
         let wdeg: f64 = (self.constraints.of_var(var).iter().zip(weights))
-            .filter(|&(&c, _)| (self.constraints).constrains(c, var, |v| !ctx.is_assigned(v)))
+            .filter(|&(&c, &w)| {
+                w > 0.0 && (self.constraints).constrains(c, var, |v| !ctx.is_assigned(v))
+            })
             .map(|(_, &w)| w)
             .sum();
         if wdeg > 0.0 {
