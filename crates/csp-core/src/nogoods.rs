@@ -10,44 +10,87 @@
 //! may go there again. So no solution is found twice, and the search stays
 //! complete.
 //!
-//! A branch's nogoods share their prefix, so they are kept as the branch
-//! and propagated together: walking the frames from the root, while each
-//! `x_i = v_i` is entailed (the domain of `x_i` is `{v_i}`), the refuted
-//! values `R_(i+1)` of the next frame are removed from `x_(i+1)`. This is
-//! unit propagation on the nogoods whose only open literal is their last
-//! one; it detects every violated nogood once the variables are fixed,
-//! which is all completeness needs.
+//! The nogoods of all branches are kept in one trie of placements: a node
+//! stands for a prefix `x_1 = v_1, ..., x_k = v_k`, holds the values its
+//! nogoods remove (`x_(k+1)` loses `R_(k+1)`, merged over the branches that
+//! share the prefix) and has a child per placement that extends it. After
+//! every fixpoint the trie is walked from the root into the children whose
+//! placement is entailed (the variable's domain is `{v}`), removing the
+//! values of each node reached. This is unit propagation on the nogoods
+//! whose only open literal is their last one; it detects every violated
+//! nogood once the variables are fixed, which is all completeness needs;
+//! and a walk costs the entailed part of the trie, not the number of
+//! restarts. Everything lives in flat arrays that grow by doubling, at a
+//! restart, never per node of the search.
 
 use crate::propagation::{Agenda, Conflict, PropagationContext, Rule};
 use crate::{DomainStore, Model, ValueSet, VarId};
 
-/// One frame of an abandoned branch.
+/// No node, no removal.
+const NONE: u32 = u32::MAX;
+
+/// A prefix of placements: the one it adds to its parent's.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Node {
     var: VarId,
-    /// The value in force (`None` at the deepest frame: refuted too).
-    in_force: Option<u32>,
-    refuted: ValueSet,
+    value: u32,
+    first_child: u32,
+    next_sibling: u32,
+    first_removal: u32,
+}
+
+/// Values a node's nogoods remove from a variable.
+#[derive(Clone, Copy, Debug)]
+struct Removal {
+    var: VarId,
+    values: ValueSet,
+    next: u32,
 }
 
 /// The nogoods of every restart so far.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct RestartNogoods {
-    frames: Vec<Frame>,
-    /// Per branch, where its frames end in `frames`.
-    ends: Vec<u32>,
+    /// The trie; node 0 is the root (the empty prefix).
+    nodes: Vec<Node>,
+    removals: Vec<Removal>,
+    /// The walk's nodes to visit.
+    stack: Vec<u32>,
     /// How many nogoods: refuted values over all branches.
     count: u64,
 }
 
+impl Default for RestartNogoods {
+    /// No nogood, nothing allocated (the search without restarts).
+    fn default() -> Self {
+        RestartNogoods {
+            nodes: Vec::new(),
+            removals: Vec::new(),
+            stack: Vec::new(),
+            count: 0,
+        }
+    }
+}
+
+/// The root of the trie: the empty prefix.
+const ROOT: Node = Node {
+    var: VarId(0),
+    value: 0,
+    first_child: NONE,
+    next_sibling: NONE,
+    first_removal: NONE,
+};
+
 impl RestartNogoods {
     /// Room for the branches of 8 restarts of full depth over `num_vars`
-    /// variables before the store grows (by doubling: at most once per
+    /// variables before the arrays grow (by doubling: at most once per
     /// restart, never per node).
     pub(crate) fn with_capacity(num_vars: usize) -> RestartNogoods {
+        let mut nodes = Vec::with_capacity(8 * num_vars + 1);
+        nodes.push(ROOT);
         RestartNogoods {
-            frames: Vec::with_capacity(8 * num_vars),
-            ends: Vec::with_capacity(64),
+            nodes,
+            removals: Vec::with_capacity(8 * num_vars),
+            stack: Vec::with_capacity(num_vars + 1),
             count: 0,
         }
     }
@@ -56,62 +99,72 @@ impl RestartNogoods {
     /// before it; the deepest frame's value in force was refuted) and
     /// returns how many nogoods it adds.
     pub(crate) fn record(&mut self, frames: impl Iterator<Item = (VarId, u32, ValueSet)>) -> u64 {
-        let start = self.frames.len();
-        for (var, value, tried) in frames {
-            self.frames.push(Frame {
-                var,
-                in_force: Some(value),
-                refuted: tried,
-            });
+        if self.nodes.is_empty() {
+            self.nodes.push(ROOT);
         }
-        if let Some(last) = self.frames[start..].last_mut() {
-            let value = last.in_force.take().expect("a value in force");
-            last.refuted = last.refuted.union(ValueSet::single(value));
-        }
-        // Frames after the last with a refuted value make no nogood.
-        while self.frames.len() > start && self.frames.last().is_some_and(|f| f.refuted.is_empty())
-        {
-            self.frames.pop();
-        }
-        let added: u64 = (self.frames[start..].iter())
-            .map(|f| u64::from(f.refuted.len()))
-            .sum();
-        if self.frames.len() > start {
-            self.ends.push(self.frames.len() as u32);
+        let mut frames = frames.peekable();
+        let mut node = 0;
+        let mut added = 0;
+        while let Some((var, value, tried)) = frames.next() {
+            let last = frames.peek().is_none();
+            let refuted = if last {
+                tried.union(ValueSet::single(value))
+            } else {
+                tried
+            };
+            if !refuted.is_empty() {
+                self.add_removal(node, var, refuted);
+                added += u64::from(refuted.len());
+            }
+            if last {
+                break;
+            }
+            node = self.child(node, var, value);
         }
         self.count += added;
         added
     }
 
-    /// Cuts each branch after its first placement that can no longer hold
-    /// (its value gone from the variable's domain in `store`, the root's:
-    /// root removals are never undone): the nogoods past it contain it and
-    /// can never fire again; those up to it stay. Keeps the walk after
-    /// every fixpoint shorter over long runs with many restarts.
-    pub(crate) fn prune(&mut self, store: &DomainStore) {
-        let mut kept = 0;
-        let mut ends = 0;
-        let mut start = 0;
-        for b in 0..self.ends.len() {
-            let end = self.ends[b] as usize;
-            for i in start..end {
-                let mut f = self.frames[i];
-                let dead = f.in_force.is_some_and(|v| !store.contains(f.var, v));
-                if dead {
-                    f.in_force = None;
-                }
-                self.frames[kept] = f;
-                kept += 1;
-                if dead {
-                    break;
-                }
+    /// Node `node`'s nogoods also remove `values` from `var`.
+    fn add_removal(&mut self, node: u32, var: VarId, values: ValueSet) {
+        let mut r = self.nodes[node as usize].first_removal;
+        while r != NONE {
+            let removal = &mut self.removals[r as usize];
+            if removal.var == var {
+                removal.values = removal.values.union(values);
+                return;
             }
-            self.ends[ends] = kept as u32;
-            ends += 1;
-            start = end;
+            r = removal.next;
         }
-        self.frames.truncate(kept);
-        self.ends.truncate(ends);
+        let first = &mut self.nodes[node as usize].first_removal;
+        self.removals.push(Removal {
+            var,
+            values,
+            next: *first,
+        });
+        *first = (self.removals.len() - 1) as u32;
+    }
+
+    /// The child of `node` that places `value` in `var`, made if new.
+    fn child(&mut self, node: u32, var: VarId, value: u32) -> u32 {
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if (n.var, n.value) == (var, value) {
+                return c;
+            }
+            c = n.next_sibling;
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            var,
+            value,
+            first_child: NONE,
+            next_sibling: self.nodes[node as usize].first_child,
+            first_removal: NONE,
+        });
+        self.nodes[node as usize].first_child = id;
+        id
     }
 
     /// How many nogoods were recorded.
@@ -122,29 +175,62 @@ impl RestartNogoods {
 
     /// Whether none were.
     pub(crate) fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.removals.is_empty()
+    }
+
+    /// Unlinks every child whose placement can no longer hold (its value
+    /// gone from the variable's domain in `store`, the root's: root
+    /// removals are never undone): the nogoods below it contain that
+    /// placement and can never fire again; those above it stay. Keeps the
+    /// walk short over long runs with many restarts.
+    pub(crate) fn prune(&mut self, store: &DomainStore) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        self.stack.clear();
+        self.stack.push(0);
+        while let Some(n) = self.stack.pop() {
+            let mut previous = NONE;
+            let mut c = self.nodes[n as usize].first_child;
+            while c != NONE {
+                let child = self.nodes[c as usize];
+                if store.contains(child.var, child.value) {
+                    previous = c;
+                    self.stack.push(c);
+                } else if previous == NONE {
+                    self.nodes[n as usize].first_child = child.next_sibling;
+                } else {
+                    self.nodes[previous as usize].next_sibling = child.next_sibling;
+                }
+                c = child.next_sibling;
+            }
+        }
     }
 
     /// Removes the values the nogoods forbid now (credited to
     /// [`Rule::Nogood`], the watching propagators told); whether it removed
     /// any. Fails if a domain empties.
     pub(crate) fn propagate(
-        &self,
+        &mut self,
         agenda: &mut Agenda,
         store: &mut DomainStore,
         model: &Model,
     ) -> Result<bool, Conflict> {
         let mut removed = false;
-        let mut start = 0;
-        for &end in &self.ends {
-            for f in &self.frames[start..end as usize] {
-                let domain = store.domain(f.var);
-                if domain.difference(f.refuted).is_empty() {
+        self.stack.clear();
+        self.stack.push(0);
+        while let Some(n) = self.stack.pop() {
+            let node = self.nodes[n as usize];
+            let mut r = node.first_removal;
+            while r != NONE {
+                let Removal { var, values, next } = self.removals[r as usize];
+                let domain = store.domain(var);
+                if domain.difference(values).is_empty() {
                     // A wipeout fails at every level: the nogoods are
                     // what keeps a solution from being counted twice.
                     return Err(Conflict);
                 }
-                if !domain.intersection(f.refuted).is_empty() {
+                if !domain.intersection(values).is_empty() {
                     agenda.rules[Rule::Nogood].runs += 1;
                     removed = true;
                     let mut ctx = PropagationContext {
@@ -155,14 +241,18 @@ impl RestartNogoods {
                         state: 0,
                     };
                     ctx.credit(Rule::Nogood);
-                    ctx.remove_values(f.var, f.refuted)?;
+                    ctx.remove_values(var, values)?;
                 }
-                match f.in_force {
-                    Some(v) if store.size(f.var) == 1 && store.contains(f.var, v) => {}
-                    _ => break,
-                }
+                r = next;
             }
-            start = end as usize;
+            let mut c = node.first_child;
+            while c != NONE {
+                let child = self.nodes[c as usize];
+                if store.size(child.var) == 1 && store.contains(child.var, child.value) {
+                    self.stack.push(c);
+                }
+                c = child.next_sibling;
+            }
         }
         Ok(removed)
     }
@@ -171,34 +261,65 @@ impl RestartNogoods {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ModelBuilder, PropagationLevel};
+
+    fn domains(store: &DomainStore) -> Vec<Vec<u32>> {
+        (0..store.num_vars())
+            .map(|v| store.domain(VarId(v as u32)).iter().collect())
+            .collect()
+    }
 
     #[test]
-    fn a_branch_gives_one_nogood_per_refuted_value() {
-        let mut n = RestartNogoods::default();
-        let added = n.record(
-            [
-                (VarId(0), 2, ValueSet::from_iter([0, 1])),
-                (VarId(3), 1, ValueSet::EMPTY),
-                (VarId(5), 0, ValueSet::EMPTY),
-            ]
-            .into_iter(),
-        );
-        // 0 and 1 at the root; the deepest value in force was refuted.
-        assert_eq!(added, 3);
-        assert_eq!(n.count(), 3);
-        // A branch refuting nothing but its last placement still records it.
-        assert_eq!(n.record([(VarId(1), 4, ValueSet::EMPTY)].into_iter()), 1);
-        assert_eq!(n.ends, [3, 4]);
-        // With 2 gone from x0 (at the root), the first branch is cut after
-        // x0: its nogoods x0 = 0 and x0 = 1 stay, x0 = 2, x3 = ... can
-        // never fire again; the second branch stays whole.
+    fn branches_share_a_trie_and_propagate_while_their_placements_hold() {
+        let mut b = ModelBuilder::new();
+        b.new_vars(6, ValueSet::range(5));
+        let model = b.build();
+        let mut agenda = Agenda::new(&model, PropagationLevel::ForwardChecking);
+        let mut n = RestartNogoods::with_capacity(6);
+        assert!(n.is_empty());
+        // x0 = 2 after 0 and 1; x3 = 1; x5 = 0 refuted: 3 nogoods.
+        let first = [
+            (VarId(0), 2, ValueSet::from_iter([0, 1])),
+            (VarId(3), 1, ValueSet::EMPTY),
+            (VarId(5), 0, ValueSet::EMPTY),
+        ];
+        assert_eq!(n.record(first.into_iter()), 3);
+        // The same prefix, x5 = 3 refuted too: merged into x5's removal.
+        let second = [
+            (VarId(0), 2, ValueSet::EMPTY),
+            (VarId(3), 1, ValueSet::EMPTY),
+            (VarId(5), 3, ValueSet::EMPTY),
+        ];
+        assert_eq!(n.record(second.into_iter()), 1);
+        assert_eq!(n.count(), 4);
+        assert_eq!(n.nodes.len(), 3);
         let mut store = DomainStore::new(&[ValueSet::range(5); 6]);
+        // At the root only x0 loses 0 and 1.
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(true));
+        assert_eq!(domains(&store)[0], [2, 3, 4]);
+        assert_eq!(domains(&store)[5], [0, 1, 2, 3, 4]);
+        // With x0 = 2 and x3 = 1, x5 loses 0 and 3.
+        store.checkpoint();
+        store.assign(VarId(0), 2);
+        store.assign(VarId(3), 1);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(true));
+        assert_eq!(domains(&store)[5], [1, 2, 4]);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(false));
+        // x5 = 0 then breaks a nogood: a wipeout is a failure.
+        store.remove_values(VarId(5), ValueSet::from_iter([1, 2, 4]));
+        store.restore();
+        store.checkpoint();
+        store.assign(VarId(0), 2);
+        store.assign(VarId(3), 1);
+        store.assign(VarId(5), 3);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Err(Conflict));
+        store.restore();
+        assert_eq!(agenda.rules[Rule::Nogood].removals, 4);
+        // With 2 gone from x0 at the root, the subtrie below x0 = 2 is cut;
+        // x0's own removal stays.
         store.remove(VarId(0), 2);
         n.prune(&store);
-        assert_eq!(n.ends, [1, 2]);
-        assert_eq!(n.frames[0].in_force, None);
-        assert_eq!(n.frames[0].refuted, ValueSet::from_iter([0, 1]));
-        assert_eq!(n.frames[1].var, VarId(1));
-        assert_eq!(n.count(), 4);
+        assert_eq!(n.nodes[0].first_child, NONE);
+        assert_ne!(n.nodes[0].first_removal, NONE);
     }
 }

@@ -230,6 +230,7 @@ fn adaptive_search_and_restarts_allocate_nothing_per_node() {
             long == short || (restarts != "none" && long <= short + growths),
             "{cells}/{values} {level} {restarts}: {short} then {long} allocations, {restarts_made} restarts"
         );
-        assert!(short <= 4, "{cells}/{values} {level}: {short} allocations");
+        // The sizes, the nogoods' three arrays, the first solution.
+        assert!(short <= 5, "{cells}/{values} {level}: {short} allocations");
     }
 }
