@@ -233,15 +233,8 @@ impl RestartNogoods {
                 if !domain.intersection(values).is_empty() {
                     agenda.rules[Rule::Nogood].runs += 1;
                     removed = true;
-                    let mut ctx = PropagationContext {
-                        store,
-                        agenda,
-                        model,
-                        // No propagator runs: no state words to reach.
-                        state: 0,
-                    };
-                    ctx.credit(Rule::Nogood);
-                    ctx.remove_values(var, values)?;
+                    PropagationContext::crediting(Rule::Nogood, store, agenda, model)
+                        .remove_values(var, values)?;
                 }
                 r = next;
             }

@@ -474,6 +474,8 @@ impl<'m> Search<'m> {
             // through the engine's queue (same counters).
             self.peer_groups = None;
             self.listed = None;
+        }
+        if self.learning {
             self.sizes = vec![0; self.model.num_vars()];
         }
         if self.restarts != Restarts::Never {

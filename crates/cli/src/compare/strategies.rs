@@ -138,9 +138,15 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
             || vec![base.search.level.to_string()],
             |l| items(l, &all_levels),
         );
-        let restarts = lists
-            .restarts
-            .map_or_else(|| vec![base.search.restarts.to_string()], |l| items(l, &[]));
+        // No `all` here: each policy is named (`all` is refused as one).
+        let restarts: Vec<String> = lists.restarts.map_or_else(
+            || vec![base.search.restarts.to_string()],
+            |l| {
+                (l.split(',').map(str::trim).filter(|s| !s.is_empty()))
+                    .map(String::from)
+                    .collect()
+            },
+        );
         for c in &cells {
             for v in &values {
                 for l in &levels {
@@ -253,13 +259,16 @@ mod tests {
                 "ZW/0/singles/luby:100"
             ]
         );
-        assert!(
-            contenders(&Lists {
-                restarts: Some("often"),
-                ..lists(Some("W"), None, &[])
-            })
-            .is_err()
-        );
+        for bad in ["often", "all"] {
+            assert!(
+                contenders(&Lists {
+                    restarts: Some(bad),
+                    ..lists(Some("W"), None, &[])
+                })
+                .is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

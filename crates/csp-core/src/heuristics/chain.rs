@@ -32,16 +32,17 @@ impl VariableSelectorChain {
         self.selectors.iter().any(|s| s.learns())
     }
 
-    /// Tells the learning links a placement's outcome.
+    /// Tells the links a placement's outcome (a link that does not learn
+    /// ignores it).
     pub(crate) fn placed(&mut self, ctx: &SelectionContext<'_>, placement: &Placement<'_>) {
-        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+        for s in &mut self.selectors {
             s.placed(ctx, placement);
         }
     }
 
-    /// Tells the learning links that the search restarted.
+    /// Tells the links that the search restarted.
     pub(crate) fn restarted(&mut self) {
-        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+        for s in &mut self.selectors {
             s.restarted();
         }
     }
@@ -185,16 +186,17 @@ impl ValueSelectorChain {
         self.selectors.iter().any(|s| s.learns())
     }
 
-    /// Tells the learning links a placement's outcome.
+    /// Tells the links a placement's outcome (a link that does not learn
+    /// ignores it).
     pub(crate) fn placed(&mut self, ctx: &SelectionContext<'_>, placement: &Placement<'_>) {
-        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+        for s in &mut self.selectors {
             s.placed(ctx, placement);
         }
     }
 
-    /// Tells the learning links that the search restarted.
+    /// Tells the links that the search restarted.
     pub(crate) fn restarted(&mut self) {
-        for s in self.selectors.iter_mut().filter(|s| s.learns()) {
+        for s in &mut self.selectors {
             s.restarted();
         }
     }

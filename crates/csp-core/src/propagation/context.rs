@@ -14,6 +14,27 @@ pub struct PropagationContext<'a> {
     pub(crate) state: u32,
 }
 
+impl<'a> PropagationContext<'a> {
+    /// A context for changes made outside any propagator (probing's
+    /// removals, the nogoods'), credited to `rule`.
+    pub(crate) fn crediting(
+        rule: Rule,
+        store: &'a mut DomainStore,
+        agenda: &'a mut Agenda,
+        model: &'a Model,
+    ) -> PropagationContext<'a> {
+        let mut ctx = PropagationContext {
+            store,
+            agenda,
+            model,
+            // No propagator runs: no state words to reach.
+            state: 0,
+        };
+        ctx.credit(rule);
+        ctx
+    }
+}
+
 impl PropagationContext<'_> {
     /// The level to propagate at.
     #[inline]

@@ -55,15 +55,8 @@ pub(crate) fn probe(
                 return Err(Conflict);
             }
             if failed {
-                let mut ctx = PropagationContext {
-                    store,
-                    agenda,
-                    model,
-                    // No propagator runs: no state words to reach.
-                    state: 0,
-                };
-                ctx.credit(Rule::Probing);
-                ctx.remove(var, value)?;
+                PropagationContext::crediting(Rule::Probing, store, agenda, model)
+                    .remove(var, value)?;
                 agenda.run(store, model)?;
                 removed = true;
             }
