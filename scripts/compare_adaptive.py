@@ -6,7 +6,7 @@
 process per strategy, every file at once, one core) and sums the runs up
 per strategy, as `compare` does per set: placements mean / median / max,
 guesses mean, search time. The classic sets go through `compare` itself
-(see the README, "Adaptive heuristics: measured").
+(see docs/guide/heuristics.md, "Adaptive heuristics: measured").
 
     python3 scripts/compare_adaptive.py [--binary target/release/sudoku]
         [--levels singles,gac] [--strategies EH/5,W/0,...] [--restarts none,luby:100]

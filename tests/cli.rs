@@ -147,6 +147,105 @@ fn help_texts() {
     assert_cmd_snapshot!("help_explain", sudoku(&["explain", "--help"]));
 }
 
+/// The bash completion script loads in bash, and completing `sudoku so`
+/// offers `solve` (and `sudoku solve --propa` the flag), as bash itself
+/// computes it through the function the script registers.
+#[test]
+fn bash_completion_offers_the_subcommands_and_flags() {
+    if Command::new("bash").arg("--version").output().is_err() {
+        eprintln!("no bash here: skipped");
+        return;
+    }
+    let (script, code) = stdout_of(&mut sudoku(&["completions", "bash"]));
+    assert_eq!(code, 0);
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("sudoku.bash");
+    std::fs::write(&path, &script).unwrap();
+    // What `complete -p sudoku` names is called as bash calls it on TAB:
+    // with COMP_WORDS/COMP_CWORD set, and COMPREPLY read back.
+    let complete = |line: &str| -> Vec<String> {
+        let program = format!(
+            r#"source "{script}"
+function_name=$(complete -p sudoku | sed -E 's/.* -F ([^ ]+) .*/\1/')
+COMP_LINE="{line}"
+read -r -a COMP_WORDS <<< "$COMP_LINE"
+[[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+COMP_POINT=${{#COMP_LINE}}
+"$function_name" sudoku "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+printf '%s\n' "${{COMPREPLY[@]}}""#,
+            script = path.display()
+        );
+        let out = Command::new("bash")
+            .args(["--norc", "--noprofile", "-c", &program])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(complete("sudoku so"), ["solve"]);
+    let all = complete("sudoku ");
+    for command in ["solve", "count", "compare", "completions", "man"] {
+        assert!(all.iter().any(|c| c == command), "{command} in {all:?}");
+    }
+    assert_eq!(complete("sudoku solve --propa"), ["--propagation"]);
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let (script, code) = stdout_of(&mut sudoku(&["completions", shell]));
+        assert_eq!(code, 0, "{shell}");
+        assert!(script.contains("solve"), "{shell}");
+    }
+}
+
+/// `sudoku man` is a roff page with the usual sections, the subcommands
+/// and the long help's words; `--dir` writes a page per subcommand; and
+/// where `man` is installed, it renders the page.
+#[test]
+fn the_man_page_has_its_sections() {
+    let (page, code) = stdout_of(&mut sudoku(&["man"]));
+    assert_eq!(code, 0);
+    assert!(page.contains(".TH sudoku 1"), "{page}");
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SUBCOMMANDS", "VERSION"] {
+        assert!(page.contains(&format!(".SH {section}")), "no {section} in\n{page}");
+    }
+    assert!(page.contains("sudoku\\-solve(1)"), "{page}");
+    assert!(page.contains("Exit codes"), "{page}");
+    let scratch = tempfile::tempdir().unwrap();
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "man",
+        "--dir",
+        scratch.path().to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    for name in ["sudoku.1", "sudoku-solve.1", "sudoku-compare.1", "sudoku-man.1"] {
+        let text = std::fs::read_to_string(scratch.path().join(name)).unwrap();
+        assert!(text.contains(".SH SYNOPSIS"), "{name}");
+    }
+    // Rendered by man itself where it is installed (not on every machine).
+    let rendered = Command::new("man")
+        .args(["-l", scratch.path().join("sudoku.1").to_str().unwrap()])
+        .env("MANWIDTH", "80")
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .output();
+    match rendered {
+        Ok(out) if out.status.success() => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "SUBCOMMANDS"] {
+                assert!(text.contains(heading), "{heading} in\n{text}");
+            }
+        }
+        _ => eprintln!("man is not installed here: the roff checks above stand alone"),
+    }
+}
+
 #[test]
 fn configs_outputs() {
     assert_cmd_snapshot!("configs_text", sudoku(&["configs"]));
@@ -2132,7 +2231,7 @@ fn the_readme_pictures_are_what_render_draws() {
         let committed = std::fs::read_to_string(root().join(&picture)).unwrap();
         assert!(
             svg == committed,
-            "{picture} is out of date: run the README's heatmap commands"
+            "{picture} is out of date: run the heatmap commands of docs/guide/explaining.md"
         );
         assert!(svg.contains(&format!(">{cells}/0/fc: 11 puzzles</text>")));
     }
@@ -2161,7 +2260,7 @@ fn the_readme_pictures_are_what_render_draws() {
         let committed = std::fs::read_to_string(root().join(picture)).unwrap();
         assert!(
             svg == committed,
-            "{picture} is out of date: run the README's render commands"
+            "{picture} is out of date: run the render commands of docs/guide/explaining.md"
         );
     }
 }

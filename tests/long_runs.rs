@@ -333,13 +333,13 @@ fn strategies_given_up_on_are_marked_and_ranked_last() {
 }
 
 #[test]
-fn the_readme_shard_recipe_runs_as_it_stands() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_guides_shard_recipe_runs_as_it_stands() {
+    let readme = std::fs::read_to_string(root().join("docs/guide/comparing.md")).unwrap();
     let block = readme
         .split("<!-- recipe: shards -->\n```sh\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("the recipe block in the README");
+        .expect("the recipe block in docs/guide/comparing.md");
     let scratch = scratch("recipe");
     let dir = scratch.path();
     let bin = Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap();

@@ -117,6 +117,29 @@ pub enum Command {
     /// grade, a score, and how much of each rule it takes.
     #[command(after_long_help = rate_help())]
     Rate(RateArgs),
+    /// Print a completion script for a shell, to be sourced by it (see the
+    /// guide's install section, docs/guide/install.md).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff; `sudoku man | man -l -`), or write the
+    /// pages of the command and of each subcommand to a directory.
+    Man(ManArgs),
+}
+
+/// Arguments of `sudoku completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `sudoku man`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write `sudoku.1` and one page per subcommand (`sudoku-solve.1`, ...)
+    /// into this directory instead of printing `sudoku.1`.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Shown after the long help of `generate`.

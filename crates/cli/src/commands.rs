@@ -3,10 +3,12 @@
 
 mod candidates;
 mod compare;
+mod completions;
 mod configs;
 mod count;
 mod explain;
 mod generate;
+mod man;
 mod merge;
 mod rate;
 mod render;
@@ -18,10 +20,12 @@ use anyhow::Result;
 
 pub use candidates::candidates;
 pub use compare::compare;
+pub use completions::completions;
 pub use configs::configs;
 pub use count::count;
 pub use explain::explain;
 pub use generate::generate;
+pub use man::man;
 pub use merge::merge;
 pub use rate::rate;
 pub use render::render;

@@ -46,6 +46,8 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Merge(args) => commands::merge(args),
         Command::Generate(args) => commands::generate(args),
         Command::Rate(args) => commands::rate(args),
+        Command::Completions(args) => commands::completions(args),
+        Command::Man(args) => commands::man(args),
     }
 }
 

@@ -8,7 +8,7 @@
 //! `solution`, `stop`), a `cut` line where `--trace-limit` stopped the
 //! recording, and an `end` line with the puzzle's status and stats (the
 //! same object as `stats` in `solve --format json`). Cells are `r1c1`
-//! strings, digits are numbers from 1. The README's "See inside a search"
+//! strings, digits are numbers from 1. The guide's "See inside a search" (docs/guide/explaining.md)
 //! section documents each event's fields.
 
 use std::fs::File;

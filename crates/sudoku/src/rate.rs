@@ -117,7 +117,7 @@ pub const WEIGHTS: [(Rule, u64); 10] = [
 pub const GUESS_WEIGHT: u64 = 100;
 
 /// The grades as a markdown table (grade, level needed, what it takes),
-/// for the README.
+/// for the guide (docs/guide/generating.md).
 pub fn grade_table() -> String {
     let mut table = String::from("| grade | level needed | what it takes |\n|---|---|---|\n");
     for g in Grade::ALL {
@@ -141,7 +141,7 @@ pub fn weight_text(rule: Rule, weight: u64) -> String {
     }
 }
 
-/// The weights as a markdown table (rule, weight), for the README.
+/// The weights as a markdown table (rule, weight), for the guide.
 pub fn weight_table() -> String {
     let mut table = String::from("| rule | weight |\n|---|---:|\n");
     for (rule, weight) in WEIGHTS {

@@ -7,7 +7,7 @@
 //! constraints on the model through a [`GridBuilder`], checks a solved grid
 //! on its own, and describes itself. The [`registry`] maps names (and
 //! f-puzzles keys) to element types; adding a rule is one new file and one
-//! registry line (see the README, "How to add a variant rule").
+//! registry line (see docs/guide/variants.md, "How to add a variant rule").
 
 mod anti_king;
 mod anti_knight;

@@ -16,7 +16,7 @@ const STRONG: [PropagationLevel; 3] = [
 /// Every level solves every puzzle of a sample to the solution `singles`
 /// finds: all of top95, every 5th of top1465 and the first 300 17-clue
 /// puzzles (the full sets are checked from the command line; see the
-/// README).
+/// guide, docs/guide/propagation.md).
 #[test]
 fn every_level_finds_the_singles_solution() {
     let sudoku = Sudoku::classic();

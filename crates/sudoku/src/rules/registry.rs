@@ -2,7 +2,7 @@
 //!
 //! Adding an element type: write its file (a struct implementing
 //! [`Element`], a `read` function and a `KIND`), then add `module::KIND` to
-//! [`REGISTRY`]. Help texts, the README table and the f-puzzles reader all
+//! [`REGISTRY`]. Help texts, the guide's table (docs/guide/variants.md) and the f-puzzles reader all
 //! come from this list.
 
 use super::{
@@ -93,7 +93,7 @@ pub fn global_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The README's table of element types, one row per registry entry
+/// The guide's table of element types, one row per registry entry
 /// (`| name | keys | summary |`), between the header and the jigsaw row.
 pub fn markdown_table() -> String {
     let mut out = String::from("| element | f-puzzles key | rule |\n|---|---|---|\n");
@@ -131,23 +131,23 @@ pub fn markdown_table() -> String {
 mod tests {
     use super::*;
 
-    /// The README's element table is the registry's: regenerate it with
-    /// `UPDATE_README=1 cargo test -p sudoku readme_table`.
+    /// The guide's element table (docs/guide/variants.md) is the registry's:
+    /// regenerate it with `UPDATE_DOCS=1 cargo test -p sudoku guide_table`.
     #[test]
-    fn readme_table_is_the_registry() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    fn guide_table_is_the_registry() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide/variants.md");
         let readme = std::fs::read_to_string(path).unwrap();
         let (start, end) = ("<!-- elements:start -->\n", "<!-- elements:end -->");
-        let from = readme.find(start).expect("README marks the table's start") + start.len();
-        let to = readme.find(end).expect("README marks the table's end");
+        let from = readme.find(start).expect("the guide marks the table's start") + start.len();
+        let to = readme.find(end).expect("the guide marks the table's end");
         let table = markdown_table();
         if readme[from..to] != table {
-            if std::env::var_os("UPDATE_README").is_some() {
+            if std::env::var_os("UPDATE_DOCS").is_some() {
                 let updated = format!("{}{table}{}", &readme[..from], &readme[to..]);
                 std::fs::write(path, updated).unwrap();
             } else {
                 panic!(
-                    "README's element table differs from the registry; run UPDATE_README=1 cargo test -p sudoku readme_table. Expected:\n{table}"
+                    "docs/guide/variants.md's element table differs from the registry; run UPDATE_DOCS=1 cargo test -p sudoku guide_table. Expected:\n{table}"
                 );
             }
         }

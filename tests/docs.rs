@@ -1,0 +1,196 @@
+//! The documentation cannot go stale: every `$ sudoku ...` example with its
+//! output in the README and the user guide is run (trycmd), the README's
+//! former sections are all in the guide, the guide's index lists every
+//! section, and the heuristic tables are the registry's.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// The Markdown files of the documentation: the README and the guide.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    let mut guide: Vec<PathBuf> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    guide.sort();
+    files.extend(guide);
+    files
+}
+
+/// The headings of a Markdown text (outside fenced code): (level, text).
+fn headings(text: &str) -> Vec<(usize, String)> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            let level = line.chars().take_while(|&c| c == '#').count();
+            if let Some(title) = line[level..].strip_prefix(' ') {
+                out.push((level, title.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// A heading's anchor as code hosts make it: lower case, punctuation
+/// dropped, spaces to hyphens.
+fn anchor(title: &str) -> String {
+    title
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// Runs every `console` block of the README and the guide with the
+/// repository's root as the working directory (the examples name files
+/// such as `puzzles/top95.txt`). `TRYCMD=overwrite` rewrites the outputs.
+#[test]
+fn examples_in_the_documentation_print_what_they_show() {
+    // The only test of this binary that needs the working directory; the
+    // others use absolute paths.
+    std::env::set_current_dir(root()).unwrap();
+    let cases = trycmd::TestCases::new();
+    cases.register_bin("sudoku", Path::new(env!("CARGO_BIN_EXE_sudoku")));
+    for file in documents() {
+        cases.case(file.strip_prefix(root()).unwrap());
+    }
+}
+
+/// The headings the README had before it became a front page and a guide
+/// (version 0.1.0, 1,742 lines): each is still a heading somewhere.
+const FORMER_README_HEADINGS: &[&str] = &[
+    "sudoku-csp",
+    "Set up and run",
+    "The workspace",
+    "Heuristics",
+    "Counters",
+    "Adaptive heuristics and restarts",
+    "Adaptive heuristics: measured",
+    "Configs",
+    "Commands",
+    "solve",
+    "count",
+    "See inside a search: `--trace`",
+    "candidates",
+    "generate",
+    "rate",
+    "explain",
+    "render",
+    "Errors and exit codes",
+    "Comparing heuristics",
+    "Long runs: give up, resume, shard",
+    "Big inputs",
+    "The propagation ladder",
+    "Variants",
+    "SudokuPad links and payloads",
+    "A rule you write yourself",
+    "How to add a variant rule",
+    "Benchmarks",
+    "Speed against the `sudoku` crate",
+    "Extending",
+    "Tests",
+];
+
+#[test]
+fn every_former_readme_section_is_in_the_readme_or_the_guide() {
+    let all: Vec<String> = (documents().iter())
+        .flat_map(|f| headings(&std::fs::read_to_string(f).unwrap()))
+        .map(|(_, title)| title)
+        .collect();
+    for former in FORMER_README_HEADINGS {
+        assert!(
+            all.iter().any(|t| t == former),
+            "the former README section {former:?} is nowhere in the README or docs/guide"
+        );
+    }
+}
+
+#[test]
+fn the_readme_stays_a_front_page() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines <= 300, "README.md has {lines} lines: move detail to docs/guide");
+}
+
+/// The guide's index (docs/guide/README.md) links to every file of the
+/// guide and every section in it, so each is reachable from the README.
+#[test]
+fn the_guide_index_links_every_section() {
+    let index = std::fs::read_to_string(root().join("docs/guide/README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("(docs/guide/README.md)"));
+    for file in documents().iter().skip(1) {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        if name == "README.md" {
+            continue;
+        }
+        assert!(
+            readme.contains(&format!("(docs/guide/{name})")),
+            "the README does not link docs/guide/{name}"
+        );
+        let text = std::fs::read_to_string(file).unwrap();
+        for (level, title) in headings(&text) {
+            let link = if level == 1 {
+                format!("]({name})")
+            } else {
+                format!("]({name}#{})", anchor(&title))
+            };
+            assert!(
+                index.contains(&link),
+                "docs/guide/README.md does not link {name}: {title} ({link})"
+            );
+        }
+    }
+}
+
+/// The rows `| symbol | ... | long name |` of a table in a Markdown text
+/// whose first cells are the given symbols.
+fn rows_named(text: &str, symbols: &[char]) -> Vec<(char, String)> {
+    text.lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            // "", symbol, score, long name, ""
+            if cells.len() != 5 {
+                return None;
+            }
+            let mut chars = cells[1].chars();
+            let symbol = chars.next()?;
+            (chars.next().is_none() && symbols.contains(&symbol))
+                .then(|| (symbol, cells[3].to_string()))
+        })
+        .collect()
+}
+
+/// The heuristic tables of the README and the guide have one row per
+/// static heuristic of the registry, with its long name.
+#[test]
+fn the_heuristic_tables_are_the_registrys() {
+    use csp_core::{ValueHeuristic, VariableHeuristic};
+    let cells: Vec<(char, String)> = (VariableHeuristic::ALL.iter())
+        .filter(|h| !h.is_adaptive())
+        .map(|h| (h.symbol(), h.name().to_string()))
+        .collect();
+    let values: Vec<(char, String)> = (ValueHeuristic::ALL.iter())
+        .filter(|h| !h.is_adaptive())
+        .map(|h| (h.symbol(), h.name().to_string()))
+        .collect();
+    for file in ["README.md", "docs/guide/heuristics.md"] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for expected in [&cells, &values] {
+            let symbols: Vec<char> = expected.iter().map(|(s, _)| *s).collect();
+            let found = rows_named(&text, &symbols);
+            // The first table whose rows are these symbols.
+            let table: Vec<(char, String)> = found.into_iter().take(expected.len()).collect();
+            assert_eq!(&table, expected, "{file}");
+        }
+    }
+}
