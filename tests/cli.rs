@@ -145,10 +145,16 @@ fn help_texts() {
     assert_cmd_snapshot!("help_merge", sudoku(&["merge", "--help"]));
     assert_cmd_snapshot!("help_render", sudoku(&["render", "--help"]));
     assert_cmd_snapshot!("help_explain", sudoku(&["explain", "--help"]));
+    assert_cmd_snapshot!("help_completions", sudoku(&["completions", "--help"]));
+    assert_cmd_snapshot!("help_man", sudoku(&["man", "--help"]));
+    assert_cmd_snapshot!(
+        "completions_unknown_shell",
+        sudoku(&["completions", "tcsh"])
+    );
 }
 
 /// The bash completion script loads in bash, and completing `sudoku so`
-/// offers `solve` (and `sudoku solve --propa` the flag), as bash itself
+/// offers `solve` (and `sudoku solve --propagati` the flag), as bash itself
 /// computes it through the function the script registers.
 #[test]
 fn bash_completion_offers_the_subcommands_and_flags() {
@@ -196,7 +202,7 @@ printf '%s\n' "${{COMPREPLY[@]}}""#,
     for command in ["solve", "count", "compare", "completions", "man"] {
         assert!(all.iter().any(|c| c == command), "{command} in {all:?}");
     }
-    assert_eq!(complete("sudoku solve --propa"), ["--propagation"]);
+    assert_eq!(complete("sudoku solve --propagati"), ["--propagation"]);
     for shell in ["zsh", "fish", "powershell", "elvish"] {
         let (script, code) = stdout_of(&mut sudoku(&["completions", shell]));
         assert_eq!(code, 0, "{shell}");
@@ -212,8 +218,18 @@ fn the_man_page_has_its_sections() {
     let (page, code) = stdout_of(&mut sudoku(&["man"]));
     assert_eq!(code, 0);
     assert!(page.contains(".TH sudoku 1"), "{page}");
-    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SUBCOMMANDS", "VERSION"] {
-        assert!(page.contains(&format!(".SH {section}")), "no {section} in\n{page}");
+    for section in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "SUBCOMMANDS",
+        "VERSION",
+    ] {
+        assert!(
+            page.contains(&format!(".SH {section}")),
+            "no {section} in\n{page}"
+        );
     }
     assert!(page.contains("sudoku\\-solve(1)"), "{page}");
     assert!(page.contains("Exit codes"), "{page}");
@@ -224,7 +240,12 @@ fn the_man_page_has_its_sections() {
         scratch.path().to_str().unwrap(),
     ]));
     assert_eq!(code, 0);
-    for name in ["sudoku.1", "sudoku-solve.1", "sudoku-compare.1", "sudoku-man.1"] {
+    for name in [
+        "sudoku.1",
+        "sudoku-solve.1",
+        "sudoku-compare.1",
+        "sudoku-man.1",
+    ] {
         let text = std::fs::read_to_string(scratch.path().join(name)).unwrap();
         assert!(text.contains(".SH SYNOPSIS"), "{name}");
     }

@@ -6,7 +6,10 @@
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 /// The Markdown files of the documentation: the README and the guide.
@@ -118,7 +121,10 @@ fn every_former_readme_section_is_in_the_readme_or_the_guide() {
 fn the_readme_stays_a_front_page() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let lines = readme.lines().count();
-    assert!(lines <= 300, "README.md has {lines} lines: move detail to docs/guide");
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines: move detail to docs/guide"
+    );
 }
 
 /// The guide's index (docs/guide/README.md) links to every file of the

@@ -139,8 +139,11 @@ fn restarting_after_every_failure_counts_each_solution_once() {
 #[test]
 fn the_guide_describes_each_adaptive_heuristic_in_the_registrys_words() {
     use csp_core::{ValueHeuristic, VariableHeuristic};
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide/heuristics.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/guide/heuristics.md"
+    ))
+    .unwrap();
     let cells = (VariableHeuristic::ALL.iter())
         .filter(|h| h.is_adaptive())
         .map(|h| (h.symbol(), h.description(), h.name()));
@@ -153,6 +156,9 @@ fn the_guide_describes_each_adaptive_heuristic_in_the_registrys_words() {
         .collect();
     assert_eq!(rows.len(), 7);
     for row in rows {
-        assert!(readme.contains(&row), "docs/guide/heuristics.md lacks the row\n{row}");
+        assert!(
+            readme.contains(&row),
+            "docs/guide/heuristics.md lacks the row\n{row}"
+        );
     }
 }

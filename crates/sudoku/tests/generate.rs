@@ -238,10 +238,16 @@ fn full_grids_are_flat_per_cell() {
 
 #[test]
 fn the_guide_shows_the_rating_scale_of_the_registry() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide/generating.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/guide/generating.md"
+    ))
+    .unwrap();
     for table in [sudoku::rate::grade_table(), sudoku::rate::weight_table()] {
-        assert!(readme.contains(&table), "docs/guide/generating.md lacks:\n{table}");
+        assert!(
+            readme.contains(&table),
+            "docs/guide/generating.md lacks:\n{table}"
+        );
     }
 }
 

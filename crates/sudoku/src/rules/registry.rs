@@ -138,7 +138,10 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide/variants.md");
         let readme = std::fs::read_to_string(path).unwrap();
         let (start, end) = ("<!-- elements:start -->\n", "<!-- elements:end -->");
-        let from = readme.find(start).expect("the guide marks the table's start") + start.len();
+        let from = readme
+            .find(start)
+            .expect("the guide marks the table's start")
+            + start.len();
         let to = readme.find(end).expect("the guide marks the table's end");
         let table = markdown_table();
         if readme[from..to] != table {
