@@ -200,3 +200,32 @@ fn the_heuristic_tables_are_the_registrys() {
         }
     }
 }
+
+/// The changelog follows the workspace's version, the one `--version` and
+/// every record print: it has a section for it and one for what is not
+/// released yet.
+#[test]
+fn the_changelog_has_a_section_for_this_version() {
+    let changelog = std::fs::read_to_string(root().join("CHANGELOG.md")).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    let titles: Vec<String> = headings(&changelog)
+        .into_iter()
+        .filter(|(level, _)| *level == 2)
+        .map(|(_, title)| title)
+        .collect();
+    assert_eq!(titles.first().map(String::as_str), Some("[Unreleased]"));
+    assert!(
+        titles
+            .iter()
+            .any(|t| t.starts_with(&format!("[{version}] - "))),
+        "CHANGELOG.md has no section for version {version}: {titles:?}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("sudoku {version}\n")
+    );
+}
