@@ -64,6 +64,16 @@ fn main() -> Result<()> {
         let puzzles: Vec<Puzzle> = (lines.iter())
             .map(|l| l.parse::<Puzzle>().map_err(|e| anyhow::anyhow!("{e}")))
             .collect::<Result<_>>()?;
+
+        let mut bitboard = ours::bitboard::Bitboard::new(&ours::Sudoku::classic())?;
+        let start = Instant::now();
+        let mut solutions = 0u64;
+        for _ in 0..repeat {
+            for p in &puzzles {
+                solutions += bitboard.count(p, 2)?.solutions;
+            }
+        }
+        row("this project, bitboard", start.elapsed(), solutions);
         for level in [
             PropagationLevel::ForwardChecking,
             PropagationLevel::Singles,

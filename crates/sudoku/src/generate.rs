@@ -3,7 +3,7 @@
 //! orbits of a [`Symmetry`].
 //!
 //! Grids whose rules are houses only (classic, X, windoku, jigsaw, any box
-//! shape) are checked by a small, fast bitmask solver; other rules
+//! shape) are checked by the [bitboard solver](crate::bitboard); other rules
 //! (anti-knight, anti-king, non-consecutive, ...) by the engine.
 //!
 //! # Example
@@ -21,10 +21,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod bitboard_solver;
 mod checker;
 mod generator;
-mod house_solver;
+pub(crate) mod house_solver;
 mod layout;
 mod symmetry;
 mod unavoidable;

@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod bitboard;
 mod board;
 mod candidates;
 mod error;

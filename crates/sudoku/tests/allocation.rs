@@ -234,3 +234,31 @@ fn adaptive_search_and_restarts_allocate_nothing_per_node() {
         assert!(short <= 5, "{cells}/{values} {level}: {short} allocations");
     }
 }
+
+/// The bitboard solver allocates its frames once, when it is made: a count
+/// allocates the first solution only, however many nodes it visits (the
+/// Inkala's puzzle against an easy one, and an empty 16x16 grid).
+#[test]
+fn the_bitboard_solver_allocates_nothing_per_node() {
+    use sudoku::bitboard::Bitboard;
+    use sudoku::{GridSize, Puzzle, Variant};
+    let mut solver = Bitboard::new(&Sudoku::classic()).unwrap();
+    let mut allocations_of = |solver: &mut Bitboard, line: &str| {
+        let puzzle = Puzzle::parse(line).unwrap();
+        let before = allocations();
+        let counted = solver.count(&puzzle, 2).unwrap();
+        (allocations() - before, counted.placements)
+    };
+    let (easy, few) = allocations_of(&mut solver, EASY_200.lines().next().unwrap());
+    let (hard, many) = allocations_of(&mut solver, INKALA);
+    assert!(few < 10 && many > 100, "{few} {many}");
+    assert_eq!(easy, hard);
+    assert!(hard <= 2, "{hard}");
+    let sixteen = Sudoku::new(GridSize::from_side(16).unwrap(), Variant::default());
+    let mut solver = Bitboard::new(&sixteen).unwrap();
+    let empty = Puzzle::empty(sixteen.size());
+    let before = allocations();
+    let counted = solver.count(&empty, 2).unwrap();
+    assert!(counted.placements > 100, "{}", counted.placements);
+    assert!(allocations() - before <= 2);
+}

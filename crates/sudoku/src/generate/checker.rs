@@ -1,7 +1,7 @@
 //! The two questions the generator asks a grid's rules: a random full
 //! grid, and whether a puzzle is still unique once some clues are gone.
 //! Where the rules are houses only, per-digit bitboards
-//! ([`bitboard_solver`](super::bitboard_solver)) answer both up to 25x25
+//! ([`bitboard`](crate::bitboard)) answer both up to 25x25
 //! and the small mask [`HouseSolver`] beyond; the engine answers for
 //! other rules.
 
@@ -9,9 +9,9 @@ use csp_core::{PropagationLevel, SearchConfig};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::RngCore;
 
-use super::bitboard_solver::{self, HouseSearch};
 use super::house_solver::HouseSolver;
 use super::unavoidable::UnavoidableSets;
+use crate::bitboard::solver::{self, HouseSearch};
 use crate::{Puzzle, SolveError, Sudoku};
 
 /// Search nodes one uniqueness check may take before the clue is kept
@@ -38,7 +38,7 @@ pub(crate) enum Checker<'a> {
 impl<'a> Checker<'a> {
     /// The fastest checker for `sudoku`'s rules.
     pub(crate) fn new(sudoku: &'a Sudoku) -> Checker<'a> {
-        let solver = bitboard_solver::for_houses(sudoku).or_else(|| {
+        let solver = solver::for_houses(sudoku).or_else(|| {
             HouseSolver::new(sudoku).map(|s| Box::new(s) as Box<dyn HouseSearch + Send>)
         });
         match solver {

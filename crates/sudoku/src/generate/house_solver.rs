@@ -8,8 +8,8 @@ use rand_chacha::ChaCha8Rng;
 
 use csp_core::Rows;
 
-use super::bitboard_solver::HouseSearch;
 use crate::Sudoku;
+use crate::bitboard::solver::HouseSearch;
 
 /// Marks a cell whose digit is placed (its mask keeps the digit's bit).
 const PLACED: u32 = 1 << 31;

@@ -201,7 +201,7 @@ mod tests {
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         for sudoku in &grids {
-            let mut solver = crate::generate::bitboard_solver::for_houses(sudoku).unwrap();
+            let mut solver = crate::bitboard::solver::for_houses(sudoku).unwrap();
             let empty = Puzzle::empty(sudoku.size());
             let mut total = 0;
             for _ in 0..20 {

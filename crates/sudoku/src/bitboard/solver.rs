@@ -1,4 +1,4 @@
-//! The generator's solver for grids whose only rules are houses, on
+//! The solver for grids whose only rules are houses, on
 //! per-digit bitboards: one bitboard per digit (a bit per cell where the
 //! digit may still go) plus the unsolved cells, so naked singles are a
 //! few word operations over the whole grid, as in JCZSolve and tdoku. A
@@ -7,7 +7,7 @@
 //! they were last looked at.
 //!
 //! It answers the questions of [`HouseSearch`] as the mask
-//! [`HouseSolver`](super::house_solver::HouseSolver) does, with the same
+//! [`HouseSolver`](crate::generate::house_solver::HouseSolver) does, with the same
 //! answers (tests compare them): the same counts, and the same random
 //! grid for the same draws (both reach the singles fixpoint, branch on
 //! the first cell with the fewest candidates and shuffle its digits
@@ -68,24 +68,46 @@ pub(crate) trait HouseSearch {
 /// 640 bits for grids up to 11x11, 16x16 and 25x25; `None` for bigger grids
 /// or other rules.
 pub(crate) fn for_houses(sudoku: &Sudoku) -> Option<Box<dyn HouseSearch + Send>> {
-    if !sudoku.has_only_houses() {
-        return None;
+    Some(match Sized::for_houses(sudoku)? {
+        Sized::Bits128(s) => Box::new(s),
+        Sized::Bits256(s) => Box::new(s),
+        Sized::Bits640(s) => Box::new(s),
+    })
+}
+
+/// The solver for a grid, in the smallest bitboards its cells fit.
+pub(crate) enum Sized {
+    Bits128(BitboardSolver<u128>),
+    Bits256(BitboardSolver<Words<4>>),
+    Bits640(BitboardSolver<Words<10>>),
+}
+
+impl Sized {
+    /// `None` unless `sudoku`'s rules are houses only, every cell may hold
+    /// every digit at first, and it has at most 640 cells.
+    pub(crate) fn for_houses(sudoku: &Sudoku) -> Option<Sized> {
+        if !sudoku.has_only_houses() {
+            return None;
+        }
+        let model = sudoku.model();
+        let every_digit = csp_core::ValueSet::range(sudoku.size().side() as u32);
+        if model.vars().any(|v| model.initial_domain(v) != every_digit) {
+            return None;
+        }
+        match sudoku.size().cells() {
+            0..=128 => BitboardSolver::new(sudoku).map(Sized::Bits128),
+            129..=256 => BitboardSolver::new(sudoku).map(Sized::Bits256),
+            257..=640 => BitboardSolver::new(sudoku).map(Sized::Bits640),
+            _ => None,
+        }
     }
-    let model = sudoku.model();
-    let every_digit = csp_core::ValueSet::range(sudoku.size().side() as u32);
-    if model.vars().any(|v| model.initial_domain(v) != every_digit) {
-        return None;
-    }
-    fn boxed<B: Cells + Send + 'static>(
-        solver: Option<BitboardSolver<B>>,
-    ) -> Option<Box<dyn HouseSearch + Send>> {
-        solver.map(|s| Box::new(s) as Box<dyn HouseSearch + Send>)
-    }
-    match sudoku.size().cells() {
-        0..=128 => boxed(BitboardSolver::<u128>::new(sudoku)),
-        129..=256 => boxed(BitboardSolver::<Words<4>>::new(sudoku)),
-        257..=640 => boxed(BitboardSolver::<Words<10>>::new(sudoku)),
-        _ => None,
+
+    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize) -> Counted {
+        match self {
+            Sized::Bits128(s) => s.count_solutions(digits, limit),
+            Sized::Bits256(s) => s.count_solutions(digits, limit),
+            Sized::Bits640(s) => s.count_solutions(digits, limit),
+        }
     }
 }
 
@@ -288,6 +310,11 @@ pub(crate) struct BitboardSolver<B> {
     load_scratch: Vec<B>,
     nodes_left: u64,
     out_of_budget: bool,
+    /// Digits the search placed (each digit tried at a branch), and those
+    /// of them placed while the cell had an untried digit left: the
+    /// search counters of the engine's `placements` and `guesses`.
+    placements: u64,
+    guesses: u64,
 }
 
 impl<B: Cells> BitboardSolver<B> {
@@ -347,6 +374,8 @@ impl<B: Cells> BitboardSolver<B> {
             focus: B::NONE,
             nodes_left: 0,
             out_of_budget: false,
+            placements: 0,
+            guesses: 0,
         })
     }
 
@@ -576,10 +605,12 @@ impl<B: Cells> BitboardSolver<B> {
             }
         }
         if let Some(rng) = self.rng.as_mut() {
-            super::shuffle(&mut order[..k], rng);
+            crate::generate::shuffle(&mut order[..k], rng);
         }
-        for &d in &order[..k] {
+        for (i, &d) in order[..k].iter().enumerate() {
             let d = usize::from(d);
+            self.placements += 1;
+            self.guesses += u64::from(i + 1 < k);
             let (here, next) = self.frames.split_at_mut((depth + 1) * n);
             let next = &mut next[..n];
             next.copy_from_slice(&here[depth * n..]);
@@ -624,10 +655,41 @@ impl<B: Cells> BitboardSolver<B> {
         let mut found = 0;
         self.nodes_left = budget;
         self.out_of_budget = false;
+        self.placements = 0;
+        self.guesses = 0;
         if self.load(digits, not) && !self.lost_a_house(not) {
             self.search(0, limit, &mut found);
         }
         (found >= limit || !self.out_of_budget).then_some(found)
+    }
+}
+
+/// What [`BitboardSolver::count_solutions`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Solutions found, up to the limit.
+    pub solutions: usize,
+    /// The first solution (a digit per cell, from 1), if any.
+    pub solution: Option<Vec<u8>>,
+    /// See [`BitboardSolver`]'s fields.
+    pub placements: u64,
+    pub guesses: u64,
+}
+
+impl<B: Cells> BitboardSolver<B> {
+    /// Counts the solutions of `digits` up to `limit`, keeping the first:
+    /// no node budget. Allocates the solution only.
+    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize) -> Counted {
+        self.guide.fill(0);
+        self.solution = Some(vec![0; digits.len()]);
+        let found = self.run(digits, None, limit, u64::MAX).unwrap_or(0);
+        let solution = self.solution.take().filter(|_| found > 0);
+        Counted {
+            solutions: found,
+            solution,
+            placements: self.placements,
+            guesses: self.guesses,
+        }
     }
 }
 
