@@ -243,7 +243,7 @@ fn the_bitboard_solver_allocates_nothing_per_node() {
     use sudoku::bitboard::Bitboard;
     use sudoku::{GridSize, Puzzle, Variant};
     let mut solver = Bitboard::new(&Sudoku::classic()).unwrap();
-    let mut allocations_of = |solver: &mut Bitboard, line: &str| {
+    let allocations_of = |solver: &mut Bitboard, line: &str| {
         let puzzle = Puzzle::parse(line).unwrap();
         let before = allocations();
         let counted = solver.count(&puzzle, 2).unwrap();
