@@ -592,6 +592,25 @@ pub struct StrategyArgs {
 
 impl StrategyArgs {
     /// The flags as the plain overrides the strategy code takes.
+    /// The strategy flags given, by name (`--cells`, ...).
+    pub fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            ("--config", self.config.is_some()),
+            ("--cells", self.cells.is_some()),
+            ("--values", self.values.is_some()),
+            ("--propagation", self.propagation.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--restarts", self.restarts.is_some()),
+            ("--max-placements", self.max_placements.is_some()),
+            ("--timeout", self.timeout.is_some()),
+        ];
+        flags
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(f, _)| f)
+            .collect()
+    }
+
     pub fn overrides(&self) -> crate::strategy::Overrides {
         crate::strategy::Overrides {
             config: self.config.clone(),
@@ -750,6 +769,22 @@ pub struct CountArgs {
     /// Count every solution (no limit).
     #[arg(long)]
     pub all: bool,
+
+    /// Which solver counts: `engine` (the reference: any heuristic chain,
+    /// level, rule, limit and trace, exact counters) or `bitboard` (grids
+    /// of houses only, much faster; it reports placements and guesses
+    /// only, and takes no strategy, limit or trace flag).
+    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::Engine)]
+    pub engine: EngineArg,
+}
+
+/// The solvers `--engine` chooses between.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineArg {
+    /// The constraint engine (csp-core).
+    Engine,
+    /// The bitboard solver for grids of houses (sudoku::bitboard).
+    Bitboard,
 }
 
 #[derive(Args, Debug)]

@@ -117,6 +117,87 @@ impl From<&SearchStats> for StatsRecord {
     }
 }
 
+/// The counters of a count, by the solver that counted: the engine's, or
+/// the bitboard solver's (the same json keys, `null` where it has no such
+/// counter).
+#[derive(Serialize, Clone, Debug)]
+#[serde(untagged)]
+pub enum Stats {
+    Engine(Box<StatsRecord>),
+    Bitboard(BitboardStatsRecord),
+}
+
+impl Stats {
+    /// The csv fields of [`StatsRecord::CSV_HEADER`] and the rule columns
+    /// (empty where the solver has no such counter).
+    pub fn csv_fields(this: Option<&Stats>) -> Vec<String> {
+        match this {
+            None => StatsRecord::csv_fields(None),
+            Some(Stats::Engine(s)) => StatsRecord::csv_fields(Some(s.as_ref())),
+            Some(Stats::Bitboard(b)) => {
+                let mut f: Vec<String> = (StatsRecord::CSV_HEADER.iter())
+                    .map(|&column| b.field(column).map(|n| n.to_string()).unwrap_or_default())
+                    .collect();
+                f.extend(std::iter::repeat_n(String::new(), 3 * Rule::ALL.len()));
+                f
+            }
+        }
+    }
+
+    /// The counters in words, for the text format.
+    pub fn sentence(&self) -> String {
+        match self {
+            Stats::Engine(s) => s.sentence(),
+            Stats::Bitboard(b) => format!(
+                "bitboard: {} placements, {} guesses, {:.3} ms",
+                b.placements,
+                b.guesses,
+                b.elapsed_us as f64 / 1000.0
+            ),
+        }
+    }
+}
+
+/// The counters of the bitboard solver: `placements` and `guesses` as the
+/// engine counts them, `solutions`, `elapsed_us`; every other key of
+/// [`StatsRecord`] is `null` (it has no iterations, propagations or rule
+/// runs to count).
+#[derive(Clone, Debug)]
+pub struct BitboardStatsRecord {
+    pub placements: u64,
+    pub guesses: u64,
+    pub solutions: u64,
+    pub elapsed_us: u64,
+}
+
+impl BitboardStatsRecord {
+    /// The value of a [`StatsRecord`] key, if this solver has it.
+    fn field(&self, key: &str) -> Option<u64> {
+        match key {
+            "placements" => Some(self.placements),
+            "guesses" => Some(self.guesses),
+            "solutions" => Some(self.solutions),
+            "elapsed_us" => Some(self.elapsed_us),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for BitboardStatsRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        // StatsRecord's keys in its order: `rules` after `guesses`.
+        let mut map = s.serialize_map(None)?;
+        for key in StatsRecord::CSV_HEADER {
+            map.serialize_entry(key, &self.field(key))?;
+            if key == "guesses" {
+                map.serialize_entry("rules", &None::<()>)?;
+            }
+        }
+        map.end()
+    }
+}
+
 impl StatsRecord {
     pub const CSV_HEADER: [&'static str; 15] = [
         "placements",
@@ -226,6 +307,10 @@ pub struct StrategyRecord {
     pub timeout_ms: Option<u64>,
     /// When the search restarts: `none`, `luby:100`, `geometric:100:1.5`.
     pub restart_policy: String,
+    /// `bitboard` when the bitboard solver counted (`count --engine
+    /// bitboard`); absent for the engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<&'static str>,
 }
 
 impl StrategyRecord {
@@ -241,6 +326,23 @@ impl StrategyRecord {
             max_placements: s.limits.max_placements,
             timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
             restart_policy: s.restarts.to_string(),
+            engine: None,
+        }
+    }
+
+    /// The record of a count by the bitboard solver: no chain, no preset,
+    /// no limit; it deduces naked and hidden singles.
+    pub fn bitboard() -> StrategyRecord {
+        StrategyRecord {
+            cells: String::new(),
+            values: String::new(),
+            propagation: "singles".to_string(),
+            seed: 0,
+            config: String::new(),
+            max_placements: None,
+            timeout_ms: None,
+            restart_policy: "none".to_string(),
+            engine: Some("bitboard"),
         }
     }
 }
@@ -437,7 +539,7 @@ pub struct CountRecord {
     /// The kind of `error`, to count errors by.
     #[serde(skip)]
     pub error_kind: Option<&'static str>,
-    pub stats: Option<StatsRecord>,
+    pub stats: Option<Stats>,
     pub strategy: StrategyRecord,
     pub file: String,
     pub version: &'static str,
@@ -559,7 +661,35 @@ impl CountRecord {
         self.exact = report.is_exact();
         self.lower_bound = report.stop_reason().is_some();
         self.solution = report.solution.as_ref().map(|s| s.to_line());
-        self.stats = Some(StatsRecord::from(&report.stats));
+        self.stats = Some(Stats::Engine(Box::new(StatsRecord::from(&report.stats))));
+        self
+    }
+
+    /// The record of a count by the bitboard solver, which took `elapsed`.
+    pub fn counted_by_bitboard(
+        mut self,
+        counted: &sudoku::bitboard::BitboardCount,
+        sudoku: &sudoku::Sudoku,
+        elapsed: std::time::Duration,
+    ) -> CountRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.about = AboutRecord::of(sudoku, counted.solution.as_ref());
+        let n = counted.solutions;
+        self.status = match (n, counted.exhausted()) {
+            (0, _) => "none",
+            (1, true) => "unique",
+            (1, false) => "solvable",
+            _ => "multiple",
+        };
+        self.solutions = Some(n);
+        self.exact = counted.exhausted();
+        self.solution = counted.solution.as_ref().map(|s| s.to_line());
+        self.stats = Some(Stats::Bitboard(BitboardStatsRecord {
+            placements: counted.placements,
+            guesses: counted.guesses,
+            solutions: n,
+            elapsed_us: elapsed.as_micros() as u64,
+        }));
         self
     }
 
@@ -620,7 +750,7 @@ impl CountRecord {
             .position(|&c| c == "solutions")
             .expect("a solutions column");
         f.extend(
-            StatsRecord::csv_fields(self.stats.as_ref())
+            Stats::csv_fields(self.stats.as_ref())
                 .into_iter()
                 .enumerate()
                 .filter(|&(i, _)| i != solutions_column)

@@ -42,7 +42,7 @@ use crate::{GridSize, Puzzle, Sudoku};
 pub enum BitboardError {
     /// The grid has rules other than houses.
     #[error(
-        "the bitboard solver reads grids whose rules are houses only (rows, columns, boxes, jigsaw regions, diagonals, windows, extra regions); use the engine for {0}"
+        "the bitboard solver reads grids whose rules are houses only (rows, columns, boxes, jigsaw regions, diagonals, windows, extra regions); this one has {0}: count it with the engine"
     )]
     NotHousesOnly(String),
     /// More than 640 cells.
@@ -96,13 +96,11 @@ impl Bitboard {
             return Err(BitboardError::TooBig(size));
         }
         let solver = solver::Sized::for_houses(sudoku).ok_or_else(|| {
-            let rules: Vec<String> = (sudoku.rules().elements.iter())
-                .map(|e| e.kind().to_string())
-                .collect();
-            BitboardError::NotHousesOnly(if rules.is_empty() {
+            let names = sudoku.rules().names();
+            BitboardError::NotHousesOnly(if names.is_empty() {
                 "this grid".to_string()
             } else {
-                rules.join(", ")
+                names.join(", ")
             })
         })?;
         Ok(Bitboard { solver, size })

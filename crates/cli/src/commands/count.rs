@@ -1,9 +1,14 @@
 //! `sudoku count`.
 
-use anyhow::Result;
+use std::cell::RefCell;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use sudoku::bitboard::Bitboard;
+use sudoku::{GridSize, Puzzle, Sudoku};
 
 use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
-use crate::cli::CountArgs;
+use crate::cli::{CountArgs, EngineArg};
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
 use crate::strategy;
@@ -77,6 +82,9 @@ impl Row for Counted {
 }
 
 pub fn count(args: &CountArgs) -> Result<Outcome> {
+    if args.engine == EngineArg::Bitboard {
+        return count_by_bitboard(args);
+    }
     let mut strategy = strategy::resolve(&args.strategy.overrides())?;
     if args.all {
         // --all counts everything: a preset's limits do not apply, only
@@ -115,21 +123,121 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
                 one_required,
             }
         },
-        |record| match record {
-            Some(c) => {
-                *counts.entry(c.record.status).or_default() += 1;
-                String::new()
-            }
-            None => {
-                let parts: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
-                format!(
-                    "total: {} puzzles ({})",
-                    counts.values().sum::<u64>(),
-                    parts.join(", ")
-                )
-            }
-        },
+        |record| total(&mut counts, record),
     )?;
     watch.finish(&super::short_strategy(config))?;
     Ok(outcome)
+}
+
+/// The closing line: `total: 95 puzzles (95 unique)`, counting statuses
+/// as the records go by.
+fn total(
+    counts: &mut std::collections::BTreeMap<&'static str, u64>,
+    record: Option<&Counted>,
+) -> String {
+    match record {
+        Some(c) => {
+            *counts.entry(c.record.status).or_default() += 1;
+            String::new()
+        }
+        None => {
+            let parts: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
+            format!(
+                "total: {} puzzles ({})",
+                counts.values().sum::<u64>(),
+                parts.join(", ")
+            )
+        }
+    }
+}
+
+thread_local! {
+    /// Each worker's bitboard solver for classic grids of the last size it
+    /// met: made once, not per puzzle.
+    static CLASSIC: RefCell<Option<(GridSize, Bitboard)>> = const { RefCell::new(None) };
+}
+
+/// Counts `puzzle` with the bitboard solver (a thread's own for classic
+/// grids; one made for the puzzle's rules otherwise).
+fn bitboard_count(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    limit: u64,
+) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), String> {
+    let run = |solver: &mut Bitboard| {
+        let start = Instant::now();
+        let counted = solver.count(puzzle, limit).map_err(|e| e.to_string())?;
+        Ok((counted, start.elapsed()))
+    };
+    if !sudoku.rules().is_classic() {
+        return run(&mut Bitboard::new(sudoku).map_err(|e| e.to_string())?);
+    }
+    CLASSIC.with_borrow_mut(|cached| {
+        if cached
+            .as_ref()
+            .is_none_or(|(size, _)| *size != sudoku.size())
+        {
+            *cached = Some((
+                sudoku.size(),
+                Bitboard::new(sudoku).map_err(|e| e.to_string())?,
+            ));
+        }
+        run(&mut cached.as_mut().expect("made above").1)
+    })
+}
+
+/// `count --engine bitboard`: the bitboard solver counts, up to the limit
+/// (or all solutions); the engine's strategy, limit and trace flags are
+/// refused, since it has none of them.
+fn count_by_bitboard(args: &CountArgs) -> Result<Outcome> {
+    let mut refused = args.strategy.given();
+    if args.trace.trace.is_some() {
+        refused.push("--trace");
+    }
+    if args.trace.heatmap.is_some() {
+        refused.push("--heatmap");
+    }
+    if !refused.is_empty() {
+        bail!(
+            "--engine bitboard takes no strategy, limit or trace flag ({}): those are the engine's (--engine engine)",
+            refused.join(", ")
+        );
+    }
+    let limit = (!args.all).then_some(args.limit);
+    let one_required = limit == Some(2);
+    let record = StrategyRecord::bitboard();
+    let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
+    drive(
+        &args.input,
+        &args.output,
+        |job, sudokus| {
+            let base = CountRecord::new(origin(job), record.clone(), limit);
+            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+                let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
+                Ok(counted.map(|(counted, elapsed)| {
+                    base.clone().counted_by_bitboard(&counted, sudoku, elapsed)
+                }))
+            });
+            // A puzzle the bitboard solver cannot read (other rules than
+            // houses) is that puzzle's error.
+            let record = match result {
+                Ok(Ok(record)) => record,
+                Ok(Err(message)) => CountRecord {
+                    error: Some(message),
+                    error_kind: Some("bitboard"),
+                    ..base
+                },
+                Err(e) => CountRecord {
+                    error: Some(e.message),
+                    error_kind: Some(e.kind),
+                    ..base
+                },
+            };
+            Counted {
+                record,
+                one_required,
+            }
+        },
+        |record| total(&mut counts, record),
+    )
 }
