@@ -665,6 +665,16 @@ impl CountRecord {
         self
     }
 
+    /// The record of a puzzle that could not be counted: why (`kind`, to
+    /// count errors by, and the message).
+    pub fn invalid(self, kind: &'static str, message: String) -> CountRecord {
+        CountRecord {
+            error: Some(message),
+            error_kind: Some(kind),
+            ..self
+        }
+    }
+
     /// The record of a count by the bitboard solver, which took `elapsed`.
     pub fn counted_by_bitboard(
         mut self,

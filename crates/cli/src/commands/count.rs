@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use sudoku::bitboard::Bitboard;
+use sudoku::bitboard::{Bitboard, BitboardError};
 use sudoku::{GridSize, Puzzle, Sudoku};
 
 use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
@@ -113,11 +113,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
                 let report = watch.run(&origin(job), sudoku, puzzle, config, limit)?;
                 Ok(base.clone().counted(&report, sudoku))
             });
-            let record = result.unwrap_or_else(|e| CountRecord {
-                error: Some(e.message),
-                error_kind: Some(e.kind),
-                ..base
-            });
+            let record = result.unwrap_or_else(|e| base.invalid(e.kind, e.message));
             Counted {
                 record,
                 one_required,
@@ -163,24 +159,21 @@ fn bitboard_count(
     sudoku: &Sudoku,
     puzzle: &Puzzle,
     limit: u64,
-) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), String> {
+) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), BitboardError> {
     let run = |solver: &mut Bitboard| {
         let start = Instant::now();
-        let counted = solver.count(puzzle, limit).map_err(|e| e.to_string())?;
+        let counted = solver.count(puzzle, limit)?;
         Ok((counted, start.elapsed()))
     };
     if !sudoku.rules().is_classic() {
-        return run(&mut Bitboard::new(sudoku).map_err(|e| e.to_string())?);
+        return run(&mut Bitboard::new(sudoku)?);
     }
     CLASSIC.with_borrow_mut(|cached| {
         if cached
             .as_ref()
             .is_none_or(|(size, _)| *size != sudoku.size())
         {
-            *cached = Some((
-                sudoku.size(),
-                Bitboard::new(sudoku).map_err(|e| e.to_string())?,
-            ));
+            *cached = Some((sudoku.size(), Bitboard::new(sudoku)?));
         }
         run(&mut cached.as_mut().expect("made above").1)
     })
@@ -212,26 +205,18 @@ fn count_by_bitboard(args: &CountArgs) -> Result<Outcome> {
         &args.output,
         |job, sudokus| {
             let base = CountRecord::new(origin(job), record.clone(), limit);
+            // A puzzle the bitboard solver cannot read (other rules than
+            // houses) is that puzzle's error, of kind `bitboard`.
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
                 let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
                 Ok(counted.map(|(counted, elapsed)| {
                     base.clone().counted_by_bitboard(&counted, sudoku, elapsed)
                 }))
             });
-            // A puzzle the bitboard solver cannot read (other rules than
-            // houses) is that puzzle's error.
             let record = match result {
                 Ok(Ok(record)) => record,
-                Ok(Err(message)) => CountRecord {
-                    error: Some(message),
-                    error_kind: Some("bitboard"),
-                    ..base
-                },
-                Err(e) => CountRecord {
-                    error: Some(e.message),
-                    error_kind: Some(e.kind),
-                    ..base
-                },
+                Ok(Err(e)) => base.invalid("bitboard", e.to_string()),
+                Err(e) => base.invalid(e.kind, e.message),
             };
             Counted {
                 record,
