@@ -33,9 +33,9 @@ pub use solve::solve;
 
 use crate::cli::{InputArgs, OutputArgs, ReadArgs};
 use crate::diagnostics::{self, ErrorReport};
-use crate::input::{InputError, PuzzleLines, ReadOptions};
+use crate::input::{PuzzleLines, ReadOptions, parse_box};
 use crate::output::{Row, reporter};
-use crate::records::Origin;
+pub use crate::runner::{Invalid, on_puzzle, origin};
 use crate::runner::{self, Item, Job, Sudokus};
 
 /// How a run went, as an exit code: 0 all good, 1 some puzzle failed
@@ -65,65 +65,6 @@ pub fn invalid_of<'a>(
     error: Option<&'a str>,
 ) -> Option<(&'static str, &'a str)> {
     (status == "invalid").then(|| (kind.unwrap_or("invalid"), error.unwrap_or("invalid")))
-}
-
-/// Why a puzzle could not be worked on: its kind (`wrong length`) and the
-/// message.
-#[derive(Clone, Debug)]
-pub struct Invalid {
-    pub kind: &'static str,
-    pub message: String,
-}
-
-impl From<sudoku::SolveError> for Invalid {
-    fn from(e: sudoku::SolveError) -> Invalid {
-        let kind = match &e {
-            sudoku::SolveError::Puzzle(p) => p.kind(),
-            sudoku::SolveError::Heuristic(_) => "heuristic",
-        };
-        Invalid {
-            kind,
-            message: e.to_string(),
-        }
-    }
-}
-
-impl From<sudoku::PuzzleError> for Invalid {
-    fn from(e: sudoku::PuzzleError) -> Invalid {
-        Invalid::from(sudoku::SolveError::from(e))
-    }
-}
-
-impl From<&InputError> for Invalid {
-    fn from(e: &InputError) -> Invalid {
-        Invalid {
-            kind: e.kind(),
-            message: e.to_string(),
-        }
-    }
-}
-
-/// Runs `f` on the job's puzzle and the rules for its size, once the
-/// puzzle parsed and its givens were checked.
-pub fn on_puzzle<T>(
-    job: &Job,
-    sudokus: &Sudokus,
-    f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
-) -> Result<T, Invalid> {
-    let puzzle = job.entry.puzzle.as_ref().map_err(Invalid::from)?;
-    let sudoku = sudokus
-        .for_entry(job.entry.rules.as_ref(), puzzle)
-        .map_err(Invalid::from)?;
-    Ok(f(sudoku, puzzle)?)
-}
-
-/// The origin of a job, for its record.
-pub fn origin(job: &Job) -> Origin {
-    Origin {
-        file: job.entry.source.to_string(),
-        line: job.entry.line,
-        puzzle: job.entry.text.clone(),
-    }
 }
 
 /// The puzzles of the input files (or standard input), read with the
@@ -251,25 +192,6 @@ pub fn sudokus(read: &ReadArgs) -> Sudokus {
         read.propagators,
         read.user_rules.clone(),
     )
-}
-
-/// `--box RxC`: boxes of R rows and C columns.
-pub fn parse_box(text: &str) -> Result<sudoku::GridSize> {
-    let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| {
-        Some((
-            r.trim().parse::<usize>().ok()?,
-            c.trim().parse::<usize>().ok()?,
-        ))
-    });
-    match parsed {
-        Some((r, c)) => sudoku::GridSize::new(r, c).ok_or_else(|| {
-            anyhow::anyhow!(
-                "invalid --box `{text}`: boxes are at least 2x2 and hold at most {} cells",
-                sudoku::MAX_SIDE
-            )
-        }),
-        None => anyhow::bail!("invalid --box `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
-    }
 }
 
 #[cfg(test)]

@@ -29,7 +29,10 @@ use sudoku::{
 /// the usual shape for each size).
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
+    /// The alphabet of digits (`--symbols`); `None`: the default one,
+    /// hexadecimal detected for 16x16.
     pub symbols: Option<Symbols>,
+    /// The box shape (`--box`); `None`: the usual one for each size.
     pub shape: Option<GridSize>,
     /// The propagators of the grids built for f-puzzles documents.
     pub propagators: Propagators,
@@ -68,11 +71,17 @@ pub enum InputError {
     /// The puzzle text does not read as a puzzle.
     Puzzle(PuzzleError),
     /// A line that is neither a puzzle nor a row of a block grid.
-    NotAGrid { cells: usize },
+    NotAGrid {
+        /// The cells the line holds.
+        cells: usize,
+    },
     /// A block grid that ended before its last row.
     IncompleteBlock {
+        /// The grid's side.
         side: usize,
+        /// The rows read.
         rows: usize,
+        /// What came instead of the next row.
         why: String,
     },
     /// An f-puzzles document or link whose rules cannot be read or hold.
@@ -119,7 +128,9 @@ impl From<PuzzleError> for InputError {
 /// Something that could not be read at all (not a malformed puzzle).
 #[derive(Debug)]
 pub struct ReadError {
+    /// The file (`-` for standard input).
     pub source: Arc<str>,
+    /// What went wrong.
     pub error: io::Error,
 }
 
@@ -486,6 +497,37 @@ pub fn expand_folders(files: Vec<PathBuf>) -> Vec<PathBuf> {
     out
 }
 
+/// The puzzle of an f-puzzles document's `text` (a `.json` file's), read
+/// from `source` and named `name` (the file's stem).
+pub fn document_entry(
+    source: Arc<str>,
+    name: String,
+    text: &str,
+    options: &ReadOptions,
+) -> Entry {
+    let assembler = Assembler::new(source, options.clone());
+    assembler.variant_entry(1, name, VariantPuzzle::from_json(text))
+}
+
+/// A box shape as `--box` takes it, `RxC`: boxes of R rows and C columns.
+pub fn parse_box(text: &str) -> anyhow::Result<sudoku::GridSize> {
+    let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| {
+        Some((
+            r.trim().parse::<usize>().ok()?,
+            c.trim().parse::<usize>().ok()?,
+        ))
+    });
+    match parsed {
+        Some((r, c)) => sudoku::GridSize::new(r, c).ok_or_else(|| {
+            anyhow::anyhow!(
+                "invalid --box `{text}`: boxes are at least 2x2 and hold at most {} cells",
+                sudoku::MAX_SIDE
+            )
+        }),
+        None => anyhow::bail!("invalid --box `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
+    }
+}
+
 /// An open file: its lines and what they assemble into.
 struct OpenFile {
     lines: Lines,
@@ -568,12 +610,11 @@ impl Iterator for PuzzleLines {
                     let source: Arc<str> = path.display().to_string().into();
                     match std::fs::read_to_string(&path) {
                         Ok(text) => {
-                            let assembler = Assembler::new(source, self.options.clone());
-                            let read = VariantPuzzle::from_json(&text);
                             let name = path
                                 .file_stem()
                                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-                            self.ready.push_back(assembler.variant_entry(1, name, read));
+                            let entry = document_entry(source, name, &text, &self.options);
+                            self.ready.push_back(entry);
                         }
                         Err(error) => return Some(Err(ReadError { source, error })),
                     }

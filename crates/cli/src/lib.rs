@@ -23,4 +23,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod input;
+pub mod records;
+pub mod runner;
+pub mod solving;
 pub mod strategy;

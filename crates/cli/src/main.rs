@@ -6,18 +6,15 @@ mod commands;
 mod compare;
 mod diagnostics;
 mod heatmap;
-mod input;
 mod long_searches;
 mod output;
-mod records;
-mod runner;
 mod trace_file;
 mod watch;
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_cli::strategy;
+use sudoku_cli::{input, records, runner, solving, strategy};
 
 use crate::cli::{Cli, Command};
 use crate::commands::Outcome;

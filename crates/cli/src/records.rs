@@ -1,5 +1,11 @@
 //! The results printed for each puzzle. The json field names are a contract:
 //! fields may be added, never renamed or dropped.
+//!
+//! The fields of the records are the JSON keys and CSV columns, each
+//! documented in the guide (`docs/guide/solving.md` and the counters in
+//! `docs/guide/heuristics.md`), so
+//! they are not documented again one by one here.
+#![allow(missing_docs)]
 
 use csp_core::{Rule, RuleCounter, RuleStats, SearchStats};
 use serde::{Serialize, Serializer};
@@ -360,6 +366,7 @@ pub fn stop_words(reason: csp_core::StopReason) -> &'static str {
     match reason {
         csp_core::StopReason::Timeout => "time limit reached",
         csp_core::StopReason::PlacementLimit => "placement limit reached",
+        csp_core::StopReason::Interrupted => "interrupted",
     }
 }
 

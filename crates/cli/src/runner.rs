@@ -7,13 +7,15 @@ use anyhow::Result;
 use rayon::prelude::*;
 use sudoku::{GridSize, Propagators, Puzzle, PuzzleError, RulesError, Sudoku, UserRule, Variant};
 
-use crate::input::{Entry, PuzzleLines, ReadError};
+use crate::input::{Entry, InputError, ReadError};
+use crate::records::Origin;
 
 /// Lines read, parsed and then processed together.
 const BATCH: usize = 2048;
 
 /// A puzzle of the input, parsed (or not).
 pub struct Job {
+    /// The puzzle as read.
     pub entry: Entry,
 }
 
@@ -29,6 +31,8 @@ pub struct Sudokus {
 }
 
 impl Sudokus {
+    /// For puzzles of the `variant`'s rules, built with `propagators`,
+    /// with `user_rules` added to every puzzle's rules.
     pub fn new(variant: Variant, propagators: Propagators, user_rules: Vec<UserRule>) -> Sudokus {
         Sudokus {
             variant,
@@ -46,13 +50,8 @@ impl Sudokus {
         }
         let (size, variant) = (puzzle.size(), &self.variant);
         let (propagators, user_rules) = (self.propagators, &self.user_rules);
-        self.by_size.entry(size).or_insert_with(|| {
-            let mut rules = variant.rules();
-            for rule in user_rules {
-                rules.elements.push(rule.element(size.side())?);
-            }
-            Ok(Sudoku::with_rules(size, rules)?.with_propagators(propagators))
-        });
+        (self.by_size.entry(size))
+            .or_insert_with(|| build_rules(variant, propagators, user_rules, size));
     }
 
     /// The rules for an entry's puzzle (its own, for an f-puzzles
@@ -72,16 +71,95 @@ impl Sudokus {
     }
 }
 
+/// Why a puzzle could not be worked on: its kind (`wrong length`) and the
+/// message.
+#[derive(Clone, Debug)]
+pub struct Invalid {
+    /// The kind, to count errors by.
+    pub kind: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl From<sudoku::SolveError> for Invalid {
+    fn from(e: sudoku::SolveError) -> Invalid {
+        let kind = match &e {
+            sudoku::SolveError::Puzzle(p) => p.kind(),
+            sudoku::SolveError::Heuristic(_) => "heuristic",
+        };
+        Invalid {
+            kind,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<sudoku::PuzzleError> for Invalid {
+    fn from(e: sudoku::PuzzleError) -> Invalid {
+        Invalid::from(sudoku::SolveError::from(e))
+    }
+}
+
+impl From<&InputError> for Invalid {
+    fn from(e: &InputError) -> Invalid {
+        Invalid {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Runs `f` on the job's puzzle and the rules for its size, once the
+/// puzzle parsed and its givens were checked.
+pub fn on_puzzle<T>(
+    job: &Job,
+    sudokus: &Sudokus,
+    f: impl FnOnce(&sudoku::Sudoku, &sudoku::Puzzle) -> Result<T, sudoku::SolveError>,
+) -> Result<T, Invalid> {
+    let puzzle = job.entry.puzzle.as_ref().map_err(Invalid::from)?;
+    let sudoku = sudokus
+        .for_entry(job.entry.rules.as_ref(), puzzle)
+        .map_err(Invalid::from)?;
+    Ok(f(sudoku, puzzle)?)
+}
+
+/// The origin of a job, for its record.
+pub fn origin(job: &Job) -> Origin {
+    Origin {
+        file: job.entry.source.to_string(),
+        line: job.entry.line,
+        puzzle: job.entry.text.clone(),
+    }
+}
+
+/// The rules of a plain puzzle of `size`: the `variant`'s, with
+/// `user_rules` added, enforced by `propagators`.
+pub fn build_rules(
+    variant: &Variant,
+    propagators: Propagators,
+    user_rules: &[UserRule],
+    size: GridSize,
+) -> Result<Sudoku, RulesError> {
+    let mut rules = variant.rules();
+    for rule in user_rules {
+        rules.elements.push(rule.element(size.side())?);
+    }
+    Ok(Sudoku::with_rules(size, rules)?.with_propagators(propagators))
+}
+
 /// What the runner hands the sink, in input order.
 pub enum Item<'a, R> {
+    /// A puzzle and what the work made of it.
     Done(&'a Job, R),
+    /// Input that could not be read at all (the run goes on with the next
+    /// file).
     Unreadable(ReadError),
 }
 
-/// Runs `work` on every puzzle line of `lines` on `jobs` threads and passes
+/// Runs `work` on every puzzle of `lines` (a [`PuzzleLines`](crate::input::PuzzleLines) or any entries) on `jobs` threads and passes
 /// the results to `sink` in input order.
 pub fn run<R: Send>(
-    lines: PuzzleLines,
+    lines: impl IntoIterator<Item = Result<Entry, ReadError>>,
     mut sudokus: Sudokus,
     jobs: usize,
     work: impl Fn(&Job, &Sudokus) -> R + Sync,

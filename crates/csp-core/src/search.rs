@@ -1,6 +1,8 @@
 //! Depth-first search with a trail: iterative (no recursion, no stack
 //! limit), allocation-free per node.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
@@ -54,6 +56,9 @@ pub enum StopReason {
     PlacementLimit,
     /// [`Limits::timeout`] passed.
     Timeout,
+    /// The flag given to [`Search::set_interrupt`] was raised (by another
+    /// thread, a signal handler, or a heuristic that failed).
+    Interrupted,
 }
 
 /// How a search ended.
@@ -113,6 +118,8 @@ pub struct Search<'m> {
     tracing: Option<Tracing<'m>>,
     /// What is shown the counters now and then ([`Search::set_progress`]).
     progress: Option<Progress<'m>>,
+    /// Raised to stop the search ([`Search::set_interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
     /// Forward checking listed ahead, and its rule, used after placements
     /// at `none` and `fc` (see [`PeerGroups`]): by the model's only
     /// propagator, or over its groups ([`ListedGroups`]).
@@ -194,6 +201,7 @@ impl<'m> Search<'m> {
             root: None,
             tracing: None,
             progress: None,
+            interrupt: None,
             peer_groups: match (model.peer_groups(), listed) {
                 (Some(groups), _) if config.level < PropagationLevel::Singles => Some(groups),
                 (_, Some(l)) => Some((l.groups(), l.rule())),
@@ -245,6 +253,14 @@ impl<'m> Search<'m> {
     /// search is the same with or without it.
     pub fn set_progress(&mut self, progress: Box<dyn FnMut(&SearchStats) + 'm>) {
         self.progress = Some(Progress(progress));
+    }
+
+    /// Stops the search, with [`StopReason::Interrupted`], at its next
+    /// choice after `flag` is raised: another thread (or a signal handler)
+    /// cancels a long search, a heuristic that cannot go on stops it. The
+    /// flag is read once per choice; nothing else changes.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
     }
 
     /// Reports every event of this search to `tracer` (see [`trace`]).
@@ -525,8 +541,11 @@ impl<'m> Search<'m> {
             }
             step = match step {
                 Step::Choose => {
+                    if (self.interrupt.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed)) {
+                        return Termination::Stopped(StopReason::Interrupted);
+                    }
                     self.stats.iterations += 1;
-                    let ctx = SelectionContext::new(self.model, &self.store);
+                    let ctx = SelectionContext::new(self.model, &self.store).at_depth(self.frames.len());
                     let chosen = match &mut self.tracing {
                         Some(t) if TRACE => {
                             let (var, runner_up, decided_by) =
@@ -706,7 +725,7 @@ impl<'m> Search<'m> {
             conflict: failed.then(|| self.agenda.culprit()),
             sizes_before: &self.sizes,
         };
-        let ctx = SelectionContext::new(self.model, &self.store);
+        let ctx = SelectionContext::new(self.model, &self.store).at_depth(self.frames.len());
         self.variables.placed(&ctx, &placement);
         self.values.placed(&ctx, &placement);
     }
@@ -834,6 +853,43 @@ mod tests {
         let steps = plain.stats.iterations + plain.stats.backtrack_iterations;
         assert_eq!((seen.len() as u64, steps), (3_342, 3_422_811));
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_raised_interrupt_stops_the_search_at_its_next_choice() {
+        // A 5x5 Latin square, every solution: the progress callback raises
+        // the flag at its first report (1,024 steps), so the search stops
+        // at the choice after it.
+        let mut b = ModelBuilder::new();
+        let v = b.new_vars(25, ValueSet::range(5));
+        for i in 0..5 {
+            b.all_different(&v[5 * i..5 * i + 5]).unwrap();
+            let column: Vec<VarId> = (0..5).map(|r| v[5 * r + i]).collect();
+            b.all_different(&column).unwrap();
+        }
+        let model = b.build();
+        let config = SearchConfig::default();
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut search = Search::new(&model, &config).unwrap();
+        search.set_interrupt(flag.clone());
+        let raise = flag.clone();
+        search.set_progress(Box::new(move |_: &SearchStats| {
+            raise.store(true, Ordering::Relaxed)
+        }));
+        let r = search.run(None);
+        assert_eq!(r.termination, Termination::Stopped(StopReason::Interrupted));
+        let steps = r.stats.iterations + r.stats.backtrack_iterations;
+        assert!((1_024..1_024 + 64).contains(&steps), "{steps}");
+        // Raised before the run: not a single choice.
+        let mut search = Search::new(&model, &config).unwrap();
+        search.set_interrupt(flag);
+        let r = search.run(None);
+        assert_eq!(r.termination, Termination::Stopped(StopReason::Interrupted));
+        assert_eq!(r.stats.iterations, 0);
+        // An unraised flag changes nothing.
+        let mut search = Search::new(&model, &config).unwrap();
+        search.set_interrupt(Arc::new(AtomicBool::new(false)));
+        assert_eq!(search.run(None).stats.solutions, 161_280);
     }
 
     #[test]

@@ -364,15 +364,21 @@ impl Sudoku {
         if let Some(progress) = progress {
             search.set_progress(Box::new(progress));
         }
-        let result = search.run(max_solutions);
+        Ok(self.report(search.run(max_solutions)))
+    }
+
+    /// The report of a search of this grid's model that was run by hand
+    /// ([`search`](Sudoku::search), then chains of one's own links or an
+    /// interrupt flag set on it): its first solution as a grid.
+    pub fn report(&self, result: csp_core::SearchResult) -> SolveReport {
         let solution = result.first_solution.map(|values| {
             Puzzle::from_digits(self.size, values.iter().map(|&v| v as u8 + 1).collect())
         });
-        Ok(SolveReport {
+        SolveReport {
             termination: result.termination,
             solution,
             stats: result.stats,
-        })
+        }
     }
 
     /// Solves `puzzle`: the first solution the strategy finds.

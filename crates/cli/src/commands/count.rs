@@ -11,6 +11,7 @@ use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::{CountArgs, EngineArg};
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
+use crate::solving::count_job;
 use crate::strategy;
 use crate::watch::Watch;
 
@@ -108,12 +109,9 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         &args.input,
         &output,
         |job, sudokus| {
-            let base = CountRecord::new(origin(job), record.clone(), limit);
-            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let report = watch.run(&origin(job), sudoku, puzzle, config, limit)?;
-                Ok(base.clone().counted(&report, sudoku))
+            let record = count_job(job, sudokus, &record, limit, |sudoku, puzzle| {
+                watch.run(&origin(job), sudoku, puzzle, config, limit)
             });
-            let record = result.unwrap_or_else(|e| base.invalid(e.kind, e.message));
             Counted {
                 record,
                 one_required,

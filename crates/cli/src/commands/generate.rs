@@ -211,7 +211,7 @@ fn record(
 fn grid_size(args: &GenerateArgs) -> Result<GridSize> {
     match (&args.box_shape, args.size) {
         (Some(shape), side) => {
-            let size = super::parse_box(shape)?;
+            let size = crate::input::parse_box(shape)?;
             if let Some(side) = side.filter(|&s| s != size.side()) {
                 bail!(
                     "--box {shape} makes a {n}x{n} grid, not --size {side}",

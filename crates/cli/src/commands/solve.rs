@@ -5,11 +5,12 @@ use std::time::Instant;
 use anyhow::Result;
 use csp_core::SearchStats;
 
-use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of, origin};
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
-use crate::records::{SolveRecord, StatsRecord, StrategyRecord, Uniqueness, stop_words};
+use crate::records::{SolveRecord, StatsRecord, StrategyRecord};
+use crate::solving::{SolveChecks, solve_job};
 use crate::strategy;
 use crate::watch::Watch;
 
@@ -79,48 +80,12 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
         &args.input,
         &output,
         |job, sudokus| {
-            let base = SolveRecord::new(origin(job), record.clone());
-            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let report = watch.run(&origin(job), sudoku, puzzle, config, Some(1))?;
-                let mut r = base
-                    .clone()
-                    .solved(&report, sudoku, puzzle, &job.entry.symbols);
-                if rate {
-                    // Within the strategy's time limit; `unknown` past it.
-                    let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
-                    r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
-                }
-                if args.unique && report.solution.is_some() {
-                    let count = sudoku.count_solutions(puzzle, config, Some(2))?;
-                    match count.stop_reason() {
-                        // A stopped check establishes nothing: say so.
-                        Some(reason) => {
-                            r.uniqueness = Some(Uniqueness::Unknown);
-                            r.error = Some(format!(
-                                "uniqueness unknown: {} in the search for a second solution",
-                                stop_words(reason)
-                            ));
-                        }
-                        None => {
-                            let unique = count.solutions() == 1;
-                            r.unique = Some(unique);
-                            r.uniqueness = Some(if unique {
-                                Uniqueness::Unique
-                            } else {
-                                Uniqueness::Multiple
-                            });
-                            if !unique {
-                                r.status = "multiple";
-                            }
-                        }
-                    }
-                }
-                Ok(r)
-            });
-            result.unwrap_or_else(|e| SolveRecord {
-                error: Some(e.message),
-                error_kind: Some(e.kind),
-                ..base
+            let checks = SolveChecks {
+                rate,
+                unique: args.unique,
+            };
+            solve_job(job, sudokus, &record, config, checks, |sudoku, puzzle| {
+                watch.run(&origin(job), sudoku, puzzle, config, Some(1))
             })
         },
         |record| match record {

@@ -8,12 +8,29 @@ use crate::{DomainStore, Model, ValueSet, VarId};
 pub struct SelectionContext<'a> {
     model: &'a Model,
     store: &'a DomainStore,
+    depth: usize,
 }
 
 impl<'a> SelectionContext<'a> {
     /// A view of `store`, whose variables are those of `model`.
     pub fn new(model: &'a Model, store: &'a DomainStore) -> SelectionContext<'a> {
-        SelectionContext { model, store }
+        SelectionContext {
+            model,
+            store,
+            depth: 0,
+        }
+    }
+
+    /// The same view, at `depth` placements on the search's current path
+    /// (the search says so; 0 otherwise).
+    pub fn at_depth(self, depth: usize) -> SelectionContext<'a> {
+        SelectionContext { depth, ..self }
+    }
+
+    /// The placements on the search's current path (0 at the root).
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
     }
 
     /// The model.

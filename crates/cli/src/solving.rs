@@ -1,0 +1,107 @@
+//! What `solve` and `count` make of a puzzle once searched: the record,
+//! the level needed, the uniqueness check. The commands and the Python
+//! package both make their records here; each runs the search its own way
+//! (with a trace, with heuristics written in Python, ...).
+
+use csp_core::SearchConfig;
+use sudoku::{Puzzle, SolveError, SolveReport, Sudoku, Symbols};
+
+use crate::records::{CountRecord, SolveRecord, StrategyRecord, Uniqueness, stop_words};
+use crate::runner::{Job, Sudokus, on_puzzle, origin};
+
+/// The checks made beside the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveChecks {
+    /// Rate the puzzle: the lowest level that solves it without a guess
+    /// (`level_needed`), within the strategy's time limit.
+    pub rate: bool,
+    /// Check that the solution is the only one (`--unique`).
+    pub unique: bool,
+}
+
+/// `base` (the puzzle's origin and strategy) completed with the outcome
+/// of the search that made `report`, and with the `checks`.
+pub fn solve_record(
+    base: SolveRecord,
+    report: &SolveReport,
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    symbols: &Symbols,
+    config: &SearchConfig,
+    checks: SolveChecks,
+) -> Result<SolveRecord, SolveError> {
+    let mut r = base.solved(report, sudoku, puzzle, symbols);
+    if checks.rate {
+        // Within the strategy's time limit; `unknown` past it.
+        let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
+        r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
+    }
+    if checks.unique && report.solution.is_some() {
+        let count = sudoku.count_solutions(puzzle, config, Some(2))?;
+        match count.stop_reason() {
+            // A stopped check establishes nothing: say so.
+            Some(reason) => {
+                r.uniqueness = Some(Uniqueness::Unknown);
+                r.error = Some(format!(
+                    "uniqueness unknown: {} in the search for a second solution",
+                    stop_words(reason)
+                ));
+            }
+            None => {
+                let unique = count.solutions() == 1;
+                r.unique = Some(unique);
+                r.uniqueness = Some(if unique {
+                    Uniqueness::Unique
+                } else {
+                    Uniqueness::Multiple
+                });
+                if !unique {
+                    r.status = "multiple";
+                }
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// The record of `solve` for one puzzle of the input: `run` searches the
+/// puzzle (with the rules for it, its givens checked) and the `checks`
+/// follow; a puzzle that cannot be worked on gets an `invalid` record.
+pub fn solve_job(
+    job: &Job,
+    sudokus: &Sudokus,
+    strategy: &StrategyRecord,
+    config: &SearchConfig,
+    checks: SolveChecks,
+    run: impl FnOnce(&Sudoku, &Puzzle) -> Result<SolveReport, SolveError>,
+) -> SolveRecord {
+    let base = SolveRecord::new(origin(job), strategy.clone());
+    let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        let report = run(sudoku, puzzle)?;
+        let symbols = &job.entry.symbols;
+        solve_record(base.clone(), &report, sudoku, puzzle, symbols, config, checks)
+    });
+    result.unwrap_or_else(|e| SolveRecord {
+        error: Some(e.message),
+        error_kind: Some(e.kind),
+        ..base
+    })
+}
+
+/// The record of `count` for one puzzle of the input, counting to `limit`
+/// (`None`: all): `run` searches the puzzle (with the rules for it, its
+/// givens checked); a puzzle that cannot be worked on gets an `invalid`
+/// record.
+pub fn count_job(
+    job: &Job,
+    sudokus: &Sudokus,
+    strategy: &StrategyRecord,
+    limit: Option<u64>,
+    run: impl FnOnce(&Sudoku, &Puzzle) -> Result<SolveReport, SolveError>,
+) -> CountRecord {
+    let base = CountRecord::new(origin(job), strategy.clone(), limit);
+    let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        Ok(base.clone().counted(&run(sudoku, puzzle)?, sudoku))
+    });
+    result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
+}
