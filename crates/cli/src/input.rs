@@ -499,12 +499,7 @@ pub fn expand_folders(files: Vec<PathBuf>) -> Vec<PathBuf> {
 
 /// The puzzle of an f-puzzles document's `text` (a `.json` file's), read
 /// from `source` and named `name` (the file's stem).
-pub fn document_entry(
-    source: Arc<str>,
-    name: String,
-    text: &str,
-    options: &ReadOptions,
-) -> Entry {
+pub fn document_entry(source: Arc<str>, name: String, text: &str, options: &ReadOptions) -> Entry {
     let assembler = Assembler::new(source, options.clone());
     assembler.variant_entry(1, name, VariantPuzzle::from_json(text))
 }

@@ -79,7 +79,15 @@ pub fn solve_job(
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         let report = run(sudoku, puzzle)?;
         let symbols = &job.entry.symbols;
-        solve_record(base.clone(), &report, sudoku, puzzle, symbols, config, checks)
+        solve_record(
+            base.clone(),
+            &report,
+            sudoku,
+            puzzle,
+            symbols,
+            config,
+            checks,
+        )
     });
     result.unwrap_or_else(|e| SolveRecord {
         error: Some(e.message),

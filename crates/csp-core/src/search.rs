@@ -545,7 +545,8 @@ impl<'m> Search<'m> {
                         return Termination::Stopped(StopReason::Interrupted);
                     }
                     self.stats.iterations += 1;
-                    let ctx = SelectionContext::new(self.model, &self.store).at_depth(self.frames.len());
+                    let ctx =
+                        SelectionContext::new(self.model, &self.store).at_depth(self.frames.len());
                     let chosen = match &mut self.tracing {
                         Some(t) if TRACE => {
                             let (var, runner_up, decided_by) =

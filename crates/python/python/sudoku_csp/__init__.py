@@ -1,0 +1,319 @@
+"""Sudoku as a constraint-satisfaction problem, from Python.
+
+The engine of the ``sudoku`` command as a package: solve and count puzzles
+with any strategy, compare heuristics over puzzle sets as DataFrames, and
+write heuristics of your own as Python functions.
+
+>>> import sudoku_csp as sc
+>>> r = sc.solve("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+>>> r.status, r.stats["placements"]
+('solved', 153)
+
+Every record has the fields of ``sudoku solve --format json`` (one row of
+``--format csv`` in the ``*_many`` frames). pandas is optional: without
+it the calls that return frames return lists of dicts.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io as _io
+import os as _os
+from typing import Any, Callable, Iterable, Iterator, Optional, Union
+
+from . import _native
+from ._native import (
+    InvalidPuzzle,
+    InvalidStrategy,
+    Puzzle,
+    SudokuError,
+    View,
+)
+
+__version__ = _native.__version__
+
+__all__ = [
+    "Puzzle",
+    "View",
+    "SolveResult",
+    "CountResult",
+    "SudokuError",
+    "InvalidPuzzle",
+    "InvalidStrategy",
+    "solve",
+    "count",
+    "solve_many",
+    "count_many",
+    "read_puzzles",
+    "TEXT_COLUMNS",
+]
+
+#: The CSV columns that hold text (everything else is a number, a boolean
+#: or empty): read as strings, so that a puzzle of digits stays a string.
+TEXT_COLUMNS = frozenset(
+    {
+        "file",
+        "puzzle",
+        "status",
+        "solution",
+        "error",
+        "search_space",
+        "cells",
+        "values",
+        "propagation",
+        "config",
+        "restart_policy",
+        "version",
+        "level_needed",
+        "uniqueness",
+        "engine",
+        "title",
+        "author",
+        "rules_text",
+        "recorded_solution",
+        "rules",
+    }
+)
+
+
+class _Record:
+    """A record: the JSON object of the command line, with its fields as
+    attributes."""
+
+    _fields: tuple = ()
+
+    def __init__(self, record: dict):
+        self._record = record
+
+    def __getattr__(self, name: str) -> Any:
+        record = self.__dict__.get("_record", {})
+        if name in record:
+            return record[name]
+        raise AttributeError(f"{type(self).__name__} has no field {name!r}")
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._record))
+
+    def to_dict(self) -> dict:
+        """The record as ``--format json`` prints it (a copy)."""
+        import copy
+
+        return copy.deepcopy(self._record)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and other._record == self._record
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{k}={self._record.get(k)!r}" for k in self._fields if k in self._record
+        )
+        return f"{type(self).__name__}({shown})"
+
+
+class SolveResult(_Record):
+    """What ``solve`` found: ``status`` (solved, unsolvable, stopped,
+    multiple), ``solution``, ``stats`` (the counters), ``level_needed``,
+    ``strategy``, ``unique``/``uniqueness`` (with ``unique=True``), ... as
+    in ``sudoku solve --format json``."""
+
+    _fields = ("status", "solution", "level_needed", "unique")
+
+    def __repr__(self) -> str:
+        base = super().__repr__()[:-1]
+        stats = self._record.get("stats") or {}
+        return f"{base}, placements={stats.get('placements')!r})"
+
+
+class CountResult(_Record):
+    """What ``count`` found: ``status`` (none, unique, multiple, stopped),
+    ``solutions``, ``exact``, ``limit``, ``lower_bound``, ``solution``,
+    ``stats``, ... as in ``sudoku count --format json``."""
+
+    _fields = ("status", "solutions", "exact", "limit")
+
+
+def _strategy(kw: dict) -> dict:
+    return {k: v for k, v in kw.items() if v is not None}
+
+
+def solve(
+    puzzle: Union[str, Puzzle],
+    *,
+    config: Optional[str] = None,
+    cells: Any = None,
+    values: Any = None,
+    propagation: Optional[str] = None,
+    seed: Optional[int] = None,
+    max_placements: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
+    restarts: Optional[str] = None,
+    unique: bool = False,
+    level_needed: bool = True,
+) -> SolveResult:
+    """Solves one puzzle (a ``Puzzle`` or its text).
+
+    The strategy is the preset ``config`` (a built-in name such as
+    ``"norvig"``, or a TOML file) with what the other arguments override,
+    as the command line's flags do. ``cells`` and ``values`` are chains:
+    a string of symbols (``"EA"``, ``"50"``), or a list mixing symbols and
+    functions ``score(view, cell)`` / ``score(view, cell, digit)`` (the
+    smallest score first; see ``View``). ``unique=True`` also checks that
+    the solution is the only one; ``level_needed=False`` skips the rating.
+
+    Raises ``InvalidPuzzle`` for a puzzle that cannot be worked on,
+    ``InvalidStrategy`` for a bad strategy, and the exception a heuristic
+    of yours raised.
+    """
+    return SolveResult(
+        _native.solve(
+            puzzle,
+            unique=unique,
+            level_needed=level_needed,
+            **_strategy(
+                dict(
+                    config=config,
+                    cells=cells,
+                    values=values,
+                    propagation=propagation,
+                    seed=seed,
+                    max_placements=max_placements,
+                    timeout_ms=timeout_ms,
+                    restarts=restarts,
+                )
+            ),
+        )
+    )
+
+
+def count(
+    puzzle: Union[str, Puzzle],
+    *,
+    limit: Optional[int] = 2,
+    config: Optional[str] = None,
+    cells: Any = None,
+    values: Any = None,
+    propagation: Optional[str] = None,
+    seed: Optional[int] = None,
+    max_placements: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
+    restarts: Optional[str] = None,
+) -> CountResult:
+    """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
+    with a strategy chosen as for ``solve``."""
+    return CountResult(
+        _native.count(
+            puzzle,
+            limit=limit,
+            **_strategy(
+                dict(
+                    config=config,
+                    cells=cells,
+                    values=values,
+                    propagation=propagation,
+                    seed=seed,
+                    max_placements=max_placements,
+                    timeout_ms=timeout_ms,
+                    restarts=restarts,
+                )
+            ),
+        )
+    )
+
+
+def _has_pandas() -> bool:
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _number(text: str) -> Any:
+    if text == "":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _table(text: str, as_frame: Optional[bool]):
+    """CSV text as a DataFrame (text columns as strings), or as a list of
+    dicts without pandas."""
+    if as_frame is None:
+        as_frame = _has_pandas()
+    if as_frame:
+        import pandas as pd
+
+        header = next(_csv.reader(_io.StringIO(text)))
+        dtype = {c: "string" for c in header if c in TEXT_COLUMNS}
+        frame = pd.read_csv(_io.StringIO(text), dtype=dtype, keep_default_na=False, na_values=[""])
+        for c in header:
+            if c not in TEXT_COLUMNS and frame[c].dtype == object:
+                frame[c] = frame[c].map({"true": True, "false": False}).astype("boolean")
+        return frame
+    rows = []
+    for row in _csv.DictReader(_io.StringIO(text)):
+        rows.append(
+            {
+                k: (v if k in TEXT_COLUMNS else _number(v))
+                for k, v in row.items()
+            }
+        )
+    return rows
+
+
+def _puzzles(puzzles: Any) -> Any:
+    if isinstance(puzzles, (str, _os.PathLike)) or isinstance(puzzles, (list, tuple)):
+        return puzzles
+    return list(puzzles)
+
+
+def solve_many(
+    puzzles: Union[str, "_os.PathLike[str]", Iterable[Union[str, Puzzle]]],
+    *,
+    jobs: Optional[int] = None,
+    as_frame: Optional[bool] = None,
+    **strategy: Any,
+):
+    """Solves every puzzle of a file or folder (a path) or of an iterable
+    of puzzle strings and ``Puzzle``s, on ``jobs`` threads (default: one
+    per core; the interpreter is released while they run), with the
+    strategy arguments of ``solve``.
+
+    Returns a ``pandas.DataFrame`` with the columns of ``sudoku solve
+    --format csv``, one row per puzzle in input order (a puzzle that
+    cannot be read is a row with status ``invalid`` and its ``error``);
+    without pandas (or with ``as_frame=False``) a list of dicts with the
+    same keys.
+    """
+    text = _native.solve_many_csv(_puzzles(puzzles), jobs=jobs, **_strategy(strategy))
+    return _table(text, as_frame)
+
+
+def count_many(
+    puzzles: Union[str, "_os.PathLike[str]", Iterable[Union[str, Puzzle]]],
+    *,
+    limit: Optional[int] = 2,
+    jobs: Optional[int] = None,
+    as_frame: Optional[bool] = None,
+    **strategy: Any,
+):
+    """Counts the solutions of every puzzle, as ``solve_many`` solves them;
+    the columns of ``sudoku count --format csv``."""
+    text = _native.count_many_csv(
+        _puzzles(puzzles), limit=limit, jobs=jobs, **_strategy(strategy)
+    )
+    return _table(text, as_frame)
+
+
+def read_puzzles(puzzles: Union[str, "_os.PathLike[str]", Iterable[str]]) -> list:
+    """Every puzzle of a file or folder (or of an iterable of strings) as
+    ``Puzzle`` objects. Raises ``InvalidPuzzle`` naming every entry that
+    cannot be read (file and line), after reading them all."""
+    good, bad = _native.read_puzzles_native(_puzzles(puzzles))
+    if bad:
+        raise InvalidPuzzle("; ".join(f"{place}: {why}" for place, why in bad))
+    return good

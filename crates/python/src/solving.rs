@@ -1,0 +1,393 @@
+//! `solve`, `count`, `solve_many`, `count_many`: the records of the
+//! command line (`sudoku_cli::solving`), as dicts or as CSV text.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use serde::Serialize;
+use sudoku_cli::input::{Entry, ReadError};
+use sudoku_cli::records::{CountRecord, SolveRecord};
+use sudoku_cli::runner::{self, Item, Job, Sudokus};
+use sudoku_cli::solving::{SolveChecks, count_job, solve_job};
+
+use crate::errors::puzzle_error;
+use crate::heuristics::Failure;
+use crate::puzzle::{PyPuzzle, Reading};
+use crate::strategy::{Chain, Plan, StrategyArgs};
+
+/// The strategy keyword arguments, read.
+#[allow(clippy::too_many_arguments)]
+pub fn plan(
+    config: Option<String>,
+    cells: Option<&Bound<'_, PyAny>>,
+    values: Option<&Bound<'_, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+) -> PyResult<Plan> {
+    Plan::new(StrategyArgs {
+        config,
+        cells: cells.map(|c| Chain::extract(c, "cells")).transpose()?,
+        values: values.map(|v| Chain::extract(v, "values")).transpose()?,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    })
+}
+
+/// The entry of `puzzle`: a `Puzzle`, or text read as `Puzzle.parse`
+/// reads it.
+fn entry_of(puzzle: &Bound<'_, PyAny>) -> PyResult<Entry> {
+    if let Ok(p) = puzzle.cast::<PyPuzzle>() {
+        return Ok(p.get().entry.clone());
+    }
+    let text: String = puzzle
+        .extract()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("a puzzle is a Puzzle or a str"))?;
+    let reading = Reading::default();
+    let entries = reading.text("<text>", &text);
+    let n = entries.len();
+    let mut it = entries.into_iter();
+    match (it.next(), n) {
+        (Some(e), 1) => Ok(PyPuzzle::from_entry(e, &reading)?.entry),
+        (None, _) => Err(puzzle_error("<text>: no puzzle in it")),
+        _ => Err(puzzle_error(format!(
+            "<text>: holds {n} puzzles, not one: give them to solve_many"
+        ))),
+    }
+}
+
+/// A record as a Python dict (the JSON object `--format json` prints).
+fn to_dict<'py>(py: Python<'py>, record: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, record)?)
+}
+
+/// Raises the record's error when the puzzle was invalid.
+fn check_valid(status: &str, error: Option<&str>, job: &Job) -> PyResult<()> {
+    if status == "invalid" {
+        return Err(puzzle_error(format!(
+            "{}:{}: {}",
+            job.entry.source,
+            job.entry.line,
+            error.unwrap_or("invalid")
+        )));
+    }
+    Ok(())
+}
+
+/// Runs `work` on the one puzzle, holding the interpreter only where a
+/// heuristic written in Python needs it; an exception raised in a
+/// heuristic is raised here.
+fn on_one<R: Send>(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    work: impl FnOnce(&Job, &Sudokus, &Arc<Failure>) -> R + Send,
+) -> PyResult<(Job, R)> {
+    let job = Job {
+        entry: entry_of(puzzle)?,
+    };
+    let sudokus = Sudokus::new(Reading::default().variant, Default::default(), Vec::new());
+    let failure = Arc::new(Failure::default());
+    let r = py.detach(|| work(&job, &sudokus, &failure));
+    if let Some(e) = failure.take() {
+        return Err(e);
+    }
+    Ok((job, r))
+}
+
+/// Solves one puzzle; returns the JSON record as a dict.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None, unique=false, level_needed=true))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    config: Option<String>,
+    cells: Option<&Bound<'py, PyAny>>,
+    values: Option<&Bound<'py, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+    unique: bool,
+    level_needed: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let plan = plan(
+        config,
+        cells,
+        values,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    )?;
+    let checks = SolveChecks {
+        rate: level_needed,
+        unique,
+    };
+    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+        solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
+            plan.run(s, p, Some(1), failure)
+        })
+    })?;
+    check_valid(record.status, record.error.as_deref(), &job)?;
+    to_dict(py, &record)
+}
+
+/// The count's limit: `limit` solutions, or all with `limit=None`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit=Some(2), config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn count<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    limit: Option<u64>,
+    config: Option<String>,
+    cells: Option<&Bound<'py, PyAny>>,
+    values: Option<&Bound<'py, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let plan = plan(
+        config,
+        cells,
+        values,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    )?;
+    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+        count_job(job, sudokus, &plan.record, limit, |s, p| {
+            plan.run(s, p, limit, failure)
+        })
+    })?;
+    check_valid(record.status, record.error.as_deref(), &job)?;
+    to_dict(py, &record)
+}
+
+/// The puzzles of `puzzles`: a path (str or os.PathLike) to a file or
+/// folder, or an iterable of puzzle strings and `Puzzle`s.
+pub fn entries(
+    puzzles: &Bound<'_, PyAny>,
+    reading: &Reading,
+) -> PyResult<Vec<Result<Entry, ReadError>>> {
+    if puzzles.is_instance_of::<PyString>() || puzzles.hasattr("__fspath__")? {
+        let path: PathBuf = puzzles.extract()?;
+        if !path.exists() {
+            return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+                "{}: no such file (a single puzzle goes to solve or count; several as a list)",
+                path.display()
+            )));
+        }
+        return Ok(reading
+            .files(vec![path])
+            .map(|e| e.map(|e| reading.with_rules(e)))
+            .collect());
+    }
+    let mut out = Vec::new();
+    for (i, item) in puzzles.try_iter()?.enumerate() {
+        let item = item?;
+        if let Ok(p) = item.cast::<PyPuzzle>() {
+            let mut entry = p.get().entry.clone();
+            entry.line = i as u64 + 1;
+            out.push(Ok(entry));
+            continue;
+        }
+        let text: String = item.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "item {i} of the puzzles is neither a str nor a Puzzle"
+            ))
+        })?;
+        let source = "<list>";
+        let mut read = reading.text(source, &text);
+        let entry = match read.len() {
+            1 => read.remove(0),
+            n => Ok(Entry {
+                source: source.into(),
+                line: 0,
+                text: text.clone(),
+                puzzle: Err(sudoku_cli::input::InputError::NotAGrid { cells: n }),
+                symbols: Default::default(),
+                note: None,
+                rules: None,
+            }),
+        };
+        out.push(entry.map(|mut e| {
+            // Items are numbered as lines of a file would be.
+            e.line = i as u64 + 1;
+            reading.with_rules(e)
+        }));
+    }
+    Ok(out)
+}
+
+/// Runs `work` on every puzzle on `jobs` threads (None: one per core),
+/// without the interpreter but where a Python heuristic needs it, and
+/// writes the records as CSV text in input order. Unreadable input ends
+/// the run with its error.
+fn many<R: Send>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    jobs: Option<usize>,
+    header: Vec<&'static str>,
+    work: impl Fn(&Job, &Sudokus, &Arc<Failure>) -> R + Sync + Send,
+    fields: impl Fn(&R) -> Vec<String> + Send + Sync,
+) -> PyResult<String> {
+    let reading = Reading::default();
+    let entries = entries(puzzles, &reading)?;
+    let jobs = match jobs {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let failure = Arc::new(Failure::default());
+    let result = py.detach(|| -> anyhow::Result<Vec<u8>> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&header)?;
+        let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
+        runner::run(
+            entries,
+            sudokus,
+            jobs,
+            |job, sudokus| work(job, sudokus, &failure),
+            |item| {
+                match item {
+                    Item::Done(_, r) => w.write_record(fields(&r))?,
+                    Item::Unreadable(e) => anyhow::bail!("{}: {}", e.source, e.error),
+                }
+                Ok(())
+            },
+        )?;
+        Ok(w.into_inner()?)
+    });
+    if let Some(e) = failure.take() {
+        return Err(e);
+    }
+    let bytes = result.map_err(|e| puzzle_error(format!("{e:#}")))?;
+    String::from_utf8(bytes).map_err(|e| puzzle_error(e.to_string()))
+}
+
+/// Solves every puzzle; the records as CSV text (the command's columns).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, jobs=None, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None, unique=false, level_needed=true))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_many_csv<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    jobs: Option<usize>,
+    config: Option<String>,
+    cells: Option<&Bound<'py, PyAny>>,
+    values: Option<&Bound<'py, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+    unique: bool,
+    level_needed: bool,
+) -> PyResult<String> {
+    let plan = plan(
+        config,
+        cells,
+        values,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    )?;
+    let checks = SolveChecks {
+        rate: level_needed,
+        unique,
+    };
+    many(
+        py,
+        puzzles,
+        jobs,
+        SolveRecord::csv_header(),
+        |job, sudokus, failure| {
+            solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
+                plan.run(s, p, Some(1), failure)
+            })
+        },
+        SolveRecord::csv_fields,
+    )
+}
+
+/// Counts the solutions of every puzzle; the records as CSV text.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, limit=Some(2), jobs=None, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn count_many_csv<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: Option<u64>,
+    jobs: Option<usize>,
+    config: Option<String>,
+    cells: Option<&Bound<'py, PyAny>>,
+    values: Option<&Bound<'py, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+) -> PyResult<String> {
+    let plan = plan(
+        config,
+        cells,
+        values,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    )?;
+    many(
+        py,
+        puzzles,
+        jobs,
+        CountRecord::csv_header(),
+        |job, sudokus, failure| {
+            count_job(job, sudokus, &plan.record, limit, |s, p| {
+                plan.run(s, p, limit, failure)
+            })
+        },
+        CountRecord::csv_fields,
+    )
+}
+
+/// The puzzles read, and the places and messages of those that could not
+/// be.
+type Read = (Vec<Py<PyPuzzle>>, Vec<(String, String)>);
+
+/// Reads every puzzle of a file, folder or text: `Puzzle`s, and the
+/// errors of those that cannot be read, as `(place, message)`.
+#[pyfunction]
+pub fn read_puzzles_native(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Read> {
+    let reading = Reading::default();
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    for entry in entries(puzzles, &reading)? {
+        let place = match &entry {
+            Ok(e) => format!("{}:{}", e.source, e.line),
+            Err(e) => e.source.to_string(),
+        };
+        match PyPuzzle::from_entry(entry, &reading) {
+            Ok(p) => good.push(Py::new(py, p)?),
+            Err(e) => bad.push((place, e.value(py).to_string())),
+        }
+    }
+    Ok((good, bad))
+}

@@ -1,0 +1,275 @@
+//! A strategy from keyword arguments: a preset merged with overrides, as
+//! the command line's flags merge (`sudoku_cli::strategy`), and chains
+//! that may hold heuristics written in Python.
+
+use std::sync::Arc;
+
+use csp_core::{HeuristicError, SearchConfig, ValueChain, ValueLink, VariableChain, VariableLink};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
+use sudoku_cli::records::StrategyRecord;
+use sudoku_cli::strategy::{self, Overrides, Strategy};
+
+use crate::errors::{InvalidStrategy, strategy_error};
+use crate::heuristics::{Failure, Geometry, PythonCells, PythonValues};
+
+/// A link of a chain as given: built-in symbols, or a Python callable.
+#[derive(Debug)]
+pub enum Item {
+    /// Symbols or names of built-in heuristics (`"EA"`, `"fewest-candidates"`).
+    Symbols(String),
+    /// A function, labelled by its `__name__`.
+    Function(Py<PyAny>, String),
+}
+
+/// A chain as given: one string, or a list of strings and callables.
+#[derive(Debug, Default)]
+pub struct Chain(pub Vec<Item>);
+
+impl Chain {
+    /// Reads a `cells=` or `values=` argument.
+    pub fn extract(arg: &Bound<'_, PyAny>, what: &str) -> PyResult<Chain> {
+        if let Ok(s) = arg.cast::<PyString>() {
+            return Ok(Chain(vec![Item::Symbols(s.extract::<String>()?)]));
+        }
+        let items: Vec<Bound<'_, PyAny>> = if let Ok(l) = arg.cast::<PyList>() {
+            l.iter().collect()
+        } else if let Ok(t) = arg.cast::<PyTuple>() {
+            t.iter().collect()
+        } else if arg.is_callable() {
+            vec![arg.clone()]
+        } else {
+            return Err(InvalidStrategy::new_err(format!(
+                "invalid {what}: a string of symbols (\"EA\"), a function, or a list of both"
+            )));
+        };
+        let mut chain = Vec::new();
+        for item in items {
+            if let Ok(s) = item.cast::<PyString>() {
+                chain.push(Item::Symbols(s.extract::<String>()?));
+            } else if item.is_callable() {
+                chain.push(Item::Function(item.clone().unbind(), label(&item)));
+            } else {
+                return Err(InvalidStrategy::new_err(format!(
+                    "invalid {what}: {} is neither symbols nor a function",
+                    item.repr()?
+                )));
+            }
+        }
+        if chain.is_empty() {
+            return Err(InvalidStrategy::new_err(format!(
+                "invalid {what}: an empty chain"
+            )));
+        }
+        Ok(Chain(chain))
+    }
+
+    fn has_functions(&self) -> bool {
+        self.0.iter().any(|i| matches!(i, Item::Function(..)))
+    }
+
+    /// The built-in part, as the preset's chain text (`None`: no symbols).
+    fn symbols<C: std::str::FromStr<Err = HeuristicError> + std::fmt::Display>(
+        &self,
+        what: &str,
+        join: impl Fn(Vec<C>) -> Option<String>,
+    ) -> PyResult<Option<String>> {
+        let mut parts = Vec::new();
+        for item in &self.0 {
+            if let Item::Symbols(s) = item {
+                parts.push(
+                    s.parse::<C>()
+                        .map_err(|e| InvalidStrategy::new_err(format!("invalid {what}: {e}")))?,
+                );
+            }
+        }
+        Ok(join(parts))
+    }
+
+    /// The chain's label in records: symbols as written, functions by
+    /// name, joined by `,` when there is a function.
+    fn label(&self) -> String {
+        let parts: Vec<&str> = (self.0.iter())
+            .map(|i| match i {
+                Item::Symbols(s) => s.as_str(),
+                Item::Function(_, name) => name.as_str(),
+            })
+            .collect();
+        parts.join(",")
+    }
+}
+
+/// A function's label: its `__name__`, else its `repr`.
+pub fn label(f: &Bound<'_, PyAny>) -> String {
+    f.getattr("__name__")
+        .and_then(|n| n.extract::<String>())
+        .or_else(|_| f.repr().map(|r| r.to_string()))
+        .unwrap_or_else(|_| "python".into())
+}
+
+/// The strategy of a call: the validated preset and overrides, the chains
+/// with their Python functions, and the record's `strategy` object.
+#[derive(Debug)]
+pub struct Plan {
+    /// Preset and overrides merged.
+    pub strategy: Strategy,
+    /// The strategy as records show it.
+    pub record: StrategyRecord,
+    /// The cell chain, when it holds a Python function.
+    cells: Option<Chain>,
+    /// The value chain, when it holds a Python function.
+    values: Option<Chain>,
+}
+
+/// The keyword arguments that choose a strategy.
+#[derive(Debug, Default)]
+pub struct StrategyArgs {
+    /// Preset name or TOML file.
+    pub config: Option<String>,
+    /// The cell chain.
+    pub cells: Option<Chain>,
+    /// The value chain.
+    pub values: Option<Chain>,
+    /// Propagation level.
+    pub propagation: Option<String>,
+    /// Seed of the random heuristics.
+    pub seed: Option<u64>,
+    /// Placement limit per puzzle.
+    pub max_placements: Option<u64>,
+    /// Time limit per puzzle.
+    pub timeout_ms: Option<u64>,
+    /// Restart policy.
+    pub restarts: Option<String>,
+}
+
+impl Plan {
+    /// Validates the arguments as the command line validates its flags.
+    pub fn new(args: StrategyArgs) -> PyResult<Plan> {
+        let concat_cells = |parts: Vec<VariableChain>| {
+            let items: Vec<_> = parts.iter().flat_map(|c| c.items().to_vec()).collect();
+            VariableChain::new(items).ok().map(|c| c.to_string())
+        };
+        let concat_values = |parts: Vec<ValueChain>| {
+            let items: Vec<_> = parts.iter().flat_map(|c| c.items().to_vec()).collect();
+            ValueChain::new(items).ok().map(|c| c.to_string())
+        };
+        let cells_text = match &args.cells {
+            Some(c) => c.symbols("cells", concat_cells)?,
+            None => None,
+        };
+        let values_text = match &args.values {
+            Some(c) => c.symbols("values", concat_values)?,
+            None => None,
+        };
+        let overrides = Overrides {
+            config: args.config,
+            cells: cells_text,
+            values: values_text,
+            propagation: args.propagation,
+            seed: args.seed,
+            restarts: args.restarts,
+            max_placements: args.max_placements,
+            timeout_ms: args.timeout_ms,
+        };
+        let strategy = strategy::resolve(&overrides).map_err(strategy_error)?;
+        let mut record = StrategyRecord::of(&strategy);
+        let cells = args.cells.filter(Chain::has_functions);
+        let values = args.values.filter(Chain::has_functions);
+        if let Some(c) = &cells {
+            record.cells = c.label();
+        }
+        if let Some(v) = &values {
+            record.values = v.label();
+        }
+        Ok(Plan {
+            strategy,
+            record,
+            cells,
+            values,
+        })
+    }
+
+    /// The search's config.
+    pub fn config(&self) -> &SearchConfig {
+        &self.strategy.search
+    }
+
+    /// Whether a chain holds a Python function (the search then calls into
+    /// the interpreter at every choice).
+    pub fn calls_python(&self) -> bool {
+        self.cells.is_some() || self.values.is_some()
+    }
+
+    /// Searches `puzzle` for up to `limit` solutions with this plan's
+    /// chains; a heuristic's exception is kept in `failure` and stops the
+    /// search.
+    pub fn run(
+        &self,
+        sudoku: &Sudoku,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        failure: &Arc<Failure>,
+    ) -> Result<SolveReport, SolveError> {
+        let config = self.config();
+        let mut search = sudoku.search(puzzle, config)?;
+        search.set_interrupt(failure.flag.clone());
+        if self.calls_python() {
+            let model = sudoku.model_for(config.level);
+            let geometry = Arc::new(Geometry::new(model, sudoku.size().side()));
+            let seed = config.seed;
+            if let Some(chain) = &self.cells {
+                let mut links: Vec<VariableLink> = Vec::new();
+                for item in &chain.0 {
+                    match item {
+                        Item::Symbols(s) => {
+                            let c: VariableChain = s.parse()?;
+                            links.extend(c.selectors(model, seed)?.into_iter().map(Into::into));
+                        }
+                        Item::Function(f, name) => {
+                            let f = Python::attach(|py| f.clone_ref(py));
+                            let link = PythonCells::new(
+                                f,
+                                name.clone(),
+                                geometry.clone(),
+                                failure.clone(),
+                            );
+                            links.push(VariableLink::custom(link));
+                        }
+                    }
+                }
+                search = search.with_variable_links(links);
+            }
+            if let Some(chain) = &self.values {
+                let mut links: Vec<ValueLink> = Vec::new();
+                for item in &chain.0 {
+                    match item {
+                        Item::Symbols(s) => {
+                            let c: ValueChain = s.parse()?;
+                            links.extend(c.selectors(model, seed)?.into_iter().map(Into::into));
+                        }
+                        Item::Function(f, name) => {
+                            let f = Python::attach(|py| f.clone_ref(py));
+                            let link = PythonValues::new(
+                                f,
+                                name.clone(),
+                                geometry.clone(),
+                                failure.clone(),
+                            );
+                            links.push(ValueLink::custom(link));
+                        }
+                    }
+                }
+                search = search.with_value_links(links);
+            }
+        }
+        if self.calls_python() {
+            // Attached once for the whole search: each call of a heuristic
+            // then costs a function call, not a thread state made and
+            // dropped (10 us a call, measured).
+            Ok(Python::attach(|_| sudoku.report(search.run(limit))))
+        } else {
+            Ok(sudoku.report(search.run(limit)))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+"""solve and count: the command line's records, field for field."""
+
+import pytest
+
+import sudoku_csp as sc
+from conftest import INKALA, TOP95, cli_error, cli_json, lines
+
+# The fields that differ between two runs or two ways of reading: time,
+# and where the puzzle was read from.
+VOLATILE = {"elapsed_us", "file", "line"}
+
+
+def strip(record: dict) -> dict:
+    out = {k: v for k, v in record.items() if k not in VOLATILE}
+    if out.get("stats"):
+        out["stats"] = {k: v for k, v in out["stats"].items() if k not in VOLATILE}
+    return out
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    [
+        {"config": "default"},
+        {"cells": "A", "values": "0", "propagation": "fc"},
+        {"config": "norvig", "cells": "K", "values": "5", "propagation": "locked"},
+    ],
+)
+def test_records_equal_the_command_lines_json_on_top95(strategy):
+    flags = []
+    for key, value in strategy.items():
+        flags += [f"--{key}", str(value)]
+    expected = cli_json("solve", *flags, str(TOP95))
+    puzzles = lines(TOP95)
+    assert len(expected) == len(puzzles) == 95
+    for puzzle, want in zip(puzzles, expected):
+        got = sc.solve(puzzle, **strategy).to_dict()
+        assert strip(got) == strip(want)
+
+
+def test_a_result_has_the_records_fields():
+    r = sc.solve(INKALA)
+    assert r.status == "solved"
+    assert r.solution.startswith("812753649")
+    assert r.stats["placements"] == 153
+    assert r.level_needed == "unsolved"
+    assert r.strategy["config"] == "default"
+    assert r.to_dict()["stats"]["rules"]["fc"]["runs"] == 3931
+    assert "placements=153" in repr(r)
+    with pytest.raises(AttributeError):
+        r.no_such_field
+
+
+def test_unique_and_count():
+    r = sc.solve(INKALA, unique=True, level_needed=False)
+    assert (r.unique, r.uniqueness, r.level_needed) == (True, "unique", None)
+    c = sc.count(INKALA)
+    assert (c.status, c.solutions, c.exact, c.limit) == ("unique", 1, True, 2)
+    empty = "." * 16
+    c = sc.count(empty, limit=None)
+    assert (c.status, c.solutions, c.exact) == ("multiple", 288, True)
+    c = sc.count(empty, limit=5)
+    assert (c.status, c.solutions, c.exact, c.lower_bound) == ("multiple", 5, False, False)
+    stopped = sc.count(empty, limit=None, max_placements=20)
+    assert (stopped.status, stopped.lower_bound) == ("stopped", True)
+    multi = sc.solve(empty, unique=True)
+    assert (multi.status, multi.unique) == ("multiple", False)
+
+
+def test_limits_stop_a_search():
+    r = sc.solve(lines(TOP95)[0], config="naive", max_placements=100)
+    assert r.status == "stopped"
+    assert r.stats["placements"] == 100
+    assert r.error == "placement limit reached"
+
+
+def test_unsolvable_is_a_status_not_an_error():
+    # Two 1s cannot be placed in row 1's last cell... contradiction found
+    # by search, not by the givens.
+    puzzle = "12345678." + "........9" + "." * 63
+    r = sc.solve(puzzle, level_needed=False)
+    assert r.status == "unsolvable"
+
+
+def test_bad_input_raises_with_the_command_lines_message(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12345\n")
+    message = cli_error("solve", str(bad)).splitlines()[0]
+    # `sudoku: FILE:1: MESSAGE`
+    why = message.split(":1: ", 1)[1]
+    with pytest.raises(sc.InvalidPuzzle) as e:
+        sc.solve("12345")
+    assert str(e.value) == f"<text>:1: {why}"
+    assert isinstance(e.value, sc.SudokuError)
+    with pytest.raises(sc.InvalidPuzzle, match="1 appears twice in row 1, at r1c1 and r1c2"):
+        sc.solve("11" + "." * 79)
+
+
+def test_bad_strategies_raise_with_the_command_lines_message():
+    expected = cli_error("solve", "--cells", "Y", str(TOP95)).strip()
+    with pytest.raises(sc.InvalidStrategy) as e:
+        sc.solve(INKALA, cells="Y")
+    # The same words, naming the keyword argument instead of the flag.
+    assert f"sudoku: error: {e.value}" == expected.replace("--cells", "cells")
+    with pytest.raises(sc.InvalidStrategy, match="unknown config"):
+        sc.solve(INKALA, config="no-such-preset")
+    with pytest.raises(sc.InvalidStrategy, match="propagation"):
+        sc.solve(INKALA, propagation="lots")
+    with pytest.raises(sc.InvalidStrategy, match="neither symbols nor a function"):
+        sc.solve(INKALA, cells=["E", 3])
