@@ -286,17 +286,7 @@ pub struct RateArgs {
     pub timeout: Option<u64>,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompareFormat {
-    /// An aligned table; `*` marks the best value of each column.
-    Text,
-    /// A markdown table; the best values in bold.
-    Markdown,
-    /// CSV: a header, then one row per strategy and set.
-    Csv,
-    /// JSON Lines: one object per strategy and set.
-    Json,
-}
+pub use crate::compare::export::TableFormat as CompareFormat;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {

@@ -23,6 +23,7 @@ pub struct ErrorReport {
 }
 
 impl ErrorReport {
+    /// A report with nothing reported yet.
     pub fn new() -> ErrorReport {
         ErrorReport::default()
     }

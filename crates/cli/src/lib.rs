@@ -1,8 +1,12 @@
 //! The library half of the `sudoku` command: the parts other programs (and
 //! the fuzz targets in `fuzz/`) can call without running the binary.
 //!
-//! Today that is the strategy presets: a TOML file's text, validated and
-//! merged with overrides into one [`strategy::Strategy`].
+//! The strategy presets (a TOML file's text, validated and merged with
+//! overrides into one [`strategy::Strategy`]), reading puzzles
+//! ([`input`]), the records printed per puzzle ([`records`]), running
+//! puzzles in parallel in input order ([`runner`], [`solving`]) and the
+//! comparison workbench ([`compare`]): what the `sudoku` command and the
+//! Python package (`crates/python`) share.
 //!
 //! ```
 //! use sudoku_cli::strategy::{self, Overrides};
@@ -23,6 +27,12 @@
 //! ```
 #![forbid(unsafe_code)]
 
+// The comparison workbench's items are the table's columns, the runs
+// file's fields and the plan's parts, documented for users in
+// docs/guide/comparing.md; not every field is documented again here.
+#[allow(missing_docs)]
+pub mod compare;
+pub mod diagnostics;
 pub mod input;
 pub mod records;
 pub mod runner;

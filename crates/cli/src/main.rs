@@ -3,8 +3,6 @@
 
 mod cli;
 mod commands;
-mod compare;
-mod diagnostics;
 mod heatmap;
 mod long_searches;
 mod output;
@@ -14,7 +12,7 @@ mod watch;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_cli::{input, records, runner, solving, strategy};
+use sudoku_cli::{compare, diagnostics, input, records, runner, solving, strategy};
 
 use crate::cli::{Cli, Command};
 use crate::commands::Outcome;

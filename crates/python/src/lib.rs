@@ -6,6 +6,7 @@
 //! (`python/sudoku_csp/__init__.py`) makes DataFrames of them.
 #![forbid(unsafe_code)]
 
+mod compare;
 mod errors;
 mod heuristics;
 mod puzzle;
@@ -25,6 +26,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::solve_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::read_puzzles_native, m)?)?;
+    m.add_function(wrap_pyfunction!(compare::compare_csv, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -65,6 +65,28 @@ impl Chain {
         Ok(Chain(chain))
     }
 
+    /// A copy (the functions shared).
+    pub fn clone_ref(&self, py: Python<'_>) -> Chain {
+        Chain(
+            (self.0.iter())
+                .map(|i| match i {
+                    Item::Symbols(s) => Item::Symbols(s.clone()),
+                    Item::Function(f, name) => Item::Function(f.clone_ref(py), name.clone()),
+                })
+                .collect(),
+        )
+    }
+
+    /// The parts of a chain without functions (`None` if it has one).
+    pub fn only_symbols(&self) -> Option<Vec<&str>> {
+        (self.0.iter())
+            .map(|i| match i {
+                Item::Symbols(s) => Some(s.as_str()),
+                Item::Function(..) => None,
+            })
+            .collect()
+    }
+
     fn has_functions(&self) -> bool {
         self.0.iter().any(|i| matches!(i, Item::Function(..)))
     }
@@ -173,21 +195,32 @@ impl Plan {
             timeout_ms: args.timeout_ms,
         };
         let strategy = strategy::resolve(&overrides).map_err(strategy_error)?;
+        Ok(Plan::with_chains(strategy, args.cells, args.values))
+    }
+
+    /// A validated strategy run with these chains (`None`: its own), as
+    /// records show it.
+    pub fn with_chains(strategy: Strategy, cells: Option<Chain>, values: Option<Chain>) -> Plan {
         let mut record = StrategyRecord::of(&strategy);
-        let cells = args.cells.filter(Chain::has_functions);
-        let values = args.values.filter(Chain::has_functions);
+        let cells = cells.filter(Chain::has_functions);
+        let values = values.filter(Chain::has_functions);
         if let Some(c) = &cells {
             record.cells = c.label();
         }
         if let Some(v) = &values {
             record.values = v.label();
         }
-        Ok(Plan {
+        Plan {
             strategy,
             record,
             cells,
             values,
-        })
+        }
+    }
+
+    /// The labels of the chains as records show them: cells, values.
+    pub fn chain_labels(&self) -> (&str, &str) {
+        (&self.record.cells, &self.record.values)
     }
 
     /// The search's config.
@@ -211,13 +244,27 @@ impl Plan {
         limit: Option<u64>,
         failure: &Arc<Failure>,
     ) -> Result<SolveReport, SolveError> {
-        let config = self.config();
+        self.run_seeded(sudoku, puzzle, limit, self.config().seed, failure)
+    }
+
+    /// [`run`](Plan::run) with the random heuristics seeded by `seed`.
+    pub fn run_seeded(
+        &self,
+        sudoku: &Sudoku,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        seed: u64,
+        failure: &Arc<Failure>,
+    ) -> Result<SolveReport, SolveError> {
+        let config = &SearchConfig {
+            seed,
+            ..self.config().clone()
+        };
         let mut search = sudoku.search(puzzle, config)?;
         search.set_interrupt(failure.flag.clone());
         if self.calls_python() {
             let model = sudoku.model_for(config.level);
             let geometry = Arc::new(Geometry::new(model, sudoku.size().side()));
-            let seed = config.seed;
             if let Some(chain) = &self.cells {
                 let mut links: Vec<VariableLink> = Vec::new();
                 for item in &chain.0 {

@@ -442,22 +442,7 @@ fn run_one(
     let report = sudoku
         .run_traced(puzzle, &strategy.search, Some(solutions), also)
         .expect("heuristics checked");
-    let s = &report.stats;
-    let run = Run {
-        // A run stopped while checking for a further solution is stopped
-        // too: its counters are not the ones the run was asked for.
-        status: match (report.stop_reason(), report.status()) {
-            (Some(_), _) | (None, sudoku::SolveStatus::Stopped) => RunStatus::Stopped,
-            (None, sudoku::SolveStatus::Solved) => RunStatus::Solved,
-            (None, sudoku::SolveStatus::Unsolvable) => RunStatus::Unsolvable,
-        },
-        placements: s.placements,
-        backtracks: s.backtracks,
-        guesses: s.guesses,
-        iterations: s.iterations,
-        elapsed_us: s.elapsed.as_micros() as u64,
-        rules: s.rules,
-    };
+    let run = Run::of(&report);
     let line = record.then(|| {
         let origin = Origin {
             file: set.name.clone(),

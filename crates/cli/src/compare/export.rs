@@ -138,9 +138,22 @@ pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
     (header, body)
 }
 
+/// The formats of the comparison table (`compare --format`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// An aligned table; `*` marks the best value of each column.
+    Text,
+    /// A markdown table; the best values in bold.
+    Markdown,
+    /// CSV: a header, then one row per strategy and set.
+    Csv,
+    /// JSON Lines: one object per strategy and set.
+    Json,
+}
+
 /// The exporter for a format.
-pub fn exporter(format: crate::cli::CompareFormat) -> Box<dyn Exporter> {
-    use crate::cli::CompareFormat as F;
+pub fn exporter(format: TableFormat) -> Box<dyn Exporter> {
+    use TableFormat as F;
     match format {
         F::Text => Box::new(TextExporter),
         F::Markdown => Box::new(MarkdownExporter),

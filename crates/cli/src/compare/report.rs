@@ -9,17 +9,17 @@ use anyhow::{Result, bail};
 use fixedbitset::FixedBitSet;
 
 use super::columns::{self, Column};
+use super::export::TableFormat;
 use super::export::{Meta, exporter};
 use super::plan::{Group, Plan};
 use super::plot::{self, Series};
 use super::runs_file::UnitRun;
 use super::stats::{Accumulator, Row, Run};
-use crate::cli::CompareFormat;
 
 /// How to show the results.
 pub struct TableOptions {
     pub sort: Column,
-    pub format: CompareFormat,
+    pub format: TableFormat,
     pub columns: Option<Vec<Column>>,
     pub rules: bool,
     pub plot: Option<PathBuf>,
@@ -98,14 +98,30 @@ impl Tally {
     }
 }
 
-/// Writes the table (and the plot) of `plan`'s runs; `abandoned`: which
-/// rows were given up (strategy-major, as the accumulators).
+/// Writes the table (and the plot) of `plan`'s runs to standard output;
+/// `abandoned`: which rows were given up (strategy-major, as the
+/// accumulators).
 pub fn write(
     plan: &Plan,
     accumulators: &[Accumulator],
     abandoned: &[bool],
     options: &TableOptions,
 ) -> Result<()> {
+    let table = render(plan, accumulators, abandoned, options)?;
+    let mut out = io::stdout().lock();
+    out.write_all(table.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The table of `plan`'s runs in the options' format (and the plot, if
+/// asked for, written).
+pub fn render(
+    plan: &Plan,
+    accumulators: &[Accumulator],
+    abandoned: &[bool],
+    options: &TableOptions,
+) -> Result<String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut series: Vec<Series> = Vec::new();
     for c in 0..plan.strategies.len() {
@@ -144,9 +160,7 @@ pub fn write(
         columns: options.columns.clone(),
         width: table_width(),
     };
-    let mut out = io::stdout().lock();
-    out.write_all(exporter(options.format).export(&rows, &meta).as_bytes())?;
-    out.flush()?;
+    let table = exporter(options.format).export(&rows, &meta);
     if let Some(path) = &options.plot {
         // Each set's lines in rank order.
         let rank = |s: &Series| {
@@ -158,7 +172,7 @@ pub fn write(
         let names: Vec<String> = plan.sets.iter().map(|s| s.name.clone()).collect();
         plot::cactus(path, &names, &series)?;
     }
-    Ok(())
+    Ok(table)
 }
 
 /// The width the text table must fit: `COLUMNS` if set, else the

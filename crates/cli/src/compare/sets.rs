@@ -86,6 +86,12 @@ fn parse(name: String, bytes: &[u8], options: &ReadOptions) -> Result<PuzzleSet>
     collect(name, fnv1a64(bytes), entries)
 }
 
+/// A set of puzzles given one per line in `text` (by a program, not a
+/// file), named `name`.
+pub fn from_text(name: &str, text: &str, options: &ReadOptions) -> Result<PuzzleSet> {
+    parse(name.to_string(), text.as_bytes(), options)
+}
+
 /// The set of the entries read.
 fn collect(name: String, hash: String, entries: PuzzleLines) -> Result<PuzzleSet> {
     let mut lines = Vec::new();

@@ -27,6 +27,26 @@ pub struct Run {
 }
 
 impl Run {
+    /// The run of a search's report. A run stopped while checking for a
+    /// further solution is stopped too: its counters are not the ones the
+    /// run was asked for.
+    pub fn of(report: &sudoku::SolveReport) -> Run {
+        let s = &report.stats;
+        Run {
+            status: match (report.stop_reason(), report.status()) {
+                (Some(_), _) | (None, sudoku::SolveStatus::Stopped) => RunStatus::Stopped,
+                (None, sudoku::SolveStatus::Solved) => RunStatus::Solved,
+                (None, sudoku::SolveStatus::Unsolvable) => RunStatus::Unsolvable,
+            },
+            placements: s.placements,
+            backtracks: s.backtracks,
+            guesses: s.guesses,
+            iterations: s.iterations,
+            elapsed_us: s.elapsed.as_micros() as u64,
+            rules: s.rules,
+        }
+    }
+
     pub fn moves(&self) -> u64 {
         self.placements + self.backtracks
     }

@@ -45,6 +45,7 @@ __all__ = [
     "solve_many",
     "count_many",
     "read_puzzles",
+    "compare",
     "TEXT_COLUMNS",
 ]
 
@@ -72,6 +73,10 @@ TEXT_COLUMNS = frozenset(
         "rules_text",
         "recorded_solution",
         "rules",
+        "strategy",
+        "seeds",
+        "set",
+        "set_hash",
     }
 )
 
@@ -317,3 +322,58 @@ def read_puzzles(puzzles: Union[str, "_os.PathLike[str]", Iterable[str]]) -> lis
     if bad:
         raise InvalidPuzzle("; ".join(f"{place}: {why}" for place, why in bad))
     return good
+
+
+def compare(
+    puzzles_or_sets: Any,
+    *,
+    cells: Any = None,
+    values: Any = None,
+    propagation: Union[str, Iterable[str], None] = None,
+    configs: Iterable[str] = (),
+    restarts: Union[str, Iterable[str], None] = None,
+    seeds: Union[str, Iterable[int], None] = None,
+    max_placements: int = 1_000_000,
+    timeout_ms: Optional[int] = None,
+    solutions: int = 1,
+    sort: Optional[str] = None,
+    jobs: Optional[int] = None,
+    runs: bool = False,
+    as_frame: Optional[bool] = None,
+):
+    """Compares strategies on puzzle sets, as ``sudoku compare`` does.
+
+    ``puzzles_or_sets``: a built-in set's name (``"top95"``), a file or
+    folder, a list of those, or a list of puzzle strings. The strategies
+    are the presets ``configs``, then the cross product of ``cells``,
+    ``values``, ``propagation`` and ``restarts`` (each one item or a list;
+    a chain is symbols such as ``"EA"``, a function ``score(view, cell)``
+    or ``score(view, cell, digit)``, or a list mixing them; a function is
+    labelled by its ``__name__``). ``seeds`` runs the random heuristics
+    once per seed (``"1..20"`` or a list). ``max_placements`` limits each
+    run (0: none), as the command's default does.
+
+    Returns the table of ``sudoku compare --format csv`` (one row per
+    strategy and set, ranked by ``sort``, default ``placements-mean``) as
+    a DataFrame; with ``runs=True`` the runs instead, one row per
+    strategy, seed and puzzle (``strategy`` then ``solve``'s columns, as
+    ``--per-puzzle FILE.csv`` writes them).
+    """
+    if isinstance(seeds, (list, tuple, range)):
+        seeds = ",".join(str(s) for s in seeds)
+    table, runs_text = _native.compare_csv(
+        _puzzles(puzzles_or_sets) if not isinstance(puzzles_or_sets, (str, _os.PathLike)) else puzzles_or_sets,
+        configs=list(configs),
+        cells=cells,
+        values=values,
+        propagation=propagation,
+        restarts=restarts,
+        seeds=seeds,
+        max_placements=max_placements,
+        timeout_ms=timeout_ms,
+        solutions=solutions,
+        sort=sort,
+        jobs=jobs,
+        runs=runs,
+    )
+    return _table(runs_text if runs else table, as_frame)
