@@ -33,8 +33,12 @@
 #[allow(missing_docs)]
 pub mod compare;
 pub mod diagnostics;
+pub mod explaining;
+pub mod generating;
 pub mod input;
+pub mod rating;
 pub mod records;
 pub mod runner;
 pub mod solving;
 pub mod strategy;
+pub mod trace_file;

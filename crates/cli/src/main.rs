@@ -6,13 +6,15 @@ mod commands;
 mod heatmap;
 mod long_searches;
 mod output;
-mod trace_file;
 mod watch;
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_cli::{compare, diagnostics, input, records, runner, solving, strategy};
+use sudoku_cli::{
+    compare, diagnostics, explaining, generating, input, rating, records, runner, solving,
+    strategy, trace_file,
+};
 
 use crate::cli::{Cli, Command};
 use crate::commands::Outcome;

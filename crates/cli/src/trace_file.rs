@@ -22,33 +22,10 @@ use csp_core::{DomainStore, PropagationLevel, Rule, SearchConfig, Termination, V
 use serde_json::{Value, json};
 use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Source, Sudoku};
 
-mod jsonl;
-mod text;
+pub mod jsonl;
+pub mod text;
 
-use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
-use crate::diagnostics;
 use crate::records::{Origin, StatsRecord, stop_words};
-
-/// Opens `--trace FILE`, if given, with the output settings it needs: one
-/// puzzle at a time (a note says so if `--jobs` asked for more).
-pub fn open(trace: &TraceArgs, output: &OutputArgs) -> Result<(Option<TraceFile>, OutputArgs)> {
-    let Some(path) = &trace.trace else {
-        return Ok((None, output.clone()));
-    };
-    if output.jobs.is_some_and(|j| j != 1) {
-        diagnostics::line("sudoku: note: --trace runs one puzzle at a time: --jobs is ignored");
-    }
-    let output = OutputArgs {
-        jobs: Some(1),
-        ..output.clone()
-    };
-    let format: Box<dyn TraceFormat> = match trace.trace_format {
-        TraceFormatArg::Jsonl => Box::new(jsonl::Jsonl),
-        TraceFormatArg::Text => Box::new(text::Text),
-    };
-    let file = TraceFile::create(path, trace.trace_limit, format)?;
-    Ok((Some(file), output))
-}
 
 /// How a trace is written: each event, named and with its fields as the
 /// JSON Lines format holds them, becomes text.
@@ -67,7 +44,7 @@ pub trait TraceFormat: Send + Sync {
 /// The trace file, shared by the puzzles of one run (written one puzzle
 /// at a time, in input order).
 pub struct TraceFile {
-    out: Mutex<BufWriter<File>>,
+    out: Mutex<Box<dyn Write + Send>>,
     format: Box<dyn TraceFormat>,
     limit: u64,
     path: String,
@@ -81,13 +58,30 @@ impl TraceFile {
     pub fn create(path: &Path, limit: u64, format: Box<dyn TraceFormat>) -> Result<TraceFile> {
         let file = File::create(path)
             .with_context(|| format!("cannot create the trace file {}", path.display()))?;
-        Ok(TraceFile {
-            out: Mutex::new(BufWriter::new(file)),
+        let name = path.display().to_string();
+        Ok(TraceFile::to_writer(
+            Box::new(BufWriter::new(file)),
+            name,
+            limit,
+            format,
+        ))
+    }
+
+    /// A trace written to `out` (named `name` in errors); each puzzle
+    /// records at most `limit` events.
+    pub fn to_writer(
+        out: Box<dyn Write + Send>,
+        name: String,
+        limit: u64,
+        format: Box<dyn TraceFormat>,
+    ) -> TraceFile {
+        TraceFile {
+            out: Mutex::new(out),
             format,
             limit,
-            path: path.display().to_string(),
+            path: name,
             failed: Mutex::new(None),
-        })
+        }
     }
 
     /// Searches `puzzle` (up to `max_solutions`) with a tracer, between a

@@ -8,7 +8,8 @@ use csp_core::SearchConfig;
 use csp_core::trace::{ChoiceCounts, Tracer};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
-use crate::cli::{OutputArgs, TraceArgs};
+use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
+use crate::diagnostics;
 use crate::heatmap::Heatmap;
 use crate::long_searches::LongSearches;
 use crate::records::Origin;
@@ -24,7 +25,7 @@ pub struct Watch {
 impl Watch {
     /// The watchers of `args`, and the output settings they need.
     pub fn open(args: &TraceArgs, output: &OutputArgs) -> Result<(Watch, OutputArgs)> {
-        let (trace, output) = trace_file::open(args, output)?;
+        let (trace, output) = open_trace(args, output)?;
         let heatmap = args.heatmap.clone().map(Heatmap::new);
         let long = LongSearches::on_terminal();
         Ok((
@@ -74,4 +75,25 @@ impl Watch {
         }
         Ok(())
     }
+}
+
+/// Opens `--trace FILE`, if given, with the output settings it needs: one
+/// puzzle at a time (a note says so if `--jobs` asked for more).
+fn open_trace(trace: &TraceArgs, output: &OutputArgs) -> Result<(Option<TraceFile>, OutputArgs)> {
+    let Some(path) = &trace.trace else {
+        return Ok((None, output.clone()));
+    };
+    if output.jobs.is_some_and(|j| j != 1) {
+        diagnostics::line("sudoku: note: --trace runs one puzzle at a time: --jobs is ignored");
+    }
+    let output = OutputArgs {
+        jobs: Some(1),
+        ..output.clone()
+    };
+    let format: Box<dyn trace_file::TraceFormat> = match trace.trace_format {
+        TraceFormatArg::Jsonl => Box::new(trace_file::jsonl::Jsonl),
+        TraceFormatArg::Text => Box::new(trace_file::text::Text),
+    };
+    let file = TraceFile::create(path, trace.trace_limit, format)?;
+    Ok((Some(file), output))
 }

@@ -12,6 +12,7 @@ mod heuristics;
 mod puzzle;
 mod solving;
 mod strategy;
+mod tools;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::count_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::read_puzzles_native, m)?)?;
     m.add_function(wrap_pyfunction!(compare::compare_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::rate_records, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::rate_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::explain_records, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::generate_records, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::trace_jsonl, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

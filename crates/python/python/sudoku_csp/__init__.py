@@ -46,6 +46,13 @@ __all__ = [
     "count_many",
     "read_puzzles",
     "compare",
+    "generate",
+    "rate",
+    "rate_many",
+    "explain",
+    "trace",
+    "RateResult",
+    "ExplainResult",
     "TEXT_COLUMNS",
 ]
 
@@ -77,6 +84,13 @@ TEXT_COLUMNS = frozenset(
         "seeds",
         "set",
         "set_hash",
+        "grade",
+        "subsets",
+        "hardest",
+        "techniques",
+        "size",
+        "variant",
+        "symmetry",
     }
 )
 
@@ -377,3 +391,137 @@ def compare(
         runs=runs,
     )
     return _table(runs_text if runs else table, as_frame)
+
+
+class RateResult(_Record):
+    """What ``rate`` found, as ``sudoku rate --format json``: ``status``,
+    ``level_needed``, ``grade``, ``score``, ``used`` (per rule), ``subsets``,
+    ``guesses``, ..."""
+
+    _fields = ("status", "level_needed", "grade", "score")
+
+
+class ExplainResult(_Record):
+    """A step-by-step solution, as ``sudoku explain --format json``:
+    ``status`` (solved or stuck), ``steps`` (a list of dicts: technique,
+    placed, removed, why), ``techniques``, ``hardest``, ``stuck``."""
+
+    _fields = ("status", "hardest")
+
+    def __repr__(self) -> str:
+        return f"ExplainResult(status={self.status!r}, steps={len(self.steps)}, hardest={self.hardest!r})"
+
+
+def _one(puzzle: Union[str, Puzzle]) -> list:
+    if isinstance(puzzle, Puzzle):
+        return [puzzle]
+    if isinstance(puzzle, str):
+        return [Puzzle.parse(puzzle)]
+    raise TypeError("a puzzle is a Puzzle or a str")
+
+
+def rate(puzzle: Union[str, Puzzle], *, timeout_ms: Optional[int] = None) -> RateResult:
+    """Rates one puzzle as ``sudoku rate`` does: the weakest propagation
+    level that solves it, a grade and a score."""
+    return RateResult(_native.rate_records(_one(puzzle), timeout_ms=timeout_ms)[0])
+
+
+def rate_many(puzzles: Any, *, timeout_ms: Optional[int] = None, jobs: Optional[int] = None, as_frame: Optional[bool] = None):
+    """Rates every puzzle (a path, or an iterable of strings and
+    ``Puzzle``s); the columns of ``sudoku rate --format csv``."""
+    return _table(_native.rate_csv(_puzzles(puzzles), timeout_ms=timeout_ms, jobs=jobs), as_frame)
+
+
+def explain(puzzle: Union[str, Puzzle]) -> ExplainResult:
+    """A step-by-step solution of one puzzle in words, as ``sudoku
+    explain``: its ``steps`` are dicts (``technique``, ``placed``,
+    ``removed``, ``why``)."""
+    return ExplainResult(_native.explain_records(_one(puzzle))[0])
+
+
+def generate(
+    count: int = 1,
+    *,
+    seed: Optional[int] = None,
+    size: Optional[int] = None,
+    box: Optional[str] = None,
+    variant: Optional[str] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+    clues: Optional[str] = None,
+    level: Optional[str] = None,
+    attempts: int = 1000,
+    jigsaw: bool = False,
+    killer: bool = False,
+    jobs: Optional[int] = None,
+    as_frame: Optional[bool] = None,
+):
+    """Generates ``count`` puzzles as ``sudoku generate --format json``
+    does (the same seed gives the same puzzles, whatever ``jobs``): one
+    record per puzzle with ``puzzle``, ``solution``, ``clues``,
+    ``level_needed``, ``grade``, ``score``, ``seed``, ... As a DataFrame
+    with pandas (``as_frame=False``: a list of dicts)."""
+    records = _native.generate_records(
+        count,
+        seed=seed,
+        size=size,
+        box=box,
+        variant=variant,
+        symmetry=symmetry,
+        minimal=minimal,
+        clues=clues,
+        level=level,
+        attempts=attempts,
+        jigsaw=jigsaw,
+        killer=killer,
+        jobs=jobs,
+    )
+    if as_frame is None:
+        as_frame = _has_pandas()
+    if as_frame:
+        import pandas as pd
+
+        return pd.DataFrame.from_records(records)
+    return records
+
+
+def trace(
+    puzzle: Union[str, Puzzle],
+    *,
+    limit: int = 100_000,
+    solutions: Optional[int] = 1,
+    config: Optional[str] = None,
+    cells: Optional[str] = None,
+    values: Optional[str] = None,
+    propagation: Optional[str] = None,
+    seed: Optional[int] = None,
+    max_placements: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
+    restarts: Optional[str] = None,
+) -> Iterator[dict]:
+    """The events of one puzzle's search, as ``sudoku solve --trace FILE``
+    writes them (JSON Lines), each a dict with its ``event`` (``puzzle``,
+    ``root``, ``choose``, ``order``, ``place``, ``deduce``, ``fixpoint``,
+    ``fail``, ``backtrack``, ``solution``, ``stop``, ``cut``, ``end``).
+    At most ``limit`` search events are recorded; the search runs to the
+    end either way. ``solutions``: how many to search for (None: all)."""
+    import json
+
+    text = _native.trace_jsonl(
+        puzzle,
+        limit=limit,
+        solutions=solutions,
+        **_strategy(
+            dict(
+                config=config,
+                cells=cells,
+                values=values,
+                propagation=propagation,
+                seed=seed,
+                max_placements=max_placements,
+                timeout_ms=timeout_ms,
+                restarts=restarts,
+            )
+        ),
+    )
+    return (json.loads(line) for line in text.splitlines() if line)

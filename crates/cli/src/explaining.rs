@@ -1,0 +1,158 @@
+//! `sudoku explain`'s record of a puzzle: its step-by-step solution in
+//! words. The command and the Python package make them here.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use sudoku::explain::{self, Explanation};
+use sudoku::rules::cell_name;
+
+use crate::records::{Origin, VERSION};
+use crate::runner::{Job, Sudokus, on_puzzle, origin};
+
+/// One puzzle's explanation.
+#[derive(Serialize, Clone, Debug)]
+pub struct ExplainRecord {
+    /// The line in its file, from 1.
+    pub line: u64,
+    /// The puzzle as read.
+    pub puzzle: String,
+    /// solved | stuck | invalid
+    pub status: &'static str,
+    /// The steps, in order.
+    pub steps: Vec<StepRecord>,
+    /// How many steps each technique made.
+    pub techniques: BTreeMap<String, usize>,
+    /// The hardest technique used (in the order they are tried).
+    pub hardest: Option<String>,
+    /// Where the techniques are stuck: the candidate grid, one line per
+    /// row (`null` when solved).
+    pub stuck: Option<Vec<String>>,
+    /// Why it was not explained.
+    pub error: Option<String>,
+    /// The kind of `error`, to count errors by.
+    #[serde(skip)]
+    pub error_kind: Option<&'static str>,
+    /// The file it was read from.
+    pub file: String,
+    /// This build's version.
+    pub version: &'static str,
+}
+
+/// One step: a technique, what it placed and removed, and why.
+#[derive(Serialize, Clone, Debug)]
+pub struct StepRecord {
+    /// The technique's name.
+    pub technique: String,
+    /// Digits placed.
+    pub placed: Vec<CellDigit>,
+    /// Candidates removed.
+    pub removed: Vec<CellDigit>,
+    /// The reason, in words.
+    pub why: String,
+}
+
+/// A digit in a cell.
+#[derive(Serialize, Clone, Debug)]
+pub struct CellDigit {
+    /// The cell, `r1c1`.
+    pub cell: String,
+    /// The digit, from 1.
+    pub digit: u8,
+}
+
+impl ExplainRecord {
+    /// The record of a puzzle not explained yet (invalid until then).
+    pub fn new(origin: Origin) -> ExplainRecord {
+        ExplainRecord {
+            line: origin.line,
+            puzzle: origin.puzzle,
+            status: "invalid",
+            steps: Vec::new(),
+            techniques: BTreeMap::new(),
+            hardest: None,
+            stuck: None,
+            error: None,
+            error_kind: None,
+            file: origin.file,
+            version: VERSION,
+        }
+    }
+
+    /// The record of an explanation.
+    pub fn explained(mut self, e: &Explanation) -> ExplainRecord {
+        let side = e.end.side();
+        let cell_digits = |list: &[(usize, u8)]| -> Vec<CellDigit> {
+            (list.iter())
+                .map(|&(c, d)| CellDigit {
+                    cell: cell_name(c, side),
+                    digit: d,
+                })
+                .collect()
+        };
+        self.steps = (e.steps.iter())
+            .map(|s| StepRecord {
+                technique: s.technique.name(),
+                placed: cell_digits(&s.placed),
+                removed: cell_digits(&s.removed),
+                why: s.why.clone(),
+            })
+            .collect();
+        for s in &e.steps {
+            *self.techniques.entry(s.technique.name()).or_default() += 1;
+        }
+        self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
+        self.status = if e.solved() { "solved" } else { "stuck" };
+        if !e.solved() {
+            self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
+        }
+        self
+    }
+}
+
+impl ExplainRecord {
+    /// The CSV columns.
+    pub fn csv_header() -> Vec<&'static str> {
+        vec![
+            "file",
+            "line",
+            "puzzle",
+            "status",
+            "steps",
+            "hardest",
+            "techniques",
+            "error",
+        ]
+    }
+
+    /// The CSV fields, in the columns' order.
+    pub fn csv_fields(&self) -> Vec<String> {
+        let techniques: Vec<String> = (self.techniques.iter())
+            .map(|(t, n)| format!("{t}:{n}"))
+            .collect();
+        vec![
+            self.file.clone(),
+            self.line.to_string(),
+            self.puzzle.clone(),
+            self.status.to_string(),
+            self.steps.len().to_string(),
+            self.hardest.clone().unwrap_or_default(),
+            techniques.join(" "),
+            self.error.clone().unwrap_or_default(),
+        ]
+    }
+}
+
+/// The explain record of one puzzle of the input; a puzzle that cannot be
+/// worked on gets an `invalid` record.
+pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
+    let base = ExplainRecord::new(origin(job));
+    let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        Ok(base.clone().explained(&explain::explain(sudoku, puzzle)?))
+    });
+    result.unwrap_or_else(|e| ExplainRecord {
+        error: Some(e.message),
+        error_kind: Some(e.kind),
+        ..base
+    })
+}

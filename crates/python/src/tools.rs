@@ -1,0 +1,274 @@
+//! `generate`, `rate`, `explain` and `trace`: the records of the
+//! commands of those names, made by the library functions they call.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use serde::Serialize;
+use sudoku::Sudoku;
+use sudoku::generate::Generator;
+use sudoku_cli::explaining::{ExplainRecord, explain_job};
+use sudoku_cli::generating::{GenerateSettings, clock_seed, make, record};
+use sudoku_cli::rating::{RateRecord, rate_job};
+use sudoku_cli::records::Origin;
+use sudoku_cli::runner::{Job, Sudokus};
+use sudoku_cli::trace_file::TraceFile;
+use sudoku_cli::trace_file::jsonl::Jsonl;
+
+use crate::errors::{InvalidStrategy, puzzle_error, strategy_error};
+use crate::puzzle::Reading;
+use crate::solving::{entries, plan};
+
+fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, value)?)
+}
+
+/// Runs `work` on every puzzle of `puzzles` (a path, or an iterable of
+/// strings and `Puzzle`s) in parallel, the interpreter released; the
+/// records in input order.
+fn records<R: Send + Serialize>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    jobs: Option<usize>,
+    work: impl Fn(&Job, &Sudokus) -> R + Sync + Send,
+) -> PyResult<Vec<R>> {
+    let reading = Reading::default();
+    let list = entries(puzzles, &reading)?;
+    let jobs = match jobs {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let result = py.detach(|| -> anyhow::Result<Vec<R>> {
+        let mut out = Vec::new();
+        let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
+        sudoku_cli::runner::run(list, sudokus, jobs, work, |item| {
+            match item {
+                sudoku_cli::runner::Item::Done(_, r) => out.push(r),
+                sudoku_cli::runner::Item::Unreadable(e) => {
+                    anyhow::bail!("{}: {}", e.source, e.error)
+                }
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    });
+    result.map_err(|e| puzzle_error(format!("{e:#}")))
+}
+
+/// The records of `sudoku rate --format json`, one per puzzle, as dicts.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, timeout_ms=None, jobs=None))]
+pub fn rate_records<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    timeout_ms: Option<u64>,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let records = records(py, puzzles, jobs, |job, sudokus| {
+        rate_job(job, sudokus, timeout_ms)
+    })?;
+    to_py(py, &records)
+}
+
+/// The CSV text of `sudoku rate --format csv`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, timeout_ms=None, jobs=None))]
+pub fn rate_csv(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    timeout_ms: Option<u64>,
+    jobs: Option<usize>,
+) -> PyResult<String> {
+    let records = records(py, puzzles, jobs, |job, sudokus| {
+        rate_job(job, sudokus, timeout_ms)
+    })?;
+    csv_text(
+        RateRecord::csv_header(),
+        records.iter().map(RateRecord::csv_fields),
+    )
+}
+
+/// The records of `sudoku explain --format json`, one per puzzle.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, jobs=None))]
+pub fn explain_records<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let records: Vec<ExplainRecord> = records(py, puzzles, jobs, explain_job)?;
+    to_py(py, &records)
+}
+
+fn csv_text(
+    header: Vec<&'static str>,
+    rows: impl Iterator<Item = Vec<String>>,
+) -> PyResult<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let fail = |e: csv::Error| puzzle_error(e.to_string());
+    w.write_record(&header).map_err(fail)?;
+    for row in rows {
+        w.write_record(&row).map_err(fail)?;
+    }
+    let bytes = w.into_inner().map_err(|e| puzzle_error(e.to_string()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The records of `sudoku generate --format json`: `count` puzzles of the
+/// run seeded by `seed` (from the clock if None), made on `jobs` threads;
+/// the same seed gives the same puzzles.
+#[pyfunction]
+#[pyo3(signature = (count=1, *, seed=None, size=None, r#box=None, variant=None, symmetry=None, minimal=false, clues=None, level=None, attempts=1000, jigsaw=false, killer=false, jobs=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate_records<'py>(
+    py: Python<'py>,
+    count: u64,
+    seed: Option<u64>,
+    size: Option<usize>,
+    r#box: Option<String>,
+    variant: Option<&str>,
+    symmetry: Option<&str>,
+    minimal: bool,
+    clues: Option<String>,
+    level: Option<String>,
+    attempts: u64,
+    jigsaw: bool,
+    killer: bool,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bad = |what: &str, e: &dyn std::fmt::Display| {
+        InvalidStrategy::new_err(format!("invalid {what}: {e}"))
+    };
+    let settings = GenerateSettings {
+        size,
+        box_shape: r#box,
+        variant: match variant {
+            Some(v) => v.parse().map_err(|e| bad("variant", &e))?,
+            None => Reading::default().variant,
+        },
+        symmetry: match symmetry {
+            Some(s) => s.parse().map_err(|e| bad("symmetry", &e))?,
+            None => Default::default(),
+        },
+        minimal,
+        clues,
+        level,
+        attempts,
+        jigsaw,
+        killer,
+    };
+    let size = settings.grid_size().map_err(strategy_error)?;
+    let options = settings.options().map_err(strategy_error)?;
+    let sudoku = Sudoku::new(size, settings.variant.clone());
+    Generator::new(&sudoku, options.clone())
+        .map_err(|e| InvalidStrategy::new_err(e.to_string()))?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let jobs = match jobs {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let made = py.detach(|| -> anyhow::Result<Vec<_>> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+        Ok(pool.install(|| {
+            (0..count)
+                .into_par_iter()
+                .map_init(
+                    || Generator::new(&sudoku, options.clone()).expect("checked options"),
+                    |generator, index| {
+                        let made = make(generator, &sudoku, seed, index, true);
+                        record(&sudoku, &options, seed, index, made)
+                    },
+                )
+                .collect()
+        }))
+    });
+    let made = made.map_err(|e| puzzle_error(format!("{e:#}")))?;
+    to_py(py, &made)
+}
+
+/// A writer into a shared buffer.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The events of `sudoku solve --trace FILE` (JSON Lines) for one puzzle:
+/// a `puzzle` line, the search's events (at most `limit`, then `cut`), an
+/// `end` line.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit=100_000, solutions=Some(1), config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn trace_jsonl(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: u64,
+    solutions: Option<u64>,
+    config: Option<String>,
+    cells: Option<&Bound<'_, PyAny>>,
+    values: Option<&Bound<'_, PyAny>>,
+    propagation: Option<String>,
+    seed: Option<u64>,
+    max_placements: Option<u64>,
+    timeout_ms: Option<u64>,
+    restarts: Option<String>,
+) -> PyResult<String> {
+    let plan = plan(
+        config,
+        cells,
+        values,
+        propagation,
+        seed,
+        max_placements,
+        timeout_ms,
+        restarts,
+    )?;
+    if plan.calls_python() {
+        return Err(InvalidStrategy::new_err(
+            "trace runs the built-in heuristics (a heuristic written in Python is not traced)",
+        ));
+    }
+    let reading = Reading::default();
+    let mut list = entries(
+        &pyo3::types::PyList::new(py, [puzzle])?.into_any(),
+        &reading,
+    )?;
+    let entry = list
+        .remove(0)
+        .map_err(|e| puzzle_error(format!("{}: {}", e.source, e.error)))?;
+    let p = crate::puzzle::PyPuzzle::from_entry(Ok(entry), &reading)?;
+    let buffer = Shared::default();
+    let file = TraceFile::to_writer(
+        Box::new(buffer.clone()),
+        "<trace>".into(),
+        limit,
+        Box::new(Jsonl),
+    );
+    let origin = Origin {
+        file: p.entry.source.to_string(),
+        line: p.entry.line,
+        puzzle: p.entry.text.clone(),
+    };
+    let config = plan.config().clone();
+    py.detach(|| {
+        file.run(&origin, p.sudoku(), p.puzzle(), &config, solutions, None)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+            .and_then(|()| file.finish().map_err(|e| format!("{e:#}")))
+    })
+    .map_err(puzzle_error)?;
+    let bytes = buffer.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

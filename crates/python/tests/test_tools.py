@@ -1,0 +1,66 @@
+"""generate, rate, explain and trace: the command line's records."""
+
+import pytest
+
+import sudoku_csp as sc
+from conftest import HARDEST11, INKALA, ROOT, TOP95, cli_json, lines
+
+TIME = {"elapsed_us"}
+
+
+def test_generate_makes_the_command_lines_puzzles():
+    want = cli_json("generate", "-n", "4", "--seed", "11", "-q", "--minimal")
+    got = sc.generate(4, seed=11, minimal=True, jobs=2, as_frame=False)
+    assert got == want
+    frame = sc.generate(2, seed=11, minimal=True)
+    assert list(frame.puzzle) == [r["puzzle"] for r in want[:2]]
+    six = sc.generate(1, seed=3, size=6, as_frame=False)[0]
+    assert (six["status"], len(six["puzzle"])) == ("ok", 36)
+    with pytest.raises(sc.InvalidStrategy, match="--size 7"):
+        sc.generate(1, size=7)
+
+
+def test_rate_and_rate_many_are_the_command_lines():
+    want = cli_json("rate", str(HARDEST11))
+    for puzzle, record in zip(lines(HARDEST11), want):
+        got = sc.rate(puzzle).to_dict()
+        assert {k: v for k, v in got.items() if k not in ("file", "line")} == {
+            k: v for k, v in record.items() if k not in ("file", "line")
+        }
+    frame = sc.rate_many(str(HARDEST11))
+    assert list(frame.grade) == [r["grade"] for r in want]
+    assert list(frame.score) == [r["score"] for r in want]
+
+
+def test_explain_is_the_command_lines():
+    top = lines(TOP95)[0]
+    (tmp := ROOT / "target" / "explain-one.txt").write_text(top + "\n")
+    want = cli_json("explain", str(tmp))[0]
+    got = sc.explain(top)
+    assert got.steps == want["steps"]
+    assert (got.status, got.hardest, got.techniques) == (want["status"], want["hardest"], want["techniques"])
+    assert got.steps[0]["why"]
+    assert "steps=" in repr(got)
+
+
+def test_trace_is_the_trace_file(tmp_path):
+    path = tmp_path / "trace.jsonl"
+    inkala = tmp_path / "inkala.txt"
+    inkala.write_text(INKALA + "\n")
+    import json
+    import subprocess
+    from conftest import sudoku_bin
+
+    subprocess.run(
+        [str(sudoku_bin()), "solve", "--trace", str(path), "--trace-limit", "50", str(inkala)],
+        check=True, capture_output=True, cwd=ROOT,
+    )
+    want = [json.loads(l) for l in path.read_text().splitlines()]
+    got = list(sc.trace(INKALA, limit=50))
+    strip = lambda e: {k: v for k, v in e.items() if k not in ("file", "line", "stats")}
+    assert [strip(e) for e in got] == [strip(e) for e in want]
+    assert got[-1]["event"] == "end" and got[-1]["stats"]["placements"] == 153
+    events = {e["event"] for e in got}
+    assert {"puzzle", "choose", "place", "cut", "end"} <= events
+    with pytest.raises(sc.InvalidStrategy, match="not traced"):
+        list(sc.trace(INKALA, cells=[lambda v, c: 0]))
