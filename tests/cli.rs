@@ -300,6 +300,54 @@ fn count_with_the_bitboard_engine() {
     }
 }
 
+/// `solve --engine bitboard`: the bitboard solver's solutions in text and
+/// JSON (the engine's other counters null, no level needed), `--unique`
+/// through its count to 2, the same statuses and solutions as the engine
+/// on top95 and the multi-solution set, and the engine's flags refused.
+#[test]
+fn solve_with_the_bitboard_engine() {
+    timing_filters! {
+        assert_cmd_snapshot!(
+            "solve_bitboard_text",
+            sudoku(&["solve", "--engine", "bitboard", "docs/examples/inkala.txt"])
+        );
+        assert_cmd_snapshot!(
+            "solve_bitboard_json_unique",
+            sudoku(&["solve", "--engine", "bitboard", "--unique", "--format", "json", "docs/examples/inkala.txt"])
+        );
+        assert_cmd_snapshot!(
+            "solve_bitboard_refuses_engine_flags",
+            sudoku(&["solve", "--engine", "bitboard", "--config", "norvig", "--heatmap", "h.svg", "docs/examples/inkala.txt"])
+        );
+    }
+    for set in ["puzzles/top95.txt", "puzzles/serg-multi-solution-100.txt"] {
+        let answers = |engine: &str| {
+            let (out, _) = stdout_of(&mut sudoku(&[
+                "solve",
+                "--engine",
+                engine,
+                "--unique",
+                "--no-level-needed",
+                "--format",
+                "json",
+                set,
+            ]));
+            json_lines(&out)
+                .iter()
+                .map(|r| (r["status"].clone(), r["uniqueness"].clone(), r["solution"].clone()))
+                .collect::<Vec<_>>()
+        };
+        let bitboard = answers("bitboard");
+        assert_eq!(bitboard.len(), if set.contains("top95") { 95 } else { 100 });
+        for (b, e) in bitboard.iter().zip(&answers("engine")) {
+            assert_eq!((&b.0, &b.1), (&e.0, &e.1), "{set}");
+            if b.1 == "unique" {
+                assert_eq!(b.2, e.2, "{set}");
+            }
+        }
+    }
+}
+
 /// `sudoku man` is a roff page with the usual sections, the subcommands
 /// and the long help's words; `--dir` writes a page per subcommand; and
 /// where `man` is installed, it renders the page.

@@ -737,6 +737,14 @@ pub struct SolveArgs {
     /// puzzles, far more on 16x16 and 25x25); without it the field is null.
     #[arg(long)]
     pub no_level_needed: bool,
+
+    /// Which solver solves: `engine` (the reference: any heuristic chain,
+    /// level, rule, limit and trace, exact counters, the level needed) or
+    /// `bitboard` (grids of houses only, much faster; it reports placements
+    /// and guesses only, no level needed, and takes no strategy, limit or
+    /// trace flag).
+    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::Engine)]
+    pub engine: EngineArg,
 }
 
 #[derive(Args, Debug)]

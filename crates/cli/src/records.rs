@@ -404,7 +404,9 @@ pub struct SolveRecord {
     /// The kind of `error`, to count errors by.
     #[serde(skip)]
     pub error_kind: Option<&'static str>,
-    pub stats: Option<StatsRecord>,
+    /// The engine's counters, or the bitboard solver's (`--engine
+    /// bitboard`: the same keys, null where it has no such counter).
+    pub stats: Option<Stats>,
     /// The weakest propagation level that settles the puzzle without a
     /// placement (`singles`, `locked`, `gac`, `probing`, ...), `unsolved`
     /// if none does; null for invalid input.
@@ -472,7 +474,7 @@ impl SolveRecord {
         self.about = AboutRecord::of(sudoku, report.solution.as_ref());
         self.status = report.status().name();
         self.solution = report.solution.as_ref().map(|s| s.to_line_with(symbols));
-        self.stats = Some(StatsRecord::from(&report.stats));
+        self.stats = Some(Stats::Engine(Box::new(StatsRecord::from(&report.stats))));
         if report.status() == SolveStatus::Stopped {
             self.error = Some(
                 stop_words(
@@ -491,6 +493,55 @@ impl SolveRecord {
                 .map(|s| sudoku.board(s).to_string()),
         ));
         self
+    }
+
+    /// The record of a solve by the bitboard solver, which counted to 1
+    /// (or to 2 when `unique` asks whether the solution is the only one:
+    /// its counters then include that search).
+    pub fn solved_by_bitboard(
+        mut self,
+        counted: &sudoku::bitboard::BitboardCount,
+        sudoku: &sudoku::Sudoku,
+        puzzle: &sudoku::Puzzle,
+        symbols: &sudoku::Symbols,
+        elapsed: std::time::Duration,
+        unique: bool,
+    ) -> SolveRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.about = AboutRecord::of(sudoku, counted.solution.as_ref());
+        let n = counted.solutions;
+        self.status = if n == 0 { "unsolvable" } else { "solved" };
+        self.solution = counted.solution.as_ref().map(|s| s.to_line_with(symbols));
+        self.stats = Some(Stats::Bitboard(BitboardStatsRecord {
+            placements: counted.placements,
+            guesses: counted.guesses,
+            solutions: n,
+            elapsed_us: elapsed.as_micros() as u64,
+        }));
+        if unique && n > 0 {
+            self.unique = Some(n == 1);
+            self.uniqueness = Some(if n == 1 {
+                Uniqueness::Unique
+            } else {
+                Uniqueness::Multiple
+            });
+            if n > 1 {
+                self.status = "multiple";
+            }
+        }
+        self.boards = Some((
+            sudoku.board(puzzle).to_string(),
+            (counted.solution.as_ref()).map(|s| sudoku.board(s).to_string()),
+        ));
+        self
+    }
+
+    /// The engine's counters, when the engine solved.
+    pub fn engine_stats(&self) -> Option<&StatsRecord> {
+        match &self.stats {
+            Some(Stats::Engine(s)) => Some(s),
+            _ => None,
+        }
     }
 
     pub fn failed(&self) -> bool {
@@ -516,7 +567,7 @@ impl SolveRecord {
             self.solution.clone().unwrap_or_default(),
             self.error.clone().unwrap_or_default(),
         ];
-        f.extend(StatsRecord::csv_fields(self.stats.as_ref()));
+        f.extend(Stats::csv_fields(self.stats.as_ref()));
         f.extend(self.strategy.csv_fields());
         f.push(self.unique.map(|u| u.to_string()).unwrap_or_default());
         f.push(self.version.to_string());

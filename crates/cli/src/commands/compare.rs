@@ -456,7 +456,7 @@ fn run_one(
             &entry.symbols,
         );
         if !timings {
-            if let Some(stats) = &mut r.stats {
+            if let Some(crate::records::Stats::Engine(stats)) = &mut r.stats {
                 stats.elapsed_us = 0;
             }
         }

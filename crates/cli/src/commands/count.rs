@@ -153,7 +153,7 @@ thread_local! {
 
 /// Counts `puzzle` with the bitboard solver (a thread's own for classic
 /// grids; one made for the puzzle's rules otherwise).
-fn bitboard_count(
+pub(super) fn bitboard_count(
     sudoku: &Sudoku,
     puzzle: &Puzzle,
     limit: u64,
@@ -181,19 +181,7 @@ fn bitboard_count(
 /// (or all solutions); the engine's strategy, limit and trace flags are
 /// refused, since it has none of them.
 fn count_by_bitboard(args: &CountArgs) -> Result<Outcome> {
-    let mut refused = args.strategy.given();
-    if args.trace.trace.is_some() {
-        refused.push("--trace");
-    }
-    if args.trace.heatmap.is_some() {
-        refused.push("--heatmap");
-    }
-    if !refused.is_empty() {
-        bail!(
-            "--engine bitboard takes no strategy, limit or trace flag ({}): those are the engine's (--engine engine)",
-            refused.join(", ")
-        );
-    }
+    refuse_engine_flags(&args.strategy, &args.trace)?;
     let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);
     let record = StrategyRecord::bitboard();
@@ -223,4 +211,26 @@ fn count_by_bitboard(args: &CountArgs) -> Result<Outcome> {
         },
         |record| total(&mut counts, record),
     )
+}
+
+/// `--engine bitboard` with a flag of the engine's (a strategy, a limit, a
+/// trace): an error naming them, since the bitboard solver has none.
+pub(super) fn refuse_engine_flags(
+    strategy: &crate::cli::StrategyArgs,
+    trace: &crate::cli::TraceArgs,
+) -> Result<()> {
+    let mut refused = strategy.given();
+    if trace.trace.is_some() {
+        refused.push("--trace");
+    }
+    if trace.heatmap.is_some() {
+        refused.push("--heatmap");
+    }
+    if !refused.is_empty() {
+        bail!(
+            "--engine bitboard takes no strategy, limit or trace flag ({}): those are the engine's (--engine engine)",
+            refused.join(", ")
+        );
+    }
+    Ok(())
 }

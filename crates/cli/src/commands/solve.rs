@@ -6,10 +6,10 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, invalid_of, origin};
-use crate::cli::{Format, SolveArgs};
+use crate::cli::{EngineArg, Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
-use crate::records::{SolveRecord, StatsRecord, StrategyRecord};
+use crate::records::{SolveRecord, Stats, StatsRecord, StrategyRecord};
 use crate::solving::{SolveChecks, solve_job};
 use crate::strategy;
 use crate::watch::Watch;
@@ -68,6 +68,9 @@ fn wants_rating(args: &SolveArgs) -> bool {
 }
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
+    if args.engine == EngineArg::Bitboard {
+        return solve_by_bitboard(args);
+    }
     let strategy = strategy::resolve(&args.strategy.overrides())?;
     super::note_unused_seed(args.strategy.seed, &strategy);
     let record = StrategyRecord::of(&strategy);
@@ -100,18 +103,74 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
+/// `solve --engine bitboard`: the bitboard solver counts each puzzle to
+/// 1 (to 2 with `--unique`); no level needed (it has no levels).
+fn solve_by_bitboard(args: &SolveArgs) -> Result<Outcome> {
+    super::count::refuse_engine_flags(&args.strategy, &args.trace)?;
+    let record = StrategyRecord::bitboard();
+    let limit = if args.unique { 2 } else { 1 };
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    drive(
+        &args.input,
+        &args.output,
+        |job, sudokus| {
+            let base = SolveRecord::new(origin(job), record.clone());
+            let result = super::on_puzzle(job, sudokus, |sudoku, puzzle| {
+                let counted = super::count::bitboard_count(sudoku, puzzle, limit);
+                Ok(counted.map(|(counted, elapsed)| {
+                    let symbols = &job.entry.symbols;
+                    (base.clone()).solved_by_bitboard(
+                        &counted,
+                        sudoku,
+                        puzzle,
+                        symbols,
+                        elapsed,
+                        args.unique,
+                    )
+                }))
+            });
+            let (kind, message) = match result {
+                Ok(Ok(record)) => return record,
+                Ok(Err(e)) => ("bitboard", e.to_string()),
+                Err(e) => (e.kind, e.message),
+            };
+            SolveRecord {
+                error: Some(message),
+                error_kind: Some(kind),
+                ..base
+            }
+        },
+        |record| match record {
+            Some(r) => {
+                tally.add(r);
+                String::new()
+            }
+            None => tally.summary(started.elapsed().as_secs_f64()),
+        },
+    )
+}
+
 #[derive(Default)]
 struct Tally {
     puzzles: u64,
     by_status: std::collections::BTreeMap<&'static str, u64>,
     stats: SearchStats,
+    /// The bitboard solver's placements and guesses (`--engine
+    /// bitboard`), if it solved.
+    bitboard: Option<(u64, u64)>,
 }
 
 impl Tally {
     fn add(&mut self, r: &SolveRecord) {
         self.puzzles += 1;
         *self.by_status.entry(r.status).or_default() += 1;
-        if let Some(s) = &r.stats {
+        if let Some(Stats::Bitboard(b)) = &r.stats {
+            let (placements, guesses) = self.bitboard.get_or_insert((0, 0));
+            *placements += b.placements;
+            *guesses += b.guesses;
+        }
+        if let Some(s) = r.engine_stats() {
             self.stats.placements += s.placements;
             self.stats.backtracks += s.backtracks;
             self.stats.iterations += s.iterations;
@@ -125,6 +184,13 @@ impl Tally {
             .iter()
             .filter_map(|s| self.by_status.get(s).map(|n| format!("{n} {s}")))
             .collect();
+        if let Some((placements, guesses)) = self.bitboard {
+            return format!(
+                "total: {} puzzles ({}); bitboard: {placements} placements, {guesses} guesses; {seconds:.3} s",
+                self.puzzles,
+                statuses.join(", "),
+            );
+        }
         let s = StatsRecord::from(&self.stats);
         format!(
             "total: {} puzzles ({}); {} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures; {:.3} s",
