@@ -334,7 +334,13 @@ fn solve_with_the_bitboard_engine() {
             ]));
             json_lines(&out)
                 .iter()
-                .map(|r| (r["status"].clone(), r["uniqueness"].clone(), r["solution"].clone()))
+                .map(|r| {
+                    (
+                        r["status"].clone(),
+                        r["uniqueness"].clone(),
+                        r["solution"].clone(),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         let bitboard = answers("bitboard");

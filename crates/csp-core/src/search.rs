@@ -824,9 +824,8 @@ mod tests {
     /// first, counting all solutions: x = 0 and x = 1 are guesses (values
     /// remain after them), x = 1 fails (y = 1), and x = 2, the last value
     /// left, is placed without a guess. y is always fixed by propagation.
-    #[test]
-    fn progress_sees_the_counters_grow_and_changes_nothing() {
-        // A 5x5 Latin square, every solution (161,280), input order.
+    /// A 5x5 Latin square: 161,280 solutions.
+    fn latin5() -> Model {
         let mut b = ModelBuilder::new();
         let v = b.new_vars(25, ValueSet::range(5));
         for i in 0..5 {
@@ -834,7 +833,13 @@ mod tests {
             let column: Vec<VarId> = (0..5).map(|r| v[5 * r + i]).collect();
             b.all_different(&column).unwrap();
         }
-        let model = b.build();
+        b.build()
+    }
+
+    #[test]
+    fn progress_sees_the_counters_grow_and_changes_nothing() {
+        // A 5x5 Latin square, every solution (161,280), input order.
+        let model = latin5();
         let config = SearchConfig {
             level: PropagationLevel::ForwardChecking,
             ..SearchConfig::default()
@@ -861,14 +866,7 @@ mod tests {
         // A 5x5 Latin square, every solution: the progress callback raises
         // the flag at its first report (1,024 steps), so the search stops
         // at the choice after it.
-        let mut b = ModelBuilder::new();
-        let v = b.new_vars(25, ValueSet::range(5));
-        for i in 0..5 {
-            b.all_different(&v[5 * i..5 * i + 5]).unwrap();
-            let column: Vec<VarId> = (0..5).map(|r| v[5 * r + i]).collect();
-            b.all_different(&column).unwrap();
-        }
-        let model = b.build();
+        let model = latin5();
         let config = SearchConfig::default();
         let flag = Arc::new(AtomicBool::new(false));
         let mut search = Search::new(&model, &config).unwrap();

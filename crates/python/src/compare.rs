@@ -330,10 +330,7 @@ pub fn compare_csv(
     let units: Vec<(usize, u64)> = (tally.groups.iter().enumerate())
         .flat_map(|(g, group)| (0..group.len).map(move |i| (g, i)))
         .collect();
-    let jobs = match jobs {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = crate::solving::jobs(jobs);
     let failure = Arc::new(Failure::default());
     let groups = tally.groups.clone();
     let done: anyhow::Result<Vec<(Run, Option<SolveRecord>)>> = py.detach(|| {

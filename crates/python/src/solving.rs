@@ -215,11 +215,14 @@ pub fn entries(
         let mut read = reading.text(source, &text);
         let entry = match read.len() {
             1 => read.remove(0),
-            n => Ok(Entry {
+            _ => Ok(Entry {
                 source: source.into(),
                 line: 0,
                 text: text.clone(),
-                puzzle: Err(sudoku_cli::input::InputError::NotAGrid { cells: n }),
+                // Two puzzles (or none) in one item: what the item holds.
+                puzzle: Err(sudoku_cli::input::InputError::NotAGrid {
+                    cells: text.chars().filter(|c| !c.is_whitespace()).count(),
+                }),
                 symbols: Default::default(),
                 note: None,
                 rules: None,
@@ -234,49 +237,75 @@ pub fn entries(
     Ok(out)
 }
 
-/// Runs `work` on every puzzle on `jobs` threads (None: one per core),
-/// without the interpreter but where a Python heuristic needs it, and
-/// writes the records as CSV text in input order. Unreadable input ends
-/// the run with its error.
+/// Worker threads: `None` or 0 mean one per core.
+pub fn jobs(requested: Option<usize>) -> usize {
+    match requested {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// Runs `work` on every puzzle of `puzzles` (a path, or an iterable of
+/// strings and `Puzzle`s) on `jobs` threads, the interpreter released (a
+/// heuristic written in Python takes it when called); the results in
+/// input order. Unreadable input ends the run with its error.
+pub fn run_entries<R: Send>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    jobs: Option<usize>,
+    work: impl Fn(&Job, &Sudokus) -> R + Sync + Send,
+) -> PyResult<Vec<R>> {
+    let reading = Reading::default();
+    let list = entries(puzzles, &reading)?;
+    let jobs = self::jobs(jobs);
+    let result = py.detach(|| -> anyhow::Result<Vec<R>> {
+        let mut out = Vec::new();
+        let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
+        runner::run(list, sudokus, jobs, work, |item| {
+            match item {
+                Item::Done(_, r) => out.push(r),
+                Item::Unreadable(e) => anyhow::bail!("{}: {}", e.source, e.error),
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    });
+    result.map_err(|e| puzzle_error(format!("{e:#}")))
+}
+
+/// CSV text: a header, then the rows.
+pub fn csv_text(
+    header: Vec<&'static str>,
+    rows: impl Iterator<Item = Vec<String>>,
+) -> PyResult<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let fail = |e: csv::Error| puzzle_error(e.to_string());
+    w.write_record(&header).map_err(fail)?;
+    for row in rows {
+        w.write_record(&row).map_err(fail)?;
+    }
+    let bytes = w.into_inner().map_err(|e| puzzle_error(e.to_string()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// [`run_entries`] with a heuristic's exception raised from the call, and
+/// the records as CSV text.
 fn many<R: Send>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     jobs: Option<usize>,
     header: Vec<&'static str>,
     work: impl Fn(&Job, &Sudokus, &Arc<Failure>) -> R + Sync + Send,
-    fields: impl Fn(&R) -> Vec<String> + Send + Sync,
+    fields: impl Fn(&R) -> Vec<String>,
 ) -> PyResult<String> {
-    let reading = Reading::default();
-    let entries = entries(puzzles, &reading)?;
-    let jobs = match jobs {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     let failure = Arc::new(Failure::default());
-    let result = py.detach(|| -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(&header)?;
-        let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
-        runner::run(
-            entries,
-            sudokus,
-            jobs,
-            |job, sudokus| work(job, sudokus, &failure),
-            |item| {
-                match item {
-                    Item::Done(_, r) => w.write_record(fields(&r))?,
-                    Item::Unreadable(e) => anyhow::bail!("{}: {}", e.source, e.error),
-                }
-                Ok(())
-            },
-        )?;
-        Ok(w.into_inner()?)
+    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
+        work(job, sudokus, &failure)
     });
     if let Some(e) = failure.take() {
         return Err(e);
     }
-    let bytes = result.map_err(|e| puzzle_error(format!("{e:#}")))?;
-    String::from_utf8(bytes).map_err(|e| puzzle_error(e.to_string()))
+    csv_text(header, records?.iter().map(fields))
 }
 
 /// Solves every puzzle; the records as CSV text (the command's columns).

@@ -13,48 +13,15 @@ use sudoku_cli::explaining::{ExplainRecord, explain_job};
 use sudoku_cli::generating::{GenerateSettings, clock_seed, make, record};
 use sudoku_cli::rating::{RateRecord, rate_job};
 use sudoku_cli::records::Origin;
-use sudoku_cli::runner::{Job, Sudokus};
 use sudoku_cli::trace_file::TraceFile;
 use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use crate::errors::{InvalidStrategy, puzzle_error, strategy_error};
 use crate::puzzle::Reading;
-use crate::solving::{entries, plan};
+use crate::solving::{csv_text, entries, jobs as threads, plan, run_entries};
 
 fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     Ok(pythonize::pythonize(py, value)?)
-}
-
-/// Runs `work` on every puzzle of `puzzles` (a path, or an iterable of
-/// strings and `Puzzle`s) in parallel, the interpreter released; the
-/// records in input order.
-fn records<R: Send + Serialize>(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
-    jobs: Option<usize>,
-    work: impl Fn(&Job, &Sudokus) -> R + Sync + Send,
-) -> PyResult<Vec<R>> {
-    let reading = Reading::default();
-    let list = entries(puzzles, &reading)?;
-    let jobs = match jobs {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let result = py.detach(|| -> anyhow::Result<Vec<R>> {
-        let mut out = Vec::new();
-        let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
-        sudoku_cli::runner::run(list, sudokus, jobs, work, |item| {
-            match item {
-                sudoku_cli::runner::Item::Done(_, r) => out.push(r),
-                sudoku_cli::runner::Item::Unreadable(e) => {
-                    anyhow::bail!("{}: {}", e.source, e.error)
-                }
-            }
-            Ok(())
-        })?;
-        Ok(out)
-    });
-    result.map_err(|e| puzzle_error(format!("{e:#}")))
 }
 
 /// The records of `sudoku rate --format json`, one per puzzle, as dicts.
@@ -66,7 +33,7 @@ pub fn rate_records<'py>(
     timeout_ms: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records = records(py, puzzles, jobs, |job, sudokus| {
+    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
         rate_job(job, sudokus, timeout_ms)
     })?;
     to_py(py, &records)
@@ -81,7 +48,7 @@ pub fn rate_csv(
     timeout_ms: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<String> {
-    let records = records(py, puzzles, jobs, |job, sudokus| {
+    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
         rate_job(job, sudokus, timeout_ms)
     })?;
     csv_text(
@@ -98,22 +65,8 @@ pub fn explain_records<'py>(
     puzzles: &Bound<'py, PyAny>,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records: Vec<ExplainRecord> = records(py, puzzles, jobs, explain_job)?;
+    let records: Vec<ExplainRecord> = run_entries(py, puzzles, jobs, explain_job)?;
     to_py(py, &records)
-}
-
-fn csv_text(
-    header: Vec<&'static str>,
-    rows: impl Iterator<Item = Vec<String>>,
-) -> PyResult<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let fail = |e: csv::Error| puzzle_error(e.to_string());
-    w.write_record(&header).map_err(fail)?;
-    for row in rows {
-        w.write_record(&row).map_err(fail)?;
-    }
-    let bytes = w.into_inner().map_err(|e| puzzle_error(e.to_string()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The records of `sudoku generate --format json`: `count` puzzles of the
@@ -165,10 +118,7 @@ pub fn generate_records<'py>(
     Generator::new(&sudoku, options.clone())
         .map_err(|e| InvalidStrategy::new_err(e.to_string()))?;
     let seed = seed.unwrap_or_else(clock_seed);
-    let jobs = match jobs {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = threads(jobs);
     let made = py.detach(|| -> anyhow::Result<Vec<_>> {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
         Ok(pool.install(|| {

@@ -151,8 +151,19 @@ class CountResult(_Record):
     _fields = ("status", "solutions", "exact", "limit")
 
 
-def _strategy(kw: dict) -> dict:
-    return {k: v for k, v in kw.items() if v is not None}
+#: The keyword arguments that choose a strategy, as the flags do.
+_STRATEGY = ("config", "cells", "values", "propagation", "seed", "max_placements", "timeout_ms", "restarts")
+
+
+def _strategy(args: dict) -> dict:
+    """The strategy arguments given (not None) among `args`."""
+    return {k: args[k] for k in _STRATEGY if args.get(k) is not None}
+
+
+def _given(kwargs: dict) -> dict:
+    """The keyword arguments given (not None), all passed on: an unknown
+    one is the native call's TypeError."""
+    return {k: v for k, v in kwargs.items() if v is not None}
 
 
 def solve(
@@ -188,18 +199,7 @@ def solve(
             puzzle,
             unique=unique,
             level_needed=level_needed,
-            **_strategy(
-                dict(
-                    config=config,
-                    cells=cells,
-                    values=values,
-                    propagation=propagation,
-                    seed=seed,
-                    max_placements=max_placements,
-                    timeout_ms=timeout_ms,
-                    restarts=restarts,
-                )
-            ),
+            **_strategy(locals()),
         )
     )
 
@@ -223,18 +223,7 @@ def count(
         _native.count(
             puzzle,
             limit=limit,
-            **_strategy(
-                dict(
-                    config=config,
-                    cells=cells,
-                    values=values,
-                    propagation=propagation,
-                    seed=seed,
-                    max_placements=max_placements,
-                    timeout_ms=timeout_ms,
-                    restarts=restarts,
-                )
-            ),
+            **_strategy(locals()),
         )
     )
 
@@ -308,7 +297,7 @@ def solve_many(
     without pandas (or with ``as_frame=False``) a list of dicts with the
     same keys.
     """
-    text = _native.solve_many_csv(_puzzles(puzzles), jobs=jobs, **_strategy(strategy))
+    text = _native.solve_many_csv(_puzzles(puzzles), jobs=jobs, **_given(strategy))
     return _table(text, as_frame)
 
 
@@ -323,7 +312,7 @@ def count_many(
     """Counts the solutions of every puzzle, as ``solve_many`` solves them;
     the columns of ``sudoku count --format csv``."""
     text = _native.count_many_csv(
-        _puzzles(puzzles), limit=limit, jobs=jobs, **_strategy(strategy)
+        _puzzles(puzzles), limit=limit, jobs=jobs, **_given(strategy)
     )
     return _table(text, as_frame)
 
@@ -511,17 +500,6 @@ def trace(
         puzzle,
         limit=limit,
         solutions=solutions,
-        **_strategy(
-            dict(
-                config=config,
-                cells=cells,
-                values=values,
-                propagation=propagation,
-                seed=seed,
-                max_placements=max_placements,
-                timeout_ms=timeout_ms,
-                restarts=restarts,
-            )
-        ),
+        **_strategy(locals()),
     )
     return (json.loads(line) for line in text.splitlines() if line)
