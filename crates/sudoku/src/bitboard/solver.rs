@@ -264,7 +264,21 @@ struct Tables<B> {
     houses: Vec<B>,
     /// The houses (indices into `houses`, as bits) of each cell.
     houses_of: Vec<u128>,
+    /// Locked candidates: per house, for each other house sharing two
+    /// cells or more with it, the cells they share and the other house's
+    /// other cells. A digit whose cells in the house lie all in the
+    /// shared ones leaves those other cells (on grids of
+    /// [`LOCKED_FROM_SIDE`] and more; empty below).
+    intersections: Vec<Vec<(B, B)>>,
 }
+
+/// The smallest side whose grids get locked candidates. On 9x9 they cut
+/// the nodes but cost more than they save on hard sets (`benches/peers`:
+/// 17-clue and top1465 0.23 and 0.26 of the `sudoku` crate's speed with
+/// them off, 0.32 and 0.33 on; forum-hardest-1905 and -1106 0.49 and 0.53
+/// off, 0.39 and 0.32 on). On 16x16 and 25x25 they cut the nodes 4x and
+/// 8x and the time 3.5x and 4.4x (`scripts/bench_big_grids.py` sets).
+const LOCKED_FROM_SIDE: usize = 16;
 
 /// What changed in a frame since its houses were last looked at for
 /// hidden singles.
@@ -277,6 +291,10 @@ struct Changes<B> {
     /// outside the houses it was placed in before, so these are the only
     /// houses of lost cells with nothing to look at.
     placed_in: Vec<u128>,
+    /// Per digit, the cells it lost since the last look for locked
+    /// candidates; `locked_all`: look at every house.
+    locked: Vec<B>,
+    locked_all: bool,
 }
 
 impl<B: Cells> Changes<B> {
@@ -284,7 +302,30 @@ impl<B: Cells> Changes<B> {
         self.every_house = false;
         self.removed.fill(B::NONE);
         self.placed_in.fill(0);
+        self.locked_all = false;
+        self.locked.fill(B::NONE);
     }
+
+    /// Digit `d` lost `cells`.
+    #[inline]
+    fn lost(&mut self, d: usize, cells: B) {
+        self.removed[d] = self.removed[d].or(cells);
+        self.locked[d] = self.locked[d].or(cells);
+    }
+}
+
+/// Per house, the other houses sharing two cells or more with it, as
+/// [`Tables::intersections`] holds them.
+fn intersections<B: Cells>(houses: &[B]) -> Vec<Vec<(B, B)>> {
+    (houses.iter().enumerate())
+        .map(|(a, &first)| {
+            (houses.iter().enumerate())
+                .filter(|&(b, _)| b != a)
+                .map(|(_, &second)| (first.and(second), second.and_not(first)))
+                .filter(|(shared, _)| !shared.is_empty() && !shared.is_single())
+                .collect()
+        })
+        .collect()
 }
 
 /// See the [module docs](self). A `B` holds one bitboard.
@@ -340,6 +381,9 @@ impl<B: Cells> BitboardSolver<B> {
         if full.len() > 128 {
             return None;
         }
+        let houses: Vec<B> = (full.iter())
+            .map(|h| set_of(&mut h.iter().copied()))
+            .collect();
         let mut houses_of = vec![0u128; cells];
         for (h, house) in full.iter().enumerate() {
             for &c in *house {
@@ -356,9 +400,12 @@ impl<B: Cells> BitboardSolver<B> {
                 cell: (0..cells)
                     .map(|c| set_of(&mut std::iter::once(c)))
                     .collect(),
-                houses: (full.iter())
-                    .map(|h| set_of(&mut h.iter().copied()))
-                    .collect(),
+                intersections: if side >= LOCKED_FROM_SIDE {
+                    intersections(&houses)
+                } else {
+                    Vec::new()
+                },
+                houses,
                 houses_of,
             },
             frames: vec![B::NONE; (side + 1) * (cells + 1)],
@@ -366,6 +413,8 @@ impl<B: Cells> BitboardSolver<B> {
                 every_house: false,
                 removed: vec![B::NONE; side],
                 placed_in: vec![0; side],
+                locked: vec![B::NONE; side],
+                locked_all: false,
             },
             load_scratch: vec![B::NONE; 2 * side],
             guide: vec![0; cells],
@@ -394,12 +443,12 @@ impl<B: Cells> BitboardSolver<B> {
         if digits[d].and(me).is_empty() {
             return false;
         }
-        for (board, removed) in digits.iter_mut().zip(changes.removed.iter_mut()) {
-            *removed = removed.or(board.and(me));
+        for (k, board) in digits.iter_mut().enumerate() {
+            changes.lost(k, board.and(me));
             *board = board.and_not(me);
         }
         let removed = digits[d].and(tables.peers[cell]);
-        changes.removed[d] = changes.removed[d].or(removed);
+        changes.lost(d, removed);
         changes.placed_in[d] |= tables.houses_of[cell];
         digits[d] = digits[d].and_not(removed).or(me);
         unsolved[0] = unsolved[0].and_not(me);
@@ -427,7 +476,7 @@ impl<B: Cells> BitboardSolver<B> {
         }
         let n = frame.len();
         let removed = frame[d].and(seen);
-        changes.removed[d] = changes.removed[d].or(removed);
+        changes.lost(d, removed);
         frame[d] = frame[d].and_not(removed);
         frame[n - 1] = frame[n - 1].and_not(cells);
         true
@@ -467,6 +516,7 @@ impl<B: Cells> BitboardSolver<B> {
         // Look at every house once.
         self.changes.clear();
         self.changes.every_house = true;
+        self.changes.locked_all = true;
         true
     }
 
@@ -477,6 +527,7 @@ impl<B: Cells> BitboardSolver<B> {
         let frame = &mut self.frames[depth * n..(depth + 1) * n];
         let tables = &self.tables;
         let changes = &mut self.changes;
+        let random = self.rng.is_some();
         loop {
             let unsolved = frame[n - 1];
             if unsolved.is_empty() {
@@ -530,10 +581,65 @@ impl<B: Cells> BitboardSolver<B> {
                     }
                 }
             }
-            if !progress {
+            // A search for a random grid keeps to singles: the grids the
+            // generator draws for a seed stay the ones it always drew.
+            if progress {
+                continue;
+            }
+            if random {
                 return true;
             }
+            match Self::locked_candidates(frame, tables, changes) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
         }
+    }
+
+    /// Locked candidates (pointing and claiming, and their kin between any
+    /// two houses): `Some(true)` if candidates went, `None` on a digit with
+    /// no cell left in a house.
+    fn locked_candidates(
+        frame: &mut [B],
+        tables: &Tables<B>,
+        changes: &mut Changes<B>,
+    ) -> Option<bool> {
+        if tables.intersections.is_empty() {
+            return Some(false);
+        }
+        let mut removed_any = false;
+        let all = std::mem::take(&mut changes.locked_all);
+        for d in 0..frame.len() - 1 {
+            // The houses where `d` lost cells since the last look.
+            let mut houses = if all { u128::MAX } else { 0 };
+            for c in std::mem::replace(&mut changes.locked[d], B::NONE).ones() {
+                houses |= tables.houses_of[c];
+            }
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let Some(&house) = tables.houses.get(h) else {
+                    break;
+                };
+                let here = frame[d].and(house);
+                if here.is_empty() {
+                    return None;
+                }
+                if here.is_single() {
+                    continue;
+                }
+                for &(shared, others) in &tables.intersections[h] {
+                    let gone = frame[d].and(others);
+                    if !gone.is_empty() && here.and_not(shared).is_empty() {
+                        frame[d] = frame[d].and_not(gone);
+                        changes.lost(d, gone);
+                        removed_any = true;
+                    }
+                }
+            }
+        }
+        Some(removed_any)
     }
 
     /// The unsolved cell to branch on: the first (in reading order) of
