@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use serde::Serialize;
 use sudoku_cli::input::{Entry, ReadError};
 use sudoku_cli::records::{CountRecord, SolveRecord};
@@ -17,33 +17,39 @@ use crate::heuristics::Failure;
 use crate::puzzle::{PyPuzzle, Reading};
 use crate::strategy::{Chain, Plan, StrategyArgs};
 
-/// The strategy keyword arguments, read.
-#[allow(clippy::too_many_arguments)]
-pub fn plan(
-    config: Option<String>,
-    cells: Option<&Bound<'_, PyAny>>,
-    values: Option<&Bound<'_, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
-) -> PyResult<Plan> {
-    Plan::new(StrategyArgs {
-        config,
-        cells: cells.map(|c| Chain::extract(c, "cells")).transpose()?,
-        values: values.map(|v| Chain::extract(v, "values")).transpose()?,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    })
+/// The strategy keyword arguments (`config`, `cells`, `values`,
+/// `propagation`, `seed`, `max_placements`, `timeout_ms`, `restarts`; a
+/// `None` value is as absent), read and validated as the flags are; any
+/// other keyword is a `TypeError`, as Python says it.
+pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
+    let mut args = StrategyArgs::default();
+    for (key, value) in strategy.into_iter().flatten() {
+        let key: String = key.extract()?;
+        if value.is_none() {
+            continue;
+        }
+        match key.as_str() {
+            "config" => args.config = Some(value.extract()?),
+            "cells" => args.cells = Some(Chain::extract(&value, "cells")?),
+            "values" => args.values = Some(Chain::extract(&value, "values")?),
+            "propagation" => args.propagation = Some(value.extract()?),
+            "seed" => args.seed = Some(value.extract()?),
+            "max_placements" => args.max_placements = Some(value.extract()?),
+            "timeout_ms" => args.timeout_ms = Some(value.extract()?),
+            "restarts" => args.restarts = Some(value.extract()?),
+            other => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "got an unexpected keyword argument '{other}'"
+                )));
+            }
+        }
+    }
+    Plan::new(args)
 }
 
 /// The entry of `puzzle`: a `Puzzle`, or text read as `Puzzle.parse`
 /// reads it.
-fn entry_of(puzzle: &Bound<'_, PyAny>) -> PyResult<Entry> {
+pub fn entry_of(puzzle: &Bound<'_, PyAny>) -> PyResult<Entry> {
     if let Ok(p) = puzzle.cast::<PyPuzzle>() {
         return Ok(p.get().entry.clone());
     }
@@ -103,32 +109,15 @@ fn on_one<R: Send>(
 
 /// Solves one puzzle; returns the JSON record as a dict.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None, unique=false, level_needed=true))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (puzzle, *, unique=false, level_needed=true, **strategy))]
 pub fn solve<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
-    config: Option<String>,
-    cells: Option<&Bound<'py, PyAny>>,
-    values: Option<&Bound<'py, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
     unique: bool,
     level_needed: bool,
+    strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = plan(
-        config,
-        cells,
-        values,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    )?;
+    let plan = plan(strategy)?;
     let checks = SolveChecks {
         rate: level_needed,
         unique,
@@ -144,31 +133,14 @@ pub fn solve<'py>(
 
 /// The count's limit: `limit` solutions, or all with `limit=None`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=Some(2), config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (puzzle, *, limit=Some(2), **strategy))]
 pub fn count<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
     limit: Option<u64>,
-    config: Option<String>,
-    cells: Option<&Bound<'py, PyAny>>,
-    values: Option<&Bound<'py, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
+    strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = plan(
-        config,
-        cells,
-        values,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    )?;
+    let plan = plan(strategy)?;
     let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
         count_job(job, sudokus, &plan.record, limit, |s, p| {
             plan.run(s, p, limit, failure)
@@ -310,33 +282,16 @@ fn many<R: Send>(
 
 /// Solves every puzzle; the records as CSV text (the command's columns).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, jobs=None, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None, unique=false, level_needed=true))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (puzzles, *, jobs=None, unique=false, level_needed=true, **strategy))]
 pub fn solve_many_csv<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     jobs: Option<usize>,
-    config: Option<String>,
-    cells: Option<&Bound<'py, PyAny>>,
-    values: Option<&Bound<'py, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
     unique: bool,
     level_needed: bool,
+    strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
-    let plan = plan(
-        config,
-        cells,
-        values,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    )?;
+    let plan = plan(strategy)?;
     let checks = SolveChecks {
         rate: level_needed,
         unique,
@@ -357,32 +312,15 @@ pub fn solve_many_csv<'py>(
 
 /// Counts the solutions of every puzzle; the records as CSV text.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=Some(2), jobs=None, config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (puzzles, *, limit=Some(2), jobs=None, **strategy))]
 pub fn count_many_csv<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     limit: Option<u64>,
     jobs: Option<usize>,
-    config: Option<String>,
-    cells: Option<&Bound<'py, PyAny>>,
-    values: Option<&Bound<'py, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
+    strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
-    let plan = plan(
-        config,
-        cells,
-        values,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    )?;
+    let plan = plan(strategy)?;
     many(
         py,
         puzzles,

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::Sudoku;
@@ -18,7 +19,7 @@ use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use crate::errors::{InvalidStrategy, puzzle_error, strategy_error};
 use crate::puzzle::Reading;
-use crate::solving::{csv_text, entries, jobs as threads, plan, run_entries};
+use crate::solving::{csv_text, entry_of, jobs as threads, plan, run_entries};
 
 fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     Ok(pythonize::pythonize(py, value)?)
@@ -159,46 +160,23 @@ impl Write for Shared {
 /// a `puzzle` line, the search's events (at most `limit`, then `cut`), an
 /// `end` line.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=100_000, solutions=Some(1), config=None, cells=None, values=None, propagation=None, seed=None, max_placements=None, timeout_ms=None, restarts=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (puzzle, *, limit=100_000, solutions=Some(1), **strategy))]
 pub fn trace_jsonl(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     limit: u64,
     solutions: Option<u64>,
-    config: Option<String>,
-    cells: Option<&Bound<'_, PyAny>>,
-    values: Option<&Bound<'_, PyAny>>,
-    propagation: Option<String>,
-    seed: Option<u64>,
-    max_placements: Option<u64>,
-    timeout_ms: Option<u64>,
-    restarts: Option<String>,
+    strategy: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let plan = plan(
-        config,
-        cells,
-        values,
-        propagation,
-        seed,
-        max_placements,
-        timeout_ms,
-        restarts,
-    )?;
+    let plan = plan(strategy)?;
     if plan.calls_python() {
         return Err(InvalidStrategy::new_err(
             "trace runs the built-in heuristics (a heuristic written in Python is not traced)",
         ));
     }
-    let reading = Reading::default();
-    let mut list = entries(
-        &pyo3::types::PyList::new(py, [puzzle])?.into_any(),
-        &reading,
-    )?;
-    let entry = list
-        .remove(0)
-        .map_err(|e| puzzle_error(format!("{}: {}", e.source, e.error)))?;
-    let p = crate::puzzle::PyPuzzle::from_entry(Ok(entry), &reading)?;
+    let p = crate::puzzle::PyPuzzle {
+        entry: entry_of(puzzle)?,
+    };
     let buffer = Shared::default();
     let file = TraceFile::to_writer(
         Box::new(buffer.clone()),

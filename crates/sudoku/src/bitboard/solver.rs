@@ -280,6 +280,13 @@ struct Tables<B> {
 /// 8x and the time 3.5x and 4.4x (`scripts/bench_big_grids.py` sets).
 const LOCKED_FROM_SIDE: usize = 16;
 
+impl<B: Cells> Tables<B> {
+    /// The houses (as bits) holding one of `cells` or more.
+    fn houses_with(&self, cells: B) -> u128 {
+        cells.ones().fold(0, |houses, c| houses | self.houses_of[c])
+    }
+}
+
 /// What changed in a frame since its houses were last looked at for
 /// hidden singles.
 struct Changes<B> {
@@ -557,14 +564,14 @@ impl<B: Cells> BitboardSolver<B> {
             let mut progress = false;
             let every_house = std::mem::take(&mut changes.every_house);
             for d in 0..n - 1 {
-                let mut houses = if every_house { u128::MAX } else { 0 };
-                for r in std::mem::replace(&mut changes.removed[d], B::NONE).ones() {
-                    houses |= tables.houses_of[r];
-                }
+                let lost = std::mem::replace(&mut changes.removed[d], B::NONE);
+                let mut houses = if every_house {
+                    u128::MAX
+                } else {
+                    tables.houses_with(lost)
+                };
                 houses &= !std::mem::take(&mut changes.placed_in[d]);
-                while houses != 0 {
-                    let h = houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
+                for h in houses.ones() {
                     let Some(&house) = tables.houses.get(h) else {
                         break;
                     };
@@ -612,13 +619,13 @@ impl<B: Cells> BitboardSolver<B> {
         let all = std::mem::take(&mut changes.locked_all);
         for d in 0..frame.len() - 1 {
             // The houses where `d` lost cells since the last look.
-            let mut houses = if all { u128::MAX } else { 0 };
-            for c in std::mem::replace(&mut changes.locked[d], B::NONE).ones() {
-                houses |= tables.houses_of[c];
-            }
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
+            let lost = std::mem::replace(&mut changes.locked[d], B::NONE);
+            let houses = if all {
+                u128::MAX
+            } else {
+                tables.houses_with(lost)
+            };
+            for h in houses.ones() {
                 let Some(&house) = tables.houses.get(h) else {
                     break;
                 };
@@ -740,15 +747,7 @@ impl<B: Cells> BitboardSolver<B> {
             return false;
         };
         let board = self.frames[usize::from(d) - 1];
-        let mut houses = self.tables.houses_of[cell];
-        while houses != 0 {
-            let h = houses.trailing_zeros() as usize;
-            houses &= houses - 1;
-            if board.and(self.tables.houses[h]).is_empty() {
-                return true;
-            }
-        }
-        false
+        (self.tables.houses_of[cell].ones()).any(|h| board.and(self.tables.houses[h]).is_empty())
     }
 
     fn run(
