@@ -266,7 +266,7 @@ fn count_with_the_bitboard_engine() {
             cell("iterations"),
             cell("fc_runs")
         ),
-        ("unique", "320", "160", "", "")
+        ("unique", "208", "104", "", "")
     );
     assert!(cell("elapsed_us").parse::<u64>().is_ok());
     // The same answers as the engine.
@@ -319,7 +319,40 @@ fn solve_with_the_bitboard_engine() {
             "solve_bitboard_refuses_engine_flags",
             sudoku(&["solve", "--engine", "bitboard", "--config", "norvig", "--heatmap", "h.svg", "docs/examples/inkala.txt"])
         );
+        // The preset `fastest` is the bitboard solver; the engine's flags
+        // beside it, and a preset of it with the engine's keys, are refused.
+        assert_cmd_snapshot!(
+            "solve_fastest_preset_json",
+            sudoku(&["solve", "--config", "fastest", "--format", "json", "docs/examples/inkala.txt"])
+        );
+        assert_cmd_snapshot!(
+            "solve_fastest_preset_refuses_engine_flags",
+            sudoku(&["solve", "--config", "fastest", "--cells", "E", "docs/examples/inkala.txt"])
+        );
+        assert_cmd_snapshot!(
+            "compare_refuses_the_fastest_preset",
+            sudoku(&["compare", "--config", "fastest", "--set", "hardest11"])
+        );
     }
+    // `--engine engine` runs the engine with the preset's... defaults.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "count",
+        "--config",
+        "fastest",
+        "--engine",
+        "engine",
+        "--format",
+        "json",
+        "docs/examples/inkala.txt",
+    ]));
+    assert_eq!(code, 0);
+    let record = &json_lines(&out)[0];
+    assert_eq!(
+        record["strategy"]["engine"],
+        serde_json::Value::Null,
+        "{out}"
+    );
+    assert_eq!(record["strategy"]["config"], "fastest", "{out}");
     for set in ["puzzles/top95.txt", "puzzles/serg-multi-solution-100.txt"] {
         let answers = |engine: &str| {
             let (out, _) = stdout_of(&mut sudoku(&[
@@ -458,9 +491,20 @@ fn mixed_input_gives_one_labelled_result_per_line() {
 fn errors() {
     assert_cmd_snapshot!(
         "error_unknown_config",
-        sudoku(&["solve", "--config", "fastest", "tests/inputs/solve/4x4.txt"])
+        sudoku(&[
+            "solve",
+            "--config",
+            "quickest",
+            "tests/inputs/solve/4x4.txt"
+        ])
     );
-    for name in ["unknown-key", "bad-letter", "bad-level", "not-toml"] {
+    for name in [
+        "unknown-key",
+        "bad-letter",
+        "bad-level",
+        "not-toml",
+        "bitboard-with-cells",
+    ] {
         let path = format!("tests/inputs/configs/{name}.toml");
         assert_cmd_snapshot!(
             format!("error_config_{name}"),

@@ -4,8 +4,10 @@
 //! the fast and the generic propagators. Each solver's total solution
 //! count is printed too, so a wrong answer shows.
 //!
-//! Usage: `peers-bench [--repeat N] FILE...` (puzzle files, one 81-character
-//! puzzle per line). Output: a markdown table per file.
+//! Usage: `peers-bench [--repeat N] [--fast-only] FILE...` (puzzle files,
+//! one 81-character puzzle per line; `--fast-only`: the crate and the
+//! bitboard solver, not the engine). Output: a markdown table per file;
+//! the bitboard solver's total guesses per file go to stderr.
 //!
 //! `peers-bench generate N`: minimal 9x9 puzzles per second (no symmetry),
 //! N of them from each: the crate's `Sudoku::generate_with_symmetry` and
@@ -25,6 +27,8 @@ fn main() -> Result<()> {
         repeat = args.get(i + 1).context("--repeat N")?.parse()?;
         args.drain(i..i + 2);
     }
+    let fast_only = args.iter().any(|a| a == "--fast-only");
+    args.retain(|a| a != "--fast-only");
     if args.first().map(String::as_str) == Some("generate") {
         let n = args.get(1).context("generate N")?.parse()?;
         return generate(n);
@@ -68,12 +72,19 @@ fn main() -> Result<()> {
         let mut bitboard = ours::bitboard::Bitboard::new(&ours::Sudoku::classic())?;
         let start = Instant::now();
         let mut solutions = 0u64;
+        let mut guesses = 0u64;
         for _ in 0..repeat {
             for p in &puzzles {
-                solutions += bitboard.count(p, 2)?.solutions;
+                let counted = bitboard.count(p, 2)?;
+                solutions += counted.solutions;
+                guesses += counted.guesses;
             }
         }
         row("this project, bitboard", start.elapsed(), solutions);
+        eprintln!("bitboard guesses: {guesses}");
+        if fast_only {
+            continue;
+        }
         for level in [
             PropagationLevel::ForwardChecking,
             PropagationLevel::Singles,

@@ -611,6 +611,7 @@ impl StrategyArgs {
             restarts: self.restarts.clone(),
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
+            engine: None,
         }
     }
 }
@@ -742,9 +743,10 @@ pub struct SolveArgs {
     /// level, rule, limit and trace, exact counters, the level needed) or
     /// `bitboard` (grids of houses only, much faster; it reports placements
     /// and guesses only, no level needed, and takes no strategy, limit or
-    /// trace flag).
-    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::Engine)]
-    pub engine: EngineArg,
+    /// trace flag). Default: the preset's (`bitboard` for `--config
+    /// fastest`, else `engine`).
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    pub engine: Option<EngineArg>,
 }
 
 #[derive(Args, Debug)]
@@ -771,9 +773,10 @@ pub struct CountArgs {
     /// Which solver counts: `engine` (the reference: any heuristic chain,
     /// level, rule, limit and trace, exact counters) or `bitboard` (grids
     /// of houses only, much faster; it reports placements and guesses
-    /// only, and takes no strategy, limit or trace flag).
-    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::Engine)]
-    pub engine: EngineArg,
+    /// only, and takes no strategy, limit or trace flag). Default: the
+    /// preset's (`bitboard` for `--config fastest`, else `engine`).
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    pub engine: Option<EngineArg>,
 }
 
 /// The solvers `--engine` chooses between.
@@ -783,6 +786,15 @@ pub enum EngineArg {
     Engine,
     /// The bitboard solver for grids of houses (sudoku::bitboard).
     Bitboard,
+}
+
+impl From<EngineArg> for crate::strategy::Engine {
+    fn from(arg: EngineArg) -> crate::strategy::Engine {
+        match arg {
+            EngineArg::Engine => crate::strategy::Engine::Engine,
+            EngineArg::Bitboard => crate::strategy::Engine::Bitboard,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

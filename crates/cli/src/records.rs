@@ -323,6 +323,19 @@ impl StrategyRecord {
     /// The record of a validated strategy.
     pub fn of(strategy: &Strategy) -> StrategyRecord {
         let s = &strategy.search;
+        if strategy.engine == crate::strategy::Engine::Bitboard {
+            // The preset's name if one was asked for (`fastest`), else
+            // none: `--engine bitboard` alone runs no preset.
+            let named = strategy.name != "default";
+            return StrategyRecord {
+                config: if named {
+                    strategy.name.clone()
+                } else {
+                    String::new()
+                },
+                ..StrategyRecord::bitboard()
+            };
+        }
         StrategyRecord {
             cells: s.variables.to_string(),
             values: s.values.to_string(),
@@ -338,7 +351,7 @@ impl StrategyRecord {
 
     /// The record of a count by the bitboard solver: no chain, no preset,
     /// no limit; it deduces naked and hidden singles.
-    pub fn bitboard() -> StrategyRecord {
+    fn bitboard() -> StrategyRecord {
         StrategyRecord {
             cells: String::new(),
             values: String::new(),

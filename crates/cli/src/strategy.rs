@@ -22,7 +22,44 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../configs/fewest-guesses.toml"),
     ),
     ("adaptive", include_str!("../../../configs/adaptive.toml")),
+    ("fastest", include_str!("../../../configs/fastest.toml")),
 ];
+
+/// Which solver runs a strategy: the constraint engine (every heuristic,
+/// level and counter) or the bitboard solver (grids of houses only,
+/// throughput; it takes no heuristic, level or limit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The constraint engine (csp-core).
+    #[default]
+    Engine,
+    /// The bitboard solver for grids of houses (sudoku::bitboard).
+    Bitboard,
+}
+
+impl Engine {
+    /// Every engine, in the order help texts list them.
+    pub const ALL: [Engine; 2] = [Engine::Engine, Engine::Bitboard];
+
+    /// The name presets and `--engine` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Engine => "engine",
+            Engine::Bitboard => "bitboard",
+        }
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> Result<Engine> {
+        (Engine::ALL.into_iter().find(|e| e.name() == s)).with_context(|| {
+            let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+            format!("unknown engine `{s}` (engines: {})", names.join(", "))
+        })
+    }
+}
 
 /// A strategy file as written.
 #[derive(Deserialize, Serialize, Debug, Default)]
@@ -40,6 +77,10 @@ pub struct StrategyFile {
     pub propagation: Option<String>,
     /// Seed of the random heuristics (default 0).
     pub seed: Option<u64>,
+    /// The solver (default `engine`): `bitboard` takes no cells, values,
+    /// propagation, restarts or limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// When to restart (default `none`): `luby:SCALE` or
     /// `geometric:FIRST:FACTOR`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,6 +123,8 @@ pub struct Overrides {
     pub max_placements: Option<u64>,
     /// Time limit per puzzle in milliseconds (0: none).
     pub timeout_ms: Option<u64>,
+    /// The solver.
+    pub engine: Option<Engine>,
 }
 
 /// A validated strategy: what the rest of the program uses.
@@ -91,8 +134,11 @@ pub struct Strategy {
     pub name: String,
     /// The preset's description.
     pub description: String,
-    /// Heuristics, level, seed, limits.
+    /// Heuristics, level, seed, limits (the engine's; the defaults when
+    /// `engine` is the bitboard solver).
     pub search: SearchConfig,
+    /// The solver that runs it.
+    pub engine: Engine,
 }
 
 impl Strategy {
@@ -101,6 +147,17 @@ impl Strategy {
     /// which plain strings and integers are not known to raise.
     pub fn to_toml(&self) -> Result<String> {
         let s = &self.search;
+        if self.engine == Engine::Bitboard {
+            // The bitboard solver takes none of the engine's keys.
+            let file = StrategyFile {
+                name: Some(self.name.clone()),
+                description: Some(self.description.clone()),
+                engine: Some(self.engine.name().to_string()),
+                seed: Some(s.seed),
+                ..StrategyFile::default()
+            };
+            return toml::to_string(&file).context("the strategy does not fit in a TOML file");
+        }
         let file = StrategyFile {
             name: Some(self.name.clone()),
             description: Some(self.description.clone()),
@@ -108,6 +165,7 @@ impl Strategy {
             values: Some(s.values.to_string()),
             propagation: Some(s.level.to_string()),
             seed: Some(s.seed),
+            engine: (self.engine != Engine::Engine).then(|| self.engine.name().to_string()),
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             limits: LimitsFile {
                 max_placements: s.limits.max_placements,
@@ -207,7 +265,36 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string())
     });
+    let engine = match (args.engine, &file.engine) {
+        (Some(engine), _) => engine,
+        (None, Some(text)) => text.parse().with_context(|| key_error("engine", false))?,
+        (None, None) => Engine::Engine,
+    };
+    if engine == Engine::Bitboard {
+        // The preset's engine keys would be dropped silently: refuse them.
+        let engine_keys = [
+            ("cells", file.cells.is_some()),
+            ("values", file.values.is_some()),
+            ("propagation", file.propagation.is_some()),
+            ("restarts", file.restarts.is_some()),
+            (
+                "limits",
+                file.limits.max_placements.is_some() || file.limits.timeout_ms.is_some(),
+            ),
+        ];
+        let given: Vec<&str> = (engine_keys.iter())
+            .filter(|(_, g)| *g)
+            .map(|(k, _)| *k)
+            .collect();
+        if !given.is_empty() && file.engine.as_deref() == Some("bitboard") {
+            bail!(
+                "invalid config {origin}: engine \"bitboard\" takes no {} (the engine's keys)",
+                given.join(", ")
+            );
+        }
+    }
     Ok(Strategy {
+        engine,
         name,
         description: file.description.unwrap_or_default(),
         search: SearchConfig {
@@ -248,7 +335,8 @@ mod tests {
                 "mrv",
                 "norvig",
                 "fewest-guesses",
-                "adaptive"
+                "adaptive",
+                "fastest"
             ]
         );
         let naive = &presets[1].search;

@@ -193,8 +193,16 @@ impl Plan {
             restarts: args.restarts,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
+            engine: None,
         };
         let strategy = strategy::resolve(&overrides).map_err(strategy_error)?;
+        if strategy.engine == strategy::Engine::Bitboard {
+            return Err(strategy_error(anyhow::anyhow!(
+                "config `{}` runs the bitboard solver, which the Python package does not run yet: use `sudoku solve --config {}` or an engine preset",
+                strategy.name,
+                strategy.name
+            )));
+        }
         Ok(Plan::with_chains(strategy, args.cells, args.values))
     }
 

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod classic;
 pub(crate) mod solver;
 
 use crate::{GridSize, Puzzle, Sudoku};

@@ -185,3 +185,32 @@ fn refuses_what_it_cannot_read() {
     let clash = Puzzle::from_digits(GridSize::CLASSIC, clash);
     assert_eq!(solver.count(&clash, 2).unwrap().solutions, 0);
 }
+
+/// Every puzzle of the files listed in `SUDOKU_BIG_SETS` (paths separated
+/// by `:`, one 81-character puzzle per line): the 9x9 solver agrees with
+/// the engine on each. The big sets (all 49,158 17-clue puzzles, the
+/// 48,766 forum-hardest-1905-11plus puzzles, serg-multi-solution) are not
+/// shipped: `SUDOKU_BIG_SETS=a.txt:b.txt cargo test --release --test
+/// bitboard -- --ignored`. CI runs the shipped samples above.
+#[test]
+#[ignore = "needs SUDOKU_BIG_SETS (unshipped puzzle files); minutes in release"]
+fn agrees_with_the_engine_on_every_puzzle_of_the_big_sets() {
+    let sets = std::env::var("SUDOKU_BIG_SETS")
+        .expect("SUDOKU_BIG_SETS: the puzzle files to check, separated by ':'");
+    let sudoku = Sudoku::classic();
+    let mut solver = Bitboard::new(&sudoku).unwrap();
+    for path in sets.split(':') {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut counts = [0usize; 3];
+        for (i, line) in text.lines().enumerate() {
+            let puzzle = Puzzle::parse(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+            counts[agree(&sudoku, &mut solver, &puzzle, &format!("{path}:{}", i + 1)) as usize] +=
+                1;
+        }
+        eprintln!(
+            "{path}: {} puzzles, counts 0/1/2+: {counts:?}",
+            text.lines().count()
+        );
+        assert_eq!(counts.iter().sum::<usize>(), text.lines().count());
+    }
+}

@@ -32,11 +32,12 @@ pub fn configs(args: &ConfigsArgs) -> Result<Outcome> {
             let width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
             for p in &presets {
                 let s = &p.strategy;
-                writeln!(
-                    out,
-                    "{:<width$}  {:<3} {:<2} {:<7}  {}",
-                    p.name, s.cells, s.values, s.propagation, p.description
-                )?;
+                let chain = match s.engine {
+                    // No chain: the solver's name in the three columns.
+                    Some(engine) => format!("{engine:<14}"),
+                    None => format!("{:<3} {:<2} {:<7}", s.cells, s.values, s.propagation),
+                };
+                writeln!(out, "{:<width$}  {chain}  {}", p.name, p.description)?;
             }
         }
         Format::Json => {

@@ -8,11 +8,11 @@ use sudoku::bitboard::{Bitboard, BitboardError};
 use sudoku::{GridSize, Puzzle, Sudoku};
 
 use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
-use crate::cli::{CountArgs, EngineArg};
+use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
 use crate::solving::count_job;
-use crate::strategy;
+use crate::strategy::{self, Engine};
 use crate::watch::Watch;
 
 /// A count record, and whether several solutions count as a failure (when
@@ -83,10 +83,14 @@ impl Row for Counted {
 }
 
 pub fn count(args: &CountArgs) -> Result<Outcome> {
-    if args.engine == EngineArg::Bitboard {
-        return count_by_bitboard(args);
+    let overrides = strategy::Overrides {
+        engine: args.engine.map(Engine::from),
+        ..args.strategy.overrides()
+    };
+    let mut strategy = strategy::resolve(&overrides)?;
+    if strategy.engine == Engine::Bitboard {
+        return count_by_bitboard(args, &strategy);
     }
-    let mut strategy = strategy::resolve(&args.strategy.overrides())?;
     if args.all {
         // --all counts everything: a preset's limits do not apply, only
         // limits given as flags.
@@ -180,11 +184,11 @@ pub(super) fn bitboard_count(
 /// `count --engine bitboard`: the bitboard solver counts, up to the limit
 /// (or all solutions); the engine's strategy, limit and trace flags are
 /// refused, since it has none of them.
-fn count_by_bitboard(args: &CountArgs) -> Result<Outcome> {
+fn count_by_bitboard(args: &CountArgs, strategy: &strategy::Strategy) -> Result<Outcome> {
     refuse_engine_flags(&args.strategy, &args.trace)?;
     let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);
-    let record = StrategyRecord::bitboard();
+    let record = StrategyRecord::of(strategy);
     let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
     drive(
         &args.input,
@@ -220,6 +224,16 @@ pub(super) fn refuse_engine_flags(
     trace: &crate::cli::TraceArgs,
 ) -> Result<()> {
     let mut refused = strategy.given();
+    if let Some(config) = &strategy.config {
+        // A preset of the bitboard solver (`fastest`) is its own choice.
+        let preset = crate::strategy::resolve(&crate::strategy::Overrides {
+            config: Some(config.clone()),
+            ..Default::default()
+        })?;
+        if preset.engine == Engine::Bitboard {
+            refused.retain(|flag| *flag != "--config");
+        }
+    }
     if trace.trace.is_some() {
         refused.push("--trace");
     }
@@ -228,7 +242,7 @@ pub(super) fn refuse_engine_flags(
     }
     if !refused.is_empty() {
         bail!(
-            "--engine bitboard takes no strategy, limit or trace flag ({}): those are the engine's (--engine engine)",
+            "the bitboard solver (--engine bitboard, --config fastest) takes no strategy, limit or trace flag ({}): those are the engine's (--engine engine)",
             refused.join(", ")
         );
     }

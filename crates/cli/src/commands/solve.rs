@@ -6,12 +6,12 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, invalid_of, origin};
-use crate::cli::{EngineArg, Format, SolveArgs};
+use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
 use crate::records::{SolveRecord, Stats, StatsRecord, StrategyRecord};
 use crate::solving::{SolveChecks, solve_job};
-use crate::strategy;
+use crate::strategy::{self, Engine};
 use crate::watch::Watch;
 
 impl Classify for SolveRecord {
@@ -68,10 +68,14 @@ fn wants_rating(args: &SolveArgs) -> bool {
 }
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
-    if args.engine == EngineArg::Bitboard {
-        return solve_by_bitboard(args);
+    let overrides = strategy::Overrides {
+        engine: args.engine.map(Engine::from),
+        ..args.strategy.overrides()
+    };
+    let strategy = strategy::resolve(&overrides)?;
+    if strategy.engine == Engine::Bitboard {
+        return solve_by_bitboard(args, &strategy);
     }
-    let strategy = strategy::resolve(&args.strategy.overrides())?;
     super::note_unused_seed(args.strategy.seed, &strategy);
     let record = StrategyRecord::of(&strategy);
     let config = &strategy.search;
@@ -105,9 +109,9 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
 
 /// `solve --engine bitboard`: the bitboard solver counts each puzzle to
 /// 1 (to 2 with `--unique`); no level needed (it has no levels).
-fn solve_by_bitboard(args: &SolveArgs) -> Result<Outcome> {
+fn solve_by_bitboard(args: &SolveArgs, strategy: &strategy::Strategy) -> Result<Outcome> {
     super::count::refuse_engine_flags(&args.strategy, &args.trace)?;
-    let record = StrategyRecord::bitboard();
+    let record = StrategyRecord::of(strategy);
     let limit = if args.unique { 2 } else { 1 };
     let started = Instant::now();
     let mut tally = Tally::default();

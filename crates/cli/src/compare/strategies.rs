@@ -103,6 +103,11 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
             config: Some(name.clone()),
             ..Overrides::default()
         })?;
+        if s.engine == strategy::Engine::Bitboard {
+            anyhow::bail!(
+                "config `{name}` runs the bitboard solver, which compare does not run yet: compare runs the engine's strategies (time the bitboard solver with `sudoku count --config {name}` or benches/peers)"
+            );
+        }
         let label = format!("{} ({})", s.name, short(&s));
         out.push(contender(label, s));
     }

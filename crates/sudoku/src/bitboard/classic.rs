@@ -1,0 +1,578 @@
+//! The solver for the classic 9x9 grid (rows, columns, 3x3 boxes and
+//! nothing else), on band bitboards as JCZSolve describes them: for each
+//! digit and each band (three rows), a 27-bit mask of the band's cells
+//! where the digit may go. A search state is 27 such masks, their values
+//! when last looked at, and the unsolved cells and rows: a copy of a few
+//! hundred bytes, on the stack.
+//!
+//! Deductions, each done only for the masks that changed:
+//! - **within a band** (one table lookup): the band's "shrink", which of
+//!   its nine minirows (three cells of a row inside a box) still hold the
+//!   digit, goes through a table of the minirows that lie on some way to
+//!   give each of the three rows a different box ([`LOCKED`]); the cells
+//!   of the other minirows lose the digit. That is locked candidates
+//!   (pointing and claiming) inside the band, and a box left with one
+//!   minirow makes that row's digit single;
+//! - **a row with a single cell left** for a digit places it there: the
+//!   cell is solved, the other digits leave it and the digit leaves its
+//!   column in the other two bands;
+//! - **naked singles** of the whole band at once, bit-sliced over the nine
+//!   digits (cells with exactly one digit left), which also find the
+//!   cells with none (a contradiction) and the cells with two (where it
+//!   branches first).
+//!
+//! The search branches on the first cell with two candidates (else the
+//! first with the fewest), copying the state for every digit but the
+//! last, which reuses it. Nothing is allocated per node.
+
+/// A band's 27 cells, bit `9 * row + column` (row `0..3` inside the band).
+const BAND: u32 = (1 << 27) - 1;
+
+/// Which of a row's three minirows hold a cell: bit `k` if any of bits
+/// `3k..3k + 3` of a row's nine bits is set.
+static SHRINK: [u8; 512] = shrink_table();
+
+/// Locked candidates inside a band: for a shrink (bit `3 * row + box` if
+/// the digit may still go in that minirow), the cells of the minirows
+/// that belong to some choice of one minirow per row, in three
+/// different boxes; 0 if there is no such choice.
+static LOCKED: [u32; 512] = locked_table();
+
+/// For cell `i` of a band, the cells of the band in its row, box or
+/// column, without itself.
+static BAND_PEERS: [u32; 27] = band_peers_table();
+
+/// The three cells of column `c` in a band.
+const fn column(c: usize) -> u32 {
+    (1 | 1 << 9 | 1 << 18) << c
+}
+
+const fn shrink_table() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (row >> (3 * k)) & 7 != 0 {
+                table[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+/// The six ways to give rows 0, 1, 2 of a band three different boxes.
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The cells of minirow (`row`, `box`) of a band.
+const fn minirow(row: usize, box_: usize) -> u32 {
+    7 << (9 * row + 3 * box_)
+}
+
+const fn locked_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut shrink = 0;
+    while shrink < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMUTATIONS[p];
+            let mut r = 0;
+            let mut all = true;
+            while r < 3 {
+                all &= shrink >> (3 * r + boxes[r]) & 1 == 1;
+                r += 1;
+            }
+            if all {
+                let mut r = 0;
+                while r < 3 {
+                    table[shrink] |= minirow(r, boxes[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        shrink += 1;
+    }
+    table
+}
+
+const fn band_peers_table() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (row, col) = (i / 9, i % 9);
+        let mut peers = (0x1ff << (9 * row)) | column(col);
+        let mut r = 0;
+        while r < 3 {
+            peers |= minirow(r, col / 3);
+            r += 1;
+        }
+        table[i] = peers & !(1 << i);
+        i += 1;
+    }
+    table
+}
+
+/// What one search state knows. Mask `3 * digit + band`.
+#[derive(Clone, Copy)]
+struct State {
+    /// Where each digit may still go, per band.
+    masks: [u32; 27],
+    /// The masks changed since their deductions last ran (bit `i`).
+    changed: u32,
+    /// The band's rows (bits 0..3) where each digit is not placed yet.
+    unsolved_rows: [u8; 27],
+    /// The cells of each band without a digit yet.
+    unsolved: [u32; 3],
+}
+
+/// What the naked-singles pass found.
+enum Pass {
+    /// A cell without candidates.
+    Contradiction,
+    /// Singles placed: deduce again.
+    Placed,
+    /// Nothing placed; the first cell with two candidates, if any
+    /// (band, bit).
+    Stable(Option<(usize, u32)>),
+}
+
+impl State {
+    const START: State = State {
+        masks: [BAND; 27],
+        changed: BAND,
+        unsolved_rows: [7; 27],
+        unsolved: [BAND; 3],
+    };
+
+    /// Puts `digit` (0-based) at bit `bit` of band `band`: the other
+    /// digits leave the cell and the digit leaves the cell's peers in the
+    /// band; the deductions then see the row single. False if the digit
+    /// cannot go there.
+    #[inline]
+    fn place(&mut self, band: usize, bit: u32, digit: usize) -> bool {
+        let i = 3 * digit + band;
+        if self.masks[i] & bit == 0 {
+            return false;
+        }
+        for d in 0..9 {
+            self.remove(3 * d + band, bit);
+        }
+        self.masks[i] |= bit;
+        self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+        true
+    }
+
+    /// Takes `cells` out of mask `i`, noting whether it changed.
+    #[inline(always)]
+    fn remove(&mut self, i: usize, cells: u32) {
+        let before = self.masks[i];
+        let after = before & !cells;
+        self.masks[i] = after;
+        self.changed |= u32::from(after != before) << i;
+    }
+
+    /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
+    /// changed: false on a contradiction.
+    #[inline]
+    fn deduce(&mut self, i: usize) -> bool {
+        let mut a = self.masks[i];
+        let shrink = SHRINK[(a & 0x1ff) as usize] as usize
+            | (SHRINK[(a >> 9 & 0x1ff) as usize] as usize) << 3
+            | (SHRINK[(a >> 18 & 0x1ff) as usize] as usize) << 6;
+        a &= LOCKED[shrink];
+        if a == 0 {
+            return false;
+        }
+        self.masks[i] = a;
+        let (digit, band) = (i / 3, i % 3);
+        // Rows left with one cell (each has one at least: the table
+        // leaves a cell in every row or none).
+        let single = |row: u32| u8::from(row & row.wrapping_sub(1) == 0);
+        let mut rows = self.unsolved_rows[i]
+            & (single(a & 0x1ff) | single(a >> 9 & 0x1ff) << 1 | single(a >> 18) << 2);
+        if rows == 0 {
+            return true;
+        }
+        self.unsolved_rows[i] &= !rows;
+        while rows != 0 {
+            let r = rows.trailing_zeros();
+            rows &= rows - 1;
+            let row = a >> (9 * r) & 0x1ff;
+            // The digit's only cell in this row: solved.
+            let bit = row << (9 * r);
+            self.unsolved[band] &= !bit;
+            for d in 0..9 {
+                if d != digit {
+                    self.remove(3 * d + band, bit);
+                }
+            }
+            let col = column(row.trailing_zeros() as usize);
+            for b in 0..3 {
+                if b != band {
+                    self.remove(3 * digit + b, col);
+                }
+            }
+        }
+        true
+    }
+
+    /// Naked singles of every band, bit-sliced over the digits.
+    #[inline]
+    fn naked_singles(&mut self) -> Pass {
+        let mut placed = false;
+        let mut pair = None;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.masks[3 * d + band];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if unsolved & !one != 0 {
+                return Pass::Contradiction;
+            }
+            let mut singles = unsolved & !two;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                for d in 0..9 {
+                    let i = 3 * d + band;
+                    if self.masks[i] & bit != 0 {
+                        self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+                        placed |= self.changed != 0;
+                        break;
+                    }
+                }
+            }
+            let pairs = unsolved & two & !three;
+            if pair.is_none() && pairs != 0 {
+                pair = Some((band, pairs & pairs.wrapping_neg()));
+            }
+        }
+        if placed {
+            return Pass::Placed;
+        }
+        match self.column_singles() {
+            Pass::Stable(_) => Pass::Stable(pair),
+            other => other,
+        }
+    }
+
+    /// Hidden singles in columns (those in rows and boxes are the band
+    /// deductions'): a digit with one cell left in a column goes there.
+    #[inline]
+    fn column_singles(&mut self) -> Pass {
+        let mut placed = false;
+        for digit in 0..9 {
+            // Columns where the digit has a cell in one band (`one`), in
+            // two or more, or twice in one band (`more`).
+            let (mut one, mut more) = (0u32, 0u32);
+            for band in 0..3 {
+                let m = self.masks[3 * digit + band];
+                let (r0, r1, r2) = (m & 0x1ff, m >> 9 & 0x1ff, m >> 18);
+                let any = r0 | r1 | r2;
+                more |= one & any | r0 & r1 | r0 & r2 | r1 & r2;
+                one |= any;
+            }
+            if one != 0x1ff {
+                return Pass::Contradiction;
+            }
+            let singles = one & !more;
+            if singles == 0 {
+                continue;
+            }
+            for band in 0..3 {
+                let i = 3 * digit + band;
+                let m = self.masks[i];
+                let col = singles & (m | m >> 9 | m >> 18);
+                let mut cells = m & (col | col << 9 | col << 18) & self.unsolved[band];
+                while cells != 0 {
+                    let bit = cells & cells.wrapping_neg();
+                    cells ^= bit;
+                    self.place(band, bit, digit);
+                    placed = true;
+                }
+            }
+        }
+        if placed {
+            Pass::Placed
+        } else {
+            Pass::Stable(None)
+        }
+    }
+
+    /// Deduces until nothing changes. `Err` on a contradiction; else the
+    /// first cell with two candidates, if any.
+    #[inline]
+    fn propagate(&mut self) -> Result<Option<(usize, u32)>, ()> {
+        loop {
+            while self.changed != 0 {
+                let i = self.changed.trailing_zeros() as usize;
+                self.changed &= self.changed - 1;
+                if !self.deduce(i) {
+                    return Err(());
+                }
+            }
+            match self.naked_singles() {
+                Pass::Contradiction => return Err(()),
+                Pass::Placed => continue,
+                Pass::Stable(pair) => return Ok(pair),
+            }
+        }
+    }
+
+    /// The first unsolved cell with the fewest candidates (band, bit), if
+    /// any is unsolved.
+    fn fewest(&self) -> Option<(usize, u32)> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for band in 0..3 {
+            let mut unsolved = self.unsolved[band];
+            while unsolved != 0 {
+                let bit = unsolved & unsolved.wrapping_neg();
+                unsolved ^= bit;
+                let n = self.candidates(band, bit).count_ones();
+                if n < fewest {
+                    fewest = n;
+                    best = Some((band, bit));
+                }
+            }
+        }
+        best
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) left at a cell.
+    #[inline]
+    fn candidates(&self, band: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            if self.masks[3 * d + band] & bit != 0 {
+                digits |= 1 << d;
+            }
+        }
+        digits
+    }
+
+    /// The digits of a solved state (1-based, reading order).
+    fn write(&self, out: &mut [u8; 81]) {
+        for (i, &mask) in self.masks.iter().enumerate() {
+            let (digit, band) = (i / 3, i % 3);
+            let mut m = mask;
+            while m != 0 {
+                out[27 * band + m.trailing_zeros() as usize] = digit as u8 + 1;
+                m &= m - 1;
+            }
+        }
+    }
+}
+
+/// The classic 9x9 solver. See the [module docs](self).
+pub(crate) struct ClassicSolver {
+    /// Solutions found in the current count.
+    found: usize,
+    limit: usize,
+    /// The first solution found.
+    first: [u8; 81],
+    /// Search nodes left before the count gives up.
+    nodes_left: u64,
+    out_of_budget: bool,
+    /// As the other bitboard solvers count them: each digit tried at a
+    /// branch, and those tried while the cell had an untried digit left.
+    pub(crate) placements: u64,
+    pub(crate) guesses: u64,
+}
+
+impl ClassicSolver {
+    pub(crate) fn new() -> ClassicSolver {
+        ClassicSolver {
+            found: 0,
+            limit: 1,
+            first: [0; 81],
+            nodes_left: u64::MAX,
+            out_of_budget: false,
+            placements: 0,
+            guesses: 0,
+        }
+    }
+
+    /// Counts the solutions of `digits` (81 cells, 0 empty, else 1..=9)
+    /// up to `limit`, without `not = (cell, digit)` if given; `None` if
+    /// the search ran past `budget` nodes before it could tell. The first
+    /// solution is in [`first`](Self::first) when one was found.
+    pub(crate) fn count(
+        &mut self,
+        digits: &[u8],
+        not: Option<(usize, u8)>,
+        limit: usize,
+        budget: u64,
+    ) -> Option<usize> {
+        debug_assert_eq!(digits.len(), 81);
+        self.found = 0;
+        self.limit = limit.max(1);
+        self.nodes_left = budget;
+        self.out_of_budget = false;
+        self.placements = 0;
+        self.guesses = 0;
+        let mut state = State::START;
+        if let Some((cell, digit)) = not
+            && (1..=9).contains(&digit)
+        {
+            state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+        }
+        let loaded = digits.iter().enumerate().all(|(cell, &digit)| {
+            digit == 0
+                || (1..=9).contains(&digit)
+                    && state.place(cell / 27, 1 << (cell % 27), digit as usize - 1)
+        });
+        if loaded {
+            self.search(&mut state);
+        }
+        (self.found >= self.limit || !self.out_of_budget).then_some(self.found)
+    }
+
+    /// The first solution of the last count (valid when it found one).
+    pub(crate) fn first(&self) -> &[u8; 81] {
+        &self.first
+    }
+
+    /// Searches below `state`; true when the count should stop.
+    fn search(&mut self, state: &mut State) -> bool {
+        let pair = match state.propagate() {
+            Ok(pair) => pair,
+            Err(()) => return false,
+        };
+        let Some((band, bit)) = pair.or_else(|| state.fewest()) else {
+            if self.found == 0 {
+                state.write(&mut self.first);
+            }
+            self.found += 1;
+            return self.found >= self.limit;
+        };
+        let mut digits = state.candidates(band, bit);
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if self.nodes_left == 0 {
+                self.out_of_budget = true;
+                return true;
+            }
+            self.nodes_left -= 1;
+            self.placements += 1;
+            if digits != 0 {
+                self.guesses += 1;
+                let mut next = *state;
+                next.place(band, bit, digit);
+                if self.search(&mut next) {
+                    return true;
+                }
+            } else {
+                state.place(band, bit, digit);
+                return self.search(state);
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables against their definitions, by brute force over cells.
+    #[test]
+    #[allow(clippy::needless_range_loop)] // an index per definition
+    fn the_tables_hold_what_their_definitions_say() {
+        for row in 0..512usize {
+            let expected = (0..3).fold(0u8, |acc, k| {
+                acc | u8::from((0..3).any(|j| row >> (3 * k + j) & 1 == 1)) << k
+            });
+            assert_eq!(SHRINK[row], expected, "shrink of {row:09b}");
+        }
+        for shrink in 0..512usize {
+            // Every choice of a box per row (27), kept if the boxes
+            // differ and each minirow chosen is available.
+            let mut cells = 0u32;
+            for choice in 0..27 {
+                let boxes = [choice % 3, choice / 3 % 3, choice / 9];
+                let distinct = boxes[0] != boxes[1] && boxes[0] != boxes[2] && boxes[1] != boxes[2];
+                if distinct && (0..3).all(|r| shrink >> (3 * r + boxes[r]) & 1 == 1) {
+                    for (r, &b) in boxes.iter().enumerate() {
+                        for j in 0..3 {
+                            cells |= 1 << (9 * r + 3 * b + j);
+                        }
+                    }
+                }
+            }
+            assert_eq!(LOCKED[shrink], cells, "locked of {shrink:09b}");
+        }
+        for i in 0..27 {
+            let (row, col) = (i / 9, i % 9);
+            let expected = (0..27)
+                .filter(|&j| j != i)
+                .filter(|&j| j / 9 == row || j % 9 == col || j % 9 / 3 == col / 3)
+                .fold(0u32, |acc, j| acc | 1 << j);
+            assert_eq!(BAND_PEERS[i], expected, "peers of {i}");
+        }
+    }
+
+    fn count(line: &str, limit: usize) -> (usize, String) {
+        let digits: Vec<u8> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let mut solver = ClassicSolver::new();
+        let n = solver.count(&digits, None, limit, u64::MAX).unwrap();
+        let first = solver.first().iter().map(|d| (b'0' + d) as char).collect();
+        (n, first)
+    }
+
+    #[test]
+    fn it_solves_and_counts() {
+        let inkala =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        assert_eq!(
+            count(inkala, 2),
+            (
+                1,
+                "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+                    .to_string()
+            )
+        );
+        // Clashing givens: two 8s in the first row.
+        let clash = format!("88{}", &inkala[2..]);
+        assert_eq!(count(&clash, 2).0, 0);
+        // The empty grid has many solutions.
+        assert_eq!(count(&".".repeat(81), 1000).0, 1000);
+        // One clue removed from a unique puzzle (the 8 at r1c1): more.
+        assert_eq!(count(&format!(".{}", &inkala[1..]), 2).0, 2);
+    }
+
+    #[test]
+    fn not_excludes_a_digit_and_the_budget_stops_the_count() {
+        let inkala: Vec<u8> =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                .collect();
+        let mut solver = ClassicSolver::new();
+        // The solution has 1 at r1c2: without it, none.
+        assert_eq!(solver.count(&inkala, Some((1, 1)), 2, u64::MAX), Some(0));
+        assert_eq!(solver.count(&inkala, Some((1, 2)), 2, u64::MAX), Some(1));
+        assert_eq!(solver.count(&[0; 81], None, 1_000_000, 10), None);
+    }
+}
