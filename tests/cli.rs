@@ -38,11 +38,11 @@ macro_rules! timing_filters {
             (r"\d+\.\d{3} ms", "[ms] ms"),
             (r"\d+\.\d{3} s\b", "[s] s"),
             (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
-            // count csv (its rows end with lower_bound): search_space,
+            // count csv (its rows end with lower_bound, engine): search_space,
             // elapsed_us, cells_placed, guesses, restarts, nogoods, the
             // rule counters, cells
             (
-                &*format!(r"(?m)(,\d+),\d+((,\d+){{{}}},[A-Z]+,[^\n]*,(true|false))$", RULE_COUNTERS + 4),
+                &*format!(r"(?m)(,\d+),\d+((,\d+){{{}}},[A-Z]+,[^\n]*,(true|false),[a-z]+)$", RULE_COUNTERS + 4),
                 "$1,[us]$2",
             ),
             // solve csv: search_space,elapsed_us,solutions,cells_placed,guesses,
@@ -1031,7 +1031,9 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
 
 #[test]
 fn unique_with_a_stopped_check_says_unknown_and_fails() {
-    let line = format!("{TOP1}\n");
+    // A killer puzzle: the engine checks (the bitboard solver takes
+    // grids of houses only), within the preset's limits.
+    let killer = "puzzles/variants/killer/killer-janko-127.json";
     let args = [
         "solve",
         "--config",
@@ -1039,11 +1041,9 @@ fn unique_with_a_stopped_check_says_unknown_and_fails() {
         "--max-placements",
         "1000",
         "--unique",
+        killer,
     ];
-    let (out, _, code) = run_with_stdin(
-        &[&args[..], &["--format", "json"]].concat(),
-        line.as_bytes(),
-    );
+    let (out, _, code) = run_with_stdin(&[&args[..], &["--format", "json"]].concat(), b"");
     assert_eq!(code, 1);
     let v = &json_lines(&out)[0];
     assert_eq!(v["status"], "solved");
@@ -1053,21 +1053,56 @@ fn unique_with_a_stopped_check_says_unknown_and_fails() {
         v["error"],
         "uniqueness unknown: placement limit reached in the search for a second solution"
     );
-    let (text, _, code) = run_with_stdin(&args, line.as_bytes());
+    let (text, _, code) = run_with_stdin(&args, b"");
     assert_eq!(code, 1);
     assert!(
         text.contains("solved (uniqueness unknown: placement limit reached"),
         "{text}"
     );
-    let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), line.as_bytes());
-    assert!(csv.lines().nth(1).unwrap().ends_with(",unknown"), "{csv}");
-    // Established either way: exit 0, `unique`.
-    let (out, _, code) =
-        run_with_stdin(&["solve", "--unique", "--format", "json"], line.as_bytes());
+    let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), b"");
+    assert!(
+        csv.lines().nth(1).unwrap().ends_with(",unknown,engine"),
+        "{csv}"
+    );
+    // Established without the limit: exit 0, `unique`.
+    let (out, _, code) = run_with_stdin(&["solve", "--unique", "--format", "json", killer], b"");
     assert_eq!(
         (code, json_lines(&out)[0]["uniqueness"].as_str()),
         (0, Some("unique"))
     );
+    // A classic puzzle: the bitboard solver checks, exactly, whatever the
+    // engine's limit; the solving search keeps its counters.
+    let line = format!("{TOP1}\n");
+    let limited = [
+        "solve",
+        "--config",
+        "mrv",
+        "--max-placements",
+        "1000",
+        "--unique",
+        "--format",
+        "json",
+    ];
+    let (out, _, code) = run_with_stdin(&limited, line.as_bytes());
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (code, v["uniqueness"].as_str()),
+        (0, Some("unique")),
+        "{out}"
+    );
+    let without_check: Vec<&str> = limited
+        .iter()
+        .copied()
+        .filter(|a| *a != "--unique")
+        .collect();
+    let (plain, _, _) = run_with_stdin(&without_check, line.as_bytes());
+    let counters = |text: &str| {
+        let mut stats = json_lines(text)[0]["stats"].clone();
+        stats.as_object_mut().unwrap().remove("elapsed_us");
+        stats
+    };
+    assert_eq!(counters(&out), counters(&plain));
+    assert_eq!(counters(&out)["placements"], 481, "{out}");
 }
 
 #[test]
@@ -1145,7 +1180,10 @@ fn count_all_ignores_the_preset_cap_and_stopped_counts_are_lower_bounds() {
         (Some(true), Some(false))
     );
     let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), six.as_bytes());
-    assert!(csv.lines().nth(1).unwrap().ends_with(",true"), "{csv}");
+    assert!(
+        csv.lines().nth(1).unwrap().ends_with(",true,engine"),
+        "{csv}"
+    );
 }
 
 #[test]

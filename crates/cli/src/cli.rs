@@ -727,8 +727,10 @@ pub struct SolveArgs {
     pub trace: TraceArgs,
 
     /// Also check that each solution is the only one (a second search,
-    /// whose counters are not added); a puzzle with several gets status
-    /// `multiple` and exit code 1.
+    /// whose counters are not added: by the bitboard solver on grids of
+    /// houses up to 16x16, else by the engine within the strategy's
+    /// limits); a puzzle with several gets status `multiple` and exit
+    /// code 1.
     #[arg(long)]
     pub unique: bool,
 

@@ -349,6 +349,12 @@ impl StrategyRecord {
         }
     }
 
+    /// The solver that ran: `engine` or `bitboard` (the CSV column
+    /// `engine`; JSON has `strategy.engine` for the bitboard solver only).
+    pub fn engine_name(&self) -> &'static str {
+        self.engine.unwrap_or("engine")
+    }
+
     /// The record of a count by the bitboard solver: no chain, no preset,
     /// no limit; it deduces naked and hidden singles.
     fn bitboard() -> StrategyRecord {
@@ -567,7 +573,7 @@ impl SolveRecord {
         h.extend(StatsRecord::CSV_HEADER);
         h.extend(rule_csv_header());
         h.extend(StrategyRecord::CSV_HEADER);
-        h.extend(["unique", "version", "level_needed", "uniqueness"]);
+        h.extend(["unique", "version", "level_needed", "uniqueness", "engine"]);
         h
     }
 
@@ -586,6 +592,7 @@ impl SolveRecord {
         f.push(self.version.to_string());
         f.push(self.level_needed.unwrap_or_default().to_string());
         f.push(self.uniqueness.map_or("", Uniqueness::name).to_string());
+        f.push(self.strategy.engine_name().to_string());
         f
     }
 }
@@ -809,7 +816,7 @@ impl CountRecord {
         );
         h.extend(rule_csv_header());
         h.extend(StrategyRecord::CSV_HEADER);
-        h.extend(["version", "lower_bound"]);
+        h.extend(["version", "lower_bound", "engine"]);
         h
     }
 
@@ -840,6 +847,7 @@ impl CountRecord {
         f.extend(self.strategy.csv_fields());
         f.push(self.version.to_string());
         f.push(self.lower_bound.to_string());
+        f.push(self.strategy.engine_name().to_string());
         f
     }
 }

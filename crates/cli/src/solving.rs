@@ -3,8 +3,12 @@
 //! package both make their records here; each runs the search its own way
 //! (with a trace, with heuristics written in Python, ...).
 
+use std::cell::RefCell;
+use std::time::Instant;
+
 use csp_core::SearchConfig;
-use sudoku::{Puzzle, SolveError, SolveReport, Sudoku, Symbols};
+use sudoku::bitboard::{Bitboard, BitboardError};
+use sudoku::{GridSize, Puzzle, SolveError, SolveReport, Sudoku, Symbols};
 
 use crate::records::{CountRecord, SolveRecord, StrategyRecord, Uniqueness, stop_words};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
@@ -37,6 +41,18 @@ pub fn solve_record(
         r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
     }
     if checks.unique && report.solution.is_some() {
+        if let Some(unique) = unique_by_bitboard(sudoku, puzzle) {
+            r.unique = Some(unique);
+            r.uniqueness = Some(if unique {
+                Uniqueness::Unique
+            } else {
+                Uniqueness::Multiple
+            });
+            if !unique {
+                r.status = "multiple";
+            }
+            return Ok(r);
+        }
         let count = sudoku.count_solutions(puzzle, config, Some(2))?;
         match count.stop_reason() {
             // A stopped check establishes nothing: say so.
@@ -62,6 +78,50 @@ pub fn solve_record(
         }
     }
     Ok(r)
+}
+
+thread_local! {
+    /// Each worker's bitboard solver for classic grids of the last size it
+    /// met: made once, not per puzzle.
+    static CLASSIC: RefCell<Option<(GridSize, Bitboard)>> = const { RefCell::new(None) };
+}
+
+/// Counts `puzzle` with the bitboard solver (a thread's own for classic
+/// grids; one made for the puzzle's rules otherwise).
+pub fn bitboard_count(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    limit: u64,
+) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), BitboardError> {
+    let run = |solver: &mut Bitboard| {
+        let start = Instant::now();
+        let counted = solver.count(puzzle, limit)?;
+        Ok((counted, start.elapsed()))
+    };
+    if !sudoku.rules().is_classic() {
+        return run(&mut Bitboard::new(sudoku)?);
+    }
+    CLASSIC.with_borrow_mut(|cached| {
+        if cached
+            .as_ref()
+            .is_none_or(|(size, _)| *size != sudoku.size())
+        {
+            *cached = Some((sudoku.size(), Bitboard::new(sudoku)?));
+        }
+        run(&mut cached.as_mut().expect("made above").1)
+    })
+}
+
+/// Grids of houses up to 16x16: whether `puzzle` (which has a solution)
+/// has only one, by the bitboard solver, which is exact and has no
+/// limits; `None` elsewhere (other rules, or 25x25, where a count to 2 can
+/// take it long and the engine's check keeps the strategy's limits).
+fn unique_by_bitboard(sudoku: &Sudoku, puzzle: &Puzzle) -> Option<bool> {
+    if sudoku.size().side() > 16 {
+        return None;
+    }
+    let (counted, _) = bitboard_count(sudoku, puzzle, 2).ok()?;
+    Some(counted.solutions == 1)
 }
 
 /// The record of `solve` for one puzzle of the input: `run` searches the

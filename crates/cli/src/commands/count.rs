@@ -1,17 +1,12 @@
 //! `sudoku count`.
 
-use std::cell::RefCell;
-use std::time::Instant;
-
 use anyhow::{Result, bail};
-use sudoku::bitboard::{Bitboard, BitboardError};
-use sudoku::{GridSize, Puzzle, Sudoku};
 
 use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
-use crate::solving::count_job;
+use crate::solving::{self as crate_solving, count_job};
 use crate::strategy::{self, Engine};
 use crate::watch::Watch;
 
@@ -149,38 +144,6 @@ fn total(
     }
 }
 
-thread_local! {
-    /// Each worker's bitboard solver for classic grids of the last size it
-    /// met: made once, not per puzzle.
-    static CLASSIC: RefCell<Option<(GridSize, Bitboard)>> = const { RefCell::new(None) };
-}
-
-/// Counts `puzzle` with the bitboard solver (a thread's own for classic
-/// grids; one made for the puzzle's rules otherwise).
-pub(super) fn bitboard_count(
-    sudoku: &Sudoku,
-    puzzle: &Puzzle,
-    limit: u64,
-) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), BitboardError> {
-    let run = |solver: &mut Bitboard| {
-        let start = Instant::now();
-        let counted = solver.count(puzzle, limit)?;
-        Ok((counted, start.elapsed()))
-    };
-    if !sudoku.rules().is_classic() {
-        return run(&mut Bitboard::new(sudoku)?);
-    }
-    CLASSIC.with_borrow_mut(|cached| {
-        if cached
-            .as_ref()
-            .is_none_or(|(size, _)| *size != sudoku.size())
-        {
-            *cached = Some((sudoku.size(), Bitboard::new(sudoku)?));
-        }
-        run(&mut cached.as_mut().expect("made above").1)
-    })
-}
-
 /// `count --engine bitboard`: the bitboard solver counts, up to the limit
 /// (or all solutions); the engine's strategy, limit and trace flags are
 /// refused, since it has none of them.
@@ -198,7 +161,8 @@ fn count_by_bitboard(args: &CountArgs, strategy: &strategy::Strategy) -> Result<
             // A puzzle the bitboard solver cannot read (other rules than
             // houses) is that puzzle's error, of kind `bitboard`.
             let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
+                let counted =
+                    crate_solving::bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
                 Ok(counted.map(|(counted, elapsed)| {
                     base.clone().counted_by_bitboard(&counted, sudoku, elapsed)
                 }))

@@ -121,7 +121,7 @@ fn solve_by_bitboard(args: &SolveArgs, strategy: &strategy::Strategy) -> Result<
         |job, sudokus| {
             let base = SolveRecord::new(origin(job), record.clone());
             let result = super::on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let counted = super::count::bitboard_count(sudoku, puzzle, limit);
+                let counted = crate::solving::bitboard_count(sudoku, puzzle, limit);
                 Ok(counted.map(|(counted, elapsed)| {
                     let symbols = &job.entry.symbols;
                     (base.clone()).solved_by_bitboard(

@@ -164,21 +164,26 @@ impl State {
         if self.masks[i] & bit == 0 {
             return false;
         }
+        // The digit's own mask is deduced in any case: its row is single.
+        let mut changed = 1 << i;
         for d in 0..9 {
-            self.remove(3 * d + band, bit);
+            if d != digit {
+                changed |= self.remove(3 * d + band, bit);
+            }
         }
-        self.masks[i] |= bit;
-        self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+        self.masks[i] &= !BAND_PEERS[bit.trailing_zeros() as usize];
+        self.changed |= changed;
         true
     }
 
-    /// Takes `cells` out of mask `i`, noting whether it changed.
+    /// Takes `cells` out of mask `i`; its bit in `changed` if it changed
+    /// (callers gather them and note them once).
     #[inline(always)]
-    fn remove(&mut self, i: usize, cells: u32) {
+    fn remove(&mut self, i: usize, cells: u32) -> u32 {
         let before = self.masks[i];
         let after = before & !cells;
         self.masks[i] = after;
-        self.changed |= u32::from(after != before) << i;
+        u32::from(after != before) << i
     }
 
     /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
@@ -204,25 +209,30 @@ impl State {
             return true;
         }
         self.unsolved_rows[i] &= !rows;
+        // The digit's only cell in each of these rows: solved. The other
+        // digits leave those cells, the digit leaves their columns in the
+        // other bands.
+        let (mut cells, mut columns) = (0, 0);
         while rows != 0 {
             let r = rows.trailing_zeros();
             rows &= rows - 1;
             let row = a >> (9 * r) & 0x1ff;
-            // The digit's only cell in this row: solved.
-            let bit = row << (9 * r);
-            self.unsolved[band] &= !bit;
-            for d in 0..9 {
-                if d != digit {
-                    self.remove(3 * d + band, bit);
-                }
-            }
-            let col = column(row.trailing_zeros() as usize);
-            for b in 0..3 {
-                if b != band {
-                    self.remove(3 * digit + b, col);
-                }
+            cells |= row << (9 * r);
+            columns |= column(row.trailing_zeros() as usize);
+        }
+        self.unsolved[band] &= !cells;
+        let mut changed = 0;
+        for d in 0..9 {
+            if d != digit {
+                changed |= self.remove(3 * d + band, cells);
             }
         }
+        for b in 0..3 {
+            if b != band {
+                changed |= self.remove(3 * digit + b, columns);
+            }
+        }
+        self.changed |= changed;
         true
     }
 
@@ -253,7 +263,7 @@ impl State {
                 for d in 0..9 {
                     let i = 3 * d + band;
                     if self.masks[i] & bit != 0 {
-                        self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+                        self.changed |= self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
                         placed |= self.changed != 0;
                         break;
                     }
