@@ -112,6 +112,59 @@ pub fn bitboard_count(
     })
 }
 
+/// The record of `solve --engine bitboard` for one puzzle of the input:
+/// the bitboard solver counts it to 1 (to 2 with `unique`); a puzzle it
+/// cannot take (other rules than houses) is that puzzle's error, of kind
+/// `bitboard`.
+pub fn bitboard_solve_job(
+    job: &Job,
+    sudokus: &Sudokus,
+    strategy: &StrategyRecord,
+    unique: bool,
+) -> SolveRecord {
+    let base = SolveRecord::new(origin(job), strategy.clone());
+    let limit = if unique { 2 } else { 1 };
+    let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        let counted = bitboard_count(sudoku, puzzle, limit);
+        Ok(counted.map(|(counted, elapsed)| {
+            let symbols = &job.entry.symbols;
+            (base.clone()).solved_by_bitboard(&counted, sudoku, puzzle, symbols, elapsed, unique)
+        }))
+    });
+    let (kind, message) = match result {
+        Ok(Ok(record)) => return record,
+        Ok(Err(e)) => ("bitboard", e.to_string()),
+        Err(e) => (e.kind, e.message),
+    };
+    SolveRecord {
+        error: Some(message),
+        error_kind: Some(kind),
+        ..base
+    }
+}
+
+/// The record of `count --engine bitboard` for one puzzle of the input,
+/// up to `limit` solutions (`None`: all); a puzzle the bitboard solver
+/// cannot take is that puzzle's error, of kind `bitboard`.
+pub fn bitboard_count_job(
+    job: &Job,
+    sudokus: &Sudokus,
+    strategy: &StrategyRecord,
+    limit: Option<u64>,
+) -> CountRecord {
+    let base = CountRecord::new(origin(job), strategy.clone(), limit);
+    let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
+        Ok(counted
+            .map(|(counted, elapsed)| base.clone().counted_by_bitboard(&counted, sudoku, elapsed)))
+    });
+    match result {
+        Ok(Ok(record)) => record,
+        Ok(Err(e)) => base.invalid("bitboard", e.to_string()),
+        Err(e) => base.invalid(e.kind, e.message),
+    }
+}
+
 /// Grids of houses up to 16x16: whether `puzzle` (which has a solution)
 /// has only one, by the bitboard solver, which is exact and has no
 /// limits; `None` elsewhere (other rules, or 25x25, where a count to 2 can

@@ -10,7 +10,9 @@ use serde::Serialize;
 use sudoku_cli::input::{Entry, ReadError};
 use sudoku_cli::records::{CountRecord, SolveRecord};
 use sudoku_cli::runner::{self, Item, Job, Sudokus};
-use sudoku_cli::solving::{SolveChecks, count_job, solve_job};
+use sudoku_cli::solving::{
+    SolveChecks, bitboard_count_job, bitboard_solve_job, count_job, solve_job,
+};
 
 use crate::errors::puzzle_error;
 use crate::heuristics::Failure;
@@ -18,7 +20,8 @@ use crate::puzzle::{PyPuzzle, Reading};
 use crate::strategy::{Chain, Plan, StrategyArgs};
 
 /// The strategy keyword arguments (`config`, `cells`, `values`,
-/// `propagation`, `seed`, `max_placements`, `timeout_ms`, `restarts`; a
+/// `propagation`, `seed`, `max_placements`, `timeout_ms`, `restarts`,
+/// `engine`; a
 /// `None` value is as absent), read and validated as the flags are; any
 /// other keyword is a `TypeError`, as Python says it.
 pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
@@ -37,6 +40,7 @@ pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
             "max_placements" => args.max_placements = Some(value.extract()?),
             "timeout_ms" => args.timeout_ms = Some(value.extract()?),
             "restarts" => args.restarts = Some(value.extract()?),
+            "engine" => args.engine = Some(value.extract()?),
             other => {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                     "got an unexpected keyword argument '{other}'"
@@ -123,6 +127,9 @@ pub fn solve<'py>(
         unique,
     };
     let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+        if plan.is_bitboard() {
+            return bitboard_solve_job(job, sudokus, &plan.record, unique);
+        }
         solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
             plan.run(s, p, Some(1), failure)
         })
@@ -142,6 +149,9 @@ pub fn count<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let plan = plan(strategy)?;
     let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+        if plan.is_bitboard() {
+            return bitboard_count_job(job, sudokus, &plan.record, limit);
+        }
         count_job(job, sudokus, &plan.record, limit, |s, p| {
             plan.run(s, p, limit, failure)
         })
@@ -302,6 +312,9 @@ pub fn solve_many_csv<'py>(
         jobs,
         SolveRecord::csv_header(),
         |job, sudokus, failure| {
+            if plan.is_bitboard() {
+                return bitboard_solve_job(job, sudokus, &plan.record, unique);
+            }
             solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
                 plan.run(s, p, Some(1), failure)
             })
@@ -327,6 +340,9 @@ pub fn count_many_csv<'py>(
         jobs,
         CountRecord::csv_header(),
         |job, sudokus, failure| {
+            if plan.is_bitboard() {
+                return bitboard_count_job(job, sudokus, &plan.record, limit);
+            }
             count_job(job, sudokus, &plan.record, limit, |s, p| {
                 plan.run(s, p, limit, failure)
             })

@@ -163,6 +163,8 @@ pub struct StrategyArgs {
     pub timeout_ms: Option<u64>,
     /// Restart policy.
     pub restarts: Option<String>,
+    /// The solver: `engine` or `bitboard`.
+    pub engine: Option<String>,
 }
 
 impl Plan {
@@ -184,6 +186,25 @@ impl Plan {
             Some(c) => c.symbols("values", concat_values)?,
             None => None,
         };
+        let engine = match &args.engine {
+            Some(name) => Some(
+                name.parse::<strategy::Engine>()
+                    .map_err(|e| strategy_error(e.context("invalid engine")))?,
+            ),
+            None => None,
+        };
+        // The engine's keywords, refused beside the bitboard solver (as
+        // the command refuses the flags).
+        let engine_keywords = [
+            ("cells", args.cells.is_some()),
+            ("values", args.values.is_some()),
+            ("propagation", args.propagation.is_some()),
+            ("seed", args.seed.is_some()),
+            ("restarts", args.restarts.is_some()),
+            ("max_placements", args.max_placements.is_some()),
+            ("timeout_ms", args.timeout_ms.is_some()),
+        ];
+        let config = args.config.clone();
         let overrides = Overrides {
             config: args.config,
             cells: cells_text,
@@ -193,17 +214,38 @@ impl Plan {
             restarts: args.restarts,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
-            engine: None,
+            engine,
         };
         let strategy = strategy::resolve(&overrides).map_err(strategy_error)?;
         if strategy.engine == strategy::Engine::Bitboard {
-            return Err(strategy_error(anyhow::anyhow!(
-                "config `{}` runs the bitboard solver, which the Python package does not run yet: use `sudoku solve --config {}` or an engine preset",
-                strategy.name,
-                strategy.name
-            )));
+            let mut given: Vec<&str> = (engine_keywords.iter())
+                .filter(|(_, g)| *g)
+                .map(|(k, _)| *k)
+                .collect();
+            if let Some(config) = config {
+                let preset = strategy::resolve(&Overrides {
+                    config: Some(config),
+                    ..Overrides::default()
+                })
+                .map_err(strategy_error)?;
+                if preset.engine != strategy::Engine::Bitboard {
+                    given.insert(0, "config");
+                }
+            }
+            if !given.is_empty() {
+                return Err(strategy_error(anyhow::anyhow!(
+                    "the bitboard solver (engine=\"bitboard\", config=\"fastest\") takes no strategy or limit ({}): those are the engine's (engine=\"engine\")",
+                    given.join(", ")
+                )));
+            }
         }
         Ok(Plan::with_chains(strategy, args.cells, args.values))
+    }
+
+    /// Whether the bitboard solver runs it (`engine="bitboard"`,
+    /// `config="fastest"`).
+    pub fn is_bitboard(&self) -> bool {
+        self.strategy.engine == strategy::Engine::Bitboard
     }
 
     /// A validated strategy run with these chains (`None`: its own), as

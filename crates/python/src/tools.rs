@@ -169,6 +169,11 @@ pub fn trace_jsonl(
     strategy: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     let plan = plan(strategy)?;
+    if plan.is_bitboard() {
+        return Err(InvalidStrategy::new_err(
+            "trace follows the engine's search; the bitboard solver has no trace",
+        ));
+    }
     if plan.calls_python() {
         return Err(InvalidStrategy::new_err(
             "trace runs the built-in heuristics (a heuristic written in Python is not traced)",

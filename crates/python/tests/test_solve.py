@@ -103,9 +103,6 @@ def test_bad_strategies_raise_with_the_command_lines_message():
     assert f"sudoku: error: {e.value}" == expected.replace("--cells", "cells")
     with pytest.raises(sc.InvalidStrategy, match="unknown config"):
         sc.solve(INKALA, config="no-such-preset")
-    # The bitboard solver's preset is the command's only.
-    with pytest.raises(sc.InvalidStrategy, match="runs the bitboard solver"):
-        sc.solve(INKALA, config="fastest")
     with pytest.raises(sc.InvalidStrategy, match="propagation"):
         sc.solve(INKALA, propagation="lots")
     with pytest.raises(sc.InvalidStrategy, match="neither symbols nor a function"):

@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 
-use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::{CountRecord, StrategyRecord};
@@ -157,21 +157,7 @@ fn count_by_bitboard(args: &CountArgs, strategy: &strategy::Strategy) -> Result<
         &args.input,
         &args.output,
         |job, sudokus| {
-            let base = CountRecord::new(origin(job), record.clone(), limit);
-            // A puzzle the bitboard solver cannot read (other rules than
-            // houses) is that puzzle's error, of kind `bitboard`.
-            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let counted =
-                    crate_solving::bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
-                Ok(counted.map(|(counted, elapsed)| {
-                    base.clone().counted_by_bitboard(&counted, sudoku, elapsed)
-                }))
-            });
-            let record = match result {
-                Ok(Ok(record)) => record,
-                Ok(Err(e)) => base.invalid("bitboard", e.to_string()),
-                Err(e) => base.invalid(e.kind, e.message),
-            };
+            let record = crate_solving::bitboard_count_job(job, sudokus, &record, limit);
             Counted {
                 record,
                 one_required,

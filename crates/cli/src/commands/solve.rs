@@ -112,39 +112,12 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
 fn solve_by_bitboard(args: &SolveArgs, strategy: &strategy::Strategy) -> Result<Outcome> {
     super::count::refuse_engine_flags(&args.strategy, &args.trace)?;
     let record = StrategyRecord::of(strategy);
-    let limit = if args.unique { 2 } else { 1 };
     let started = Instant::now();
     let mut tally = Tally::default();
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| {
-            let base = SolveRecord::new(origin(job), record.clone());
-            let result = super::on_puzzle(job, sudokus, |sudoku, puzzle| {
-                let counted = crate::solving::bitboard_count(sudoku, puzzle, limit);
-                Ok(counted.map(|(counted, elapsed)| {
-                    let symbols = &job.entry.symbols;
-                    (base.clone()).solved_by_bitboard(
-                        &counted,
-                        sudoku,
-                        puzzle,
-                        symbols,
-                        elapsed,
-                        args.unique,
-                    )
-                }))
-            });
-            let (kind, message) = match result {
-                Ok(Ok(record)) => return record,
-                Ok(Err(e)) => ("bitboard", e.to_string()),
-                Err(e) => (e.kind, e.message),
-            };
-            SolveRecord {
-                error: Some(message),
-                error_kind: Some(kind),
-                ..base
-            }
-        },
+        |job, sudokus| crate::solving::bitboard_solve_job(job, sudokus, &record, args.unique),
         |record| match record {
             Some(r) => {
                 tally.add(r);

@@ -152,7 +152,17 @@ class CountResult(_Record):
 
 
 #: The keyword arguments that choose a strategy, as the flags do.
-_STRATEGY = ("config", "cells", "values", "propagation", "seed", "max_placements", "timeout_ms", "restarts")
+_STRATEGY = (
+    "config",
+    "cells",
+    "values",
+    "propagation",
+    "seed",
+    "max_placements",
+    "timeout_ms",
+    "restarts",
+    "engine",
+)
 
 
 def _strategy(args: dict) -> dict:
@@ -177,6 +187,7 @@ def solve(
     max_placements: Optional[int] = None,
     timeout_ms: Optional[int] = None,
     restarts: Optional[str] = None,
+    engine: Optional[str] = None,
     unique: bool = False,
     level_needed: bool = True,
 ) -> SolveResult:
@@ -189,6 +200,10 @@ def solve(
     functions ``score(view, cell)`` / ``score(view, cell, digit)`` (the
     smallest score first; see ``View``). ``unique=True`` also checks that
     the solution is the only one; ``level_needed=False`` skips the rating.
+    ``engine="bitboard"`` (or ``config="fastest"``) solves with the
+    bitboard solver (grids of houses only, many times faster; it takes no
+    other strategy argument, has no level needed, and its records have
+    ``None`` for the engine's other counters), as ``--engine bitboard``.
 
     Raises ``InvalidPuzzle`` for a puzzle that cannot be worked on,
     ``InvalidStrategy`` for a bad strategy, and the exception a heuristic
@@ -216,6 +231,7 @@ def count(
     max_placements: Optional[int] = None,
     timeout_ms: Optional[int] = None,
     restarts: Optional[str] = None,
+    engine: Optional[str] = None,
 ) -> CountResult:
     """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
     with a strategy chosen as for ``solve``."""
@@ -487,6 +503,7 @@ def trace(
     max_placements: Optional[int] = None,
     timeout_ms: Optional[int] = None,
     restarts: Optional[str] = None,
+    engine: Optional[str] = None,
 ) -> Iterator[dict]:
     """The events of one puzzle's search, as ``sudoku solve --trace FILE``
     writes them (JSON Lines), each a dict with its ``event`` (``puzzle``,
