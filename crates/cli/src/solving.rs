@@ -41,40 +41,33 @@ pub fn solve_record(
         r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
     }
     if checks.unique && report.solution.is_some() {
-        if let Some(unique) = unique_by_bitboard(sudoku, puzzle) {
-            r.unique = Some(unique);
-            r.uniqueness = Some(if unique {
-                Uniqueness::Unique
-            } else {
-                Uniqueness::Multiple
-            });
-            if !unique {
-                r.status = "multiple";
-            }
-            return Ok(r);
-        }
-        let count = sudoku.count_solutions(puzzle, config, Some(2))?;
-        match count.stop_reason() {
-            // A stopped check establishes nothing: say so.
-            Some(reason) => {
-                r.uniqueness = Some(Uniqueness::Unknown);
-                r.error = Some(format!(
-                    "uniqueness unknown: {} in the search for a second solution",
-                    stop_words(reason)
-                ));
-            }
+        // Exact by the bitboard solver where it applies, else the engine
+        // within the strategy's limits (a stopped check establishes
+        // nothing: say so).
+        let unique = match unique_by_bitboard(sudoku, puzzle) {
+            Some(unique) => Some(unique),
             None => {
-                let unique = count.solutions() == 1;
-                r.unique = Some(unique);
-                r.uniqueness = Some(if unique {
-                    Uniqueness::Unique
-                } else {
-                    Uniqueness::Multiple
-                });
-                if !unique {
-                    r.status = "multiple";
+                let count = sudoku.count_solutions(puzzle, config, Some(2))?;
+                if let Some(reason) = count.stop_reason() {
+                    r.error = Some(format!(
+                        "uniqueness unknown: {} in the search for a second solution",
+                        stop_words(reason)
+                    ));
                 }
+                count
+                    .stop_reason()
+                    .is_none()
+                    .then(|| count.solutions() == 1)
             }
+        };
+        r.unique = unique;
+        r.uniqueness = Some(match unique {
+            Some(true) => Uniqueness::Unique,
+            Some(false) => Uniqueness::Multiple,
+            None => Uniqueness::Unknown,
+        });
+        if unique == Some(false) {
+            r.status = "multiple";
         }
     }
     Ok(r)
