@@ -129,6 +129,8 @@ struct State {
     masks: [u32; 27],
     /// The masks changed since their deductions last ran (bit `i`).
     changed: u32,
+    /// The masks changed since the column pass last looked at them.
+    touched: u32,
     /// The band's rows (bits 0..3) where each digit is not placed yet.
     unsolved_rows: [u8; 27],
     /// The cells of each band without a digit yet.
@@ -150,6 +152,7 @@ impl State {
     const START: State = State {
         masks: [BAND; 27],
         changed: BAND,
+        touched: BAND,
         unsolved_rows: [7; 27],
         unsolved: [BAND; 3],
     };
@@ -171,8 +174,16 @@ impl State {
             changed |= self.remove(3 * d + band, bit & other);
         }
         self.masks[i] &= !BAND_PEERS[bit.trailing_zeros() as usize];
-        self.changed |= changed;
+        self.note(changed);
         true
+    }
+
+    /// Notes changed masks (bit `i` for mask `i`): their deductions run
+    /// again, and the column pass looks at their digits.
+    #[inline(always)]
+    fn note(&mut self, changed: u32) {
+        self.changed |= changed;
+        self.touched |= changed;
     }
 
     /// Takes `cells` out of mask `i`; its bit in `changed` if it changed
@@ -231,7 +242,7 @@ impl State {
             let other = u32::from(b != band).wrapping_neg();
             changed |= self.remove(3 * digit + b, columns & other);
         }
-        self.changed |= changed;
+        self.note(changed);
         true
     }
 
@@ -262,7 +273,8 @@ impl State {
                 for d in 0..9 {
                     let i = 3 * d + band;
                     if self.masks[i] & bit != 0 {
-                        self.changed |= self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+                        let changed = self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
+                        self.note(changed);
                         placed |= self.changed != 0;
                         break;
                     }
@@ -287,7 +299,12 @@ impl State {
     #[inline]
     fn column_singles(&mut self) -> Pass {
         let mut placed = false;
+        // Only the digits whose masks changed since the last pass.
+        let touched = std::mem::take(&mut self.touched);
         for digit in 0..9 {
+            if touched >> (3 * digit) & 7 == 0 {
+                continue;
+            }
             // Columns where the digit has a cell in one band (`one`), in
             // two or more, or twice in one band (`more`).
             let (mut one, mut more) = (0u32, 0u32);
