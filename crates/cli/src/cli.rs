@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::strategy::Engine;
+
 /// Solve Sudoku as a constraint problem and compare search heuristics.
 ///
 /// Puzzles are read from files or standard input (`-`), one per line: 81
@@ -747,8 +749,8 @@ pub struct SolveArgs {
     /// and guesses only, no level needed, and takes no strategy, limit or
     /// trace flag). Default: the preset's (`bitboard` for `--config
     /// fastest`, else `engine`).
-    #[arg(long, value_enum, value_name = "ENGINE")]
-    pub engine: Option<EngineArg>,
+    #[arg(long, value_name = "ENGINE", value_parser = engine_parser())]
+    pub engine: Option<Engine>,
 }
 
 #[derive(Args, Debug)]
@@ -777,26 +779,16 @@ pub struct CountArgs {
     /// of houses only, much faster; it reports placements and guesses
     /// only, and takes no strategy, limit or trace flag). Default: the
     /// preset's (`bitboard` for `--config fastest`, else `engine`).
-    #[arg(long, value_enum, value_name = "ENGINE")]
-    pub engine: Option<EngineArg>,
+    #[arg(long, value_name = "ENGINE", value_parser = engine_parser())]
+    pub engine: Option<Engine>,
 }
 
-/// The solvers `--engine` chooses between.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineArg {
-    /// The constraint engine (csp-core).
-    Engine,
-    /// The bitboard solver for grids of houses (sudoku::bitboard).
-    Bitboard,
-}
-
-impl From<EngineArg> for crate::strategy::Engine {
-    fn from(arg: EngineArg) -> crate::strategy::Engine {
-        match arg {
-            EngineArg::Engine => crate::strategy::Engine::Engine,
-            EngineArg::Bitboard => crate::strategy::Engine::Bitboard,
-        }
-    }
+/// `--engine`: the names of [`Engine::ALL`], read into an [`Engine`].
+fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    use clap::builder::TypedValueParser;
+    // Only listed names get past the possible values, and each parses.
+    clap::builder::PossibleValuesParser::new(Engine::ALL.map(Engine::name))
+        .map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 
 #[derive(Args, Debug)]

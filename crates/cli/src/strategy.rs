@@ -28,8 +28,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
 /// Which solver runs a strategy: the constraint engine (every heuristic,
 /// level and counter) or the bitboard solver (grids of houses only,
 /// throughput; it takes no heuristic, level or limit).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
     /// The constraint engine (csp-core).
     #[default]
@@ -165,7 +164,7 @@ impl Strategy {
             values: Some(s.values.to_string()),
             propagation: Some(s.level.to_string()),
             seed: Some(s.seed),
-            engine: (self.engine != Engine::Engine).then(|| self.engine.name().to_string()),
+            engine: None,
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             limits: LimitsFile {
                 max_placements: s.limits.max_placements,

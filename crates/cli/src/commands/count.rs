@@ -79,7 +79,7 @@ impl Row for Counted {
 
 pub fn count(args: &CountArgs) -> Result<Outcome> {
     let overrides = strategy::Overrides {
-        engine: args.engine.map(Engine::from),
+        engine: args.engine,
         ..args.strategy.overrides()
     };
     let mut strategy = strategy::resolve(&overrides)?;

@@ -69,7 +69,7 @@ fn wants_rating(args: &SolveArgs) -> bool {
 
 pub fn solve(args: &SolveArgs) -> Result<Outcome> {
     let overrides = strategy::Overrides {
-        engine: args.engine.map(Engine::from),
+        engine: args.engine,
         ..args.strategy.overrides()
     };
     let strategy = strategy::resolve(&overrides)?;
