@@ -163,7 +163,7 @@ pub fn bitboard_count_job(
 /// limits; `None` elsewhere (other rules, or 25x25, where a count to 2 can
 /// take it long and the engine's check keeps the strategy's limits).
 fn unique_by_bitboard(sudoku: &Sudoku, puzzle: &Puzzle) -> Option<bool> {
-    if sudoku.size().side() > 16 {
+    if !sudoku.has_only_houses() || sudoku.size().side() > 16 {
         return None;
     }
     let (counted, _) = bitboard_count(sudoku, puzzle, 2).ok()?;

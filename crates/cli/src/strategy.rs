@@ -310,6 +310,16 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
     })
 }
 
+/// Whether the preset `config` (a name or a file) runs the bitboard
+/// solver (`fastest`): asking for it is then no engine flag.
+pub fn is_bitboard_preset(config: &str) -> Result<bool> {
+    let preset = resolve(&Overrides {
+        config: Some(config.to_string()),
+        ..Overrides::default()
+    })?;
+    Ok(preset.engine == Engine::Bitboard)
+}
+
 /// Every built-in preset, validated.
 pub fn built_in() -> Result<Vec<Strategy>> {
     BUILT_IN

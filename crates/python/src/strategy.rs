@@ -222,15 +222,10 @@ impl Plan {
                 .filter(|(_, g)| *g)
                 .map(|(k, _)| *k)
                 .collect();
-            if let Some(config) = config {
-                let preset = strategy::resolve(&Overrides {
-                    config: Some(config),
-                    ..Overrides::default()
-                })
-                .map_err(strategy_error)?;
-                if preset.engine != strategy::Engine::Bitboard {
-                    given.insert(0, "config");
-                }
+            if let Some(config) = config
+                && !strategy::is_bitboard_preset(&config).map_err(strategy_error)?
+            {
+                given.insert(0, "config");
             }
             if !given.is_empty() {
                 return Err(strategy_error(anyhow::anyhow!(

@@ -174,15 +174,11 @@ pub(super) fn refuse_engine_flags(
     trace: &crate::cli::TraceArgs,
 ) -> Result<()> {
     let mut refused = strategy.given();
-    if let Some(config) = &strategy.config {
+    if let Some(config) = &strategy.config
+        && crate::strategy::is_bitboard_preset(config)?
+    {
         // A preset of the bitboard solver (`fastest`) is its own choice.
-        let preset = crate::strategy::resolve(&crate::strategy::Overrides {
-            config: Some(config.clone()),
-            ..Default::default()
-        })?;
-        if preset.engine == Engine::Bitboard {
-            refused.retain(|flag| *flag != "--config");
-        }
+        refused.retain(|flag| *flag != "--config");
     }
     if trace.trace.is_some() {
         refused.push("--trace");

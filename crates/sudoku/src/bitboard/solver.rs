@@ -17,7 +17,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::classic::ClassicSolver;
-use crate::Sudoku;
+use crate::{GridSize, Sudoku};
 
 /// The searches the generator runs on a grid of houses: counting
 /// solutions (up to a limit, within a node budget), a random solution,
@@ -124,32 +124,10 @@ impl Sized {
     }
 }
 
-/// Whether `sudoku`'s houses are exactly the classic 9x9 grid's rows,
-/// columns and 3x3 boxes.
+/// Whether `sudoku` is the classic grid: 9x9 with 3x3 boxes and no rule
+/// beyond them, so its houses are exactly rows, columns and boxes.
 fn is_classic(sudoku: &Sudoku) -> bool {
-    if sudoku.size().cells() != 81 || sudoku.houses().len() != 27 {
-        return false;
-    }
-    let mut classic: Vec<Vec<usize>> = Vec::with_capacity(27);
-    for i in 0..9 {
-        classic.push((0..9).map(|j| 9 * i + j).collect());
-        classic.push((0..9).map(|j| 9 * j + i).collect());
-        classic.push(
-            (0..9)
-                .map(|j| 27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3)
-                .collect(),
-        );
-    }
-    classic.sort();
-    let mut houses: Vec<Vec<usize>> = (sudoku.houses().iter())
-        .map(|h| {
-            let mut cells = h.cells.clone();
-            cells.sort_unstable();
-            cells
-        })
-        .collect();
-    houses.sort();
-    houses == classic
+    sudoku.size() == GridSize::CLASSIC && sudoku.rules().is_classic()
 }
 
 /// The classic grid: the band solver counts; the generic one draws random
