@@ -6,7 +6,9 @@
 //! that is no known rule is named, and the puzzle is refused unless those
 //! shapes are ignored on purpose.
 
+mod colour;
 mod payload;
+mod rules_text;
 mod shapes;
 
 pub use payload::{Payload, decode, is_payload};

@@ -17,6 +17,8 @@
 
 use serde_json::{Map, Value, json};
 
+use super::colour::Colour;
+use super::rules_text::{LineMeaning, RulesText};
 use crate::rules::RulesError;
 
 /// An f-puzzles document built from SudokuPad data, and the shapes that
@@ -60,6 +62,29 @@ fn cell_of((y, x): (f64, f64)) -> (i64, i64) {
     (y.floor() as i64, x.floor() as i64)
 }
 
+/// The cells a line or arrow passes through: SudokuPad keeps a way point
+/// only where the path turns, so each straight or diagonal run between
+/// two way points is filled in.
+fn path_cells(pts: &[(f64, f64)]) -> Vec<(i64, i64)> {
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for &p in pts {
+        let next = cell_of(p);
+        if let Some(&(r, c)) = out.last() {
+            let (dr, dc) = (next.0 - r, next.1 - c);
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+                for k in 1..dr.abs().max(dc.abs()) {
+                    out.push((r + dr.signum() * k, c + dc.signum() * k));
+                }
+            }
+        }
+        out.push(next);
+    }
+    out
+}
+
 /// The two orthogonal neighbours whose shared edge has its middle at `p`.
 fn edge_cells((y, x): (f64, f64)) -> Option<[(i64, i64); 2]> {
     let (fy, fx) = (y - y.floor(), x - x.floor());
@@ -100,6 +125,87 @@ fn cells_text(cells: &[(i64, i64)]) -> String {
         .map(|&(r, c)| name(r, c).to_lowercase())
         .collect();
     names.join(" ")
+}
+
+/// The lines read from the rules text as f-puzzles entries. A line drawn
+/// in several strokes that meet (or one stroke crossing itself) is one
+/// line: for rules on the set of its digits (renban, Nabner) the strokes
+/// are merged; for rules along a line (whispers, entropic, modular) each
+/// stroke is a line; for rules on the whole line's shape (region sums,
+/// palindromes, zippers, lockouts) a branching line is no rule this tool
+/// knows, and is listed in `unknown`.
+fn post_strokes(
+    strokes: Vec<(LineMeaning, Vec<(i64, i64)>, String)>,
+    unknown: &mut Vec<String>,
+) -> Vec<(&'static str, Value)> {
+    let names =
+        |cells: &[(i64, i64)]| -> Vec<String> { cells.iter().map(|&(r, c)| name(r, c)).collect() };
+    let mut out = Vec::new();
+    let mut sets: Vec<(&'static str, Vec<Vec<(i64, i64)>>)> = Vec::new();
+    for (i, (meaning, cells, drawn)) in strokes.iter().enumerate() {
+        let crossing = {
+            let mut seen = std::collections::HashSet::new();
+            !cells.iter().all(|c| seen.insert(*c))
+        };
+        let meets = || {
+            (strokes.iter().enumerate()).any(|(j, (m, other, _))| {
+                j != i && m.key == meaning.key && other.iter().any(|c| cells.contains(c))
+            })
+        };
+        match meaning.key {
+            "renban" | "nabner" => match sets.iter_mut().find(|(k, _)| *k == meaning.key) {
+                Some((_, list)) => list.push(cells.clone()),
+                None => sets.push((meaning.key, vec![cells.clone()])),
+            },
+            "whispers" | "entropicline" | "modularline" if !crossing => {
+                out.push((meaning.key, line_entry(&names(cells), meaning.gap)));
+            }
+            _ if !crossing && !meets() => {
+                out.push((meaning.key, line_entry(&names(cells), meaning.gap)));
+            }
+            _ => unknown.push(format!(
+                "{drawn}: a branching or crossing {} line",
+                meaning.key
+            )),
+        }
+    }
+    for (key, list) in sets {
+        for group in merged_sets(list) {
+            out.push((key, line_entry(&names(&group), None)));
+        }
+    }
+    out
+}
+
+/// Strokes that share a cell merged into one set, each cell once, in the
+/// order first drawn.
+fn merged_sets(strokes: Vec<Vec<(i64, i64)>>) -> Vec<Vec<(i64, i64)>> {
+    let mut groups: Vec<Vec<(i64, i64)>> = Vec::new();
+    for stroke in strokes {
+        let mut merged: Vec<(i64, i64)> = Vec::new();
+        let mut rest = Vec::new();
+        for g in groups {
+            if g.iter().any(|c| stroke.contains(c)) {
+                merged.extend(g);
+            } else {
+                rest.push(g);
+            }
+        }
+        merged.extend(stroke);
+        let mut seen = std::collections::HashSet::new();
+        merged.retain(|c| seen.insert(*c));
+        rest.push(merged);
+        groups = rest;
+    }
+    groups
+}
+
+/// An f-puzzles line entry, with the whispers' difference if given.
+fn line_entry(names: &[String], gap: Option<u32>) -> Value {
+    match gap {
+        Some(g) => json!({ "lines": [names], "value": g.to_string() }),
+        None => json!({ "lines": [names] }),
+    }
 }
 
 /// One item of a puzzle's metadata (`title`, `author`, `rules`,
@@ -237,6 +343,11 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     // SudokuPad's `metadata` object (newer puzzles) says the same.
     if let Some(meta) = puzzle.get("metadata").and_then(Value::as_object) {
         for (key, value) in meta {
+            // SudokuPad Maker's global rules ("antiknight": true).
+            if let (Some(true), "antiknight" | "antiking") = (value.as_bool(), key.as_str()) {
+                doc.insert(key.clone(), json!(true));
+                continue;
+            }
             let Some(text) = value.as_str() else { continue };
             if key == "bgimage" && !text.is_empty() {
                 unknown.push(format!(
@@ -249,6 +360,11 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     }
     if !rules_text.is_empty() {
         doc.insert("ruleset".into(), json!(rules_text.trim_end()));
+    }
+    let text = RulesText::read(&rules_text);
+    unknown.extend(text.unread.iter().cloned());
+    for neg in &text.negatives {
+        push(&mut doc, "negative", json!(neg));
     }
 
     // Global rules.
@@ -292,85 +408,126 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     };
 
     // Lines.
+    // A bulb: a round underlay or overlay centred on a line's end.
+    let bulb_at = |p: (f64, f64), used_under: &[bool], used_over: &[bool]| {
+        let is_bulb = |u: &Map<String, Value>| {
+            rounded(u)
+                && size(u, "width") >= 0.5
+                && centre(u).is_some_and(|q| near(q.0, p.0) && near(q.1, p.1))
+        };
+        // Thermometers sharing a bulb may draw it once each.
+        let free = |list: &[&Map<String, Value>], used: &[bool]| {
+            (0..list.len())
+                .find(|&i| !used[i] && is_bulb(list[i]))
+                .or_else(|| list.iter().position(|u| is_bulb(u)))
+        };
+        (free(&underlays, used_under).map(|i| (true, i)))
+            .or_else(|| free(&overlays, used_over).map(|i| (false, i)))
+    };
+    // Lines the rules text names by their colour only, read at the end.
+    let mut pending: Vec<(Colour, Vec<(i64, i64)>, String)> = Vec::new();
+    // Lines read from the rules text, posted at the end (see `post_strokes`).
+    let mut strokes = Vec::new();
     for line in items(puzzle, "lines") {
         let pts = points(line);
         let (col, th) = (
             colour(line, "color"),
             line.get("thickness").and_then(num).unwrap_or(0.0),
         );
-        let cells: Vec<(i64, i64)> = pts.iter().map(|&p| cell_of(p)).collect();
+        let cells = path_cells(&pts);
         let names: Vec<String> = cells.iter().map(|&(r, c)| name(r, c)).collect();
         let nn = n as f64;
-        match (col.as_str(), th as i64) {
-            ("#34bbe6", 2) if pts.len() == 2 => {
-                let (a, b) = (pts[0], pts[1]);
-                let ends = |p: (f64, f64), q: (f64, f64)| {
-                    near(a.0, p.0) && near(a.1, p.1) && near(b.0, q.0) && near(b.1, q.1)
-                };
-                if ends((0.0, 0.0), (nn, nn)) || ends((nn, nn), (0.0, 0.0)) {
-                    doc.insert("diagonal-".into(), json!(true));
-                } else if ends((0.0, nn), (nn, 0.0)) || ends((nn, 0.0), (0.0, nn)) {
-                    doc.insert("diagonal+".into(), json!(true));
-                } else {
-                    unknown.push(format!(
-                        "line {col} from ({}, {}) to ({}, {})",
-                        a.0, a.1, b.0, b.1
-                    ));
-                }
+        let drawn = || format!("line {col} (thickness {th}) through {}", cells_text(&cells));
+        if (col.as_str(), th as i64) == ("#34bbe6", 2) && pts.len() == 2 {
+            let (a, b) = (pts[0], pts[1]);
+            let ends = |p: (f64, f64), q: (f64, f64)| {
+                near(a.0, p.0) && near(a.1, p.1) && near(b.0, q.0) && near(b.1, q.1)
+            };
+            if ends((0.0, 0.0), (nn, nn)) || ends((nn, nn), (0.0, 0.0)) {
+                doc.insert("diagonal-".into(), json!(true));
+            } else if ends((0.0, nn), (nn, 0.0)) || ends((nn, 0.0), (0.0, nn)) {
+                doc.insert("diagonal+".into(), json!(true));
+            } else {
+                unknown.push(format!(
+                    "line {col} from ({}, {}) to ({}, {})",
+                    a.0, a.1, b.0, b.1
+                ));
             }
-            ("#cfcfcf", 21) if cells.iter().all(|&c| inside(c)) => {
-                // The bulb: an underlay circle on one end.
-                // Thermometers sharing a bulb may draw it once each.
-                let is_bulb = |u: &Map<String, Value>, p: (f64, f64)| {
-                    rounded(u) && centre(u).is_some_and(|q| near(q.0, p.0) && near(q.1, p.1))
-                };
-                let bulb = |p: (f64, f64)| {
-                    (0..underlays.len())
-                        .find(|&i| !used_under[i] && is_bulb(underlays[i], p))
-                        .or_else(|| underlays.iter().position(|u| is_bulb(u, p)))
-                };
-                let (first, last) = (pts[0], pts[pts.len() - 1]);
-                let mut names = names.clone();
-                if let Some(i) = bulb(first) {
+            continue;
+        }
+        let Some(paint) = Colour::parse(&col) else {
+            unknown.push(drawn());
+            continue;
+        };
+        if cells.len() < 2 || !cells.iter().all(|&c| inside(c)) {
+            unknown.push(drawn());
+            continue;
+        }
+        // A grey line with a bulb on one end: a thermometer.
+        if paint.is_grey() && th >= 8.0 {
+            let (first, last) = (pts[0], pts[pts.len() - 1]);
+            let found = bulb_at(first, &used_under, &used_over)
+                .map(|b| (b, false))
+                .or_else(|| bulb_at(last, &used_under, &used_over).map(|b| (b, true)));
+            if let Some(((under, i), reversed)) = found {
+                if under {
                     used_under[i] = true;
-                } else if let Some(i) = bulb(last) {
-                    used_under[i] = true;
-                    names.reverse();
                 } else {
-                    unknown.push(format!(
-                        "thick grey line without a bulb through {}",
-                        cells_text(&cells)
-                    ));
-                    continue;
+                    used_over[i] = true;
+                }
+                let mut names = names.clone();
+                if reversed {
+                    names.reverse();
                 }
                 push(&mut doc, "thermometer", json!({ "lines": [names] }));
+                continue;
             }
-            ("#cfcfcf", 16) if cells.iter().all(|&c| inside(c)) => {
-                push(&mut doc, "palindrome", json!({ "lines": [names] }));
-            }
-            ("#cfcfcf", 2) if cells.iter().all(|&c| inside(c)) && pts.len() >= 2 => {
-                // A between line: its ends ringed by overlays.
-                let ring = |cell: (i64, i64)| {
-                    overlays.iter().position(|o| {
-                        rounded(o)
-                            && colour(o, "borderColor") == "#cfcfcf"
-                            && centre(o).is_some_and(|q| cell_of(q) == cell)
-                    })
-                };
-                match (ring(cells[0]), ring(cells[cells.len() - 1])) {
-                    (Some(a), Some(b)) => {
-                        used_over[a] = true;
-                        used_over[b] = true;
-                        push(&mut doc, "betweenline", json!({ "lines": [names] }));
-                    }
-                    _ => unknown.push(format!("thin grey line through {}", cells_text(&cells))),
-                }
-            }
-            _ => unknown.push(format!(
-                "line {col} (thickness {th}) through {}",
-                cells_text(&cells)
-            )),
         }
+        if (col.as_str(), th as i64) == ("#cfcfcf", 2) {
+            // A between line: its ends ringed by overlays.
+            let ring = |cell: (i64, i64)| {
+                overlays.iter().position(|o| {
+                    rounded(o)
+                        && colour(o, "borderColor") == "#cfcfcf"
+                        && centre(o).is_some_and(|q| cell_of(q) == cell)
+                })
+            };
+            match (ring(cells[0]), ring(cells[cells.len() - 1])) {
+                (Some(a), Some(b)) => {
+                    used_over[a] = true;
+                    used_over[b] = true;
+                    push(&mut doc, "betweenline", json!({ "lines": [names] }));
+                }
+                _ => unknown.push(format!("thin grey line through {}", cells_text(&cells))),
+            }
+            continue;
+        }
+        if (col.as_str(), th as i64) == ("#cfcfcf", 16) {
+            push(&mut doc, "palindrome", json!({ "lines": [names] }));
+            continue;
+        }
+        let what = drawn();
+        match text.line(paint) {
+            Some(meaning) => strokes.push((meaning, cells, what)),
+            None => pending.push((paint, cells, what)),
+        }
+    }
+    // Lines the text does not name by colour: the text's one line rule, if
+    // every such line has one colour.
+    match text.only_line_rule() {
+        Some(meaning)
+            if pending
+                .iter()
+                .all(|(paint, _, _)| paint.same_as(pending[0].0)) =>
+        {
+            for (_, cells, drawn) in pending {
+                strokes.push((meaning.clone(), cells, drawn));
+            }
+        }
+        _ => unknown.extend(pending.into_iter().map(|(_, _, drawn)| drawn)),
+    }
+    for (key, entry) in post_strokes(strokes, &mut unknown) {
+        push(&mut doc, key, entry);
     }
 
     // Arrows: sum arrows from a bulb, little killers outside the grid.
@@ -409,7 +566,9 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             );
             continue;
         }
-        if col == "#a1a1a1" && cells.iter().all(|&c| inside(c)) {
+        let grey = |c: &str| Colour::parse(c).is_some_and(Colour::is_grey);
+        let cells = path_cells(&pts);
+        if grey(&col) && cells.iter().all(|&c| inside(c)) {
             // The bulb: a rounded overlay over the arrow's first cell.
             let covers = |o: &Map<String, Value>, (r, c): (i64, i64)| {
                 centre(o).is_some_and(|(y, x)| {
@@ -418,7 +577,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
                 })
             };
             let is_bulb = |o: &Map<String, Value>| {
-                rounded(o) && colour(o, "borderColor") == "#a1a1a1" && covers(o, cells[0])
+                rounded(o) && grey(&colour(o, "borderColor")) && covers(o, cells[0])
             };
             // A circle with several arrows may be drawn once per arrow.
             let bulb = (0..overlays.len())
@@ -467,6 +626,10 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         let (w, text) = (size(o, "width"), text_of(o));
         if let Some([a, b]) = edge_cells(p).filter(|cs| cs.iter().all(|&c| inside(c))) {
             let pair = json!([name(a.0, a.1), name(b.0, b.1)]);
+            if text == "X" || text == "V" {
+                push(&mut doc, "xv", json!({ "cells": pair, "value": text }));
+                continue;
+            }
             if rounded(o) && (0.2..=0.45).contains(&w) {
                 let key = if colour(o, "backgroundColor") == "#000000" {
                     "ratio"
@@ -478,10 +641,6 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
                     e["value"] = json!(text);
                 }
                 push(&mut doc, key, e);
-                continue;
-            }
-            if !rounded(o) && (text == "X" || text == "V") {
-                push(&mut doc, "xv", json!({ "cells": pair, "value": text }));
                 continue;
             }
         }
