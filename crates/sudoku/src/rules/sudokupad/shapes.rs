@@ -127,6 +127,17 @@ fn cells_text(cells: &[(i64, i64)]) -> String {
     names.join(" ")
 }
 
+/// A grid position, row and column from 0 (may lie outside the grid).
+type Cell = (i64, i64);
+
+/// A line stroke read as a rule from the rules text.
+struct Stroke {
+    meaning: LineMeaning,
+    cells: Vec<Cell>,
+    /// The stroke as drawn (`line #f067f0 (thickness 9.6) through ...`).
+    drawn: String,
+}
+
 /// The lines read from the rules text as f-puzzles entries. A line drawn
 /// in several strokes that meet (or one stroke crossing itself) is one
 /// line: for rules on the set of its digits (renban, Nabner) the strokes
@@ -134,22 +145,26 @@ fn cells_text(cells: &[(i64, i64)]) -> String {
 /// stroke is a line; for rules on the whole line's shape (region sums,
 /// palindromes, zippers, lockouts) a branching line is no rule this tool
 /// knows, and is listed in `unknown`.
-fn post_strokes(
-    strokes: Vec<(LineMeaning, Vec<(i64, i64)>, String)>,
-    unknown: &mut Vec<String>,
-) -> Vec<(&'static str, Value)> {
+fn post_strokes(strokes: Vec<Stroke>, unknown: &mut Vec<String>) -> Vec<(&'static str, Value)> {
     let names =
-        |cells: &[(i64, i64)]| -> Vec<String> { cells.iter().map(|&(r, c)| name(r, c)).collect() };
+        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&(r, c)| name(r, c)).collect() };
     let mut out = Vec::new();
-    let mut sets: Vec<(&'static str, Vec<Vec<(i64, i64)>>)> = Vec::new();
-    for (i, (meaning, cells, drawn)) in strokes.iter().enumerate() {
+    let mut sets: Vec<(&'static str, Vec<Vec<Cell>>)> = Vec::new();
+    for (i, stroke) in strokes.iter().enumerate() {
+        let Stroke {
+            meaning,
+            cells,
+            drawn,
+        } = stroke;
         let crossing = {
             let mut seen = std::collections::HashSet::new();
             !cells.iter().all(|c| seen.insert(*c))
         };
         let meets = || {
-            (strokes.iter().enumerate()).any(|(j, (m, other, _))| {
-                j != i && m.key == meaning.key && other.iter().any(|c| cells.contains(c))
+            (strokes.iter().enumerate()).any(|(j, other)| {
+                j != i
+                    && other.meaning.key == meaning.key
+                    && other.cells.iter().any(|c| cells.contains(c))
             })
         };
         match meaning.key {
@@ -179,10 +194,10 @@ fn post_strokes(
 
 /// Strokes that share a cell merged into one set, each cell once, in the
 /// order first drawn.
-fn merged_sets(strokes: Vec<Vec<(i64, i64)>>) -> Vec<Vec<(i64, i64)>> {
-    let mut groups: Vec<Vec<(i64, i64)>> = Vec::new();
+fn merged_sets(strokes: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
+    let mut groups: Vec<Vec<Cell>> = Vec::new();
     for stroke in strokes {
-        let mut merged: Vec<(i64, i64)> = Vec::new();
+        let mut merged: Vec<Cell> = Vec::new();
         let mut rest = Vec::new();
         for g in groups {
             if g.iter().any(|c| stroke.contains(c)) {
@@ -425,7 +440,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             .or_else(|| free(&overlays, used_over).map(|i| (false, i)))
     };
     // Lines the rules text names by their colour only, read at the end.
-    let mut pending: Vec<(Colour, Vec<(i64, i64)>, String)> = Vec::new();
+    let mut pending: Vec<(Colour, Vec<Cell>, String)> = Vec::new();
     // Lines read from the rules text, posted at the end (see `post_strokes`).
     let mut strokes = Vec::new();
     for line in items(puzzle, "lines") {
@@ -508,7 +523,11 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         }
         let what = drawn();
         match text.line(paint) {
-            Some(meaning) => strokes.push((meaning, cells, what)),
+            Some(meaning) => strokes.push(Stroke {
+                meaning,
+                cells,
+                drawn: what,
+            }),
             None => pending.push((paint, cells, what)),
         }
     }
@@ -521,7 +540,11 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
                 .all(|(paint, _, _)| paint.same_as(pending[0].0)) =>
         {
             for (_, cells, drawn) in pending {
-                strokes.push((meaning.clone(), cells, drawn));
+                strokes.push(Stroke {
+                    meaning: meaning.clone(),
+                    cells,
+                    drawn,
+                });
             }
         }
         _ => unknown.extend(pending.into_iter().map(|(_, _, drawn)| drawn)),
