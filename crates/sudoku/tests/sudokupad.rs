@@ -2,7 +2,9 @@
 //! SudokuPad's f-puzzles import draws it (`scl` links of SudokuPad's own
 //! format), read back, gives the same puzzles and solutions; a real
 //! SudokuPad puzzle with rules this tool does not know is refused with the
-//! shapes named, and read without them on request.
+//! shapes named, and read without them on request; real SudokuPad
+//! puzzles drawn with SudokuPad's own tools (puzzles/sudokupad/) read to
+//! their recorded solutions.
 
 use serde_json::{Map, Value, json};
 use sudoku::{Sudoku, VariantPuzzle};
@@ -341,4 +343,64 @@ fn a_real_sudokupad_puzzle_with_unknown_lines_is_refused_naming_them() {
         vp.rules.about.title,
         vp.rules.about.author
     ));
+}
+
+/// puzzles/sudokupad/: thirteen real SudokuPad payloads from the
+/// Sudoku-Bench dataset (the README there names them), each counted to 2:
+/// exactly one solution, the recorded one.
+#[test]
+fn real_sudokupad_puzzles_read_to_their_recorded_solutions() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/sudokupad/");
+    let table = std::fs::read_to_string(format!("{root}solutions.tsv")).unwrap();
+    let mut read = 0;
+    for row in table.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let [file, _, title, author, solution, ignore, rules] = f[..] else {
+            panic!("bad row {row:?}")
+        };
+        let payload = std::fs::read_to_string(format!("{root}{file}")).unwrap();
+        let mut vp = VariantPuzzle::from_link_with(payload.trim(), ignore == "yes")
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(vp.rules.about.title.as_deref(), Some(title), "{file}");
+        assert_eq!(vp.rules.about.author.as_deref(), Some(author), "{file}");
+        assert_eq!(vp.ignored.is_empty(), ignore != "yes", "{file}");
+        for rule in rules.split(';').filter(|r| !r.is_empty()) {
+            let rule: sudoku::UserRule = rule.parse().unwrap();
+            let side = vp.puzzle.size().side();
+            vp.rules.elements.push(rule.element(side).unwrap());
+        }
+        let (n, found) = solve(vp);
+        assert_eq!((n, found.as_str()), (1, solution), "{file}");
+        read += 1;
+    }
+    assert_eq!(read, 13);
+}
+
+/// What each real SudokuPad puzzle is read as: the rule elements its
+/// shapes and rules text give.
+#[test]
+fn real_sudokupad_puzzles_are_read_as_these_rules() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/sudokupad/");
+    let mut out = String::new();
+    let mut files: Vec<_> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for path in files {
+        let payload = std::fs::read_to_string(&path).unwrap();
+        let vp = VariantPuzzle::from_link_with(payload.trim(), true).unwrap();
+        out.push_str(&format!(
+            "{}: {}{}\n",
+            path.file_name().unwrap().to_string_lossy(),
+            vp.rules.summary(),
+            if vp.ignored.is_empty() {
+                String::new()
+            } else {
+                format!(" (ignored: {})", vp.ignored.join("; "))
+            }
+        ));
+    }
+    insta::assert_snapshot!(out);
 }

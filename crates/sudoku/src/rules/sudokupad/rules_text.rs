@@ -43,7 +43,13 @@ const LINE_RULES: &[LineWords] = &[
     },
     LineWords {
         key: "regionsumline",
-        phrases: &["region sum", "region-sum", "into segments"],
+        phrases: &[
+            "region sum",
+            "region-sum",
+            "into segments",
+            "same total in each",
+            "same sum in each",
+        ],
         standard: Some("#2ecbff"),
     },
     LineWords {
@@ -102,7 +108,14 @@ pub struct RulesText {
     pub negatives: Vec<&'static str>,
     /// What the text states that no rule of this tool says.
     pub unread: Vec<String>,
+    /// The global chess rules the text states (`antiknight`, `antiking`):
+    /// "Cells a knight's move apart cannot contain the same digit".
+    pub globals: Vec<&'static str>,
 }
+
+/// The chess moves a rules text forbids repeats across, and their
+/// f-puzzles flags.
+const CHESS: &[(&str, &str)] = &[("knight", "antiknight"), ("king", "antiking")];
 
 fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
@@ -124,6 +137,7 @@ impl RulesText {
         let mut sentences = Vec::new();
         let mut negatives = Vec::new();
         let mut unread = Vec::new();
+        let mut globals = Vec::new();
         // The kinds of dots the rules speak of.
         let dot_words = |ws: &[&str], colour: &str| {
             ws.contains(&colour) && ws.iter().any(|w| w.starts_with("dot"))
@@ -182,6 +196,17 @@ impl RulesText {
                     (false, false) => {}
                 }
             }
+            // "Cells a knight's move apart may not contain the same digit",
+            // "... cannot contain a repeated digit".
+            let forbids = ["not", "cannot", "never"].iter().any(|w| ws.contains(w))
+                && ["same", "repeat", "repeated", "identical"]
+                    .iter()
+                    .any(|w| ws.contains(w));
+            for &(piece, flag) in CHESS {
+                if forbids && s.contains(&format!("{piece}'s move")) {
+                    globals.push(flag);
+                }
+            }
             if !ws.is_empty() {
                 previous = ws;
             }
@@ -201,6 +226,7 @@ impl RulesText {
             named,
             negatives,
             unread,
+            globals,
         }
     }
 
@@ -275,6 +301,18 @@ mod tests {
         assert_eq!(t.line(c("#ff0000")), None);
         assert_eq!(t.only_line_rule(), None);
         assert!(t.negatives.is_empty());
+    }
+
+    #[test]
+    fn chess_rules_in_words() {
+        let t = RulesText::read(
+            "Normal 6x6 sudoku rules apply. Cells separated by a knight's move (in chess) cannot contain a repeated digit.",
+        );
+        assert_eq!(t.globals, ["antiknight"]);
+        let t = RulesText::read("Cells a king's move apart may not contain the same digit.");
+        assert_eq!(t.globals, ["antiking"]);
+        let t = RulesText::read("A knight's move away from each 5 there is a 6.");
+        assert!(t.globals.is_empty());
     }
 
     #[test]

@@ -378,6 +378,9 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     }
     let text = RulesText::read(&rules_text);
     unknown.extend(text.unread.iter().cloned());
+    for flag in &text.globals {
+        doc.insert((*flag).into(), json!(true));
+    }
     for neg in &text.negatives {
         push(&mut doc, "negative", json!(neg));
     }
