@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Make a puzzle for each rule element type no public puzzle of the corpus uses.
+
+    cargo build --release
+    python3 scripts/make_variant_puzzles.py [--seed 1] [--out puzzles/made]
+    python3 scripts/bench_variants.py puzzles/made    # CP-SAT's check
+
+No puzzle of `puzzles/variants` uses lockout, modular, Nabner, zipper,
+double-arrow or slow-thermometer lines, row/column/box indexers,
+digital-root cages or sum dots. For each, this script draws a full grid
+(`sudoku generate --seed`), then draws random elements of the type on it,
+keeping those the grid keeps (checked by `sudoku count`: the grid as
+givens has its one solution), then removes givens in a seeded random order
+while the puzzle stays unique (`sudoku count --limit 2`). It writes one
+f-puzzles file per type, with the grid as its recorded solution. The same
+seed gives the same files. `bench_variants.py` then counts each with
+CP-SAT (its own model of every element) and says where CP-SAT does not
+find exactly that one solution.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUDOKU = ROOT / "target" / "release" / "sudoku"
+N = 9
+KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+ORTHOGONAL = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+
+
+def name(cell):
+    r, c = divmod(cell, N)
+    return f"R{r + 1}C{c + 1}"
+
+
+def count(doc):
+    """`sudoku count --limit 2` of one f-puzzles document: 0, 1 or 2."""
+    out = subprocess.run(
+        [str(SUDOKU), "count", "--limit", "2", "--format", "json", "-"],
+        input=json.dumps(doc), capture_output=True, text=True,
+    )
+    record = json.loads(out.stdout.splitlines()[0])
+    if record.get("error"):
+        sys.exit(f"sudoku count: {record['error']}")
+    return record["solutions"]
+
+
+def walk(rng, length, steps):
+    """A random self-avoiding path of `length` cells."""
+    while True:
+        path = [rng.randrange(N * N)]
+        while len(path) < length:
+            r, c = divmod(path[-1], N)
+            options = [
+                (r + dr) * N + c + dc
+                for dr, dc in steps
+                if 0 <= r + dr < N and 0 <= c + dc < N and (r + dr) * N + c + dc not in path
+            ]
+            if not options:
+                break
+            path.append(rng.choice(options))
+        if len(path) == length:
+            return path
+
+
+def lines(key, lengths, steps=KING):
+    def make(rng, grid):
+        path = walk(rng, rng.choice(lengths), steps)
+        return key, {"lines": [[name(c) for c in path]]}
+    return make
+
+
+def indexer(key):
+    def make(rng, grid):
+        # An indexer cell in the first column, first row or box-middle
+        # column, as setters place them.
+        r, c = rng.randrange(N), rng.randrange(N)
+        cell = {"rowindexer": r * N, "columnindexer": c, "boxindexer": r * N + 1 + 3 * (c // 3)}[key]
+        return key, {"cells": [name(cell)]}
+    return make
+
+
+def dr_cage(rng, grid):
+    cells = walk(rng, rng.choice([2, 3, 4]), ORTHOGONAL)
+    root = (sum(grid[c] for c in cells) - 1) % 9 + 1
+    return "cage", {"cells": [name(c) for c in cells], "value": f"DR{root}"}
+
+
+def sum_dot(rng, grid):
+    a, b = walk(rng, 2, ORTHOGONAL)
+    return "sum", {"cells": [name(a), name(b)], "value": str(grid[a] + grid[b])}
+
+
+# Each type: its maker, how many elements to draw, its title.
+TYPES = {
+    "lockout": (lines("lockout", [4, 5, 6]), 6, "lockout lines"),
+    "modular": (lines("modularline", [4, 5, 6]), 6, "modular lines"),
+    "nabner": (lines("nabner", [2, 3, 4]), 6, "Nabner lines"),
+    "zipper": (lines("zipperline", [3, 4, 5, 6, 7]), 6, "zipper lines"),
+    "double-arrow": (lines("doublearrow", [3, 4, 5]), 5, "double arrows"),
+    "slow-thermometer": (lines("slowthermometer", [3, 4, 5, 6]), 6, "slow thermometers"),
+    "row-indexer": (indexer("rowindexer"), 4, "row indexers"),
+    "column-indexer": (indexer("columnindexer"), 4, "column indexers"),
+    "box-indexer": (indexer("boxindexer"), 4, "box indexers"),
+    "digital-root-cage": (dr_cage, 6, "digital-root cages"),
+    "sum-dot": (sum_dot, 8, "sum dots"),
+}
+
+
+def grid_doc(givens, elements, title, seed, solution):
+    doc = {
+        "size": N,
+        "title": f"{title} (generated)",
+        "author": f"scripts/make_variant_puzzles.py --seed {seed}",
+        "grid": [
+            [({"value": givens[r * N + c], "given": True} if givens[r * N + c] else {}) for c in range(N)]
+            for r in range(N)
+        ],
+        "solution": solution,
+    }
+    for key, entry in elements:
+        doc.setdefault(key, []).append(entry)
+    return doc
+
+
+def make(kind, seed):
+    maker, wanted, title = TYPES[kind]
+    rng = random.Random(f"{kind}-{seed}")
+    out = subprocess.run(
+        [str(SUDOKU), "generate", "-n", "1", "--seed", str(rng.randrange(1 << 30)), "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    grid = [int(ch) for ch in json.loads(out.stdout)["solution"]]
+    elements, tries = [], 0
+    while len(elements) < wanted and tries < 400:
+        tries += 1
+        element = maker(rng, grid)
+        if element in elements:
+            continue
+        if count(grid_doc(grid, elements + [element], title, seed, grid)) == 1:
+            elements.append(element)
+    givens = list(grid)
+    order = list(range(N * N))
+    rng.shuffle(order)
+    for cell in order:
+        digit, givens[cell] = givens[cell], 0
+        if count(grid_doc(givens, elements, title, seed, grid)) != 1:
+            givens[cell] = digit
+    return grid_doc(givens, elements, title, seed, grid)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", default=str(ROOT / "puzzles" / "made"))
+    p.add_argument("types", nargs="*", default=list(TYPES), help="element types (default: all)")
+    args = p.parse_args()
+    if not SUDOKU.exists():
+        sys.exit("build first: cargo build --release")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for kind in args.types:
+        doc = make(kind, args.seed)
+        clues = sum(1 for row in doc["grid"] for cell in row if cell)
+        (out / f"{kind}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        print(f"{kind}: {clues} givens, {sum(len(v) for k, v in doc.items() if isinstance(v, list) and k not in ('grid', 'solution'))} elements")
+
+
+if __name__ == "__main__":
+    main()
