@@ -404,3 +404,23 @@ fn real_sudokupad_puzzles_are_read_as_these_rules() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// "Nautilus" by Oddlyeven (Sudoku-Bench, challenge puzzle 0099): its
+/// shell is a region-sum line drawn in two strokes, one starting in the
+/// middle of the other. A branching region-sum line is no rule this tool
+/// has: refused, naming both strokes (the renban "fish", two strokes that
+/// meet, is one set and read).
+#[test]
+fn a_branching_region_sum_line_is_refused_naming_its_strokes() {
+    let link = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/inputs/sudokupad/nautilus.txt"
+    ))
+    .unwrap();
+    let e = VariantPuzzle::from_link(link.trim())
+        .unwrap_err()
+        .to_string();
+    insta::assert_snapshot!(e, @r#"SudokuPad puzzle: 2 shape(s) are no rule this solver knows (solving without them would answer another puzzle; --ignore-unknown does so on purpose): line #2ecbffff (thickness 9.6) through r7c8 r7c7 r7c6 r7c5 r7c4 r6c3 r5c3 r4c4 r4c5 r5c6 r6c5 r5c4: a branching or crossing regionsumline line; line #2ecbffff (thickness 9.6) through r7c6 r6c7 r5c7 r4c7 r3c6 r2c5 r2c4 r2c3 r3c2 r4c1 r5c1 r6c1 r7c1 r8c2 r9c3 r9c4 r9c5 r9c6 r9c7 r9c8 r8c7: a branching or crossing regionsumline line"#);
+    let vp = VariantPuzzle::from_link_with(link.trim(), true).unwrap();
+    assert_eq!(vp.rules.summary(), "kropki x8, whispers x2, renban");
+}
