@@ -420,7 +420,7 @@ fn a_branching_region_sum_line_is_refused_naming_its_strokes() {
     let e = VariantPuzzle::from_link(link.trim())
         .unwrap_err()
         .to_string();
-    insta::assert_snapshot!(e, @r#"SudokuPad puzzle: 2 shape(s) are no rule this solver knows (solving without them would answer another puzzle; --ignore-unknown does so on purpose): line #2ecbffff (thickness 9.6) through r7c8 r7c7 r7c6 r7c5 r7c4 r6c3 r5c3 r4c4 r4c5 r5c6 r6c5 r5c4: a branching or crossing regionsumline line; line #2ecbffff (thickness 9.6) through r7c6 r6c7 r5c7 r4c7 r3c6 r2c5 r2c4 r2c3 r3c2 r4c1 r5c1 r6c1 r7c1 r8c2 r9c3 r9c4 r9c5 r9c6 r9c7 r9c8 r8c7: a branching or crossing regionsumline line"#);
+    insta::assert_snapshot!(e, @r#"SudokuPad puzzle: 2 shape(s) are no rule this solver knows (solving without them would answer another puzzle; --ignore-unknown does so on purpose): line #2ecbffff (thickness 9.6) through r7c8 r7c7 r7c6 r7c5 r7c4 r6c3 r5c3 r4c4 r4c5 r5c6 r6c5 r5c4: a branching or crossing region-sum-line; line #2ecbffff (thickness 9.6) through r7c6 r6c7 r5c7 r4c7 r3c6 r2c5 r2c4 r2c3 r3c2 r4c1 r5c1 r6c1 r7c1 r8c2 r9c3 r9c4 r9c5 r9c6 r9c7 r9c8 r8c7: a branching or crossing region-sum-line"#);
     let vp = VariantPuzzle::from_link_with(link.trim(), true).unwrap();
     assert_eq!(vp.rules.summary(), "kropki x8, whispers x2, renban");
 }

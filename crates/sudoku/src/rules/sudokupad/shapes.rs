@@ -178,10 +178,13 @@ fn post_strokes(strokes: Vec<Stroke>, unknown: &mut Vec<String>) -> Vec<(&'stati
             _ if !crossing && !meets() => {
                 out.push((meaning.key, line_entry(&names(cells), meaning.gap)));
             }
-            _ => unknown.push(format!(
-                "{drawn}: a branching or crossing {} line",
-                meaning.key
-            )),
+            _ => {
+                // The registry's name of the rule (`region-sum-line`).
+                let kind = (crate::rules::REGISTRY.iter())
+                    .find(|k| k.fpuzzles_keys.contains(&meaning.key))
+                    .map_or(meaning.key, |k| k.name);
+                unknown.push(format!("{drawn}: a branching or crossing {kind}"));
+            }
         }
     }
     for (key, list) in sets {
