@@ -467,6 +467,36 @@ def cp_sat_model(doc):
         moves([(1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1)])
     if doc.get("antiking"):
         moves([(1, 1), (1, -1), (-1, 1), (-1, -1)])
+    # Chess leaps (SudokuSolver's options: `a,b` leaps in all eight
+    # directions, `v1,2` digits, `r1c1` / `r1c1-r1c3` cells a pair must
+    # touch).
+    for e in doc.get("chess", []):
+        leaps, digits, only = set(), set(), set()
+        for option in (o.strip() for o in e["value"].split(";") if o.strip()):
+            if option.startswith("v"):
+                digits |= {int(d) for d in option[1:].split(",")}
+            elif option[0] in "rR":
+                ends = [cell(t, side) for t in option.split("-")]
+                (r0, c0), (r1, c1) = divmod(ends[0], side), divmod(ends[-1], side)
+                steps = max(abs(r1 - r0), abs(c1 - c0))
+                dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+                only |= {(r0 + k * dr) * side + c0 + k * dc for k in range(steps + 1)}
+            else:
+                a, b = (abs(int(t)) for t in option.split(","))
+                leaps |= {(sa * p, sb * q) for p, q in ((a, b), (b, a)) for sa in (1, -1) for sb in (1, -1)}
+        for r in range(side):
+            for c in range(side):
+                for dr, dc in leaps:
+                    rr, cc = r + dr, c + dc
+                    if not (0 <= rr < side and 0 <= cc < side and (rr, cc) > (r, c)):
+                        continue
+                    a, b = r * side + c, rr * side + cc
+                    if only and a not in only and b not in only:
+                        continue
+                    if digits:
+                        relation(a, b, lambda p, q, ds=frozenset(digits): p != q or p not in ds)
+                    else:
+                        m.Add(x[a] != x[b])
     return m, x
 
 

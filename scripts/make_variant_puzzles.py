@@ -7,7 +7,7 @@
 
 No puzzle of `puzzles/variants` uses lockout, modular, Nabner, zipper,
 double-arrow or slow-thermometer lines, row/column/box indexers,
-digital-root cages or sum dots. For each, this script draws a full grid
+digital-root cages, sum dots or chess leaps. For each, this script draws a full grid
 (`sudoku generate --seed`), then draws random elements of the type on it,
 keeping those the grid keeps (checked by `sudoku count`: the grid as
 givens has its one solution), then removes givens in a seeded random order
@@ -90,6 +90,15 @@ def dr_cage(rng, grid):
     return "cage", {"cells": [name(c) for c in cells], "value": f"DR{root}"}
 
 
+def chess(rng, grid):
+    # A camel's, zebra's or giraffe's leap for one digit, or for all from
+    # one cell.
+    leap = rng.choice(["1,3", "2,3", "1,4"])
+    if rng.random() < 0.5:
+        return "chess", {"value": f"{leap};v{rng.randrange(1, 10)}"}
+    return "chess", {"value": f"{leap};{name(rng.randrange(N * N)).lower()}"}
+
+
 def sum_dot(rng, grid):
     a, b = walk(rng, 2, ORTHOGONAL)
     return "sum", {"cells": [name(a), name(b)], "value": str(grid[a] + grid[b])}
@@ -108,6 +117,7 @@ TYPES = {
     "box-indexer": (indexer("boxindexer"), 4, "box indexers"),
     "digital-root-cage": (dr_cage, 6, "digital-root cages"),
     "sum-dot": (sum_dot, 8, "sum dots"),
+    "chess": (chess, 6, "chess leaps"),
 }
 
 

@@ -487,7 +487,11 @@ pub struct ReadArgs {
     /// `regex:CELLS:PATTERN`, the digits along CELLS read as text (1-9, then
     /// A, B, ... for 10, 11, ...) match the whole PATTERN. CELLS: cells and
     /// straight runs, comma-separated (`r1c1-r1c5,r2c2`). Example, odd digits
-    /// never touch on row 1: `regex:r1c1-r1c9:[2468]*([13579][2468]+)*[13579]?`
+    /// never touch on row 1: `regex:r1c1-r1c9:[2468]*([13579][2468]+)*[13579]?`.
+    /// Or `chess:OPTIONS`, SudokuSolver's chess constraint: cells one of the
+    /// leaps apart hold different digits; options `;`-separated: `1,3` a
+    /// leap (mirror images included), `v9` only these digits, `r5c5` only
+    /// leaps from these cells. Example, anti-camel: `chess:1,3`
     #[arg(long = "rule", id = "user_rules", value_name = "RULE")]
     pub user_rules: Vec<sudoku::UserRule>,
 

@@ -14,6 +14,7 @@ mod anti_knight;
 mod arrow;
 mod between_line;
 mod cells;
+mod chess_move;
 mod clone;
 mod diagonal;
 mod digital_root_cage;
@@ -62,6 +63,7 @@ use std::fmt;
 use csp_core::{BinaryRelation, ModelBuilder, Propagator, ValueSet, VarId};
 
 pub use cells::{cell_name, parse_cell};
+pub use chess_move::ChessMove;
 pub use error::RulesError;
 pub use fpuzzles::{FpuzzlesDocument, VariantPuzzle, decode_link};
 pub use fpuzzles_writer::FpuzzlesWriter;

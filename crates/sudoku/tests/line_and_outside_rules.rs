@@ -199,6 +199,20 @@ fn cases() -> Vec<Case> {
         ("zipperline", lines("zipperline", 3, 4)),
         ("doublearrow", lines("doublearrow", 4, 4)),
         ("slowthermometer", lines("slowthermometer", 3, 4)),
+        // Chess leaps the grid keeps for one digit (a camel's, a zebra's,
+        // a giraffe's move), and one from a few cells only.
+        (
+            "chess",
+            ((1..=9).flat_map(|d| ["1,3", "2,3", "1,4"].map(|m| format!("{m};v{d}"))))
+                .chain([
+                    "1,3;r5c5;r1c1-r1c9".to_string(),
+                    "2,2;r9c1-r9c3".to_string(),
+                ])
+                .map(|v| ("chess".to_string(), json!({ "value": v })))
+                .filter(|(k, e)| kept(k, e))
+                .take(4)
+                .collect(),
+        ),
         // Dutch whispers: neighbours differ by at least 4.
         ("whispers", lines_valued("whispers", 3, 4, Some(4))),
         // Killer cages without a sum: only distinct (L shapes across two

@@ -105,7 +105,8 @@ fn every_element_is_drawn_where_it_stands() {
             "extraregion": [{{"cells": ["R1C9", "R2C9"]}}],
             "whispers": [{{"lines": [["R4C5", "R4C6", "R4C7"]], "value": 5}}],
             "diagonal-": true,
-            "antiknight": true}}"#,
+            "antiknight": true,
+            "chess": [{{"value": "1,3;v9"}}]}}"#,
         empty_grid(9)
     );
     let read = VariantPuzzle::from_json(&doc).unwrap();
@@ -142,8 +143,12 @@ fn every_element_is_drawn_where_it_stands() {
     // The cage: its dashed outline starts at the top left of r1c1.
     assert!(picture.light(MARGIN + CELL * 0.08 + 16.0, MARGIN + CELL * 0.08) < 160);
     assert!(svg.contains(">3</text>"));
-    // Anti-knight has nothing to draw: a caption says it.
+    // Anti-knight and chess leaps have nothing to draw: captions say them.
     assert!(svg.contains("anti-knight"), "{svg}");
+    assert!(
+        svg.contains("chess 1,3;v9: cells a (1,3) leap apart hold different digits (digits 9)"),
+        "{svg}"
+    );
 }
 
 #[test]

@@ -403,6 +403,7 @@ fn the_made_puzzles_have_their_one_solution_at_every_level() {
         kinds,
         [
             "box-indexer",
+            "chess",
             "column-indexer",
             "digital-root-cage",
             "double-arrow",

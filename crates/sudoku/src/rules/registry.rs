@@ -6,8 +6,8 @@
 //! come from this list.
 
 use super::{
-    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, clone,
-    diagonal, digital_root_cage, disjoint_groups, double_arrow, entropic_line, extra_region,
+    Element, FpuzzlesDocument, RulesError, anti_king, anti_knight, arrow, between_line, chess_move,
+    clone, diagonal, digital_root_cage, disjoint_groups, double_arrow, entropic_line, extra_region,
     extreme_cell, given_candidates, indexer, killer_cage, kropki, little_killer, lockout_line,
     modular_line, nabner_line, nonconsecutive, palindrome, parity, quadruple, regex_rule,
     region_sum_line, renban, sandwich_sum, skyscraper, slow_thermometer, sum_dot, thermometer,
@@ -47,6 +47,7 @@ pub const REGISTRY: &[ElementKind] = &[
     parity::KIND,
     anti_knight::KIND,
     anti_king::KIND,
+    chess_move::KIND,
     nonconsecutive::KIND,
     xv::KIND,
     whispers::KIND,

@@ -1,18 +1,23 @@
 //! Rules given on the command line for plain puzzles (`--rule
-//! 'regex:r1c1-r1c5:[1-3]*[7-9]+'`), made into elements once the grid's
-//! side is known.
+//! 'regex:r1c1-r1c5:[1-3]*[7-9]+'`, `--rule 'chess:1,3'`), made into
+//! elements once the grid's side is known.
 
 use std::fmt;
 use std::str::FromStr;
 
+use super::chess_move::ChessMove;
 use super::regex_rule::RegexRule;
 use super::{Element, RulesError, parse_cell};
 
 /// A rule written as text: `regex:CELLS:PATTERN`, where CELLS is a comma-
 /// separated list of cells (`r1c1`) and straight runs (`r1c1-r1c5`: a row,
-/// column or diagonal, both ends included).
+/// column or diagonal, both ends included); or `chess:OPTIONS`, the
+/// options of SudokuSolver's chess constraint (`1,3;v9`, see
+/// [`ChessMove`]).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct UserRule {
+    /// `regex` or `chess`.
+    kind: &'static str,
     cells: String,
     pattern: String,
 }
@@ -35,17 +40,28 @@ impl FromStr for UserRule {
             text: text.to_string(),
             what: what.to_string(),
         };
+        if let Some(options) = text.strip_prefix("chess:") {
+            // Checked on a 9x9 grid now (digits and cells again on the
+            // puzzle's grid).
+            ChessMove::parse(options, crate::MAX_SIDE).map_err(|e| bad(&e))?;
+            return Ok(UserRule {
+                kind: "chess",
+                cells: String::new(),
+                pattern: options.trim().to_string(),
+            });
+        }
         let mut parts = text.splitn(3, ':');
         let (kind, cells, pattern) = (parts.next(), parts.next(), parts.next());
         let (Some(kind), Some(cells), Some(pattern)) = (kind, cells, pattern) else {
             return Err(bad(
-                "write KIND:CELLS:PATTERN, e.g. regex:r1c1-r1c5:[1-3]*[7-9]+",
+                "write regex:CELLS:PATTERN (e.g. regex:r1c1-r1c5:[1-3]*[7-9]+) or chess:OPTIONS (e.g. chess:1,3)",
             ));
         };
         if kind.trim() != "regex" {
-            return Err(bad("the only kind is `regex`"));
+            return Err(bad("the kinds are `regex` and `chess`"));
         }
         let rule = UserRule {
+            kind: "regex",
             cells: cells.trim().to_string(),
             pattern: pattern.to_string(),
         };
@@ -60,7 +76,10 @@ impl FromStr for UserRule {
 
 impl fmt::Display for UserRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "regex:{}:{}", self.cells, self.pattern)
+        match self.kind {
+            "chess" => write!(f, "chess:{}", self.pattern),
+            _ => write!(f, "regex:{}:{}", self.cells, self.pattern),
+        }
     }
 }
 
@@ -101,6 +120,14 @@ impl UserRule {
 
     /// The element on a grid of side `side`.
     pub fn element(&self, side: usize) -> Result<Box<dyn Element>, RulesError> {
+        if self.kind == "chess" {
+            let rule =
+                ChessMove::parse(&self.pattern, side).map_err(|what| RulesError::Invalid {
+                    element: format!("rule `{self}`"),
+                    what,
+                })?;
+            return Ok(Box::new(rule));
+        }
         let cells = self.cells(side)?;
         let rule =
             RegexRule::new(cells, &self.pattern, side).map_err(|what| RulesError::Invalid {
@@ -141,8 +168,20 @@ mod tests {
         assert!(e("regex:r1c1:[1-").contains("pattern \"[1-\""));
         assert_eq!(
             e("sum:r1c1:3"),
-            "invalid rule `sum:r1c1:3`: the only kind is `regex`"
+            "invalid rule `sum:r1c1:3`: the kinds are `regex` and `chess`"
         );
-        assert!(e("regex").contains("write KIND:CELLS:PATTERN"));
+        assert!(e("regex").contains("write regex:CELLS:PATTERN"));
+        assert_eq!(
+            e("chess:v9"),
+            "invalid rule `chess:v9`: needs a leap, e.g. `1,3` (a camel's move)"
+        );
+        // Digits and cells are checked again on the puzzle's grid.
+        let rule: UserRule = "chess:1,3;v12".parse().unwrap();
+        assert_eq!(rule.to_string(), "chess:1,3;v12");
+        assert!(rule.element(16).is_ok());
+        assert_eq!(
+            rule.element(9).unwrap_err().to_string(),
+            "rule `chess:1,3;v12`: `v12`: \"12\" is no digit 1-9"
+        );
     }
 }
