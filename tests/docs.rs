@@ -229,3 +229,16 @@ fn the_changelog_has_a_section_for_this_version() {
         format!("sudoku {version}\n")
     );
 }
+
+/// The README's count of variant element types is the registry's (its
+/// entries and jigsaw regions, which the grid itself carries).
+#[test]
+fn the_readme_counts_the_registrys_element_types() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let count = sudoku::rules::REGISTRY.len() + 1;
+    assert!(
+        text.contains(&format!("and {count} variant element types")),
+        "README.md should say \"and {count} variant element types\""
+    );
+}
