@@ -25,7 +25,9 @@ title | author | rules | solution` line, then the link).
 import argparse
 import csv
 import io
+import itertools
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -340,6 +342,16 @@ def newer_rules(m, doc, x, side, region_of, cells, relation):
             marks = g.get("givenPencilMarks")
             if marks:
                 m.AddAllowedAssignments([x[r * side + c]], [(int(d),) for d in marks])
+    # Rules written as regular expressions: the digit strings Python's own
+    # `re` accepts, as allowed tuples (lines of up to 6 cells).
+    for e in doc.get("regex", []):
+        line = [cell(n, side) for n in e["cells"]]
+        if len(line) > 6:
+            sys.exit(f"regex on {len(line)} cells: this model lists tuples, up to 6 cells")
+        spell = "123456789ABCDEFGHIJKLMNOP"
+        tuples = [t for t in itertools.product(range(1, side + 1), repeat=len(line))
+                  if re.fullmatch(e["value"], "".join(spell[d - 1] for d in t))]
+        m.AddAllowedAssignments([x[i] for i in line], tuples)
 
 
 def cp_sat_model(doc):

@@ -7,7 +7,8 @@
 
 No puzzle of `puzzles/variants` uses lockout, modular, Nabner, zipper,
 double-arrow or slow-thermometer lines, row/column/box indexers,
-digital-root cages, sum dots or chess leaps. For each, this script draws a full grid
+digital-root cages, sum dots, chess leaps, given pencil marks or rules
+written as regular expressions. For each, this script draws a full grid
 (`sudoku generate --seed`), then draws random elements of the type on it,
 keeping those the grid keeps (checked by `sudoku count`: the grid as
 givens has its one solution), then removes givens in a seeded random order
@@ -21,6 +22,7 @@ find exactly that one solution.
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,6 +101,32 @@ def chess(rng, grid):
     return "chess", {"value": f"{leap};{name(rng.randrange(N * N)).lower()}"}
 
 
+def given_candidates(rng, grid):
+    # Pencil marks given on a cell: its digit and one or two others.
+    cell = rng.randrange(N * N)
+    others = rng.sample([d for d in range(1, 10) if d != grid[cell]], rng.choice([1, 2]))
+    return "givenPencilMarks", {"cell": cell, "marks": sorted([grid[cell]] + others)}
+
+
+# Patterns a line of digits may be asked to match (Rust's and Python's
+# syntax alike).
+PATTERNS = [
+    "[2468]*([13579][2468]+)*[13579]?",
+    "[1-5]*[6-9]*",
+    "[6-9]*[1-5]*",
+    "([13579][2468])*[13579]?|([2468][13579])*[2468]?",
+    ".*[1-3].*[7-9].*",
+]
+
+
+def regex(rng, grid):
+    line = walk(rng, rng.choice([3, 4, 5]), [rng.choice(ORTHOGONAL)])
+    text = "".join(str(grid[c]) for c in line)
+    fitting = [p for p in PATTERNS if re.fullmatch(p, text)]
+    pattern = rng.choice(fitting) if fitting else PATTERNS[0]
+    return "regex", {"cells": [name(c) for c in line], "value": pattern}
+
+
 def sum_dot(rng, grid):
     a, b = walk(rng, 2, ORTHOGONAL)
     return "sum", {"cells": [name(a), name(b)], "value": str(grid[a] + grid[b])}
@@ -118,6 +146,8 @@ TYPES = {
     "digital-root-cage": (dr_cage, 6, "digital-root cages"),
     "sum-dot": (sum_dot, 8, "sum dots"),
     "chess": (chess, 6, "chess leaps"),
+    "given-candidates": (given_candidates, 8, "given pencil marks"),
+    "regex": (regex, 6, "regular expressions"),
 }
 
 
@@ -133,7 +163,11 @@ def grid_doc(givens, elements, title, seed, solution):
         "solution": solution,
     }
     for key, entry in elements:
-        doc.setdefault(key, []).append(entry)
+        if key == "givenPencilMarks":
+            r, c = divmod(entry["cell"], N)
+            doc["grid"][r][c]["givenPencilMarks"] = entry["marks"]
+        else:
+            doc.setdefault(key, []).append(entry)
     return doc
 
 
@@ -177,7 +211,9 @@ def main():
         doc = make(kind, args.seed)
         clues = sum(1 for row in doc["grid"] for cell in row if cell)
         (out / f"{kind}.json").write_text(json.dumps(doc, indent=1) + "\n")
-        print(f"{kind}: {clues} givens, {sum(len(v) for k, v in doc.items() if isinstance(v, list) and k not in ('grid', 'solution'))} elements")
+        lists = sum(len(v) for k, v in doc.items() if isinstance(v, list) and k not in ("grid", "solution"))
+        marks = sum(1 for row in doc["grid"] for cell in row if "givenPencilMarks" in cell)
+        print(f"{kind}: {clues} givens, {lists + marks} elements")
 
 
 if __name__ == "__main__":
