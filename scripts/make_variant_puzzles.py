@@ -209,7 +209,7 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     for kind in args.types:
         doc = make(kind, args.seed)
-        clues = sum(1 for row in doc["grid"] for cell in row if cell)
+        clues = sum(1 for row in doc["grid"] for cell in row if cell.get("given"))
         (out / f"{kind}.json").write_text(json.dumps(doc, indent=1) + "\n")
         lists = sum(len(v) for k, v in doc.items() if isinstance(v, list) and k not in ("grid", "solution"))
         marks = sum(1 for row in doc["grid"] for cell in row if "givenPencilMarks" in cell)
