@@ -19,6 +19,30 @@ pub fn parse_cell(text: &str, side: usize) -> Result<usize, RulesError> {
     Ok((row - 1) * side + col - 1)
 }
 
+/// The cells of `r1c1` or of a straight run `r1c1-r1c5` (a row, column or
+/// diagonal, both ends included), in order.
+pub(crate) fn cell_run(text: &str, side: usize) -> Result<Vec<usize>, RulesError> {
+    let (from, to) = text.split_once('-').unwrap_or((text, text));
+    let (a, b) = (parse_cell(from.trim(), side)?, parse_cell(to.trim(), side)?);
+    let (ra, ca, rb, cb) = (
+        (a / side) as isize,
+        (a % side) as isize,
+        (b / side) as isize,
+        (b % side) as isize,
+    );
+    if !(ra == rb || ca == cb || (rb - ra).abs() == (cb - ca).abs()) {
+        return Err(RulesError::Invalid {
+            element: format!("rule cells `{text}`"),
+            what: "a run goes along a row, a column or a diagonal".into(),
+        });
+    }
+    let (dr, dc) = ((rb - ra).signum(), (cb - ca).signum());
+    let steps = (rb - ra).abs().max((cb - ca).abs());
+    Ok((0..=steps)
+        .map(|k| ((ra + k * dr) as usize) * side + (ca + k * dc) as usize)
+        .collect())
+}
+
 /// The name of cell `index`: `r3c7`.
 pub fn cell_name(index: usize, side: usize) -> String {
     format!("r{}c{}", index / side + 1, index % side + 1)

@@ -9,10 +9,10 @@
 //! 'chess:1,3;v9'`, or in an f-puzzles document under this project's key
 //! `chess`: `{"value": "1,3;v9"}`.
 
-use super::cells::cell_list;
+use super::cells::{cell_list, cell_run};
 use super::{
     Element, ElementKind, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved,
-    offset_pairs, parse_cell,
+    offset_pairs,
 };
 use crate::render::Drawing;
 
@@ -29,34 +29,6 @@ pub struct ChessMove {
     side: usize,
 }
 
-/// The cells of one option: `r1c1` or a straight run `r1c1-r1c5`.
-fn cells_of(text: &str, side: usize) -> Result<Vec<usize>, String> {
-    let run = |from: &str, to: &str| -> Result<Vec<usize>, String> {
-        let a = parse_cell(from, side).map_err(|e| e.to_string())?;
-        let b = parse_cell(to, side).map_err(|e| e.to_string())?;
-        let (ra, ca, rb, cb) = (
-            (a / side) as isize,
-            (a % side) as isize,
-            (b / side) as isize,
-            (b % side) as isize,
-        );
-        if !(ra == rb || ca == cb || (rb - ra).abs() == (cb - ca).abs()) {
-            return Err(format!(
-                "`{text}`: a run goes along a row, a column or a diagonal"
-            ));
-        }
-        let (dr, dc) = ((rb - ra).signum(), (cb - ca).signum());
-        let steps = (rb - ra).abs().max((cb - ca).abs());
-        Ok((0..=steps)
-            .map(|k| ((ra + k * dr) as usize) * side + (ca + k * dc) as usize)
-            .collect())
-    };
-    match text.split_once('-') {
-        Some((from, to)) => run(from.trim(), to.trim()),
-        None => run(text, text),
-    }
-}
-
 impl ChessMove {
     /// Reads SudokuSolver's options (`1,3;v9;r1c1`) for a grid of side
     /// `side`; the error says what is wrong.
@@ -71,7 +43,7 @@ impl ChessMove {
                     }
                 }
             } else if option.starts_with(['r', 'R']) {
-                cells.extend(cells_of(option, side)?);
+                cells.extend(cell_run(option, side).map_err(|e| e.to_string())?);
             } else {
                 let leap = option.split_once(',').and_then(|(a, b)| {
                     Some((

@@ -5,9 +5,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::cells::cell_run;
 use super::chess_move::ChessMove;
 use super::regex_rule::RegexRule;
-use super::{Element, RulesError, parse_cell};
+use super::{Element, RulesError};
 
 /// A rule written as text: `regex:CELLS:PATTERN`, where CELLS is a comma-
 /// separated list of cells (`r1c1`) and straight runs (`r1c1-r1c5`: a row,
@@ -88,31 +89,7 @@ impl UserRule {
     fn cells(&self, side: usize) -> Result<Vec<usize>, RulesError> {
         let mut out = Vec::new();
         for part in self.cells.split(',') {
-            let part = part.trim();
-            match part.split_once('-') {
-                None => out.push(parse_cell(part, side)?),
-                Some((from, to)) => {
-                    let (a, b) = (parse_cell(from.trim(), side)?, parse_cell(to.trim(), side)?);
-                    let (ra, ca, rb, cb) = (
-                        (a / side) as isize,
-                        (a % side) as isize,
-                        (b / side) as isize,
-                        (b % side) as isize,
-                    );
-                    let (dr, dc) = ((rb - ra).signum(), (cb - ca).signum());
-                    let steps = (rb - ra).abs().max((cb - ca).abs());
-                    let straight = ra == rb || ca == cb || (rb - ra).abs() == (cb - ca).abs();
-                    if !straight {
-                        return Err(RulesError::Invalid {
-                            element: format!("rule cells `{part}`"),
-                            what: "a run goes along a row, a column or a diagonal".into(),
-                        });
-                    }
-                    for k in 0..=steps {
-                        out.push(((ra + k * dr) as usize) * side + (ca + k * dc) as usize);
-                    }
-                }
-            }
+            out.extend(cell_run(part.trim(), side)?);
         }
         super::distinct_cells(&format!("rule cells `{}`", self.cells), &out)?;
         Ok(out)
