@@ -127,6 +127,52 @@ fn cells_text(cells: &[(i64, i64)]) -> String {
     names.join(" ")
 }
 
+/// Whether overlay `o` covers the centre of cell `(r, c)`.
+fn covers(o: &Map<String, Value>, (r, c): Cell) -> bool {
+    let size = |k: &str| o.get(k).and_then(num).unwrap_or(0.0);
+    o.get("center").and_then(point).is_some_and(|(y, x)| {
+        ((r as f64 + 0.5) - y).abs() < size("height") / 2.0
+            && ((c as f64 + 0.5) - x).abs() < size("width") / 2.0
+    })
+}
+
+/// An f-puzzles arrow for a grey path from a circle (a round overlay with a
+/// grey rim over its first cell; a pill covers several cells): the circle's
+/// cells and the shaft. `None` without a circle. A circle with several
+/// arrows may be drawn once per arrow: a free one is taken first.
+fn arrow_entry(
+    cells: &[Cell],
+    overlays: &[&Map<String, Value>],
+    used_over: &mut [bool],
+    n: usize,
+) -> Option<Value> {
+    let grey_rim = |o: &Map<String, Value>| {
+        Colour::parse(&colour(o, "borderColor")).is_some_and(Colour::is_grey)
+    };
+    let rounded = |o: &Map<String, Value>| o.get("rounded").and_then(Value::as_bool) == Some(true);
+    let is_bulb = |o: &Map<String, Value>| rounded(o) && grey_rim(o) && covers(o, cells[0]);
+    let i = (0..overlays.len())
+        .find(|&i| !used_over[i] && is_bulb(overlays[i]))
+        .or_else(|| overlays.iter().position(|o| is_bulb(o)))?;
+    used_over[i] = true;
+    let mut circle = Vec::new();
+    for r in 0..n as i64 {
+        for c in 0..n as i64 {
+            if covers(overlays[i], (r, c)) {
+                circle.push(name(r, c));
+            }
+        }
+    }
+    let mut line: Vec<String> = circle.clone();
+    for &(r, c) in cells {
+        let nm = name(r, c);
+        if !line.contains(&nm) {
+            line.push(nm);
+        }
+    }
+    Some(json!({ "cells": circle, "lines": [line] }))
+}
+
 /// A grid position, row and column from 0 (may lie outside the grid).
 type Cell = (i64, i64);
 
@@ -449,6 +495,9 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     let mut pending: Vec<(Colour, Vec<Cell>, String)> = Vec::new();
     // Lines read from the rules text, posted at the end (see `post_strokes`).
     let mut strokes = Vec::new();
+    // Arrows drawn with the pen: the cells their shafts end in, and the
+    // strokes drawn inside one cell (heads, if an arrow ends there).
+    let (mut tips, mut heads): (Vec<Cell>, Vec<(Cell, String)>) = (Vec::new(), Vec::new());
     for line in items(puzzle, "lines") {
         let pts = points(line);
         let (col, th) = (
@@ -480,6 +529,12 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             unknown.push(drawn());
             continue;
         };
+        // A short grey stroke inside one cell: the head of an arrow drawn
+        // with the pen, if an arrow ends there (checked below).
+        if paint.is_grey() && cells.len() == 1 && inside(cells[0]) {
+            heads.push((cells[0], drawn()));
+            continue;
+        }
         if cells.len() < 2 || !cells.iter().all(|&c| inside(c)) {
             unknown.push(drawn());
             continue;
@@ -523,6 +578,19 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             }
             continue;
         }
+        // A thin grey line from a circle: an arrow drawn with the pen.
+        if paint.is_grey() && th < 8.0 {
+            let mut shaft = cells.clone();
+            let entry = arrow_entry(&shaft, &overlays, &mut used_over, n).or_else(|| {
+                shaft.reverse();
+                arrow_entry(&shaft, &overlays, &mut used_over, n)
+            });
+            if let Some(entry) = entry {
+                tips.extend(shaft.last().copied());
+                push(&mut doc, "arrow", entry);
+                continue;
+            }
+        }
         if (col.as_str(), th as i64) == ("#cfcfcf", 16) {
             push(&mut doc, "palindrome", json!({ "lines": [names] }));
             continue;
@@ -555,6 +623,11 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         }
         _ => unknown.extend(pending.into_iter().map(|(_, _, drawn)| drawn)),
     }
+    unknown.extend(
+        (heads.into_iter())
+            .filter(|(cell, _)| !tips.contains(cell))
+            .map(|(_, drawn)| drawn),
+    );
     for (key, entry) in post_strokes(strokes, &mut unknown) {
         push(&mut doc, key, entry);
     }
@@ -598,48 +671,13 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         let grey = |c: &str| Colour::parse(c).is_some_and(Colour::is_grey);
         let cells = path_cells(&pts);
         if grey(&col) && cells.iter().all(|&c| inside(c)) {
-            // The bulb: a rounded overlay over the arrow's first cell.
-            let covers = |o: &Map<String, Value>, (r, c): (i64, i64)| {
-                centre(o).is_some_and(|(y, x)| {
-                    ((r as f64 + 0.5) - y).abs() < size(o, "height") / 2.0
-                        && ((c as f64 + 0.5) - x).abs() < size(o, "width") / 2.0
-                })
-            };
-            let is_bulb = |o: &Map<String, Value>| {
-                rounded(o) && grey(&colour(o, "borderColor")) && covers(o, cells[0])
-            };
-            // A circle with several arrows may be drawn once per arrow.
-            let bulb = (0..overlays.len())
-                .find(|&i| !used_over[i] && is_bulb(overlays[i]))
-                .or_else(|| overlays.iter().position(|o| is_bulb(o)));
-            let Some(i) = bulb else {
-                unknown.push(format!(
+            match arrow_entry(&cells, &overlays, &mut used_over, n) {
+                Some(entry) => push(&mut doc, "arrow", entry),
+                None => unknown.push(format!(
                     "grey arrow without a circle through {}",
                     cells_text(&cells)
-                ));
-                continue;
-            };
-            used_over[i] = true;
-            let mut circle = Vec::new();
-            for r in 0..n as i64 {
-                for c in 0..n as i64 {
-                    if covers(overlays[i], (r, c)) {
-                        circle.push(name(r, c));
-                    }
-                }
+                )),
             }
-            let mut line: Vec<String> = circle.clone();
-            for &(r, c) in &cells {
-                let nm = name(r, c);
-                if !line.contains(&nm) {
-                    line.push(nm);
-                }
-            }
-            push(
-                &mut doc,
-                "arrow",
-                json!({ "cells": circle, "lines": [line] }),
-            );
             continue;
         }
         unknown.push(format!("arrow {col} through {}", cells_text(&cells)));
