@@ -133,7 +133,11 @@ impl RulesText {
     /// Reads a rules text (any case; sentences end at full stops and line
     /// breaks).
     pub fn read(text: &str) -> RulesText {
-        let lower = text.to_lowercase();
+        // Abbreviations keep their sentence whole ("a knight's move apart
+        // (i.e. two steps ...) cannot ...").
+        let lower = (text.to_lowercase())
+            .replace("i.e.", "ie")
+            .replace("e.g.", "eg");
         let mut sentences = Vec::new();
         let mut negatives = Vec::new();
         let mut unread = Vec::new();
@@ -301,6 +305,14 @@ mod tests {
         assert_eq!(t.line(c("#ff0000")), None);
         assert_eq!(t.only_line_rule(), None);
         assert!(t.negatives.is_empty());
+    }
+
+    #[test]
+    fn chess_rules_in_words_with_an_abbreviation() {
+        let t = RulesText::read(
+            "ANTIKNIGHT\n- If two cells are a knight's move apart (i.e. two steps horizontally and one step vertically, or vice versa), then they cannot have the same digit.",
+        );
+        assert_eq!(t.globals, ["antiknight"]);
     }
 
     #[test]
