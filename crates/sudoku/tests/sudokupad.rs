@@ -345,7 +345,7 @@ fn a_real_sudokupad_puzzle_with_unknown_lines_is_refused_naming_them() {
     ));
 }
 
-/// puzzles/sudokupad/: sixteen real SudokuPad payloads from the
+/// puzzles/sudokupad/: eighteen real SudokuPad payloads from the
 /// Sudoku-Bench dataset (the README there names them), each counted to 2:
 /// exactly one solution, the recorded one.
 #[test]
@@ -373,7 +373,7 @@ fn real_sudokupad_puzzles_read_to_their_recorded_solutions() {
         assert_eq!((n, found.as_str()), (1, solution), "{file}");
         read += 1;
     }
-    assert_eq!(read, 16);
+    assert_eq!(read, 18);
 }
 
 /// What each real SudokuPad puzzle is read as: the rule elements its
