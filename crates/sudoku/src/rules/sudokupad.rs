@@ -7,6 +7,8 @@
 //! shapes are ignored on purpose.
 
 mod colour;
+mod geometry;
+mod lines;
 mod payload;
 mod rules_text;
 mod shapes;

@@ -1,0 +1,142 @@
+//! The geometry and the drawing attributes of SudokuPad shapes: points and
+//! the cells they lie in, paths, edges, colours and sizes as written.
+
+use serde_json::{Map, Value};
+
+use super::colour::Colour;
+
+/// A grid position, row and column from 0 (may lie outside the grid).
+pub(super) type Cell = (i64, i64);
+
+pub(super) fn num(v: &Value) -> Option<f64> {
+    v.as_f64()
+        .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+}
+
+pub(super) fn point(v: &Value) -> Option<(f64, f64)> {
+    let a = v.as_array()?;
+    Some((num(a.first()?)?, num(a.get(1)?)?))
+}
+
+pub(super) fn colour(v: &Map<String, Value>, key: &str) -> String {
+    v.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+pub(super) fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.06
+}
+
+pub(super) fn name(r: i64, c: i64) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// The cell a point lies in (row, column from 0; may be outside).
+pub(super) fn cell_of((y, x): (f64, f64)) -> (i64, i64) {
+    (y.floor() as i64, x.floor() as i64)
+}
+
+/// The cells a line or arrow passes through: SudokuPad keeps a way point
+/// only where the path turns, so each straight or diagonal run between
+/// two way points is filled in.
+pub(super) fn path_cells(pts: &[(f64, f64)]) -> Vec<(i64, i64)> {
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for &p in pts {
+        let next = cell_of(p);
+        if let Some(&(r, c)) = out.last() {
+            let (dr, dc) = (next.0 - r, next.1 - c);
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+                for k in 1..dr.abs().max(dc.abs()) {
+                    out.push((r + dr.signum() * k, c + dc.signum() * k));
+                }
+            }
+        }
+        out.push(next);
+    }
+    out
+}
+
+/// The two orthogonal neighbours whose shared edge has its middle at `p`.
+pub(super) fn edge_cells((y, x): (f64, f64)) -> Option<[(i64, i64); 2]> {
+    let (fy, fx) = (y - y.floor(), x - x.floor());
+    if near(fy, 0.5) && (near(fx, 0.0) || near(fx, 1.0)) {
+        let (r, c) = (y.floor() as i64, x.round() as i64);
+        return Some([(r, c - 1), (r, c)]);
+    }
+    if near(fx, 0.5) && (near(fy, 0.0) || near(fy, 1.0)) {
+        let (r, c) = (y.round() as i64, x.floor() as i64);
+        return Some([(r - 1, c), (r, c)]);
+    }
+    None
+}
+
+pub(super) fn items<'a>(puzzle: &'a Value, key: &str) -> Vec<&'a Map<String, Value>> {
+    (puzzle
+        .get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten())
+    .filter_map(Value::as_object)
+    .collect()
+}
+
+pub(super) fn points(item: &Map<String, Value>) -> Vec<(f64, f64)> {
+    (item
+        .get("wayPoints")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten())
+    .filter_map(point)
+    .collect()
+}
+
+pub(super) fn cells_text(cells: &[(i64, i64)]) -> String {
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&(r, c)| name(r, c).to_lowercase())
+        .collect();
+    names.join(" ")
+}
+
+/// Whether overlay `o` covers the centre of cell `(r, c)`.
+pub(super) fn covers(o: &Map<String, Value>, (r, c): Cell) -> bool {
+    centre(o).is_some_and(|(y, x)| {
+        ((r as f64 + 0.5) - y).abs() < size(o, "height") / 2.0
+            && ((c as f64 + 0.5) - x).abs() < size(o, "width") / 2.0
+    })
+}
+
+/// An overlay's or underlay's centre.
+pub(super) fn centre(o: &Map<String, Value>) -> Option<(f64, f64)> {
+    o.get("center").and_then(point)
+}
+
+/// An overlay's or underlay's width or height (0 if not given).
+pub(super) fn size(o: &Map<String, Value>, key: &str) -> f64 {
+    o.get(key).and_then(num).unwrap_or(0.0)
+}
+
+/// Whether a shape is round.
+pub(super) fn rounded(o: &Map<String, Value>) -> bool {
+    o.get("rounded").and_then(Value::as_bool) == Some(true)
+}
+
+/// A shape's text, trimmed (numbers as written).
+pub(super) fn text_of(o: &Map<String, Value>) -> String {
+    o.get("text")
+        .map(|t| match t {
+            Value::String(s) => s.trim().to_string(),
+            other => other.to_string(),
+        })
+        .unwrap_or_default()
+}
+
+/// Whether a colour as written (`#cccf`) is a grey.
+pub(super) fn grey(colour: &str) -> bool {
+    Colour::parse(colour).is_some_and(Colour::is_grey)
+}
