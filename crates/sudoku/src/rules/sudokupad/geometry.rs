@@ -95,6 +95,24 @@ pub(super) fn points(item: &Map<String, Value>) -> Vec<(f64, f64)> {
     .collect()
 }
 
+/// The f-puzzles names of cells (`R1C1`), in order.
+pub(super) fn names(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&(r, c)| name(r, c)).collect()
+}
+
+/// Overlays or underlays of `list` that `is` accepts: the first not yet
+/// `used` (several shapes may share one drawn mark, drawn once each or
+/// once for all), else the first.
+pub(super) fn free_or_any(
+    list: &[&Map<String, Value>],
+    used: &[bool],
+    is: impl Fn(&Map<String, Value>) -> bool,
+) -> Option<usize> {
+    (0..list.len())
+        .find(|&i| !used[i] && is(list[i]))
+        .or_else(|| list.iter().position(|m| is(m)))
+}
+
 pub(super) fn cells_text(cells: &[(i64, i64)]) -> String {
     let names: Vec<String> = cells
         .iter()

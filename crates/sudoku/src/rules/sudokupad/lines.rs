@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 
 use super::colour::Colour;
 use super::geometry::{
-    Cell, cell_of, cells_text, centre, colour, covers, grey, items, name, near, num, path_cells,
-    points, rounded, size, text_of,
+    Cell, cell_of, cells_text, centre, colour, covers, free_or_any, grey, items, name, names, near,
+    num, path_cells, points, rounded, size, text_of,
 };
 use super::rules_text::{LineMeaning, RulesText};
 use super::shapes::Sheet;
@@ -28,8 +28,6 @@ struct Stroke {
 /// palindromes, zippers, lockouts) a branching line is no rule this tool
 /// knows, and is listed in `unknown`.
 fn post_strokes(strokes: Vec<Stroke>, unknown: &mut Vec<String>) -> Vec<(&'static str, Value)> {
-    let names =
-        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&(r, c)| name(r, c)).collect() };
     let mut out = Vec::new();
     let mut sets: Vec<(&'static str, Vec<Vec<Cell>>)> = Vec::new();
     for (i, stroke) in strokes.iter().enumerate() {
@@ -112,37 +110,24 @@ fn line_entry(names: &[String], gap: Option<u32>) -> Value {
 /// grey rim over its first cell; a pill covers several cells): the circle's
 /// cells and the shaft. `None` without a circle. A circle with several
 /// arrows may be drawn once per arrow: a free one is taken first.
-fn arrow_entry(
-    cells: &[Cell],
-    overlays: &[&Map<String, Value>],
-    used_over: &mut [bool],
-    n: usize,
-) -> Option<Value> {
-    let grey_rim = |o: &Map<String, Value>| {
-        Colour::parse(&colour(o, "borderColor")).is_some_and(Colour::is_grey)
+fn arrow_entry(sheet: &mut Sheet<'_>, cells: &[Cell]) -> Option<Value> {
+    let is_bulb = |o: &Map<String, Value>| {
+        rounded(o) && grey(&colour(o, "borderColor")) && covers(o, cells[0])
     };
-    let rounded = |o: &Map<String, Value>| o.get("rounded").and_then(Value::as_bool) == Some(true);
-    let is_bulb = |o: &Map<String, Value>| rounded(o) && grey_rim(o) && covers(o, cells[0]);
-    let i = (0..overlays.len())
-        .find(|&i| !used_over[i] && is_bulb(overlays[i]))
-        .or_else(|| overlays.iter().position(|o| is_bulb(o)))?;
-    used_over[i] = true;
-    let mut circle = Vec::new();
-    for r in 0..n as i64 {
-        for c in 0..n as i64 {
-            if covers(overlays[i], (r, c)) {
-                circle.push(name(r, c));
-            }
+    let i = free_or_any(&sheet.overlays, &sheet.used_over, is_bulb)?;
+    sheet.used_over[i] = true;
+    let n = sheet.n as i64;
+    let circle: Vec<Cell> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&cell| covers(sheet.overlays[i], cell))
+        .collect();
+    let mut line = circle.clone();
+    for &cell in cells {
+        if !line.contains(&cell) {
+            line.push(cell);
         }
     }
-    let mut line: Vec<String> = circle.clone();
-    for &(r, c) in cells {
-        let nm = name(r, c);
-        if !line.contains(&nm) {
-            line.push(nm);
-        }
-    }
-    Some(json!({ "cells": circle, "lines": [line] }))
+    Some(json!({ "cells": names(&circle), "lines": [names(&line)] }))
 }
 
 /// A round underlay or overlay centred on `p` (a thermometer's bulb):
@@ -154,13 +139,8 @@ fn bulb_at(sheet: &Sheet<'_>, p: (f64, f64)) -> Option<(bool, usize)> {
             && size(u, "width") >= 0.5
             && centre(u).is_some_and(|q| near(q.0, p.0) && near(q.1, p.1))
     };
-    let free = |list: &[&Map<String, Value>], used: &[bool]| {
-        (0..list.len())
-            .find(|&i| !used[i] && is_bulb(list[i]))
-            .or_else(|| list.iter().position(|u| is_bulb(u)))
-    };
-    (free(&sheet.underlays, &sheet.used_under).map(|i| (true, i)))
-        .or_else(|| free(&sheet.overlays, &sheet.used_over).map(|i| (false, i)))
+    (free_or_any(&sheet.underlays, &sheet.used_under, is_bulb).map(|i| (true, i)))
+        .or_else(|| free_or_any(&sheet.overlays, &sheet.used_over, is_bulb).map(|i| (false, i)))
 }
 
 /// Reads the puzzle's `lines`.
@@ -179,7 +159,7 @@ pub(super) fn read_lines(sheet: &mut Sheet<'_>, puzzle: &Value, text: &RulesText
             line.get("thickness").and_then(num).unwrap_or(0.0),
         );
         let cells = path_cells(&pts);
-        let names: Vec<String> = cells.iter().map(|&(r, c)| name(r, c)).collect();
+        let names = names(&cells);
         let nn = sheet.n as f64;
         let drawn = || format!("line {col} (thickness {th}) through {}", cells_text(&cells));
         if (col.as_str(), th as i64) == ("#34bbe6", 2) && pts.len() == 2 {
@@ -257,11 +237,10 @@ pub(super) fn read_lines(sheet: &mut Sheet<'_>, puzzle: &Value, text: &RulesText
         // A thin grey line from a circle: an arrow drawn with the pen.
         if paint.is_grey() && th < 8.0 {
             let mut shaft = cells.clone();
-            let entry = arrow_entry(&shaft, &sheet.overlays, &mut sheet.used_over, sheet.n)
-                .or_else(|| {
-                    shaft.reverse();
-                    arrow_entry(&shaft, &sheet.overlays, &mut sheet.used_over, sheet.n)
-                });
+            let entry = arrow_entry(sheet, &shaft).or_else(|| {
+                shaft.reverse();
+                arrow_entry(sheet, &shaft)
+            });
             if let Some(entry) = entry {
                 tips.extend(shaft.last().copied());
                 sheet.push("arrow", entry);
@@ -351,7 +330,7 @@ pub(super) fn read_arrows(sheet: &mut Sheet<'_>, puzzle: &Value) {
         }
         let cells = path_cells(&pts);
         if grey(&col) && cells.iter().all(|&c| sheet.inside(c)) {
-            match arrow_entry(&cells, &sheet.overlays, &mut sheet.used_over, sheet.n) {
+            match arrow_entry(sheet, &cells) {
                 Some(entry) => sheet.push("arrow", entry),
                 None => sheet.unknown.push(format!(
                     "grey arrow without a circle through {}",

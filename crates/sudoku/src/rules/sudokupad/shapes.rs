@@ -24,8 +24,8 @@
 use serde_json::{Map, Value, json};
 
 use super::geometry::{
-    Cell, cell_of, cells_text, centre, colour, edge_cells, items, name, near, num, point, rounded,
-    size, text_of,
+    Cell, cell_of, cells_text, centre, colour, edge_cells, items, name, names, near, num, point,
+    rounded, size, text_of,
 };
 use super::lines;
 use super::rules_text::RulesText;
@@ -179,7 +179,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         if cells.is_empty() || cage.get("hidden").and_then(Value::as_bool) == Some(true) {
             continue;
         }
-        let names: Vec<String> = cells.iter().map(|&(r, c)| name(r, c)).collect();
+        let names = names(&cells);
         if cage.get("type").and_then(Value::as_str) == Some("disjoint") {
             continue;
         }
