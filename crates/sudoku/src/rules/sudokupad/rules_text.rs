@@ -108,6 +108,9 @@ pub struct RulesText {
     pub negatives: Vec<&'static str>,
     /// What the text states that no rule of this tool says.
     pub unread: Vec<String>,
+    /// What numbers outside the grid are, as the text names the rule: the
+    /// f-puzzles key `sandwichsum`, `xsum` or `skyscraper`.
+    pub outside: Option<&'static str>,
     /// The global chess rules the text states (`antiknight`, `antiking`):
     /// "Cells a knight's move apart cannot contain the same digit".
     pub globals: Vec<&'static str>,
@@ -225,7 +228,17 @@ impl RulesText {
         named.dedup();
         negatives.sort_unstable();
         negatives.dedup();
+        let outside = if lower.contains("sandwich") {
+            Some("sandwichsum")
+        } else if lower.contains("x-sum") || lower.contains("x sum") {
+            Some("xsum")
+        } else if lower.contains("skyscraper") {
+            Some("skyscraper")
+        } else {
+            None
+        };
         RulesText {
+            outside,
             sentences,
             named,
             negatives,
@@ -366,6 +379,10 @@ mod tests {
             "Cells separated by an X sum to 10, by a V to 5. All possible X's and V's are given.",
         );
         assert_eq!(t.negatives, ["xv"]);
+        let t = RulesText::read(
+            "Clues outside the grid give the sum of the digits sandwiched between the 1 and the 9. X-sums: ...",
+        );
+        assert_eq!(t.outside, Some("sandwichsum"));
         let t = RulesText::read("All white dots are given.");
         assert_eq!(t.negatives, ["difference"]);
         let t = RulesText::read("Kropki: all possible dots are given.");

@@ -223,12 +223,12 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     if !rules_text.is_empty() {
         doc.insert("ruleset".into(), json!(rules_text.trim_end()));
     }
-    let text = RulesText::read(&rules_text);
-    unknown.extend(text.unread.iter().cloned());
-    for flag in &text.globals {
+    let said = RulesText::read(&rules_text);
+    unknown.extend(said.unread.iter().cloned());
+    for flag in &said.globals {
         doc.insert((*flag).into(), json!(true));
     }
-    for neg in &text.negatives {
+    for neg in &said.negatives {
         push(&mut doc, "negative", json!(neg));
     }
 
@@ -267,11 +267,10 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         doc,
         unknown,
     };
-    lines::read_lines(&mut sheet, puzzle, &text);
+    lines::read_lines(&mut sheet, puzzle, &said);
     lines::read_arrows(&mut sheet, puzzle);
 
     // Overlays: dots, X and V, quadruples, numbers outside the grid.
-    let rules_lower = rules_text.to_lowercase();
     let overlays = sheet.overlays.clone();
     for (i, o) in overlays.iter().enumerate() {
         if sheet.used_over[i] {
@@ -318,16 +317,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         }
         let cell = cell_of(p);
         if !sheet.inside(cell) && text.parse::<i64>().is_ok() {
-            let key = if rules_lower.contains("sandwich") {
-                Some("sandwichsum")
-            } else if rules_lower.contains("x-sum") || rules_lower.contains("x sum") {
-                Some("xsum")
-            } else if rules_lower.contains("skyscraper") {
-                Some("skyscraper")
-            } else {
-                None
-            };
-            match key {
+            match said.outside {
                 Some(key) => sheet.push(key, json!({ "cell": name(cell.0, cell.1), "value": text })),
                 None => sheet.unknown.push(format!(
                     "number {text} outside the grid at {} (the rules text names no sandwich, X-sum or skyscraper rule)",
