@@ -228,9 +228,14 @@ impl RulesText {
         named.dedup();
         negatives.sort_unstable();
         negatives.dedup();
+        // X-sums are named "x-sum", "x sums" or "x sum clue"; not "x sum":
+        // "digits separated by an X sum to 10" is the XV rule.
         let outside = if lower.contains("sandwich") {
             Some("sandwichsum")
-        } else if lower.contains("x-sum") || lower.contains("x sum") {
+        } else if ["x-sum", "x sums", "x sum clue"]
+            .iter()
+            .any(|p| lower.contains(p))
+        {
             Some("xsum")
         } else if lower.contains("skyscraper") {
             Some("skyscraper")
@@ -379,6 +384,11 @@ mod tests {
             "Cells separated by an X sum to 10, by a V to 5. All possible X's and V's are given.",
         );
         assert_eq!(t.negatives, ["xv"]);
+        // "an X sum to 10" is the XV rule, not X-sums.
+        assert_eq!(t.outside, None);
+        let t =
+            RulesText::read("X-Sums: a clue outside the grid is the sum of the first X digits.");
+        assert_eq!(t.outside, Some("xsum"));
         let t = RulesText::read(
             "Clues outside the grid give the sum of the digits sandwiched between the 1 and the 9. X-sums: ...",
         );
