@@ -16,11 +16,15 @@ use super::{Element, RulesError};
 /// options of SudokuSolver's chess constraint (`1,3;v9`, see
 /// [`ChessMove`]).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct UserRule {
-    /// `regex` or `chess`.
-    kind: &'static str,
-    cells: String,
-    pattern: String,
+pub struct UserRule(Written);
+
+/// A user rule as written.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Written {
+    /// `regex:CELLS:PATTERN`.
+    Regex { cells: String, pattern: String },
+    /// `chess:OPTIONS`.
+    Chess { options: String },
 }
 
 /// A rule text that cannot be read.
@@ -42,14 +46,12 @@ impl FromStr for UserRule {
             what: what.to_string(),
         };
         if let Some(options) = text.strip_prefix("chess:") {
-            // Checked on a 9x9 grid now (digits and cells again on the
-            // puzzle's grid).
+            // Checked on the largest grid now (digits and cells again on
+            // the puzzle's grid).
             ChessMove::parse(options, crate::MAX_SIDE).map_err(|e| bad(&e))?;
-            return Ok(UserRule {
-                kind: "chess",
-                cells: String::new(),
-                pattern: options.trim().to_string(),
-            });
+            return Ok(UserRule(Written::Chess {
+                options: options.trim().to_string(),
+            }));
         }
         let mut parts = text.splitn(3, ':');
         let (kind, cells, pattern) = (parts.next(), parts.next(), parts.next());
@@ -61,57 +63,53 @@ impl FromStr for UserRule {
         if kind.trim() != "regex" {
             return Err(bad("the kinds are `regex` and `chess`"));
         }
-        let rule = UserRule {
-            kind: "regex",
-            cells: cells.trim().to_string(),
-            pattern: pattern.to_string(),
-        };
+        let cells = cells.trim();
         // Check the cells' syntax on the largest grid and the pattern now,
         // so that a typo is an error before any puzzle is read.
-        rule.cells(crate::MAX_SIDE)
-            .map_err(|e| bad(&e.to_string()))?;
-        RegexRule::new(Vec::new(), &rule.pattern, 9).map_err(|e| bad(&e))?;
-        Ok(rule)
+        cells_of(cells, crate::MAX_SIDE).map_err(|e| bad(&e.to_string()))?;
+        RegexRule::new(Vec::new(), pattern, 9).map_err(|e| bad(&e))?;
+        Ok(UserRule(Written::Regex {
+            cells: cells.to_string(),
+            pattern: pattern.to_string(),
+        }))
     }
 }
 
 impl fmt::Display for UserRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            "chess" => write!(f, "chess:{}", self.pattern),
-            _ => write!(f, "regex:{}:{}", self.cells, self.pattern),
+        match &self.0 {
+            Written::Chess { options } => write!(f, "chess:{options}"),
+            Written::Regex { cells, pattern } => write!(f, "regex:{cells}:{pattern}"),
         }
     }
 }
 
-impl UserRule {
-    /// The cells on a grid of side `side`, in order.
-    fn cells(&self, side: usize) -> Result<Vec<usize>, RulesError> {
-        let mut out = Vec::new();
-        for part in self.cells.split(',') {
-            out.extend(cell_run(part.trim(), side)?);
-        }
-        super::distinct_cells(&format!("rule cells `{}`", self.cells), &out)?;
-        Ok(out)
+/// The cells of a cell list (`r1c1-r1c3,r2c2`) on a grid of side `side`,
+/// in order, each once.
+fn cells_of(list: &str, side: usize) -> Result<Vec<usize>, RulesError> {
+    let mut out = Vec::new();
+    for part in list.split(',') {
+        out.extend(cell_run(part.trim(), side)?);
     }
+    super::distinct_cells(&format!("rule cells `{list}`"), &out)?;
+    Ok(out)
+}
 
+impl UserRule {
     /// The element on a grid of side `side`.
     pub fn element(&self, side: usize) -> Result<Box<dyn Element>, RulesError> {
-        if self.kind == "chess" {
-            let rule =
-                ChessMove::parse(&self.pattern, side).map_err(|what| RulesError::Invalid {
-                    element: format!("rule `{self}`"),
-                    what,
-                })?;
-            return Ok(Box::new(rule));
-        }
-        let cells = self.cells(side)?;
-        let rule =
-            RegexRule::new(cells, &self.pattern, side).map_err(|what| RulesError::Invalid {
-                element: format!("rule `{self}`"),
-                what,
-            })?;
-        Ok(Box::new(rule))
+        let invalid = |what| RulesError::Invalid {
+            element: format!("rule `{self}`"),
+            what,
+        };
+        Ok(match &self.0 {
+            Written::Chess { options } => {
+                Box::new(ChessMove::parse(options, side).map_err(invalid)?)
+            }
+            Written::Regex { cells, pattern } => {
+                Box::new(RegexRule::new(cells_of(cells, side)?, pattern, side).map_err(invalid)?)
+            }
+        })
     }
 }
 
@@ -131,7 +129,10 @@ mod tests {
         let big: UserRule = "regex:r12c1:.".parse().unwrap();
         assert!(big.element(9).is_err() && big.element(16).is_ok());
         let rule: UserRule = "regex:r1c1-r1c3,r2c2,r4c4-r6c6:.*".parse().unwrap();
-        assert_eq!(rule.cells(9).unwrap(), [0, 1, 2, 10, 30, 40, 50]);
+        assert_eq!(
+            cells_of("r1c1-r1c3,r2c2,r4c4-r6c6", 9).unwrap(),
+            [0, 1, 2, 10, 30, 40, 50]
+        );
         assert_eq!(rule.to_string(), "regex:r1c1-r1c3,r2c2,r4c4-r6c6:.*");
     }
 
