@@ -138,8 +138,7 @@ impl Element for ChessMove {
             return grid.differ(&pairs);
         }
         for [a, b] in pairs {
-            let rule = self.clone();
-            grid.relate(a, b, move |x, y| rule.holds(x, y))?;
+            grid.relate(a, b, |x, y| self.holds(x, y))?;
         }
         Ok(())
     }
