@@ -149,12 +149,14 @@ impl RulesText {
         let dot_words = |ws: &[&str], colour: &str| {
             ws.contains(&colour) && ws.iter().any(|w| w.starts_with("dot"))
         };
-        let all: Vec<&str> = lower.split(['\n', '.', ';']).collect();
-        let white = all.iter().any(|s| dot_words(&words(s), "white"));
-        let black = all.iter().any(|s| dot_words(&words(s), "black"));
+        // Each sentence with its words.
+        let all: Vec<(&str, Vec<&str>)> = (lower.split(['\n', '.', ';']))
+            .map(|s| (s, words(s)))
+            .collect();
+        let white = all.iter().any(|(_, ws)| dot_words(ws, "white"));
+        let black = all.iter().any(|(_, ws)| dot_words(ws, "black"));
         let mut previous: Vec<&str> = Vec::new();
-        for s in all {
-            let ws = words(s);
+        for (s, ws) in all {
             let rules: Vec<usize> = (0..LINE_RULES.len())
                 .filter(|&i| LINE_RULES[i].phrases.iter().any(|p| s.contains(p)))
                 .collect();
