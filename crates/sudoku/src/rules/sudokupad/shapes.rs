@@ -101,17 +101,19 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     if rows.iter().any(|r| r.as_array().map(Vec::len) != Some(n)) {
         return Err(bad("the grid is not square"));
     }
-    let inside = |(r, c): (i64, i64)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n;
-    let mut doc = Map::new();
-    let mut unknown = Vec::new();
-    let mut cosmetic = 0;
-    let push = |doc: &mut Map<String, Value>, key: &str, entry: Value| {
-        let list = doc.entry(key).or_insert_with(|| json!([]));
-        if let Value::Array(list) = list {
-            list.push(entry);
-        }
+    let overlays = items(puzzle, "overlays");
+    let underlays = items(puzzle, "underlays");
+    let mut sheet = Sheet {
+        n,
+        doc: Map::new(),
+        unknown: Vec::new(),
+        used_over: vec![false; overlays.len()],
+        used_under: vec![false; underlays.len()],
+        overlays,
+        underlays,
     };
-    doc.insert("size".into(), json!(n));
+    let mut cosmetic = 0;
+    sheet.doc.insert("size".into(), json!(n));
 
     // Regions: the index of each cell's region.
     let mut region = vec![vec![Value::Null; n]; n];
@@ -125,7 +127,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         for p in reg.as_array().into_iter().flatten() {
             let (r, c) = point(p).ok_or_else(|| bad("a region cell is not [row, column]"))?;
             let (r, c) = (r as i64, c as i64);
-            if inside((r, c)) {
+            if sheet.inside((r, c)) {
                 region[r as usize][c as usize] = json!(k);
             }
         }
@@ -153,7 +155,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             )
         })
         .collect();
-    doc.insert("grid".into(), Value::Array(grid));
+    sheet.doc.insert("grid".into(), Value::Array(grid));
 
     // Cages: metadata, hidden cages, extra regions, killer cages.
     let mut rules_text = String::new();
@@ -172,7 +174,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         });
         if let Some((key, text)) = value.as_deref().and_then(|v| v.split_once(": ")) {
             if !key.contains(' ') && (cells.is_empty() || key == "solution") {
-                metadata(&mut doc, &mut rules_text, key, text);
+                metadata(&mut sheet.doc, &mut rules_text, key, text);
                 continue;
             }
         }
@@ -184,7 +186,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             continue;
         }
         if cage.get("style").and_then(Value::as_str) == Some("extraregion") {
-            push(&mut doc, "extraregion", json!({ "cells": names }));
+            sheet.push("extraregion", json!({ "cells": names }));
             continue;
         }
         let sum = cage
@@ -193,13 +195,14 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
             .map(|s| s as i64)
             .or_else(|| value.as_deref().and_then(|v| v.trim().parse::<i64>().ok()));
         match (sum, value.as_deref().map(str::trim)) {
-            (Some(s), _) => push(
-                &mut doc,
+            (Some(s), _) => sheet.push(
                 "killercage",
                 json!({ "cells": names, "value": s.to_string() }),
             ),
-            (None, None | Some("")) => push(&mut doc, "killercage", json!({ "cells": names })),
-            (None, Some(v)) => unknown.push(format!("cage {v:?} at {}", cells_text(&cells))),
+            (None, None | Some("")) => sheet.push("killercage", json!({ "cells": names })),
+            (None, Some(v)) => sheet
+                .unknown
+                .push(format!("cage {v:?} at {}", cells_text(&cells))),
         }
     }
     // SudokuPad's `metadata` object (newer puzzles) says the same.
@@ -207,29 +210,31 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         for (key, value) in meta {
             // SudokuPad Maker's global rules ("antiknight": true).
             if let (Some(true), "antiknight" | "antiking") = (value.as_bool(), key.as_str()) {
-                doc.insert(key.clone(), json!(true));
+                sheet.doc.insert(key.clone(), json!(true));
                 continue;
             }
             let Some(text) = value.as_str() else { continue };
             if key == "bgimage" && !text.is_empty() {
-                unknown.push(format!(
+                sheet.unknown.push(format!(
                     "a background image ({text}): what it draws cannot be read as rules"
                 ));
             } else {
-                metadata(&mut doc, &mut rules_text, key, text);
+                metadata(&mut sheet.doc, &mut rules_text, key, text);
             }
         }
     }
     if !rules_text.is_empty() {
-        doc.insert("ruleset".into(), json!(rules_text.trim_end()));
+        sheet
+            .doc
+            .insert("ruleset".into(), json!(rules_text.trim_end()));
     }
     let said = RulesText::read(&rules_text);
-    unknown.extend(said.unread.iter().cloned());
+    sheet.unknown.extend(said.unread.iter().cloned());
     for flag in &said.globals {
-        doc.insert((*flag).into(), json!(true));
+        sheet.doc.insert((*flag).into(), json!(true));
     }
     for neg in &said.negatives {
-        push(&mut doc, "negative", json!(neg));
+        sheet.push("negative", json!(neg));
     }
 
     // Global rules.
@@ -242,31 +247,20 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
     {
         match g {
             "antiknight" | "antiking" | "nonconsecutive" => {
-                doc.insert(g.into(), json!(true));
+                sheet.doc.insert(g.into(), json!(true));
             }
             "disjoint" => {
-                doc.insert("disjointgroups".into(), json!(true));
+                sheet.doc.insert("disjointgroups".into(), json!(true));
             }
             other => match other.strip_prefix("anti") {
                 Some(neg @ ("ratio" | "xv" | "difference" | "sum")) => {
-                    push(&mut doc, "negative", json!(neg))
+                    sheet.push("negative", json!(neg))
                 }
-                _ => unknown.push(format!("global rule `{other}`")),
+                _ => sheet.unknown.push(format!("global rule `{other}`")),
             },
         }
     }
 
-    let overlays = items(puzzle, "overlays");
-    let underlays = items(puzzle, "underlays");
-    let mut sheet = Sheet {
-        n,
-        used_over: vec![false; overlays.len()],
-        used_under: vec![false; underlays.len()],
-        overlays,
-        underlays,
-        doc,
-        unknown,
-    };
     lines::read_lines(&mut sheet, puzzle, &said);
     lines::read_arrows(&mut sheet, puzzle);
 
