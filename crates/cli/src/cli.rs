@@ -587,7 +587,6 @@ pub struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    /// The flags as the plain overrides the strategy code takes.
     /// The strategy flags given, by name (`--cells`, ...).
     pub fn given(&self) -> Vec<&'static str> {
         let flags = [
@@ -607,6 +606,7 @@ impl StrategyArgs {
             .collect()
     }
 
+    /// The flags as the plain overrides the strategy code takes.
     pub fn overrides(&self) -> crate::strategy::Overrides {
         crate::strategy::Overrides {
             config: self.config.clone(),
