@@ -1,11 +1,12 @@
 //! The solver for the classic 9x9 grid (rows, columns, 3x3 boxes and
 //! nothing else), on band bitboards as JCZSolve describes them: for each
 //! digit and each band (three rows), a 27-bit mask of the band's cells
-//! where the digit may go. A search state is 27 such masks, which of them
-//! changed since their deductions last ran, and the unsolved cells and
-//! rows: a copy of 151 bytes, on the stack.
+//! where the digit may go. A search state is the 27 masks, each mask as
+//! its deductions last left it, and the unsolved cells of each band: a
+//! copy of 228 bytes, on the stack.
 //!
-//! Deductions, each done only for the masks that changed:
+//! Deductions, each done for the masks that differ from what their last
+//! deduction left, 27 tests written out with constant indices:
 //! - **within a band** (one table lookup): the band's "shrink", which of
 //!   its nine minirows (three cells of a row inside a box) still hold the
 //!   digit, goes through a table of the minirows that lie on some way to
@@ -13,23 +14,25 @@
 //!   of the other minirows lose the digit. That is locked candidates
 //!   (pointing and claiming) inside the band, and a box left with one
 //!   minirow makes that row's digit single;
+//! - **pointing to the other bands** (one table lookup on the columns
+//!   where the digit may go in the band, [`POINTING`]): a box whose digit
+//!   lies in one column takes that column from the other two bands;
 //! - **a row with a single cell left** for a digit places it there: the
-//!   cell is solved, the other digits leave it and the digit leaves its
-//!   column in the other two bands;
+//!   other digits leave the cell (its column in the other bands went by
+//!   pointing: its box has no other cell);
 //! - **naked singles** of the whole band at once, bit-sliced over the nine
 //!   digits (cells with exactly one digit left), which also find the
 //!   cells with none (a contradiction) and the cells with two (where it
 //!   branches first).
 //!
+//! Every deduction takes out what it finds without a branch per digit: a
+//! removal that finds nothing changes no mask, so nothing runs again.
 //! The search branches on the first cell with two candidates (else the
 //! first with the fewest), copying the state for every digit but the
 //! last, which reuses it. Nothing is allocated per node.
 
 /// A band's 27 cells, bit `9 * row + column` (row `0..3` inside the band).
 const BAND: u32 = (1 << 27) - 1;
-
-/// Every one of the 27 masks, bit `3 * digit + band`.
-const ALL_MASKS: u32 = (1 << 27) - 1;
 
 /// Which of a row's three minirows hold a cell: bit `k` if any of bits
 /// `3k..3k + 3` of a row's nine bits is set.
@@ -41,9 +44,21 @@ static SHRINK: [u8; 512] = shrink_table();
 /// different boxes; 0 if there is no such choice.
 static LOCKED: [u32; 512] = locked_table();
 
+/// Pointing to the other bands: for the columns of a band where a digit
+/// may still go (bit `c` for column `c`), the cells of a band outside
+/// each column that is the only one of its box there: the digit's cell
+/// in that box is in that column, so the other bands lose it.
+static POINTING: [u32; 512] = pointing_table();
+
+/// The row's nine bits if just one is set, else 0.
+static ONE_CELL: [u16; 512] = one_cell_table();
+
 /// For cell `i` of a band, the cells of the band in its row, box or
 /// column, without itself.
 static BAND_PEERS: [u32; 27] = band_peers_table();
+
+/// The two other bands of each band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// The three cells of column `c` in a band.
 const fn column(c: usize) -> u32 {
@@ -108,6 +123,37 @@ const fn locked_table() -> [u32; 512] {
     table
 }
 
+const fn pointing_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0usize;
+    while columns < 512 {
+        let mut keep = BAND;
+        let mut b = 0;
+        while b < 3 {
+            let of_box = columns >> (3 * b) & 7;
+            if of_box.count_ones() == 1 {
+                keep &= !column(3 * b + of_box.trailing_zeros() as usize);
+            }
+            b += 1;
+        }
+        table[columns] = keep;
+        columns += 1;
+    }
+    table
+}
+
+const fn one_cell_table() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+}
+
 const fn band_peers_table() -> [u32; 27] {
     let mut table = [0u32; 27];
     let mut i = 0;
@@ -130,12 +176,9 @@ const fn band_peers_table() -> [u32; 27] {
 struct State {
     /// Where each digit may still go, per band.
     masks: [u32; 27],
-    /// The masks changed since their deductions last ran (bit `i`).
-    changed: u32,
-    /// The masks changed since the column pass last looked at them.
-    touched: u32,
-    /// The band's rows (bits 0..3) where each digit is not placed yet.
-    unsolved_rows: [u8; 27],
+    /// Each mask as its deductions last left it: those that differ
+    /// changed since, and are deduced again.
+    deduced: [u32; 27],
     /// The cells of each band without a digit yet.
     unsolved: [u32; 3],
 }
@@ -154,9 +197,8 @@ enum Pass {
 impl State {
     const START: State = State {
         masks: [BAND; 27],
-        changed: ALL_MASKS,
-        touched: ALL_MASKS,
-        unsolved_rows: [7; 27],
+        // No mask is ever all ones: every mask is deduced first.
+        deduced: [u32::MAX; 27],
         unsolved: [BAND; 3],
     };
 
@@ -167,42 +209,24 @@ impl State {
     #[inline]
     fn place(&mut self, band: usize, bit: u32, digit: usize) -> bool {
         let i = 3 * digit + band;
-        if self.masks[i] & bit == 0 {
+        let own = self.masks[i];
+        if own & bit == 0 {
             return false;
         }
-        // The digit's own mask is deduced in any case: its row is single.
-        let mut changed = 1 << i;
         for d in 0..9 {
-            let other = u32::from(d != digit).wrapping_neg();
-            changed |= self.remove(3 * d + band, bit & other);
+            self.masks[3 * d + band] &= !bit;
         }
-        self.masks[i] &= !BAND_PEERS[bit.trailing_zeros() as usize];
-        self.note(changed);
+        self.masks[i] = own & !BAND_PEERS[bit.trailing_zeros() as usize];
         true
     }
 
-    /// Notes changed masks (bit `i` for mask `i`): their deductions run
-    /// again, and the column pass looks at their digits.
-    #[inline(always)]
-    fn note(&mut self, changed: u32) {
-        self.changed |= changed;
-        self.touched |= changed;
-    }
-
-    /// Takes `cells` out of mask `i`; its bit in `changed` if it changed
-    /// (callers gather them and note them once).
-    #[inline(always)]
-    fn remove(&mut self, i: usize, cells: u32) -> u32 {
-        let before = self.masks[i];
-        let after = before & !cells;
-        self.masks[i] = after;
-        u32::from(after != before) << i
-    }
-
     /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
-    /// changed: false on a contradiction.
-    #[inline]
-    fn deduce(&mut self, i: usize) -> bool {
+    /// changed: false on a contradiction. Without branches beyond that
+    /// one: what they find nothing for takes nothing out.
+    #[inline(always)]
+    fn deduce<const I: usize>(&mut self) -> bool {
+        let i = I;
+        let (digit, band) = (i / 3, i % 3);
         let mut a = self.masks[i];
         let shrink = SHRINK[(a & 0x1ff) as usize] as usize
             | (SHRINK[(a >> 9 & 0x1ff) as usize] as usize) << 3
@@ -211,41 +235,23 @@ impl State {
         if a == 0 {
             return false;
         }
-        self.masks[i] = a;
-        let (digit, band) = (i / 3, i % 3);
-        // Rows left with one cell (each has one at least: the table
-        // leaves a cell in every row or none).
-        let single = |row: u32| u8::from(row & row.wrapping_sub(1) == 0);
-        let mut rows = self.unsolved_rows[i]
-            & (single(a & 0x1ff) | single(a >> 9 & 0x1ff) << 1 | single(a >> 18) << 2);
-        if rows == 0 {
-            return true;
-        }
-        self.unsolved_rows[i] &= !rows;
-        // The digit's only cell in each of these rows: solved. The other
-        // digits leave those cells, the digit leaves their columns in the
-        // other bands.
-        let (mut cells, mut columns) = (0, 0);
-        while rows != 0 {
-            let r = rows.trailing_zeros();
-            rows &= rows - 1;
-            let row = a >> (9 * r) & 0x1ff;
-            cells |= row << (9 * r);
-            columns |= column(row.trailing_zeros() as usize);
-        }
+        self.deduced[i] = a;
+        // A column that is the only one of its box here: the digit's
+        // cell of that box is in it, so the other bands lose it.
+        let keep = POINTING[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+        let (b1, b2) = OTHER_BANDS[band];
+        self.masks[3 * digit + b1] &= keep;
+        self.masks[3 * digit + b2] &= keep;
+        // A row with one cell left: the digit goes there (its column in
+        // the other bands went just above), the other digits leave it.
+        let cells = u32::from(ONE_CELL[(a & 0x1ff) as usize])
+            | u32::from(ONE_CELL[(a >> 9 & 0x1ff) as usize]) << 9
+            | u32::from(ONE_CELL[(a >> 18) as usize]) << 18;
         self.unsolved[band] &= !cells;
-        // Without branches (the digit's own mask and band take nothing
-        // out): a test per digit mispredicts too often.
-        let mut changed = 0;
         for d in 0..9 {
-            let other = u32::from(d != digit).wrapping_neg();
-            changed |= self.remove(3 * d + band, cells & other);
+            self.masks[3 * d + band] &= !cells;
         }
-        for b in 0..3 {
-            let other = u32::from(b != band).wrapping_neg();
-            changed |= self.remove(3 * digit + b, columns & other);
-        }
-        self.note(changed);
+        self.masks[i] = a;
         true
     }
 
@@ -276,9 +282,9 @@ impl State {
                 for d in 0..9 {
                     let i = 3 * d + band;
                     if self.masks[i] & bit != 0 {
-                        let changed = self.remove(i, BAND_PEERS[bit.trailing_zeros() as usize]);
-                        self.note(changed);
-                        placed |= self.changed != 0;
+                        let before = self.masks[i];
+                        self.masks[i] &= !BAND_PEERS[bit.trailing_zeros() as usize];
+                        placed |= self.masks[i] != before;
                         break;
                     }
                 }
@@ -289,59 +295,9 @@ impl State {
             }
         }
         if placed {
-            return Pass::Placed;
-        }
-        match self.column_singles() {
-            Pass::Stable(_) => Pass::Stable(pair),
-            other => other,
-        }
-    }
-
-    /// Hidden singles in columns (those in rows and boxes are the band
-    /// deductions'): a digit with one cell left in a column goes there.
-    #[inline]
-    fn column_singles(&mut self) -> Pass {
-        let mut placed = false;
-        // Only the digits whose masks changed since the last pass.
-        let touched = std::mem::take(&mut self.touched);
-        for digit in 0..9 {
-            if touched >> (3 * digit) & 7 == 0 {
-                continue;
-            }
-            // Columns where the digit has a cell in one band (`one`), in
-            // two or more, or twice in one band (`more`).
-            let (mut one, mut more) = (0u32, 0u32);
-            for band in 0..3 {
-                let m = self.masks[3 * digit + band];
-                let (r0, r1, r2) = (m & 0x1ff, m >> 9 & 0x1ff, m >> 18);
-                let any = r0 | r1 | r2;
-                more |= one & any | r0 & r1 | r0 & r2 | r1 & r2;
-                one |= any;
-            }
-            if one != 0x1ff {
-                return Pass::Contradiction;
-            }
-            let singles = one & !more;
-            if singles == 0 {
-                continue;
-            }
-            for band in 0..3 {
-                let i = 3 * digit + band;
-                let m = self.masks[i];
-                let col = singles & (m | m >> 9 | m >> 18);
-                let mut cells = m & (col | col << 9 | col << 18) & self.unsolved[band];
-                while cells != 0 {
-                    let bit = cells & cells.wrapping_neg();
-                    cells ^= bit;
-                    self.place(band, bit, digit);
-                    placed = true;
-                }
-            }
-        }
-        if placed {
             Pass::Placed
         } else {
-            Pass::Stable(None)
+            Pass::Stable(pair)
         }
     }
 
@@ -350,12 +306,22 @@ impl State {
     #[inline]
     fn propagate(&mut self) -> Result<Option<(usize, u32)>, ()> {
         loop {
-            while self.changed != 0 {
-                let i = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
-                if !self.deduce(i) {
-                    return Err(());
+            // Every mask that changed, until none does: 27 tests written
+            // out, each with constant indices.
+            let mut again = true;
+            while again {
+                again = false;
+                macro_rules! deduce_changed {
+                    ($($i:literal)*) => {$(
+                        if self.masks[$i] != self.deduced[$i] {
+                            again = true;
+                            if !self.deduce::<$i>() {
+                                return Err(());
+                            }
+                        }
+                    )*};
                 }
+                deduce_changed!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
             match self.naked_singles() {
                 Pass::Contradiction => return Err(()),
@@ -423,6 +389,10 @@ pub(crate) struct ClassicSolver {
     /// branch, and those tried while the cell had an untried digit left.
     pub(crate) placements: u64,
     pub(crate) guesses: u64,
+    /// A digit (0-based) per cell to try first where the search
+    /// branches, or 9 for none: the known solution, when the question is
+    /// whether there is another near it.
+    guide: [u8; 81],
 }
 
 impl ClassicSolver {
@@ -435,7 +405,27 @@ impl ClassicSolver {
             out_of_budget: false,
             placements: 0,
             guesses: 0,
+            guide: [9; 81],
         }
+    }
+
+    /// Whether `digits` has a solution other than `solution` (a solution
+    /// of it) with another digit at `cell`, trying `solution`'s digits
+    /// first where it branches (another solution mostly differs in a few
+    /// cells); `None` past `budget` nodes.
+    pub(crate) fn has_other_solution(
+        &mut self,
+        digits: &[u8],
+        solution: &[u8],
+        cell: usize,
+        budget: u64,
+    ) -> Option<bool> {
+        for (g, &d) in self.guide.iter_mut().zip(solution) {
+            *g = d.wrapping_sub(1).min(9);
+        }
+        let found = self.count(digits, Some((cell, solution[cell])), 1, budget);
+        self.guide = [9; 81];
+        found.map(|n| n > 0)
     }
 
     /// Counts the solutions of `digits` (81 cells, 0 empty, else 1..=9)
@@ -492,9 +482,12 @@ impl ClassicSolver {
             return self.found >= self.limit;
         };
         let mut digits = state.candidates(band, bit);
+        // The guide's digit first (none: bit 9, never a candidate).
+        let mut first = 1 << self.guide[27 * band + bit.trailing_zeros() as usize] & digits;
         while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+            let digit = if first != 0 { first } else { digits }.trailing_zeros() as usize;
+            first = 0;
+            digits &= !(1 << digit);
             if self.nodes_left == 0 {
                 self.out_of_budget = true;
                 return true;
@@ -547,6 +540,25 @@ mod tests {
                 }
             }
             assert_eq!(LOCKED[shrink], cells, "locked of {shrink:09b}");
+        }
+        for columns in 0..512usize {
+            // Cells whose column is the only one of its box in `columns`.
+            let lone = |c: usize| {
+                columns >> c & 1 == 1
+                    && (0..9).all(|o| o == c || o / 3 != c / 3 || columns >> o & 1 == 0)
+            };
+            let expected = (0..27)
+                .filter(|&j| !lone(j % 9))
+                .fold(0u32, |acc, j| acc | 1 << j);
+            assert_eq!(POINTING[columns], expected, "pointing of {columns:09b}");
+        }
+        for row in 0..512usize {
+            let expected = if (0..9).filter(|&c| row >> c & 1 == 1).count() == 1 {
+                row as u16
+            } else {
+                0
+            };
+            assert_eq!(ONE_CELL[row], expected, "one cell of {row:09b}");
         }
         for i in 0..27 {
             let (row, col) = (i / 9, i % 9);
