@@ -247,9 +247,12 @@ impl State {
         let cells = u32::from(ONE_CELL[(a & 0x1ff) as usize])
             | u32::from(ONE_CELL[(a >> 9 & 0x1ff) as usize]) << 9
             | u32::from(ONE_CELL[(a >> 18) as usize]) << 18;
-        self.unsolved[band] &= !cells;
-        for d in 0..9 {
-            self.masks[3 * d + band] &= !cells;
+        let new = cells & self.unsolved[band];
+        if new != 0 {
+            self.unsolved[band] &= !new;
+            for d in 0..9 {
+                self.masks[3 * d + band] &= !new;
+            }
         }
         self.masks[i] = a;
         true
