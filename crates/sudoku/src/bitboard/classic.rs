@@ -57,6 +57,40 @@ static ONE_CELL: [u16; 512] = one_cell_table();
 /// column, without itself.
 static BAND_PEERS: [u32; 27] = band_peers_table();
 
+/// The cells of a band's first box (shifted left by `3 * k`: box `k`).
+const BOX: u32 = 7 | 7 << 9 | 7 << 18;
+
+/// The 20 peers of each cell of the grid (reading order).
+static PEERS: [[u8; 20]; 81] = peers_table();
+
+/// The digits (bit `d - 1` for digit `d`) none of `cell`'s peers holds in
+/// `digits` (81 cells, 0 empty, else `1..=9`).
+pub(crate) fn left_by_peers(digits: &[u8], cell: usize) -> u32 {
+    let seen = (PEERS[cell].iter()).fold(0u32, |acc, &p| acc | 1 << digits[usize::from(p)]);
+    !(seen >> 1) & 0x1ff
+}
+
+const fn peers_table() -> [[u8; 20]; 81] {
+    let mut table = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut k = 0;
+        let mut other = 0;
+        while other < 81 {
+            let (r, c) = (other / 9, other % 9);
+            let same_box = r / 3 == row / 3 && c / 3 == col / 3;
+            if other != cell && (r == row || c == col || same_box) {
+                table[cell][k] = other as u8;
+                k += 1;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
 /// The two other bands of each band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -218,6 +252,53 @@ impl State {
         }
         self.masks[i] = own & !BAND_PEERS[bit.trailing_zeros() as usize];
         true
+    }
+
+    /// The state with the clues of `digits` (81 cells, 0 empty, else
+    /// `1..=9`) placed, in one pass per digit: a clue's cell leaves the
+    /// other digits, and its row, box and column leave its digit. `None`
+    /// if a digit is out of range or two clues of a digit see each other.
+    fn load(digits: &[u8]) -> Option<State> {
+        let mut clues = [0u32; 27];
+        let mut solved = [0u32; 3];
+        for (cell, &digit) in digits.iter().enumerate() {
+            if digit != 0 {
+                if digit > 9 {
+                    return None;
+                }
+                let (band, bit) = (cell / 27, 1 << (cell % 27));
+                clues[3 * usize::from(digit - 1) + band] |= bit;
+                solved[band] |= bit;
+            }
+        }
+        let mut state = State::START;
+        for band in 0..3 {
+            state.unsolved[band] = BAND & !solved[band];
+        }
+        let columns_of = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
+        for d in 0..9 {
+            let c = &clues[3 * d..3 * d + 3];
+            let (c0, c1, c2) = (columns_of(c[0]), columns_of(c[1]), columns_of(c[2]));
+            if c0 & c1 | c0 & c2 | c1 & c2 != 0 {
+                return None;
+            }
+            let columns = c0 | c1 | c2;
+            let column_cells = columns | columns << 9 | columns << 18;
+            for (band, &m) in c.iter().enumerate() {
+                let mut seen = column_cells;
+                for k in 0..3 {
+                    let row = m & 0x1ff << (9 * k);
+                    let box_ = m & BOX << (3 * k);
+                    if row & row.wrapping_sub(1) != 0 || box_ & box_.wrapping_sub(1) != 0 {
+                        return None;
+                    }
+                    seen |= u32::from(row != 0).wrapping_neg() & 0x1ff << (9 * k);
+                    seen |= u32::from(box_ != 0).wrapping_neg() & BOX << (3 * k);
+                }
+                state.masks[3 * d + band] = state.unsolved[band] & !seen | m;
+            }
+        }
+        Some(state)
     }
 
     /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
@@ -396,6 +477,9 @@ pub(crate) struct ClassicSolver {
     /// branches, or 9 for none: the known solution, when the question is
     /// whether there is another near it.
     guide: [u8; 81],
+    /// Whether the count keeps its first solution (a question of another
+    /// solution's existence does not need it).
+    keep_first: bool,
 }
 
 impl ClassicSolver {
@@ -409,6 +493,7 @@ impl ClassicSolver {
             placements: 0,
             guesses: 0,
             guide: [9; 81],
+            keep_first: true,
         }
     }
 
@@ -426,7 +511,9 @@ impl ClassicSolver {
         for (g, &d) in self.guide.iter_mut().zip(solution) {
             *g = d.wrapping_sub(1).min(9);
         }
+        self.keep_first = false;
         let found = self.count(digits, Some((cell, solution[cell])), 1, budget);
+        self.keep_first = true;
         self.guide = [9; 81];
         found.map(|n| n > 0)
     }
@@ -449,18 +536,12 @@ impl ClassicSolver {
         self.out_of_budget = false;
         self.placements = 0;
         self.guesses = 0;
-        let mut state = State::START;
-        if let Some((cell, digit)) = not
-            && (1..=9).contains(&digit)
-        {
-            state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
-        }
-        let loaded = digits.iter().enumerate().all(|(cell, &digit)| {
-            digit == 0
-                || (1..=9).contains(&digit)
-                    && state.place(cell / 27, 1 << (cell % 27), digit as usize - 1)
-        });
-        if loaded {
+        if let Some(mut state) = State::load(digits) {
+            if let Some((cell, digit)) = not
+                && (1..=9).contains(&digit)
+            {
+                state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+            }
             self.search(&mut state);
         }
         (self.found >= self.limit || !self.out_of_budget).then_some(self.found)
@@ -478,7 +559,7 @@ impl ClassicSolver {
             Err(()) => return false,
         };
         let Some((band, bit)) = pair.or_else(|| state.fewest()) else {
-            if self.found == 0 {
+            if self.found == 0 && self.keep_first {
                 state.write(&mut self.first);
             }
             self.found += 1;
@@ -562,6 +643,18 @@ mod tests {
                 0
             };
             assert_eq!(ONE_CELL[row], expected, "one cell of {row:09b}");
+        }
+        for (cell, peers) in PEERS.iter().enumerate() {
+            let expected: Vec<u8> = (0..81u8)
+                .filter(|&o| {
+                    let (o, c) = (usize::from(o), cell);
+                    o != c
+                        && (o / 9 == c / 9
+                            || o % 9 == c % 9
+                            || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3))
+                })
+                .collect();
+            assert_eq!(peers.to_vec(), expected, "peers of {cell}");
         }
         for i in 0..27 {
             let (row, col) = (i / 9, i % 9);
