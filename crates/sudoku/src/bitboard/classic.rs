@@ -272,9 +272,7 @@ impl State {
             }
         }
         let mut state = State::START;
-        for band in 0..3 {
-            state.unsolved[band] = BAND & !solved[band];
-        }
+        state.unsolved = solved.map(|cells| BAND & !cells);
         let columns_of = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
         for d in 0..9 {
             let c = &clues[3 * d..3 * d + 3];
