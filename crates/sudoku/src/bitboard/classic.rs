@@ -31,6 +31,10 @@
 //! first with the fewest), copying the state for every digit but the
 //! last, which reuses it. Nothing is allocated per node.
 
+mod random_grid;
+
+pub(crate) use random_grid::RandomGrid;
+
 /// A band's 27 cells, bit `9 * row + column` (row `0..3` inside the band).
 const BAND: u32 = (1 << 27) - 1;
 
@@ -87,6 +91,30 @@ const fn peers_table() -> [[u8; 20]; 81] {
             other += 1;
         }
         cell += 1;
+    }
+    table
+}
+
+/// The cells of the rows of a band in a set of them (bit `r` for row `r`).
+static ROWS_OF: [u32; 8] = spread(0x1ff, 9);
+
+/// The cells of the boxes of a band in a set of them (bit `k` for box `k`).
+static BOXES_OF: [u32; 8] = spread(BOX, 3);
+
+/// For each set of three things (bits 0..3), the union of `first`
+/// shifted by `step` times each.
+const fn spread(first: u32, step: u32) -> [u32; 8] {
+    let mut table = [0u32; 8];
+    let mut set = 0;
+    while set < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if set >> k & 1 == 1 {
+                table[set] |= first << (step * k as u32);
+            }
+            k += 1;
+        }
+        set += 1;
     }
     table
 }
@@ -261,14 +289,15 @@ impl State {
     fn load(digits: &[u8]) -> Option<State> {
         let mut clues = [0u32; 27];
         let mut solved = [0u32; 3];
-        for (cell, &digit) in digits.iter().enumerate() {
-            if digit != 0 {
-                if digit > 9 {
-                    return None;
+        for (band, cells) in digits.chunks_exact(27).enumerate() {
+            for (j, &digit) in cells.iter().enumerate() {
+                if digit != 0 {
+                    if digit > 9 {
+                        return None;
+                    }
+                    clues[3 * usize::from(digit - 1) + band] |= 1 << j;
+                    solved[band] |= 1 << j;
                 }
-                let (band, bit) = (cell / 27, 1 << (cell % 27));
-                clues[3 * usize::from(digit - 1) + band] |= bit;
-                solved[band] |= bit;
             }
         }
         let mut state = State::START;
@@ -283,16 +312,17 @@ impl State {
             let columns = c0 | c1 | c2;
             let column_cells = columns | columns << 9 | columns << 18;
             for (band, &m) in c.iter().enumerate() {
-                let mut seen = column_cells;
-                for k in 0..3 {
-                    let row = m & 0x1ff << (9 * k);
-                    let box_ = m & BOX << (3 * k);
-                    if row & row.wrapping_sub(1) != 0 || box_ & box_.wrapping_sub(1) != 0 {
-                        return None;
-                    }
-                    seen |= u32::from(row != 0).wrapping_neg() & 0x1ff << (9 * k);
-                    seen |= u32::from(box_ != 0).wrapping_neg() & BOX << (3 * k);
+                // The rows and the boxes holding a clue: as many as clues,
+                // or two clues share one.
+                let rows = u32::from(m & 0x1ff != 0)
+                    | u32::from(m >> 9 & 0x1ff != 0) << 1
+                    | u32::from(m >> 18 != 0) << 2;
+                let boxes = u32::from(SHRINK[columns_of(m) as usize]);
+                let n = m.count_ones();
+                if n != rows.count_ones() || n != boxes.count_ones() {
+                    return None;
                 }
+                let seen = column_cells | ROWS_OF[rows as usize] | BOXES_OF[boxes as usize];
                 state.masks[3 * d + band] = state.unsolved[band] & !seen | m;
             }
         }
@@ -413,24 +443,39 @@ impl State {
         }
     }
 
-    /// The first unsolved cell with the fewest candidates (band, bit), if
-    /// any is unsolved.
+    /// The first unsolved cell (reading order) with the fewest
+    /// candidates (band, bit), if any is unsolved: each band's candidate
+    /// counts bit-sliced over the digits (bit `k` of a cell's count in
+    /// `planes[k]`), then the cells of each count from the smallest.
     fn fewest(&self) -> Option<(usize, u32)> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
+        let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
-            let mut unsolved = self.unsolved[band];
-            while unsolved != 0 {
-                let bit = unsolved & unsolved.wrapping_neg();
-                unsolved ^= bit;
-                let n = self.candidates(band, bit).count_ones();
-                if n < fewest {
-                    fewest = n;
-                    best = Some((band, bit));
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let mut carry = self.masks[3 * d + band] & unsolved;
+                for plane in &mut planes {
+                    let sum = *plane ^ carry;
+                    carry &= *plane;
+                    *plane = sum;
+                }
+            }
+            let most = best.map_or(9, |(n, _, _)| n - 1);
+            for n in 0..=most {
+                let mut cells = unsolved;
+                for (k, plane) in planes.iter().enumerate() {
+                    cells &= if n >> k & 1 == 1 { *plane } else { !*plane };
+                }
+                if cells != 0 {
+                    best = Some((n, band, cells & cells.wrapping_neg()));
+                    break;
                 }
             }
         }
-        best
+        best.map(|(_, band, bit)| (band, bit))
     }
 
     /// The digits (bit `d` for digit `d + 1`) left at a cell.
@@ -642,6 +687,18 @@ mod tests {
             };
             assert_eq!(ONE_CELL[row], expected, "one cell of {row:09b}");
         }
+        for set in 0..8usize {
+            let (mut rows, mut boxes) = (0u32, 0u32);
+            for j in 0..27 {
+                rows |= u32::from(set >> (j / 9) & 1 == 1) << j;
+                boxes |= u32::from(set >> (j % 9 / 3) & 1 == 1) << j;
+            }
+            assert_eq!(
+                (ROWS_OF[set], BOXES_OF[set]),
+                (rows, boxes),
+                "rows, boxes of {set:03b}"
+            );
+        }
         for (cell, peers) in PEERS.iter().enumerate() {
             let expected: Vec<u8> = (0..81u8)
                 .filter(|&o| {
@@ -687,9 +744,28 @@ mod tests {
                     .to_string()
             )
         );
-        // Clashing givens: two 8s in the first row.
+        // Clashing givens: two 8s in the first row, in the first box, in
+        // the first column (two bands), a digit out of range.
         let clash = format!("88{}", &inkala[2..]);
         assert_eq!(count(&clash, 2).0, 0);
+        for cell in [10, 72] {
+            let mut clash = inkala.as_bytes().to_vec();
+            clash[cell] = b'8';
+            assert_eq!(
+                count(std::str::from_utf8(&clash).unwrap(), 2).0,
+                0,
+                "{cell}"
+            );
+        }
+        let mut digits: Vec<u8> = inkala
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        digits[5] = 10;
+        assert_eq!(
+            ClassicSolver::new().count(&digits, None, 2, u64::MAX),
+            Some(0)
+        );
         // The empty grid has many solutions.
         assert_eq!(count(&".".repeat(81), 1000).0, 1000);
         // One clue removed from a unique puzzle (the 8 at r1c1): more.

@@ -16,7 +16,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::classic::ClassicSolver;
+use super::classic::{ClassicSolver, RandomGrid};
 use crate::{GridSize, Sudoku};
 
 /// The searches the generator runs on a grid of houses: counting
@@ -99,12 +99,9 @@ impl Sized {
             return None;
         }
         if is_classic(sudoku) {
-            return BitboardSolver::new(sudoku).map(|drawer| {
-                Sized::Classic(Classic {
-                    counter: ClassicSolver::new(),
-                    drawer,
-                })
-            });
+            return Some(Sized::Classic(Classic {
+                counter: ClassicSolver::new(),
+            }));
         }
         match sudoku.size().cells() {
             0..=128 => BitboardSolver::new(sudoku).map(Sized::Bits128),
@@ -130,12 +127,11 @@ fn is_classic(sudoku: &Sudoku) -> bool {
     sudoku.size() == GridSize::CLASSIC && sudoku.rules().is_classic()
 }
 
-/// The classic grid: the band solver counts and looks for a second
-/// solution near a known one; the generic one draws random grids (the
-/// same grids for the same draws as on any other grid).
+/// The classic grid: the band solver counts, looks for a second solution
+/// near a known one and draws random grids (the same grids for the same
+/// draws as the generic solver draws on any other grid).
 pub(crate) struct Classic {
     counter: ClassicSolver,
-    drawer: BitboardSolver<u128>,
 }
 
 impl Classic {
@@ -167,7 +163,7 @@ impl HouseSearch for Classic {
         rng: &mut ChaCha8Rng,
         budget: u64,
     ) -> Option<Vec<u8>> {
-        self.drawer.random_solution(digits, rng, budget)
+        RandomGrid::draw(digits, rng, budget)
     }
 
     fn left_by_peers(&self, digits: &[u8], cell: usize) -> u32 {
@@ -1078,6 +1074,48 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+    }
+
+    #[test]
+    fn the_classic_grids_are_the_generic_solvers() {
+        // The same grids for the same draws, from the empty grid and from
+        // clues (some of them wrong: then neither finds one), and the
+        // same draws used.
+        let sudoku = Sudoku::classic();
+        let mut classic = for_houses(&sudoku).unwrap();
+        let mut generic = BitboardSolver::<u128>::new(&sudoku).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(37);
+        let mut none = 0;
+        for round in 0..3000u64 {
+            let mut digits = [0u8; 81];
+            if round % 2 == 1 {
+                let grid = generic
+                    .random_solution(&digits, &mut rng, u64::MAX)
+                    .unwrap();
+                digits.copy_from_slice(&grid);
+                let mut order: Vec<usize> = (0..81).collect();
+                crate::generate::shuffle(&mut order, &mut rng);
+                for &c in &order[..50 + (round as usize / 2) % 30] {
+                    digits[c] = 0;
+                }
+                if round % 6 == 5 {
+                    digits[order[0]] = digits[order[1]].max(1);
+                }
+            }
+            let (mut a, mut b) = (
+                ChaCha8Rng::seed_from_u64(round),
+                ChaCha8Rng::seed_from_u64(round),
+            );
+            let expected = generic.random_solution(&digits, &mut a, u64::MAX);
+            assert_eq!(
+                classic.random_solution(&digits, &mut b, u64::MAX),
+                expected,
+                "round {round}"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "round {round}: the draws used");
+            none += usize::from(expected.is_none());
+        }
+        assert!(none > 20, "{none} puzzles without a solution");
     }
 
     #[test]
