@@ -287,21 +287,20 @@ impl State {
     /// other digits, and its row, box and column leave its digit. `None`
     /// if a digit is out of range or two clues of a digit see each other.
     fn load(digits: &[u8]) -> Option<State> {
-        let mut clues = [0u32; 27];
-        let mut solved = [0u32; 3];
+        // Without a branch per cell: mask `3 * digit + band`, digit 0 for
+        // the empty cells and 10 for any digit out of range.
+        let mut by_digit = [0u32; 33];
         for (band, cells) in digits.chunks_exact(27).enumerate() {
             for (j, &digit) in cells.iter().enumerate() {
-                if digit != 0 {
-                    if digit > 9 {
-                        return None;
-                    }
-                    clues[3 * usize::from(digit - 1) + band] |= 1 << j;
-                    solved[band] |= 1 << j;
-                }
+                by_digit[3 * usize::from(digit.min(10)) + band] |= 1 << j;
             }
         }
+        if by_digit[30..].iter().any(|&m| m != 0) {
+            return None;
+        }
+        let clues = &by_digit[3..30];
         let mut state = State::START;
-        state.unsolved = solved.map(|cells| BAND & !cells);
+        state.unsolved = [by_digit[0], by_digit[1], by_digit[2]];
         let columns_of = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
         for d in 0..9 {
             let c = &clues[3 * d..3 * d + 3];
@@ -478,6 +477,23 @@ impl State {
         best.map(|(_, band, bit)| (band, bit))
     }
 
+    /// Whether `digit` must go at bit `bit` of band `band`: it is the
+    /// cell's only candidate, or the cell is the digit's only one in its
+    /// row, box or column.
+    fn forced(&self, band: usize, bit: u32, digit: usize) -> bool {
+        let m = self.masks[3 * digit + band];
+        let at = bit.trailing_zeros();
+        let row = 0x1ff << (at / 9 * 9);
+        let box_ = BOX << (at % 9 / 3 * 3);
+        let col = column(at as usize % 9);
+        let (b1, b2) = OTHER_BANDS[band];
+        let in_column = self.masks[3 * digit + b1] | self.masks[3 * digit + b2];
+        self.candidates(band, bit) == 1 << digit
+            || m & row == bit
+            || m & box_ == bit
+            || m & col == bit && in_column & col == 0
+    }
+
     /// The digits (bit `d` for digit `d + 1`) left at a cell.
     #[inline]
     fn candidates(&self, band: usize, bit: u32) -> u32 {
@@ -516,13 +532,14 @@ pub(crate) struct ClassicSolver {
     /// branch, and those tried while the cell had an untried digit left.
     pub(crate) placements: u64,
     pub(crate) guesses: u64,
-    /// A digit (0-based) per cell to try first where the search
-    /// branches, or 9 for none: the known solution, when the question is
-    /// whether there is another near it.
+    /// The known solution (digits from 1) when the question is whether
+    /// there is another near it: where the search branches, its digit
+    /// goes first. Kept between questions (the generator asks many about
+    /// one solution).
     guide: [u8; 81],
-    /// Whether the count keeps its first solution (a question of another
-    /// solution's existence does not need it).
-    keep_first: bool,
+    /// Whether the count is such a question: it follows `guide` and does
+    /// not keep the solution found.
+    near: bool,
 }
 
 impl ClassicSolver {
@@ -535,8 +552,8 @@ impl ClassicSolver {
             out_of_budget: false,
             placements: 0,
             guesses: 0,
-            guide: [9; 81],
-            keep_first: true,
+            guide: [0; 81],
+            near: false,
         }
     }
 
@@ -551,13 +568,22 @@ impl ClassicSolver {
         cell: usize,
         budget: u64,
     ) -> Option<bool> {
-        for (g, &d) in self.guide.iter_mut().zip(solution) {
-            *g = d.wrapping_sub(1).min(9);
+        if self.guide[..] != solution[..] {
+            self.guide.copy_from_slice(solution);
         }
-        self.keep_first = false;
-        let found = self.count(digits, Some((cell, solution[cell])), 1, budget);
-        self.keep_first = true;
-        self.guide = [9; 81];
+        let Some(mut state) = State::load(digits) else {
+            return Some(false);
+        };
+        let (band, bit, digit) = (cell / 27, 1 << (cell % 27), usize::from(solution[cell] - 1));
+        // The clues alone put the digit there: another solution would be
+        // one of the puzzle with the cell given, which has one.
+        if state.forced(band, bit, digit) {
+            return Some(false);
+        }
+        state.masks[3 * digit + band] &= !bit;
+        self.near = true;
+        let found = self.run(&mut state, 1, budget);
+        self.near = false;
         found.map(|n| n > 0)
     }
 
@@ -573,20 +599,29 @@ impl ClassicSolver {
         budget: u64,
     ) -> Option<usize> {
         debug_assert_eq!(digits.len(), 81);
+        let Some(mut state) = State::load(digits) else {
+            self.placements = 0;
+            self.guesses = 0;
+            return Some(0);
+        };
+        if let Some((cell, digit)) = not
+            && (1..=9).contains(&digit)
+        {
+            state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+        }
+        self.run(&mut state, limit, budget)
+    }
+
+    /// Counts the solutions below `state` up to `limit`: see
+    /// [`count`](Self::count).
+    fn run(&mut self, state: &mut State, limit: usize, budget: u64) -> Option<usize> {
         self.found = 0;
         self.limit = limit.max(1);
         self.nodes_left = budget;
         self.out_of_budget = false;
         self.placements = 0;
         self.guesses = 0;
-        if let Some(mut state) = State::load(digits) {
-            if let Some((cell, digit)) = not
-                && (1..=9).contains(&digit)
-            {
-                state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
-            }
-            self.search(&mut state);
-        }
+        self.search(state);
         (self.found >= self.limit || !self.out_of_budget).then_some(self.found)
     }
 
@@ -602,15 +637,20 @@ impl ClassicSolver {
             Err(()) => return false,
         };
         let Some((band, bit)) = pair.or_else(|| state.fewest()) else {
-            if self.found == 0 && self.keep_first {
+            if self.found == 0 && !self.near {
                 state.write(&mut self.first);
             }
             self.found += 1;
             return self.found >= self.limit;
         };
         let mut digits = state.candidates(band, bit);
-        // The guide's digit first (none: bit 9, never a candidate).
-        let mut first = 1 << self.guide[27 * band + bit.trailing_zeros() as usize] & digits;
+        // The guide's digit first.
+        let guide = if self.near {
+            self.guide[27 * band + bit.trailing_zeros() as usize]
+        } else {
+            0
+        };
+        let mut first = (1 << guide) >> 1 & digits;
         while digits != 0 {
             let digit = if first != 0 { first } else { digits }.trailing_zeros() as usize;
             first = 0;

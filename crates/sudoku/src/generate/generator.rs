@@ -259,7 +259,6 @@ fn dig(
         if !dig_to_the_end && clues - orbit.len() < low {
             continue;
         }
-        let kept: Vec<u8> = orbit.iter().map(|&c| cells[c]).collect();
         for &c in orbit {
             cells[c] = 0;
         }
@@ -268,8 +267,9 @@ fn dig(
         if unique == Some(true) && within_ceiling(sudoku, options, &cells)? {
             clues -= orbit.len();
         } else {
-            for (&c, &d) in orbit.iter().zip(&kept) {
-                cells[c] = d;
+            // Each orbit is dug once: its cells were clues of `solution`.
+            for &c in orbit {
+                cells[c] = solution[c];
             }
         }
     }

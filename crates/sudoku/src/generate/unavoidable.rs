@@ -53,9 +53,8 @@ impl UnavoidableSets {
         // (a house's digits differ, so a sum of as many powers of two is
         // equal only to the same set's).
         let mut delta = vec![0u64; houses];
-        let mut touched = Vec::with_capacity(64);
         let mut seen = vec![false; side];
-        let mut cycle = Vec::with_capacity(MAX_CYCLE);
+        let mut cycle = [0usize; MAX_CYCLE];
         let mut place = vec![0u8; side * (side + 1)];
         for by_rows in [true, false] {
             // Lines are rows (or columns); `at(line, i)` is the i-th cell.
@@ -80,37 +79,48 @@ impl UnavoidableSets {
                         if seen[start] {
                             continue;
                         }
-                        cycle.clear();
+                        // The cycle through `start`: the positions whose
+                        // digits `l1` holds at the next one.
+                        let mut len = 0;
                         let mut i = start;
                         while !seen[i] {
                             seen[i] = true;
-                            cycle.push(i);
+                            if len < MAX_CYCLE {
+                                cycle[len] = i;
+                            }
+                            len += 1;
                             i = usize::from(where_l1[usize::from(grid[at(l2, i)])]);
                         }
-                        if cycle.len() > MAX_CYCLE {
+                        if len > MAX_CYCLE {
                             continue;
                         }
-                        for &i in &cycle {
+                        let cycle = &cycle[..len];
+                        for &i in cycle {
                             let (c1, c2) = (at(l1, i), at(l2, i));
-                            let (d1, d2) = (1u64 << grid[c1], 1u64 << grid[c2]);
-                            for (cell, change) in
-                                [(c1, d1.wrapping_sub(d2)), (c2, d2.wrapping_sub(d1))]
-                            {
-                                for &h in &houses_of[cell] {
-                                    let h = usize::from(h);
-                                    delta[h] = delta[h].wrapping_add(change);
-                                    touched.push(h);
+                            let change = (1u64 << grid[c1]).wrapping_sub(1u64 << grid[c2]);
+                            for &h in &houses_of[c1] {
+                                let h = usize::from(h);
+                                delta[h] = delta[h].wrapping_add(change);
+                            }
+                            for &h in &houses_of[c2] {
+                                let h = usize::from(h);
+                                delta[h] = delta[h].wrapping_sub(change);
+                            }
+                        }
+                        // Each house touched read (its first reading is
+                        // its sum) and set back to zero.
+                        let mut keeps = true;
+                        for &i in cycle {
+                            for c in [at(l1, i), at(l2, i)] {
+                                for &h in &houses_of[c] {
+                                    keeps &= delta[usize::from(h)] == 0;
+                                    delta[usize::from(h)] = 0;
                                 }
                             }
                         }
-                        let mut keeps = true;
-                        for h in touched.drain(..) {
-                            keeps &= delta[h] == 0;
-                            delta[h] = 0;
-                        }
                         if keeps {
                             let index = self.starts.len() as u32 - 1;
-                            for &i in &cycle {
+                            for &i in cycle {
                                 for c in [at(l1, i), at(l2, i)] {
                                     self.of_cell[c].push(index);
                                     self.cells.push(c as u16);
