@@ -31,8 +31,10 @@
 //! first with the fewest), copying the state for every digit but the
 //! last, which reuses it. Nothing is allocated per node.
 
+mod clues;
 mod random_grid;
 
+use clues::Clues;
 pub(crate) use random_grid::RandomGrid;
 
 /// A band's 27 cells, bit `9 * row + column` (row `0..3` inside the band).
@@ -91,30 +93,6 @@ const fn peers_table() -> [[u8; 20]; 81] {
             other += 1;
         }
         cell += 1;
-    }
-    table
-}
-
-/// The cells of the rows of a band in a set of them (bit `r` for row `r`).
-static ROWS_OF: [u32; 8] = spread(0x1ff, 9);
-
-/// The cells of the boxes of a band in a set of them (bit `k` for box `k`).
-static BOXES_OF: [u32; 8] = spread(BOX, 3);
-
-/// For each set of three things (bits 0..3), the union of `first`
-/// shifted by `step` times each.
-const fn spread(first: u32, step: u32) -> [u32; 8] {
-    let mut table = [0u32; 8];
-    let mut set = 0;
-    while set < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if set >> k & 1 == 1 {
-                table[set] |= first << (step * k as u32);
-            }
-            k += 1;
-        }
-        set += 1;
     }
     table
 }
@@ -268,7 +246,7 @@ impl State {
     /// digits leave the cell and the digit leaves the cell's peers in the
     /// band; the deductions then see the row single. False if the digit
     /// cannot go there.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, band: usize, bit: u32, digit: usize) -> bool {
         let i = 3 * digit + band;
         let own = self.masks[i];
@@ -282,56 +260,10 @@ impl State {
         true
     }
 
-    /// The state with the clues of `digits` (81 cells, 0 empty, else
-    /// `1..=9`) placed, in one pass per digit: a clue's cell leaves the
-    /// other digits, and its row, box and column leave its digit. `None`
-    /// if a digit is out of range or two clues of a digit see each other.
-    fn load(digits: &[u8]) -> Option<State> {
-        // Without a branch per cell: mask `3 * digit + band`, digit 0 for
-        // the empty cells and 10 for any digit out of range.
-        let mut by_digit = [0u32; 33];
-        for (band, cells) in digits.chunks_exact(27).enumerate() {
-            for (j, &digit) in cells.iter().enumerate() {
-                by_digit[3 * usize::from(digit.min(10)) + band] |= 1 << j;
-            }
-        }
-        if by_digit[30..].iter().any(|&m| m != 0) {
-            return None;
-        }
-        let clues = &by_digit[3..30];
-        let mut state = State::START;
-        state.unsolved = [by_digit[0], by_digit[1], by_digit[2]];
-        let columns_of = |m: u32| (m | m >> 9 | m >> 18) & 0x1ff;
-        for d in 0..9 {
-            let c = &clues[3 * d..3 * d + 3];
-            let (c0, c1, c2) = (columns_of(c[0]), columns_of(c[1]), columns_of(c[2]));
-            if c0 & c1 | c0 & c2 | c1 & c2 != 0 {
-                return None;
-            }
-            let columns = c0 | c1 | c2;
-            let column_cells = columns | columns << 9 | columns << 18;
-            for (band, &m) in c.iter().enumerate() {
-                // The rows and the boxes holding a clue: as many as clues,
-                // or two clues share one.
-                let rows = u32::from(m & 0x1ff != 0)
-                    | u32::from(m >> 9 & 0x1ff != 0) << 1
-                    | u32::from(m >> 18 != 0) << 2;
-                let boxes = u32::from(SHRINK[columns_of(m) as usize]);
-                let n = m.count_ones();
-                if n != rows.count_ones() || n != boxes.count_ones() {
-                    return None;
-                }
-                let seen = column_cells | ROWS_OF[rows as usize] | BOXES_OF[boxes as usize];
-                state.masks[3 * d + band] = state.unsolved[band] & !seen | m;
-            }
-        }
-        Some(state)
-    }
-
     /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
     /// changed: false on a contradiction. Without branches beyond that
     /// one: what they find nothing for takes nothing out.
-    #[inline(always)]
+    #[inline(never)]
     fn deduce<const I: usize>(&mut self) -> bool {
         let i = I;
         let (digit, band) = (i / 3, i % 3);
@@ -414,7 +346,7 @@ impl State {
 
     /// Deduces until nothing changes. `Err` on a contradiction; else the
     /// first cell with two candidates, if any.
-    #[inline]
+    #[inline(never)]
     fn propagate(&mut self) -> Result<Option<(usize, u32)>, ()> {
         loop {
             // Every mask that changed, until none does: 27 tests written
@@ -446,6 +378,7 @@ impl State {
     /// candidates (band, bit), if any is unsolved: each band's candidate
     /// counts bit-sliced over the digits (bit `k` of a cell's count in
     /// `planes[k]`), then the cells of each count from the smallest.
+    #[inline(never)]
     fn fewest(&self) -> Option<(usize, u32)> {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
@@ -495,7 +428,7 @@ impl State {
     }
 
     /// The digits (bit `d` for digit `d + 1`) left at a cell.
-    #[inline]
+    #[inline(always)]
     fn candidates(&self, band: usize, bit: u32) -> u32 {
         let shift = bit.trailing_zeros();
         let mut digits = 0;
@@ -540,6 +473,8 @@ pub(crate) struct ClassicSolver {
     /// Whether the count is such a question: it follows `guide` and does
     /// not keep the solution found.
     near: bool,
+    /// The clues of the last such question.
+    clues: Option<Clues>,
 }
 
 impl ClassicSolver {
@@ -554,6 +489,7 @@ impl ClassicSolver {
             guesses: 0,
             guide: [0; 81],
             near: false,
+            clues: None,
         }
     }
 
@@ -571,9 +507,15 @@ impl ClassicSolver {
         if self.guide[..] != solution[..] {
             self.guide.copy_from_slice(solution);
         }
-        let Some(mut state) = State::load(digits) else {
+        // The clues of the last question, edited where they differ.
+        let edited = (self.clues.as_mut()).and_then(|clues| clues.edit(digits));
+        if edited != Some(true) {
+            self.clues = Clues::load(digits);
+        }
+        let Some(clues) = self.clues.as_ref() else {
             return Some(false);
         };
+        let mut state = clues.start();
         let (band, bit, digit) = (cell / 27, 1 << (cell % 27), usize::from(solution[cell] - 1));
         // The clues alone put the digit there: another solution would be
         // one of the puzzle with the cell given, which has one.
@@ -599,7 +541,7 @@ impl ClassicSolver {
         budget: u64,
     ) -> Option<usize> {
         debug_assert_eq!(digits.len(), 81);
-        let Some(mut state) = State::load(digits) else {
+        let Some(mut state) = Clues::load(digits).map(|clues| clues.start()) else {
             self.placements = 0;
             self.guesses = 0;
             return Some(0);
@@ -734,7 +676,7 @@ mod tests {
                 boxes |= u32::from(set >> (j % 9 / 3) & 1 == 1) << j;
             }
             assert_eq!(
-                (ROWS_OF[set], BOXES_OF[set]),
+                (clues::ROWS_OF[set], clues::BOXES_OF[set]),
                 (rows, boxes),
                 "rows, boxes of {set:03b}"
             );

@@ -10,7 +10,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{BAND_PEERS, BOX, ONE_CELL, OTHER_BANDS, State, column};
+use super::{BAND_PEERS, BOX, Clues, ONE_CELL, OTHER_BANDS, State, column};
 
 /// A random grid's search: the node budget and the grid found.
 pub(crate) struct RandomGrid<'a> {
@@ -31,7 +31,7 @@ impl RandomGrid<'_> {
             out_of_budget: false,
             grid: None,
         };
-        let mut state = State::load(digits)?;
+        let mut state = Clues::load(digits)?.start();
         search.search(&mut state);
         search.grid.map(|g| g.to_vec())
     }
