@@ -36,7 +36,8 @@ pub(crate) struct UnavoidableSets {
 impl UnavoidableSets {
     /// The unavoidable sets of `grid` (digits in reading order, a side of
     /// `side`) made by swapping two rows (or two columns) on a cycle of at
-    /// most [`MAX_CYCLE`] columns (rows), given the houses of each cell.
+    /// most [`MAX_CYCLE`] columns (rows), given the houses of each cell
+    /// other than whole rows and columns ([`houses_of`](Self::houses_of)).
     pub(crate) fn find(&mut self, grid: &[u8], side: usize, houses_of: &[Vec<u16>]) {
         self.cells.clear();
         self.starts.clear();
@@ -140,9 +141,21 @@ impl UnavoidableSets {
     }
 
     /// The houses of each cell, as [`find`](Self::find) takes them.
+    /// Whole rows and columns are left out: a swap keeps the digits of
+    /// its two lines by construction, and of every line across them (it
+    /// swaps two cells of that line).
     pub(crate) fn houses_of(houses: &[House], cells: usize) -> Vec<Vec<u16>> {
+        let side = cells.isqrt();
+        let whole_line = |cells: &[usize]| {
+            cells.len() == side
+                && (cells.iter().all(|&c| c / side == cells[0] / side)
+                    || cells.iter().all(|&c| c % side == cells[0] % side))
+        };
         let mut of = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
+            if whole_line(&house.cells) {
+                continue;
+            }
             for &c in &house.cells {
                 of[c].push(h as u16);
             }
