@@ -31,6 +31,34 @@
 //! first with the fewest), copying the state for every digit but the
 //! last, which reuses it. Nothing is allocated per node.
 
+/// Runs `$state.$deduce::<I>()` for every mask `I` that differs from what
+/// its last deduction left, by 27 tests written out with constant
+/// indices, until none does: `false` as soon as a deduction finds a
+/// contradiction, else `true`.
+macro_rules! deduce_changed_masks {
+    ($state:ident, $deduce:ident) => {
+        deduce_changed_masks!(@each $state, $deduce;
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@each $state:ident, $deduce:ident; $($i:literal)*) => {{
+        let mut consistent = true;
+        let mut again = true;
+        'passes: while again {
+            again = false;
+            $(
+                if $state.masks[$i] != $state.deduced[$i] {
+                    again = true;
+                    if !$state.$deduce::<$i>() {
+                        consistent = false;
+                        break 'passes;
+                    }
+                }
+            )*
+        }
+        consistent
+    }};
+}
+
 mod clues;
 mod random_grid;
 
@@ -346,25 +374,11 @@ impl State {
 
     /// Deduces until nothing changes. `Err` on a contradiction; else the
     /// first cell with two candidates, if any.
-    #[inline(never)]
+    #[inline]
     fn propagate(&mut self) -> Result<Option<(usize, u32)>, ()> {
         loop {
-            // Every mask that changed, until none does: 27 tests written
-            // out, each with constant indices.
-            let mut again = true;
-            while again {
-                again = false;
-                macro_rules! deduce_changed {
-                    ($($i:literal)*) => {$(
-                        if self.masks[$i] != self.deduced[$i] {
-                            again = true;
-                            if !self.deduce::<$i>() {
-                                return Err(());
-                            }
-                        }
-                    )*};
-                }
-                deduce_changed!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !deduce_changed_masks!(self, deduce) {
+                return Err(());
             }
             match self.naked_singles() {
                 Pass::Contradiction => return Err(()),

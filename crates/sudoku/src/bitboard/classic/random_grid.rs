@@ -200,20 +200,8 @@ impl State {
     /// contradiction.
     fn settle_singles(&mut self) -> bool {
         loop {
-            let mut again = true;
-            while again {
-                again = false;
-                macro_rules! singles_of_changed {
-                    ($($i:literal)*) => {$(
-                        if self.masks[$i] != self.deduced[$i] {
-                            again = true;
-                            if !self.row_and_box_singles::<$i>() {
-                                return false;
-                            }
-                        }
-                    )*};
-                }
-                singles_of_changed!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !deduce_changed_masks!(self, row_and_box_singles) {
+                return false;
             }
             match self.naked_singles_settled() {
                 None => return false,
