@@ -481,8 +481,7 @@ pub(crate) struct ClassicSolver {
     pub(crate) guesses: u64,
     /// The known solution (digits from 1) when the question is whether
     /// there is another near it: where the search branches, its digit
-    /// goes first. Kept between questions (the generator asks many about
-    /// one solution).
+    /// goes first.
     guide: [u8; 81],
     /// Whether the count is such a question: it follows `guide` and does
     /// not keep the solution found.
@@ -518,9 +517,7 @@ impl ClassicSolver {
         cell: usize,
         budget: u64,
     ) -> Option<bool> {
-        if self.guide[..] != solution[..] {
-            self.guide.copy_from_slice(solution);
-        }
+        self.guide.copy_from_slice(solution);
         // The clues of the last question, edited where they differ.
         let edited = (self.clues.as_mut()).and_then(|clues| clues.edit(digits));
         if edited != Some(true) {

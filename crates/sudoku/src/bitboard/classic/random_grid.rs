@@ -10,7 +10,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{BAND_PEERS, BOX, Clues, ONE_CELL, OTHER_BANDS, State, column};
+use super::{BOX, Clues, ONE_CELL, OTHER_BANDS, State, column};
 
 /// A random grid's search: the node budget and the grid found.
 pub(crate) struct RandomGrid<'a> {
@@ -79,17 +79,13 @@ impl RandomGrid<'_> {
 }
 
 impl State {
-    /// Puts `digit` (0-based) at bit `bit` of band `band` for good: the
-    /// other digits leave the cell, the digit leaves the cell's row, box
-    /// and column.
+    /// Puts `digit` (0-based, a candidate there) at bit `bit` of band
+    /// `band` for good: [`place`](State::place), then the digit leaves
+    /// the cell's column in the other bands too and the cell is solved.
     #[inline]
     fn settle(&mut self, band: usize, bit: u32, digit: usize) {
-        let i = 3 * digit + band;
-        let own = self.masks[i];
-        for d in 0..9 {
-            self.masks[3 * d + band] &= !bit;
-        }
-        self.masks[i] = own & !BAND_PEERS[bit.trailing_zeros() as usize] | bit;
+        let placed = self.place(band, bit, digit);
+        debug_assert!(placed, "a digit settled where it cannot go");
         let col = column(bit.trailing_zeros() as usize % 9);
         let (b1, b2) = OTHER_BANDS[band];
         self.masks[3 * digit + b1] &= !col;
