@@ -75,14 +75,20 @@ static SHRINK: [u8; 512] = shrink_table();
 /// Locked candidates inside a band: for a shrink (bit `3 * row + box` if
 /// the digit may still go in that minirow), the cells of the minirows
 /// that belong to some choice of one minirow per row, in three
-/// different boxes; 0 if there is no such choice.
-static LOCKED: [u32; 512] = locked_table();
+/// different boxes; 0 if there is no such choice. Above bit 32, the
+/// minirows every such choice takes (bit `3 * row + box`): each is the
+/// only one of its row and of its box left.
+static LOCKED: [u64; 512] = locked_table();
 
 /// Pointing to the other bands: for the columns of a band where a digit
 /// may still go (bit `c` for column `c`), the cells of a band outside
 /// each column that is the only one of its box there: the digit's cell
-/// in that box is in that column, so the other bands lose it.
-static POINTING: [u32; 512] = pointing_table();
+/// in that box is in that column, so the other bands lose it. Above bit
+/// 32, the minirows (bit `3 * row + box`) of those boxes.
+static POINTING: [u64; 512] = pointing_table();
+
+/// For a set of minirows (bit `3 * row + box`), the cells of their rows.
+static ROW_CELLS: [u32; 512] = row_cells_table();
 
 /// The row's nine bits if just one is set, else 0.
 static ONE_CELL: [u16; 512] = one_cell_table();
@@ -164,10 +170,12 @@ const fn minirow(row: usize, box_: usize) -> u32 {
     7 << (9 * row + 3 * box_)
 }
 
-const fn locked_table() -> [u32; 512] {
-    let mut table = [0u32; 512];
+const fn locked_table() -> [u64; 512] {
+    let mut table = [0u64; 512];
     let mut shrink = 0;
     while shrink < 512 {
+        // The minirows of every choice so far.
+        let mut forced = 0x1ff;
         let mut p = 0;
         while p < 6 {
             let boxes = PERMUTATIONS[p];
@@ -179,33 +187,57 @@ const fn locked_table() -> [u32; 512] {
             }
             if all {
                 let mut r = 0;
+                let mut taken = 0;
                 while r < 3 {
-                    table[shrink] |= minirow(r, boxes[r]);
+                    table[shrink] |= minirow(r, boxes[r]) as u64;
+                    taken |= 1 << (3 * r + boxes[r]);
                     r += 1;
                 }
+                forced &= taken;
             }
             p += 1;
+        }
+        if table[shrink] != 0 {
+            table[shrink] |= forced << 32;
         }
         shrink += 1;
     }
     table
 }
 
-const fn pointing_table() -> [u32; 512] {
-    let mut table = [0u32; 512];
+const fn pointing_table() -> [u64; 512] {
+    let mut table = [0u64; 512];
     let mut columns = 0usize;
     while columns < 512 {
         let mut keep = BAND;
+        let mut minirows = 0u64;
         let mut b = 0;
         while b < 3 {
             let of_box = columns >> (3 * b) & 7;
             if of_box.count_ones() == 1 {
                 keep &= !column(3 * b + of_box.trailing_zeros() as usize);
+                minirows |= 0b001_001_001 << b;
             }
             b += 1;
         }
-        table[columns] = keep;
+        table[columns] = keep as u64 | minirows << 32;
         columns += 1;
+    }
+    table
+}
+
+const fn row_cells_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        let mut row = 0;
+        while row < 3 {
+            if minirows >> (3 * row) & 7 != 0 {
+                table[minirows] |= 0x1ff << (9 * row);
+            }
+            row += 1;
+        }
+        minirows += 1;
     }
     table
 }
@@ -296,25 +328,27 @@ impl State {
         let i = I;
         let (digit, band) = (i / 3, i % 3);
         let mut a = self.masks[i];
-        let shrink = SHRINK[(a & 0x1ff) as usize] as usize
+        let shrink = (SHRINK[(a & 0x1ff) as usize] as usize
             | (SHRINK[(a >> 9 & 0x1ff) as usize] as usize) << 3
-            | (SHRINK[(a >> 18 & 0x1ff) as usize] as usize) << 6;
-        a &= LOCKED[shrink];
+            | (SHRINK[(a >> 18 & 0x1ff) as usize] as usize) << 6)
+            & 0x1ff;
+        let locked = LOCKED[shrink];
+        a &= locked as u32;
         if a == 0 {
             return false;
         }
         self.deduced[i] = a;
         // A column that is the only one of its box here: the digit's
         // cell of that box is in it, so the other bands lose it.
-        let keep = POINTING[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+        let pointing = POINTING[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
         let (b1, b2) = OTHER_BANDS[band];
-        self.masks[3 * digit + b1] &= keep;
-        self.masks[3 * digit + b2] &= keep;
-        // A row with one cell left: the digit goes there (its column in
-        // the other bands went just above), the other digits leave it.
-        let cells = u32::from(ONE_CELL[(a & 0x1ff) as usize])
-            | u32::from(ONE_CELL[(a >> 9 & 0x1ff) as usize]) << 9
-            | u32::from(ONE_CELL[(a >> 18) as usize]) << 18;
+        self.masks[3 * digit + b1] &= pointing as u32;
+        self.masks[3 * digit + b2] &= pointing as u32;
+        // A row with one cell left (its minirow the only one of its row,
+        // in a box with one column left): the digit goes there (its
+        // column in the other bands went just above), the other digits
+        // leave it.
+        let cells = ROW_CELLS[((locked & pointing) >> 32) as usize & 0x1ff] & a;
         let new = cells & self.unsolved[band];
         if new != 0 {
             self.unsolved[band] &= !new;
@@ -659,7 +693,22 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(LOCKED[shrink], cells, "locked of {shrink:09b}");
+            let forced = (0..9)
+                .filter(|&m| {
+                    // The minirow's cells, and no other cells of its row
+                    // or box.
+                    let (r, b) = (m / 3, m % 3);
+                    let own = (0..3).fold(0u32, |acc, j| acc | 1 << (9 * r + 3 * b + j));
+                    let row = 0x1ff << (9 * r);
+                    let box_ = BOX << (3 * b);
+                    cells & own == own && cells & (row | box_) & !own == 0
+                })
+                .fold(0u64, |acc, m| acc | 1 << m);
+            assert_eq!(
+                LOCKED[shrink],
+                u64::from(cells) | forced << 32,
+                "locked of {shrink:09b}"
+            );
         }
         for columns in 0..512usize {
             // Cells whose column is the only one of its box in `columns`.
@@ -667,10 +716,23 @@ mod tests {
                 columns >> c & 1 == 1
                     && (0..9).all(|o| o == c || o / 3 != c / 3 || columns >> o & 1 == 0)
             };
-            let expected = (0..27)
+            let keep = (0..27)
                 .filter(|&j| !lone(j % 9))
+                .fold(0u64, |acc, j| acc | 1 << j);
+            let minirows = (0..9)
+                .filter(|&m| (0..9).any(|c| c / 3 == m % 3 && lone(c)))
+                .fold(0u64, |acc, m| acc | 1 << m);
+            assert_eq!(
+                POINTING[columns],
+                keep | minirows << 32,
+                "pointing of {columns:09b}"
+            );
+        }
+        for minirows in 0..512usize {
+            let expected = (0..27)
+                .filter(|&j| (0..3).any(|b| minirows >> (3 * (j / 9) + b) & 1 == 1))
                 .fold(0u32, |acc, j| acc | 1 << j);
-            assert_eq!(POINTING[columns], expected, "pointing of {columns:09b}");
+            assert_eq!(ROW_CELLS[minirows], expected, "row cells of {minirows:09b}");
         }
         for row in 0..512usize {
             let expected = if (0..9).filter(|&c| row >> c & 1 == 1).count() == 1 {
