@@ -350,11 +350,9 @@ impl State {
         // leave it.
         let cells = ROW_CELLS[((locked & pointing) >> 32) as usize & 0x1ff] & a;
         let new = cells & self.unsolved[band];
-        if new != 0 {
-            self.unsolved[band] &= !new;
-            for d in 0..9 {
-                self.masks[3 * d + band] &= !new;
-            }
+        self.unsolved[band] &= !new;
+        for d in 0..9 {
+            self.masks[3 * d + band] &= !new;
         }
         self.masks[i] = a;
         true
