@@ -362,12 +362,9 @@ impl State {
     #[inline]
     fn naked_singles(&mut self) -> Pass {
         let mut placed = false;
-        let mut pair = None;
-        for band in 0..3 {
+        let mut pairs = [0u32; 3];
+        for (band, pairs) in pairs.iter_mut().enumerate() {
             let unsolved = self.unsolved[band];
-            if unsolved == 0 {
-                continue;
-            }
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let m = self.masks[3 * d + band];
@@ -392,16 +389,13 @@ impl State {
                     }
                 }
             }
-            let pairs = unsolved & two & !three;
-            if pair.is_none() && pairs != 0 {
-                pair = Some((band, pairs & pairs.wrapping_neg()));
-            }
+            *pairs = unsolved & two & !three;
         }
         if placed {
-            Pass::Placed
-        } else {
-            Pass::Stable(pair)
+            return Pass::Placed;
         }
+        let band = pairs.iter().position(|&p| p != 0);
+        Pass::Stable(band.map(|b| (b, pairs[b] & pairs[b].wrapping_neg())))
     }
 
     /// Deduces until nothing changes. `Err` on a contradiction; else the
