@@ -28,7 +28,8 @@
 //! Every deduction takes out what it finds without a branch per digit: a
 //! removal that finds nothing changes no mask, so nothing runs again.
 //! The search branches on the first cell with two candidates (else the
-//! first with the fewest), copying the state for every digit but the
+//! fewest-candidate cell of the first unsolved cells of the three
+//! bands), copying the state for every digit but the
 //! last, which reuses it. Nothing is allocated per node.
 
 /// Runs `$state.$deduce::<I>()` for every mask `I` that differs from what
@@ -414,37 +415,24 @@ impl State {
         }
     }
 
-    /// The first unsolved cell (reading order) with the fewest
-    /// candidates (band, bit), if any is unsolved: each band's candidate
-    /// counts bit-sliced over the digits (bit `k` of a cell's count in
-    /// `planes[k]`), then the cells of each count from the smallest.
+    /// Where to branch when no cell has two candidates: of the first
+    /// unsolved cell of each band, the one with the fewest candidates
+    /// (the first band's on a tie), as JCZSolve's successors choose. A
+    /// scan of every cell for the fewest (as the random grids branch) made
+    /// more guesses: 164,323 against 159,631 on forum-hardest-1905's
+    /// first 1,000, 122,820 against 115,526 on forum-hardest-1106.
     #[inline(never)]
-    fn fewest(&self) -> Option<(usize, u32)> {
+    fn first_cells(&self) -> Option<(usize, u32)> {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
-            let mut planes = [0u32; 4];
-            for d in 0..9 {
-                let mut carry = self.masks[3 * d + band] & unsolved;
-                for plane in &mut planes {
-                    let sum = *plane ^ carry;
-                    carry &= *plane;
-                    *plane = sum;
-                }
-            }
-            let most = best.map_or(9, |(n, _, _)| n - 1);
-            for n in 0..=most {
-                let mut cells = unsolved;
-                for (k, plane) in planes.iter().enumerate() {
-                    cells &= if n >> k & 1 == 1 { *plane } else { !*plane };
-                }
-                if cells != 0 {
-                    best = Some((n, band, cells & cells.wrapping_neg()));
-                    break;
-                }
+            let bit = unsolved & unsolved.wrapping_neg();
+            let n = self.candidates(band, bit).count_ones();
+            if best.is_none_or(|(fewest, _, _)| n < fewest) {
+                best = Some((n, band, bit));
             }
         }
         best.map(|(_, band, bit)| (band, bit))
@@ -615,7 +603,7 @@ impl ClassicSolver {
             Ok(pair) => pair,
             Err(()) => return false,
         };
-        let Some((band, bit)) = pair.or_else(|| state.fewest()) else {
+        let Some((band, bit)) = pair.or_else(|| state.first_cells()) else {
             if self.found == 0 && !self.near {
                 state.write(&mut self.first);
             }

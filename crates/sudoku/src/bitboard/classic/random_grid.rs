@@ -79,6 +79,42 @@ impl RandomGrid<'_> {
 }
 
 impl State {
+    /// The first unsolved cell (reading order) with the fewest
+    /// candidates (band, bit), if any is unsolved: each band's candidate
+    /// counts bit-sliced over the digits (bit `k` of a cell's count in
+    /// `planes[k]`), then the cells of each count from the smallest.
+    #[inline(never)]
+    fn fewest(&self) -> Option<(usize, u32)> {
+        let mut best: Option<(u32, usize, u32)> = None;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let mut carry = self.masks[3 * d + band] & unsolved;
+                for plane in &mut planes {
+                    let sum = *plane ^ carry;
+                    carry &= *plane;
+                    *plane = sum;
+                }
+            }
+            let most = best.map_or(9, |(n, _, _)| n - 1);
+            for n in 0..=most {
+                let mut cells = unsolved;
+                for (k, plane) in planes.iter().enumerate() {
+                    cells &= if n >> k & 1 == 1 { *plane } else { !*plane };
+                }
+                if cells != 0 {
+                    best = Some((n, band, cells & cells.wrapping_neg()));
+                    break;
+                }
+            }
+        }
+        best.map(|(_, band, bit)| (band, bit))
+    }
+
     /// Puts `digit` (0-based, a candidate there) at bit `bit` of band
     /// `band` for good: [`place`](State::place), then the digit leaves
     /// the cell's column in the other bands too and the cell is solved.
