@@ -1,7 +1,9 @@
 //! Puzzles per second, counting solutions up to 2, one core, side by side:
 //! the `sudoku` crate (0.8, a JCZSolve port) and this project at each
 //! propagation level with fewest candidates first (`EA`, values `0`), with
-//! the fast and the generic propagators. Each solver's total solution
+//! the fast and the generic propagators. The crate and the bitboard
+//! solver take turns on chunks of 50 puzzles, each chunk timed on its
+//! own, so that the shared machine's changing load falls on both alike. Each solver's total solution
 //! count is printed too, so a wrong answer shows.
 //!
 //! Usage: `peers-bench [--repeat N] [--fast-only] FILE...` (puzzle files,
@@ -19,6 +21,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use csp_core::{PropagationLevel, SearchConfig};
 use ours::{Propagators, Puzzle};
+
+/// Puzzles per turn when the crate and the bitboard solver take turns.
+const CHUNK: usize = 50;
 
 fn main() -> Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,31 +61,32 @@ fn main() -> Result<()> {
         let peers: Vec<peer::Sudoku> = (lines.iter())
             .map(|l| peer::Sudoku::from_str_line(l).map_err(|e| anyhow::anyhow!("{e:?}")))
             .collect::<Result<_>>()?;
-        let start = Instant::now();
-        let mut solutions = 0u64;
-        for _ in 0..repeat {
-            for s in &peers {
-                solutions += s.solutions_count_up_to(2) as u64;
-            }
-        }
-        row("`sudoku` crate 0.8", start.elapsed(), solutions);
-
         let puzzles: Vec<Puzzle> = (lines.iter())
             .map(|l| l.parse::<Puzzle>().map_err(|e| anyhow::anyhow!("{e}")))
             .collect::<Result<_>>()?;
-
         let mut bitboard = ours::bitboard::Bitboard::new(&ours::Sudoku::classic())?;
-        let start = Instant::now();
-        let mut solutions = 0u64;
-        let mut guesses = 0u64;
+        // The two take turns by chunks of puzzles, each timed on its own,
+        // so that a change in the machine's load falls on both alike.
+        let (mut crate_time, mut our_time) = (Duration::ZERO, Duration::ZERO);
+        let (mut crate_solutions, mut our_solutions, mut guesses) = (0u64, 0u64, 0u64);
         for _ in 0..repeat {
-            for p in &puzzles {
-                let counted = bitboard.count(p, 2)?;
-                solutions += counted.solutions;
-                guesses += counted.guesses;
+            for (theirs, mine) in peers.chunks(CHUNK).zip(puzzles.chunks(CHUNK)) {
+                let start = Instant::now();
+                for s in theirs {
+                    crate_solutions += s.solutions_count_up_to(2) as u64;
+                }
+                crate_time += start.elapsed();
+                let start = Instant::now();
+                for p in mine {
+                    let counted = bitboard.count(p, 2)?;
+                    our_solutions += counted.solutions;
+                    guesses += counted.guesses;
+                }
+                our_time += start.elapsed();
             }
         }
-        row("this project, bitboard", start.elapsed(), solutions);
+        row("`sudoku` crate 0.8", crate_time, crate_solutions);
+        row("this project, bitboard", our_time, our_solutions);
         eprintln!("bitboard guesses: {guesses}");
         if fast_only {
             continue;
