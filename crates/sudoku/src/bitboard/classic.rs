@@ -324,7 +324,7 @@ impl State {
     /// The deductions for mask `i` (digit `i / 3`, band `i % 3`), which
     /// changed: false on a contradiction. Without branches beyond that
     /// one: what they find nothing for takes nothing out.
-    #[inline(never)]
+    #[inline(always)]
     fn deduce<const I: usize>(&mut self) -> bool {
         let i = I;
         let (digit, band) = (i / 3, i % 3);
