@@ -468,12 +468,13 @@ impl State {
 
     /// The digits of a solved state (1-based, reading order).
     fn write(&self, out: &mut [u8; 81]) {
-        for (i, &mask) in self.masks.iter().enumerate() {
-            let (digit, band) = (i / 3, i % 3);
-            let mut m = mask;
-            while m != 0 {
-                out[27 * band + m.trailing_zeros() as usize] = digit as u8 + 1;
-                m &= m - 1;
+        for (band, out) in out.chunks_exact_mut(27).enumerate() {
+            for digit in 1..=9 {
+                let mut m = self.masks[3 * (usize::from(digit) - 1) + band];
+                while m != 0 {
+                    out[m.trailing_zeros() as usize] = digit;
+                    m &= m - 1;
+                }
             }
         }
     }
