@@ -98,6 +98,23 @@ static ONE_CELL: [u16; 512] = one_cell_table();
 /// column, without itself.
 static BAND_PEERS: [u32; 27] = band_peers_table();
 
+/// For a byte, eight bytes: byte `j` is bit `j` of it.
+static SPREAD: [u64; 256] = spread_table();
+
+const fn spread_table() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[byte] |= ((byte as u64 >> j) & 1) << (8 * j);
+            j += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
 /// The cells of a band's first box (shifted left by `3 * k`: box `k`).
 const BOX: u32 = 7 | 7 << 9 | 7 << 18;
 
@@ -466,16 +483,28 @@ impl State {
         digits
     }
 
-    /// The digits of a solved state (1-based, reading order).
+    /// The digits of a solved state (1-based, reading order): for each
+    /// band, the digits' binary planes (plane `k`: the cells whose digit
+    /// has bit `k` set), then eight cells at a time, each plane's byte
+    /// spread to one bit per cell ([`SPREAD`]).
     fn write(&self, out: &mut [u8; 81]) {
         for (band, out) in out.chunks_exact_mut(27).enumerate() {
-            for digit in 1..=9 {
-                let mut m = self.masks[3 * (usize::from(digit) - 1) + band];
-                while m != 0 {
-                    out[m.trailing_zeros() as usize] = digit;
-                    m &= m - 1;
-                }
-            }
+            let m = |d: usize| self.masks[3 * (d - 1) + band];
+            let planes = [
+                m(1) | m(3) | m(5) | m(7) | m(9),
+                m(2) | m(3) | m(6) | m(7),
+                m(4) | m(5) | m(6) | m(7),
+                m(8) | m(9),
+            ];
+            let bytes = |shift: usize| {
+                (planes.iter().enumerate())
+                    .fold(0u64, |acc, (k, p)| acc | SPREAD[(p >> shift & 0xff) as usize] << k)
+                    .to_le_bytes()
+            };
+            out[0..8].copy_from_slice(&bytes(0));
+            out[8..16].copy_from_slice(&bytes(8));
+            out[16..24].copy_from_slice(&bytes(16));
+            out[24..27].copy_from_slice(&bytes(24)[..3]);
         }
     }
 }
@@ -708,6 +737,10 @@ mod tests {
                 keep | minirows << 32,
                 "pointing of {columns:09b}"
             );
+        }
+        for byte in 0..256usize {
+            let expected: Vec<u8> = (0..8).map(|j| (byte >> j & 1) as u8).collect();
+            assert_eq!(SPREAD[byte].to_le_bytes().to_vec(), expected, "spread of {byte:08b}");
         }
         for minirows in 0..512usize {
             let expected = (0..27)
