@@ -498,7 +498,9 @@ impl State {
             ];
             let bytes = |shift: usize| {
                 (planes.iter().enumerate())
-                    .fold(0u64, |acc, (k, p)| acc | SPREAD[(p >> shift & 0xff) as usize] << k)
+                    .fold(0u64, |acc, (k, p)| {
+                        acc | SPREAD[(p >> shift & 0xff) as usize] << k
+                    })
                     .to_le_bytes()
             };
             out[0..8].copy_from_slice(&bytes(0));
@@ -740,7 +742,11 @@ mod tests {
         }
         for byte in 0..256usize {
             let expected: Vec<u8> = (0..8).map(|j| (byte >> j & 1) as u8).collect();
-            assert_eq!(SPREAD[byte].to_le_bytes().to_vec(), expected, "spread of {byte:08b}");
+            assert_eq!(
+                SPREAD[byte].to_le_bytes().to_vec(),
+                expected,
+                "spread of {byte:08b}"
+            );
         }
         for minirows in 0..512usize {
             let expected = (0..27)
