@@ -79,6 +79,38 @@ fn agrees_with_the_engine_on_every_shipped_set() {
     );
 }
 
+/// The 9x9 band solver's counters, summed over whole shipped sets
+/// (counting to 2): they change only when its deductions or its choice of
+/// branching cell do, and the guide quotes them.
+#[test]
+fn the_band_solver_counts_these_placements_and_guesses() {
+    let mut solver = Bitboard::new(&Sudoku::classic()).unwrap();
+    let mut totals = Vec::new();
+    for (name, text) in [
+        ("top95", TOP95),
+        ("hardest11", HARDEST11),
+        ("top1465", TOP1465),
+        ("17-clue-1000", CLUE17_1000),
+    ] {
+        let (mut placements, mut guesses) = (0, 0);
+        for line in text.lines() {
+            let counted = solver.count(&Puzzle::parse(line).unwrap(), 2).unwrap();
+            placements += counted.placements;
+            guesses += counted.guesses;
+        }
+        totals.push((name, placements, guesses));
+    }
+    assert_eq!(
+        totals,
+        [
+            ("top95", 4788, 2395),
+            ("hardest11", 244, 122),
+            ("top1465", 63617, 31820),
+            ("17-clue-1000", 3870, 1938),
+        ]
+    );
+}
+
 /// Random puzzles (a random solution with a random share of its cells
 /// emptied, and some with a clue changed, often unsolvable) on every kind
 /// of grid of houses.
