@@ -3,8 +3,9 @@
 //! propagation level with fewest candidates first (`EA`, values `0`), with
 //! the fast and the generic propagators. The crate and the bitboard
 //! solver take turns on chunks of 50 puzzles, each chunk timed on its
-//! own, so that the shared machine's changing load falls on both alike. Each solver's total solution
-//! count is printed too, so a wrong answer shows.
+//! own, so that the shared machine's changing load falls on both alike.
+//! Each solver's total solution count is printed too, so a wrong answer
+//! shows.
 //!
 //! Usage: `peers-bench [--repeat N] [--fast-only] FILE...` (puzzle files,
 //! one 81-character puzzle per line; `--fast-only`: the crate and the
@@ -179,7 +180,6 @@ fn generate(n: u64) -> Result<()> {
         let s = peer::Sudoku::from_str_line(&p.to_line()).map_err(|e| anyhow::anyhow!("{e:?}"))?;
         unique += usize::from(s.is_uniquely_solvable());
     }
-    let elapsed = our_time;
-    row("this project", elapsed, clues, unique);
+    row("this project", our_time, clues, unique);
     Ok(())
 }

@@ -152,6 +152,12 @@ const fn peers_table() -> [[u8; 20]; 81] {
 /// The two other bands of each band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
+/// The columns (bit `c`) where a band's mask has a cell.
+#[inline(always)]
+fn columns_of(m: u32) -> u32 {
+    (m | m >> 9 | m >> 18) & 0x1ff
+}
+
 /// The three cells of column `c` in a band.
 const fn column(c: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
@@ -358,7 +364,7 @@ impl State {
         self.deduced[i] = a;
         // A column that is the only one of its box here: the digit's
         // cell of that box is in it, so the other bands lose it.
-        let pointing = POINTING[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+        let pointing = POINTING[columns_of(a) as usize];
         let (b1, b2) = OTHER_BANDS[band];
         self.masks[3 * digit + b1] &= pointing as u32;
         self.masks[3 * digit + b2] &= pointing as u32;

@@ -17,7 +17,7 @@
 //! as clues, so a puzzle that empties a set is not unique: the generator
 //! learns it without a search.
 
-use crate::House;
+use crate::{House, HouseKind};
 
 /// The longest cycle of a swap looked for: sets of up to 8 cells.
 pub(crate) const MAX_CYCLE: usize = 4;
@@ -145,15 +145,9 @@ impl UnavoidableSets {
     /// its two lines by construction, and of every line across them (it
     /// swaps two cells of that line).
     pub(crate) fn houses_of(houses: &[House], cells: usize) -> Vec<Vec<u16>> {
-        let side = cells.isqrt();
-        let whole_line = |cells: &[usize]| {
-            cells.len() == side
-                && (cells.iter().all(|&c| c / side == cells[0] / side)
-                    || cells.iter().all(|&c| c % side == cells[0] % side))
-        };
         let mut of = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
-            if whole_line(&house.cells) {
+            if matches!(house.kind, HouseKind::Row | HouseKind::Column) {
                 continue;
             }
             for &c in &house.cells {

@@ -4,7 +4,7 @@
 //! two: an edit of those cells makes the same state as a new load for a
 //! tenth of the work.
 
-use super::{BOX, SHRINK, State, left_by_peers};
+use super::{BOX, SHRINK, State, columns_of, left_by_peers};
 
 /// The cells of the rows of a band in a set of them (bit `r` for row `r`).
 pub(super) static ROWS_OF: [u32; 8] = spread(0x1ff, 9);
@@ -28,11 +28,6 @@ const fn spread(first: u32, step: u32) -> [u32; 8] {
         set += 1;
     }
     table
-}
-
-/// The columns (bit `c`) of a band's cells.
-fn columns_of(m: u32) -> u32 {
-    (m | m >> 9 | m >> 18) & 0x1ff
 }
 
 /// A clue set (81 cells, 0 empty, else `1..=9`) and the state with its

@@ -10,7 +10,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{BOX, Clues, ONE_CELL, OTHER_BANDS, State, column};
+use super::{BOX, Clues, ONE_CELL, OTHER_BANDS, State, column, columns_of};
 
 /// A random grid's search: the node budget and the grid found.
 pub(crate) struct RandomGrid<'a> {
@@ -181,7 +181,7 @@ impl State {
             }
             for band in 0..3 {
                 let m = self.masks[3 * digit + band];
-                let col = singles & (m | m >> 9 | m >> 18);
+                let col = singles & columns_of(m);
                 let mut cells = m & (col | col << 9 | col << 18) & self.unsolved[band];
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
