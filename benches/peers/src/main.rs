@@ -79,7 +79,7 @@ fn main() -> Result<()> {
                 crate_time += start.elapsed();
                 let start = Instant::now();
                 for p in mine {
-                    let counted = bitboard.count(p, 2)?;
+                    let counted = bitboard.count_without_solution(p, 2)?;
                     our_solutions += counted.solutions;
                     guesses += counted.guesses;
                 }

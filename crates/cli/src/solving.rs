@@ -80,15 +80,21 @@ thread_local! {
 }
 
 /// Counts `puzzle` with the bitboard solver (a thread's own for classic
-/// grids; one made for the puzzle's rules otherwise).
+/// grids; one made for the puzzle's rules otherwise), keeping the first
+/// solution if `keep`.
 pub fn bitboard_count(
     sudoku: &Sudoku,
     puzzle: &Puzzle,
     limit: u64,
+    keep: bool,
 ) -> Result<(sudoku::bitboard::BitboardCount, std::time::Duration), BitboardError> {
     let run = |solver: &mut Bitboard| {
         let start = Instant::now();
-        let counted = solver.count(puzzle, limit)?;
+        let counted = if keep {
+            solver.count(puzzle, limit)?
+        } else {
+            solver.count_without_solution(puzzle, limit)?
+        };
         Ok((counted, start.elapsed()))
     };
     if !sudoku.rules().is_classic() {
@@ -118,7 +124,7 @@ pub fn bitboard_solve_job(
     let base = SolveRecord::new(origin(job), strategy.clone());
     let limit = if unique { 2 } else { 1 };
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let counted = bitboard_count(sudoku, puzzle, limit);
+        let counted = bitboard_count(sudoku, puzzle, limit, true);
         Ok(counted.map(|(counted, elapsed)| {
             let symbols = &job.entry.symbols;
             (base.clone()).solved_by_bitboard(&counted, sudoku, puzzle, symbols, elapsed, unique)
@@ -147,7 +153,7 @@ pub fn bitboard_count_job(
 ) -> CountRecord {
     let base = CountRecord::new(origin(job), strategy.clone(), limit);
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX));
+        let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX), true);
         Ok(counted
             .map(|(counted, elapsed)| base.clone().counted_by_bitboard(&counted, sudoku, elapsed)))
     });
@@ -166,7 +172,7 @@ fn unique_by_bitboard(sudoku: &Sudoku, puzzle: &Puzzle) -> Option<bool> {
     if !sudoku.has_only_houses() || sudoku.size().side() > 16 {
         return None;
     }
-    let (counted, _) = bitboard_count(sudoku, puzzle, 2).ok()?;
+    let (counted, _) = bitboard_count(sudoku, puzzle, 2, false).ok()?;
     Some(counted.solutions == 1)
 }
 

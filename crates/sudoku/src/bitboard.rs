@@ -77,7 +77,8 @@ pub struct BitboardCount {
     pub solutions: u64,
     /// The limit the count stopped at.
     pub limit: u64,
-    /// The first solution found.
+    /// The first solution found (never kept by
+    /// [`Bitboard::count_without_solution`]).
     pub solution: Option<Puzzle>,
     /// Digits placed by the search (every digit tried at a branch).
     pub placements: u64,
@@ -114,6 +115,27 @@ impl Bitboard {
     /// Counts the solutions of `puzzle` up to `limit` (at least 1),
     /// keeping the first. Givens that clash count 0 solutions.
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<BitboardCount, BitboardError> {
+        self.count_keeping(puzzle, limit, true)
+    }
+
+    /// Counts as [`count`](Self::count) does (the same search, the same
+    /// counters) without keeping a solution: `solution` is `None`. For
+    /// when only the number matters (a uniqueness check, a count of a
+    /// set), as the `sudoku` crate's `solutions_count_up_to` counts.
+    pub fn count_without_solution(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+    ) -> Result<BitboardCount, BitboardError> {
+        self.count_keeping(puzzle, limit, false)
+    }
+
+    fn count_keeping(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        keep: bool,
+    ) -> Result<BitboardCount, BitboardError> {
         if puzzle.size() != self.size {
             return Err(BitboardError::WrongSize {
                 puzzle: puzzle.size(),
@@ -121,8 +143,11 @@ impl Bitboard {
             });
         }
         let limit = limit.max(1);
-        let counted =
-            (self.solver).count_solutions(puzzle.cells(), limit.min(usize::MAX as u64) as usize);
+        let counted = (self.solver).count_solutions(
+            puzzle.cells(),
+            limit.min(usize::MAX as u64) as usize,
+            keep,
+        );
         Ok(BitboardCount {
             solutions: counted.solutions as u64,
             limit,

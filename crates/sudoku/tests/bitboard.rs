@@ -1,7 +1,8 @@
 //! The bitboard solver agrees with the engine: the same count (0, 1, 2 or
 //! more) and the same solution on every shipped 9x9 set, and on random
 //! puzzles of every grid of houses it takes (4x4 to 25x25, jigsaw, X,
-//! windoku); it refuses what it cannot read.
+//! windoku), with or without keeping the solution; it refuses what it
+//! cannot read.
 
 mod common;
 
@@ -9,7 +10,7 @@ use common::*;
 use csp_core::{PropagationLevel, SearchConfig};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
-use sudoku::bitboard::{Bitboard, BitboardError};
+use sudoku::bitboard::{Bitboard, BitboardCount, BitboardError};
 use sudoku::{GridSize, Puzzle, Sudoku, Variant};
 
 /// The engine's count to 2 at `singles` and its first solution.
@@ -28,8 +29,16 @@ fn engine_count(sudoku: &Sudoku, puzzle: &Puzzle) -> (u64, Option<Puzzle>) {
     }
 }
 
+/// The bitboard count to 2 against the engine's, and the same count
+/// without the solution.
 fn agree(sudoku: &Sudoku, solver: &mut Bitboard, puzzle: &Puzzle, what: &str) -> u64 {
     let counted = solver.count(puzzle, 2).unwrap();
+    let without = solver.count_without_solution(puzzle, 2).unwrap();
+    let expected = BitboardCount {
+        solution: None,
+        ..counted.clone()
+    };
+    assert_eq!(without, expected, "{what}");
     let (solutions, solution) = engine_count(sudoku, puzzle);
     assert_eq!(counted.solutions, solutions, "{what}");
     if solutions == 1 {

@@ -535,9 +535,11 @@ pub(crate) struct ClassicSolver {
     /// there is another near it: where the search branches, its digit
     /// goes first.
     guide: [u8; 81],
-    /// Whether the count is such a question: it follows `guide` and does
-    /// not keep the solution found.
+    /// Whether the count is such a question: it follows `guide`.
     near: bool,
+    /// Whether the count writes the first solution it finds to `first`
+    /// (only [`count_keeping_first`](Self::count_keeping_first) asks).
+    keep_first: bool,
     /// The clues of the last such question.
     clues: Option<Clues>,
 }
@@ -554,6 +556,7 @@ impl ClassicSolver {
             guesses: 0,
             guide: [0; 81],
             near: false,
+            keep_first: false,
             clues: None,
         }
     }
@@ -594,8 +597,7 @@ impl ClassicSolver {
 
     /// Counts the solutions of `digits` (81 cells, 0 empty, else 1..=9)
     /// up to `limit`, without `not = (cell, digit)` if given; `None` if
-    /// the search ran past `budget` nodes before it could tell. The first
-    /// solution is in [`first`](Self::first) when one was found.
+    /// the search ran past `budget` nodes before it could tell.
     pub(crate) fn count(
         &mut self,
         digits: &[u8],
@@ -615,6 +617,16 @@ impl ClassicSolver {
             state.masks[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
         }
         self.run(&mut state, limit, budget)
+    }
+
+    /// Counts the solutions of `digits` up to `limit` as
+    /// [`count`](Self::count) does, with no budget, and writes the first
+    /// solution to [`first`](Self::first) when there is one.
+    pub(crate) fn count_keeping_first(&mut self, digits: &[u8], limit: usize) -> usize {
+        self.keep_first = true;
+        let found = self.count(digits, None, limit, u64::MAX);
+        self.keep_first = false;
+        found.unwrap_or(0)
     }
 
     /// Counts the solutions below `state` up to `limit`: see
@@ -642,7 +654,7 @@ impl ClassicSolver {
             Err(()) => return false,
         };
         let Some((band, bit)) = pair.or_else(|| state.first_cells()) else {
-            if self.found == 0 && !self.near {
+            if self.found == 0 && self.keep_first {
                 state.write(&mut self.first);
             }
             self.found += 1;
@@ -808,7 +820,7 @@ mod tests {
             .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
             .collect();
         let mut solver = ClassicSolver::new();
-        let n = solver.count(&digits, None, limit, u64::MAX).unwrap();
+        let n = solver.count_keeping_first(&digits, limit);
         let first = solver.first().iter().map(|d| (b'0' + d) as char).collect();
         (n, first)
     }

@@ -111,12 +111,14 @@ impl Sized {
         }
     }
 
-    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize) -> Counted {
+    /// Counts the solutions of `digits` up to `limit`, keeping the first
+    /// if `keep`: no node budget.
+    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize, keep: bool) -> Counted {
         match self {
-            Sized::Classic(s) => s.count_solutions(digits, limit),
-            Sized::Bits128(s) => s.count_solutions(digits, limit),
-            Sized::Bits256(s) => s.count_solutions(digits, limit),
-            Sized::Bits640(s) => s.count_solutions(digits, limit),
+            Sized::Classic(s) => s.count_solutions(digits, limit, keep),
+            Sized::Bits128(s) => s.count_solutions(digits, limit, keep),
+            Sized::Bits256(s) => s.count_solutions(digits, limit, keep),
+            Sized::Bits640(s) => s.count_solutions(digits, limit, keep),
         }
     }
 }
@@ -135,11 +137,15 @@ pub(crate) struct Classic {
 }
 
 impl Classic {
-    fn count_solutions(&mut self, digits: &[u8], limit: usize) -> Counted {
-        let found = (self.counter.count(digits, None, limit, u64::MAX)).unwrap_or(0);
+    fn count_solutions(&mut self, digits: &[u8], limit: usize, keep: bool) -> Counted {
+        let found = if keep {
+            self.counter.count_keeping_first(digits, limit)
+        } else {
+            (self.counter.count(digits, None, limit, u64::MAX)).unwrap_or(0)
+        };
         Counted {
             solutions: found,
-            solution: (found > 0).then(|| self.counter.first().to_vec()),
+            solution: (keep && found > 0).then(|| self.counter.first().to_vec()),
             placements: self.counter.placements,
             guesses: self.counter.guesses,
         }
@@ -860,11 +866,11 @@ pub(crate) struct Counted {
 }
 
 impl<B: Cells> BitboardSolver<B> {
-    /// Counts the solutions of `digits` up to `limit`, keeping the first:
-    /// no node budget. Allocates the solution only.
-    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize) -> Counted {
+    /// Counts the solutions of `digits` up to `limit`, keeping the first
+    /// if `keep`: no node budget. Allocates the solution only.
+    pub(crate) fn count_solutions(&mut self, digits: &[u8], limit: usize, keep: bool) -> Counted {
         self.guide.fill(0);
-        self.solution = Some(vec![0; digits.len()]);
+        self.solution = keep.then(|| vec![0; digits.len()]);
         let found = self.run(digits, None, limit, u64::MAX).unwrap_or(0);
         let solution = self.solution.take().filter(|_| found > 0);
         Counted {

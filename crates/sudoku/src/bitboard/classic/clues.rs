@@ -4,7 +4,7 @@
 //! two: an edit of those cells makes the same state as a new load for a
 //! tenth of the work.
 
-use super::{BOX, SHRINK, State, columns_of, left_by_peers};
+use super::{BAND, BOX, SHRINK, State, columns_of, left_by_peers};
 
 /// The cells of the rows of a band in a set of them (bit `r` for row `r`).
 pub(super) static ROWS_OF: [u32; 8] = spread(0x1ff, 9);
@@ -63,23 +63,31 @@ impl Clues {
     /// The clues of `digits`; `None` if a digit is out of range or two
     /// clues of a digit see each other.
     pub(super) fn load(digits: &[u8]) -> Option<Clues> {
-        // Without a branch per cell: mask `3 * digit + band`, digit 0 for
-        // the empty cells and 10 for any digit out of range.
-        let mut by_digit = [0u32; 33];
+        // The givens of each band first, a bit per cell without a branch,
+        // then a mask per digit and band from them (`3 * digit + band`;
+        // digit 9 for any digit out of range).
+        let mut by_digit = [0u32; 30];
+        let mut unsolved = [0u32; 3];
         for (band, cells) in digits.chunks_exact(27).enumerate() {
-            for (j, &digit) in cells.iter().enumerate() {
-                by_digit[3 * usize::from(digit.min(10)) + band] |= 1 << j;
+            let given = (cells.iter().enumerate())
+                .fold(0u32, |acc, (j, &digit)| acc | u32::from(digit != 0) << j);
+            unsolved[band] = BAND & !given;
+            let mut rest = given;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                by_digit[3 * usize::from(cells[j].min(10) - 1) + band] |= 1 << j;
             }
         }
-        if by_digit[30..].iter().any(|&m| m != 0) {
+        if by_digit[27..].iter().any(|&m| m != 0) {
             return None;
         }
         let mut clues = Clues {
             digits: digits.try_into().ok()?,
-            cells: by_digit[3..30].try_into().expect("27 masks"),
+            cells: by_digit[..27].try_into().expect("27 masks"),
             state: State::START,
         };
-        clues.state.unsolved = [by_digit[0], by_digit[1], by_digit[2]];
+        clues.state.unsolved = unsolved;
         (0..9).all(|d| clues.place_digit(d)).then_some(clues)
     }
 
