@@ -371,12 +371,11 @@ impl State {
         // A row with one cell left (its minirow the only one of its row,
         // in a box with one column left): the digit goes there (its
         // column in the other bands went just above), the other digits
-        // leave it.
-        let cells = ROW_CELLS[((locked & pointing) >> 32) as usize & 0x1ff] & a;
-        let new = cells & self.unsolved[band];
-        self.unsolved[band] &= !new;
+        // leave it (a cell solved before has lost them already).
+        let solved = ROW_CELLS[((locked & pointing) >> 32) as usize & 0x1ff] & a;
+        self.unsolved[band] &= !solved;
         for d in 0..9 {
-            self.masks[3 * d + band] &= !new;
+            self.masks[3 * d + band] &= !solved;
         }
         self.masks[i] = a;
         true
