@@ -3,9 +3,10 @@
 //! propagation level with fewest candidates first (`EA`, values `0`), with
 //! the fast and the generic propagators. The crate and the bitboard
 //! solver take turns on chunks of 50 puzzles, each chunk timed on its
-//! own, so that the shared machine's changing load falls on both alike.
-//! Each solver's total solution count is printed too, so a wrong answer
-//! shows.
+//! own, so that the shared machine's changing load falls on both alike;
+//! neither keeps a solution (the crate's `solutions_count_up_to`, the
+//! bitboard solver's `count_without_solution`). Each solver's total
+//! solution count is printed too, so a wrong answer shows.
 //!
 //! Usage: `peers-bench [--repeat N] [--fast-only] FILE...` (puzzle files,
 //! one 81-character puzzle per line; `--fast-only`: the crate and the
