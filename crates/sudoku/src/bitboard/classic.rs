@@ -641,7 +641,9 @@ impl ClassicSolver {
         (self.found >= self.limit || !self.out_of_budget).then_some(self.found)
     }
 
-    /// The first solution of the last count (valid when it found one).
+    /// The first solution of the last
+    /// [`count_keeping_first`](Self::count_keeping_first) (valid when it
+    /// found one).
     pub(crate) fn first(&self) -> &[u8; 81] {
         &self.first
     }

@@ -64,8 +64,8 @@ impl Clues {
     /// clues of a digit see each other.
     pub(super) fn load(digits: &[u8]) -> Option<Clues> {
         // The givens of each band first, a bit per cell without a branch,
-        // then a mask per digit and band from them (`3 * digit + band`;
-        // digit 9 for any digit out of range).
+        // then a mask per digit and band from them (`3 * digit + band`,
+        // digits from 0; 9 for any digit out of range).
         let mut by_digit = [0u32; 30];
         let mut unsolved = [0u32; 3];
         for (band, cells) in digits.chunks_exact(27).enumerate() {
