@@ -781,7 +781,13 @@ impl<'m> Search<'m> {
         let listed = match self.peer_groups {
             Some(groups) if !TRACE => Some(
                 (self.agenda)
-                    .assign_forward_checking(&mut self.store, groups, frame.var, value)
+                    .assign_forward_checking(
+                        &mut self.store,
+                        groups,
+                        frame.var,
+                        value,
+                        self.learning,
+                    )
                     .and_then(|()| match self.listed {
                         Some(listed) => self.after_listed_groups(listed, frame.var),
                         None => Ok(()),

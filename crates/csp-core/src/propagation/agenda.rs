@@ -208,7 +208,9 @@ impl Agenda {
 
     /// Assigns `value` to `var` and does what the model's only propagator
     /// would, `groups` ([`PeerGroups`]) crediting `rule`: its runs,
-    /// removals and failure are counted as its own would be.
+    /// removals and failure are counted as its own would be. Unless
+    /// `failed_state_read`, a failure leaves the removals unmade (see
+    /// [`PeerGroups::forward_check`]).
     #[inline]
     pub(crate) fn assign_forward_checking(
         &mut self,
@@ -216,6 +218,7 @@ impl Agenda {
         (groups, rule): (&PeerGroups, Rule),
         var: VarId,
         value: u32,
+        failed_state_read: bool,
     ) -> Result<(), Conflict> {
         store.assign(var, value);
         // The clock is read as before a run of the propagator.
@@ -223,7 +226,14 @@ impl Agenda {
             return Err(Conflict);
         }
         let fails = self.level.fails_on_wipeout();
-        let (runs, result) = groups.forward_check(store, var, value, fails, &mut self.rules[rule]);
+        let (runs, result) = (groups).forward_check(
+            store,
+            var,
+            value,
+            fails,
+            failed_state_read,
+            &mut self.rules[rule],
+        );
         self.runs += runs;
         if result.is_err() {
             self.failed_in = (rule, 0);
