@@ -129,9 +129,14 @@ impl PeerGroups {
                 != 0
         };
         let (runs, removals, result) = if fails && merged.iter().any(empties) {
-            match self.counted_until_empty(store, var, value) {
-                Some((runs, removals)) if !failed_state_read => (runs, removals, Err(Conflict)),
-                _ => self.in_order_until_empty(store, var, value),
+            let read_off = if failed_state_read {
+                None
+            } else {
+                self.counted_until_empty(store, var, value)
+            };
+            match read_off {
+                Some((runs, removals)) => (runs, removals, Err(Conflict)),
+                None => self.in_order_until_empty(store, var, value),
             }
         } else {
             let removed = (merged.iter())

@@ -537,7 +537,7 @@ pub(crate) struct ClassicSolver {
     /// Whether the count is such a question: it follows `guide`.
     near: bool,
     /// Whether the count writes the first solution it finds to `first`
-    /// (only [`count_keeping_first`](Self::count_keeping_first) asks).
+    /// (only [`count_all`](Self::count_all) asks).
     keep_first: bool,
     /// The clues of the last such question.
     clues: Option<Clues>,
@@ -619,10 +619,11 @@ impl ClassicSolver {
     }
 
     /// Counts the solutions of `digits` up to `limit` as
-    /// [`count`](Self::count) does, with no budget, and writes the first
-    /// solution to [`first`](Self::first) when there is one.
-    pub(crate) fn count_keeping_first(&mut self, digits: &[u8], limit: usize) -> usize {
-        self.keep_first = true;
+    /// [`count`](Self::count) does, with no budget; if `keep_first`,
+    /// writes the first solution to [`first`](Self::first) when there is
+    /// one.
+    pub(crate) fn count_all(&mut self, digits: &[u8], limit: usize, keep_first: bool) -> usize {
+        self.keep_first = keep_first;
         let found = self.count(digits, None, limit, u64::MAX);
         self.keep_first = false;
         found.unwrap_or(0)
@@ -641,9 +642,8 @@ impl ClassicSolver {
         (self.found >= self.limit || !self.out_of_budget).then_some(self.found)
     }
 
-    /// The first solution of the last
-    /// [`count_keeping_first`](Self::count_keeping_first) (valid when it
-    /// found one).
+    /// The first solution of the last [`count_all`](Self::count_all) that
+    /// kept it (valid when it found one).
     pub(crate) fn first(&self) -> &[u8; 81] {
         &self.first
     }
@@ -821,7 +821,7 @@ mod tests {
             .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
             .collect();
         let mut solver = ClassicSolver::new();
-        let n = solver.count_keeping_first(&digits, limit);
+        let n = solver.count_all(&digits, limit, true);
         let first = solver.first().iter().map(|d| (b'0' + d) as char).collect();
         (n, first)
     }

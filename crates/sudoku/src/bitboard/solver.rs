@@ -138,11 +138,7 @@ pub(crate) struct Classic {
 
 impl Classic {
     fn count_solutions(&mut self, digits: &[u8], limit: usize, keep: bool) -> Counted {
-        let found = if keep {
-            self.counter.count_keeping_first(digits, limit)
-        } else {
-            (self.counter.count(digits, None, limit, u64::MAX)).unwrap_or(0)
-        };
+        let found = self.counter.count_all(digits, limit, keep);
         Counted {
             solutions: found,
             solution: (keep && found > 0).then(|| self.counter.first().to_vec()),
