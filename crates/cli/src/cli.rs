@@ -302,7 +302,7 @@ pub struct CompareArgs {
     pub sets: Vec<String>,
 
     /// A strategy preset to compare (repeatable): a name or a TOML path.
-    #[arg(long = "config", value_name = "NAME|PATH")]
+    #[arg(long = "config", value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
     pub configs: Vec<String>,
 
     /// Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the 12
@@ -319,7 +319,7 @@ pub struct CompareArgs {
 
     /// Propagation levels, comma-separated (`fc,singles`); `all`: every
     /// level.
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", value_parser = Suggest::levels(true), hide_possible_values = true)]
     pub propagation: Option<String>,
 
     /// Restart policies, comma-separated (`none,luby:100`), crossed with
@@ -356,7 +356,7 @@ pub struct CompareArgs {
     /// once), after a heading line with the comparison's settings: what
     /// `--resume` continues after a crash and `sudoku merge` reads. FILE
     /// must not exist.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    #[arg(long, value_parser = output_file, value_name = "FILE", conflicts_with = "resume")]
     pub runs: Option<PathBuf>,
 
     /// Continue the runs file FILE of an interrupted comparison (same
@@ -374,7 +374,7 @@ pub struct CompareArgs {
     /// Draw, for each strategy and set, how often each cell was chosen and
     /// backtracked over, as an SVG heatmap in DIR (one file per row, named
     /// after it). Covers the runs made by this process.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "shard"])]
+    #[arg(long, value_parser = output_file, value_name = "DIR", conflicts_with_all = ["resume", "shard"])]
     pub heatmap: Option<PathBuf>,
 
     /// Give a strategy up on a set once K of its runs hit a limit
@@ -386,7 +386,7 @@ pub struct CompareArgs {
 
     /// Also write one JSON line per run (strategy, seed, puzzle) to FILE,
     /// in the shape of `solve --format json`.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = output_file, value_name = "FILE")]
     pub per_puzzle: Option<PathBuf>,
 
     #[command(flatten)]
@@ -422,7 +422,7 @@ pub struct TableArgs {
 
     /// Also draw a cactus plot (SVG): puzzles solved against placements,
     /// one line per strategy.
-    #[arg(long, value_name = "FILE.svg")]
+    #[arg(long, value_parser = output_file, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 
     /// Leave out the timing columns, so that two runs print the same.
@@ -546,7 +546,7 @@ pub struct StrategyArgs {
     /// A strategy preset: a name (looked up in ./configs/NAME.toml, then
     /// among the presets built in) or a path to a TOML file. Default:
     /// `default`.
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
     pub config: Option<String>,
 
     /// Cell heuristic chain, letters compared in order (e.g. EA): A-L, or
@@ -563,7 +563,7 @@ pub struct StrategyArgs {
 
     /// Propagation level: none, fc (forward checking), singles, locked
     /// (locked candidates), gac (arc consistency on every house), probing.
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true)]
     pub propagation: Option<String>,
 
     /// Seed of the random heuristics C and 2.
@@ -635,8 +635,8 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Where to write the picture (`-`: standard output).
-    #[arg(long, value_name = "FILE")]
+    /// Where to write the picture (default `-`: standard output).
+    #[arg(long, value_name = "OUT.svg", default_value = "-")]
     pub svg: PathBuf,
 
     /// Which puzzle of the input to draw, counting from 1 (lines that are
@@ -647,7 +647,7 @@ pub struct RenderArgs {
 
     /// Also draw each empty cell's candidates once the givens are
     /// propagated at LEVEL (none, fc, singles, locked, gac, probing).
-    #[arg(long, value_name = "LEVEL", conflicts_with = "solution")]
+    #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true, conflicts_with = "solution")]
     pub candidates: Option<String>,
 
     /// Also draw the solution's digits in the empty cells (in blue).
@@ -662,7 +662,7 @@ pub struct TraceArgs {
     /// choices with their scores, value orders, placements, deductions,
     /// failures, backtracks and solutions, so that every counter can be
     /// recomputed. Puzzles then run one at a time, in input order.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = output_file, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 
     /// Record at most N events per puzzle in the trace; a `cut` line says
@@ -678,7 +678,7 @@ pub struct TraceArgs {
     /// Draw how often each cell was chosen to branch on and backtracked
     /// over, summed over the puzzles (of the first size met), as an SVG
     /// heatmap in FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = output_file, value_name = "FILE")]
     pub heatmap: Option<PathBuf>,
 }
 
@@ -802,7 +802,7 @@ pub struct CandidatesArgs {
 
     /// Propagation level whose deductions the candidates show: none, fc,
     /// singles, locked, gac, probing.
-    #[arg(long, value_name = "LEVEL", default_value = "fc")]
+    #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true, default_value = "fc")]
     pub propagation: String,
 
     #[command(flatten)]
@@ -824,4 +824,61 @@ pub enum ConfigsFormat {
     Json,
     /// CSV: a header, then one row per preset.
     Csv,
+}
+
+/// A file the command writes beside its results: any path but `-`, which
+/// would be standard output, where the results go (only `render --svg`,
+/// whose picture is its result, writes to `-`).
+fn output_file(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Err(
+            "`-` is standard output, which carries the results: give a file name".to_string(),
+        );
+    }
+    Ok(PathBuf::from(text))
+}
+
+/// Any text (checked later, with the command's own messages), with names
+/// that shell completions offer: the presets for `--config`, the levels
+/// for `--propagation`.
+#[derive(Clone)]
+pub struct Suggest(Vec<&'static str>);
+
+impl Suggest {
+    /// The built-in presets' names.
+    pub fn presets() -> Suggest {
+        Suggest(crate::strategy::BUILT_IN.iter().map(|(n, _)| *n).collect())
+    }
+
+    /// The propagation levels' names (and `all`, for a list of levels).
+    pub fn levels(with_all: bool) -> Suggest {
+        let mut names: Vec<&'static str> = (csp_core::PropagationLevel::ALL.iter())
+            .map(|l| l.name())
+            .collect();
+        if with_all {
+            names.push("all");
+        }
+        Suggest(names)
+    }
+}
+
+impl clap::builder::TypedValueParser for Suggest {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
 }

@@ -31,7 +31,7 @@ pub use rate::rate;
 pub use render::render;
 pub use solve::solve;
 
-use crate::cli::{InputArgs, OutputArgs, ReadArgs};
+use crate::cli::{Format, InputArgs, OutputArgs, ReadArgs};
 use crate::diagnostics::{self, ErrorReport};
 use crate::input::{PuzzleLines, ReadOptions, parse_box};
 use crate::output::{Row, reporter};
@@ -55,6 +55,10 @@ pub trait Classify {
     fn invalid(&self) -> Option<(&'static str, &str)>;
     /// Whether the puzzle failed (unsolvable, stopped, ...).
     fn failed(&self) -> bool;
+    /// How it failed, in a few words (`multiple solutions (not unique)`):
+    /// what `--quiet` text says on standard error for a failed puzzle,
+    /// since its standard output holds only the answer.
+    fn failure(&self) -> String;
 }
 
 /// [`Classify::invalid`] for a record with a `status`, an `error_kind` and
@@ -92,46 +96,68 @@ pub fn drive<R: Row + Classify + Send>(
     let mut report = reporter::<R>(output.format, output.quiet);
     let mut outcome = Outcome::Success;
     let mut errors = ErrorReport::new();
+    let quiet_text = output.quiet && output.format == Format::Text;
     if let Some(hint) = stdin_hint(&input.files, std::io::stdin().is_terminal()) {
         diagnostics::line(hint);
     }
-    runner::run(
-        puzzle_lines(input)?,
-        sudokus(&input.read),
-        jobs,
-        work,
-        |item| {
-            match item {
-                Item::Done(job, record) => {
-                    if let Some(note) = &job.entry.note {
-                        out.flush()?;
-                        diagnostics::line(&format!("sudoku: {note}"));
-                    }
-                    if let Some((kind, why)) = record.invalid() {
-                        out.flush()?;
-                        let place = format!("{}:{}", job.entry.source, job.entry.line);
-                        errors.error(&place, kind, why);
-                        outcome = outcome.max(Outcome::Invalid);
-                    } else if record.failed() {
-                        outcome = outcome.max(Outcome::Failure);
-                    }
-                    report.record(&mut out, &record)?;
-                    summary(Some(&record));
-                }
-                Item::Unreadable(e) => {
+    let lines = puzzle_lines(input)?;
+    if let Some(note) = crate::input::skipped_note(lines.skipped()) {
+        diagnostics::line(&format!("sudoku: {note}"));
+    }
+    runner::run(lines, sudokus(&input.read), jobs, work, |item| {
+        match item {
+            Item::Done(job, record) => {
+                if let Some(note) = &job.entry.note {
                     out.flush()?;
-                    diagnostics::line(&format!("sudoku: {}: {}", e.source, e.error));
-                    outcome = outcome.max(Outcome::Invalid);
+                    diagnostics::line(&format!("sudoku: {note}"));
                 }
+                let place = || format!("{}:{}", job.entry.source, job.entry.line);
+                let invalid = record.invalid();
+                if let Some((kind, why)) = invalid {
+                    out.flush()?;
+                    errors.error(&place(), kind, why);
+                    outcome = outcome.max(Outcome::Invalid);
+                } else if record.failed() {
+                    if quiet_text {
+                        out.flush()?;
+                        diagnostics::line(&format!("sudoku: {}: {}", place(), record.failure()));
+                    }
+                    outcome = outcome.max(Outcome::Failure);
+                }
+                // An invalid line's error is on standard error already:
+                // the text output does not say it again (json and csv
+                // keep the record; quiet text keeps its empty line, one
+                // output line per puzzle).
+                if invalid.is_none() || output.format != Format::Text || output.quiet {
+                    report.record(&mut out, &record)?;
+                }
+                summary(Some(&record));
             }
-            Ok(())
-        },
-    )?;
+            Item::Unreadable(e) => {
+                out.flush()?;
+                diagnostics::line(&format!("sudoku: {e}"));
+                outcome = outcome.max(Outcome::Invalid);
+            }
+        }
+        Ok(())
+    })?;
     let text = summary(None);
     report.finish(&mut out, &text)?;
     out.flush()?;
     errors.finish();
     Ok(outcome)
+}
+
+/// The head of a closing line: `total: 95 puzzles (90 solved, 5
+/// stopped)`, `total: 1 puzzle (1 solved)`, or `total: 0 puzzles` when
+/// nothing was read.
+pub fn total_head(puzzles: u64, statuses: &[String]) -> String {
+    let counted = sudoku_cli::words::count(puzzles, "puzzle");
+    if statuses.is_empty() {
+        format!("total: {counted}")
+    } else {
+        format!("total: {counted} ({})", statuses.join(", "))
+    }
 }
 
 /// A strategy in short: `EA/0/fc`.

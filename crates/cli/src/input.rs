@@ -134,6 +134,19 @@ pub struct ReadError {
     pub error: io::Error,
 }
 
+impl std::fmt::Display for ReadError {
+    /// `cannot read nope.txt: No such file or directory (os error 2)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot read {}: {}", self.source, self.error)
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 /// Splits a byte stream into lines at `\n`, `\r\n` or a lone `\r`; drops a
 /// UTF-8 byte order mark; refuses a NUL byte (a binary file). Bytes that are
 /// not UTF-8 are replaced (they show as invalid characters).
@@ -478,23 +491,74 @@ pub fn is_document(path: &std::path::Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
-/// `files` with each folder replaced by the files inside it (recursively,
-/// sorted by name): a folder of puzzle files is one input.
-pub fn expand_folders(files: Vec<PathBuf>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
+/// The endings of the files a folder's reading takes: puzzle lines
+/// (`.txt`, and the `.sdm`, `.sdk`, `.ss` of other solvers), CSV with a
+/// puzzle column (`.csv`) and f-puzzles documents (`.json`).
+pub const PUZZLE_FILE_ENDINGS: [&str; 6] = ["txt", "csv", "json", "sdm", "sdk", "ss"];
+
+/// Whether a file found in a folder is read as puzzles (by its ending).
+pub fn is_puzzle_file(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| {
+        PUZZLE_FILE_ENDINGS
+            .iter()
+            .any(|known| e.eq_ignore_ascii_case(known))
+    })
+}
+
+/// What a list of inputs holds once its folders are opened.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Expanded {
+    /// The files to read, in order.
+    pub files: Vec<PathBuf>,
+    /// Files found in folders that are not puzzle files (see
+    /// [`is_puzzle_file`]), left out.
+    pub skipped: Vec<PathBuf>,
+}
+
+/// `files` with each folder replaced by the puzzle files inside it
+/// (recursively, sorted by name; other files are skipped and listed): a
+/// folder of puzzle files is one input. Files named themselves are always
+/// read.
+pub fn expand_folders(files: Vec<PathBuf>) -> Expanded {
+    let mut out = Expanded::default();
     for f in files {
-        if f.is_dir() {
-            let mut inside: Vec<PathBuf> = match std::fs::read_dir(&f) {
-                Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-                Err(_) => vec![f],
-            };
-            inside.sort();
-            out.extend(expand_folders(inside));
-        } else {
-            out.push(f);
-        }
+        expand_into(f, true, &mut out);
     }
     out
+}
+
+fn expand_into(f: PathBuf, named: bool, out: &mut Expanded) {
+    if f.is_dir() {
+        let mut inside: Vec<PathBuf> = match std::fs::read_dir(&f) {
+            Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(_) => {
+                // Opening it as a file then says why it cannot be read.
+                out.files.push(f);
+                return;
+            }
+        };
+        inside.sort();
+        for inner in inside {
+            expand_into(inner, false, out);
+        }
+    } else if named || is_puzzle_file(&f) {
+        out.files.push(f);
+    } else {
+        out.skipped.push(f);
+    }
+}
+
+/// The note for the files a folder's reading skipped, if any.
+pub fn skipped_note(skipped: &[PathBuf]) -> Option<String> {
+    (!skipped.is_empty()).then(|| {
+        let names: Vec<String> = skipped.iter().map(|p| p.display().to_string()).collect();
+        format!(
+            "note: skipped {} in the folders read (not puzzle files: those end in .{}): {}",
+            crate::words::count(skipped.len() as u64, "file"),
+            PUZZLE_FILE_ENDINGS.join(", ."),
+            names.join(", ")
+        )
+    })
 }
 
 /// The puzzle of an f-puzzles document's `text` (a `.json` file's), read
@@ -538,6 +602,8 @@ pub struct PuzzleLines {
     scratch: Vec<Entry>,
     /// A file that failed, reported once the entries before it are out.
     failed: Option<ReadError>,
+    /// Files of the folders read that are not puzzle files.
+    skipped: Vec<PathBuf>,
 }
 
 impl PuzzleLines {
@@ -546,14 +612,22 @@ impl PuzzleLines {
         if files.is_empty() {
             files.push(PathBuf::from("-"));
         }
+        let expanded = expand_folders(files);
         PuzzleLines {
-            files: expand_folders(files).into_iter(),
+            files: expanded.files.into_iter(),
             options,
             current: None,
             ready: std::collections::VecDeque::new(),
             scratch: Vec::new(),
             failed: None,
+            skipped: expanded.skipped,
         }
+    }
+
+    /// The files of the folders read that were skipped, not being puzzle
+    /// files (`solutions.tsv`, `README.md`).
+    pub fn skipped(&self) -> &[PathBuf] {
+        &self.skipped
     }
 
     /// Puzzles of one in-memory text, named `source`.
@@ -568,6 +642,7 @@ impl PuzzleLines {
             ready: std::collections::VecDeque::new(),
             scratch: Vec::new(),
             failed: None,
+            skipped: Vec::new(),
         }
     }
 

@@ -42,3 +42,4 @@ pub mod runner;
 pub mod solving;
 pub mod strategy;
 pub mod trace_file;
+pub mod words;

@@ -155,9 +155,9 @@ impl Stats {
         match self {
             Stats::Engine(s) => s.sentence(),
             Stats::Bitboard(b) => format!(
-                "bitboard: {} placements, {} guesses, {:.3} ms",
-                b.placements,
-                b.guesses,
+                "bitboard: {}, {}, {:.3} ms",
+                crate::words::count(b.placements, "placement"),
+                crate::words::count(b.guesses, "guess"),
                 b.elapsed_us as f64 / 1000.0
             ),
         }
@@ -256,17 +256,22 @@ impl StatsRecord {
     pub fn sentence(&self) -> String {
         let restarts = match self.restarts {
             0 => String::new(),
-            n => format!(", {n} restarts, {} nogoods", self.nogoods),
+            n => format!(
+                ", {}, {}",
+                crate::words::count(n, "restart"),
+                crate::words::count(self.nogoods, "nogood")
+            ),
         };
+        use crate::words::count;
         format!(
-            "{} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures{restarts}, {} propagations, max depth {}, search space {}, {:.3} ms",
-            self.moves,
-            self.placements,
-            self.backtracks,
-            self.iterations,
-            self.backtrack_iterations,
-            self.failures,
-            self.propagations,
+            "{}: {}, {}, {}, {}, {}{restarts}, {}, max depth {}, search space {}, {:.3} ms",
+            count(self.moves, "move"),
+            count(self.placements, "placement"),
+            count(self.backtracks, "backtrack"),
+            count(self.iterations, "iteration"),
+            count(self.backtrack_iterations, "backtrack iteration"),
+            count(self.failures, "failure"),
+            count(self.propagations, "propagation"),
             self.max_depth,
             self.search_space,
             self.elapsed_us as f64 / 1000.0
@@ -788,7 +793,8 @@ impl CountRecord {
             ("multiple", _) if self.exact => format!("{n} solutions"),
             ("multiple", _) => format!("multiple ({n} or more solutions)"),
             ("stopped", _) => format!(
-                "stopped: at least {n} solutions (a lower bound: {})",
+                "stopped: at least {} (a lower bound: {})",
+                crate::words::count(n, "solution"),
                 self.error.as_deref().unwrap_or("")
             ),
             ("solvable", _) => "solvable (1 or more solutions)".to_string(),

@@ -466,7 +466,7 @@ mod tests {
         let err = build("x.toml", "x", file, &Overrides::default()).unwrap_err();
         assert_eq!(
             format!("{err:#}"),
-            "invalid config x.toml: key `cells`: unknown cell heuristic `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+            "invalid config x.toml: key `cells`: unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
         );
         let err = parse_file("x.toml", "cellz = \"E\"").unwrap_err();
         assert!(

@@ -333,46 +333,47 @@ pub fn compare_csv(
     let jobs = crate::solving::jobs(jobs);
     let failure = Arc::new(Failure::default());
     let groups = tally.groups.clone();
-    let done: anyhow::Result<Vec<(Run, Option<SolveRecord>)>> = py.detach(|| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-        pool.install(|| {
-            units
-                .par_iter()
-                .map(|&(g, i)| {
-                    let group = &groups[g];
-                    let contender = &contenders[group.strategy];
-                    let set = &sets[group.set];
-                    let entry = &set.lines[valid[group.set][i as usize]];
-                    let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
-                    let sudoku =
-                        (sudokus.for_entry(entry.rules.as_ref(), puzzle)).expect("givens checked");
-                    let report = contender.plan.run_seeded(
-                        sudoku,
-                        puzzle,
-                        Some(solutions),
-                        group.seed,
-                        &failure,
-                    )?;
-                    let record = runs.then(|| {
-                        let origin = Origin {
-                            file: set.name.clone(),
-                            line: entry.line,
-                            puzzle: entry.text.clone(),
-                        };
-                        let mut strategy = contender.plan.record.clone();
-                        strategy.seed = group.seed;
-                        SolveRecord::new(origin, strategy).solved(
-                            &report,
+    let done: anyhow::Result<Vec<(Run, Option<SolveRecord>)>> =
+        crate::signals::detach_interruptible(py, &failure, || {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+            pool.install(|| {
+                units
+                    .par_iter()
+                    .map(|&(g, i)| {
+                        let group = &groups[g];
+                        let contender = &contenders[group.strategy];
+                        let set = &sets[group.set];
+                        let entry = &set.lines[valid[group.set][i as usize]];
+                        let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
+                        let sudoku = (sudokus.for_entry(entry.rules.as_ref(), puzzle))
+                            .expect("givens checked");
+                        let report = contender.plan.run_seeded(
                             sudoku,
                             puzzle,
-                            &entry.symbols,
-                        )
-                    });
-                    Ok((Run::of(&report), record))
-                })
-                .collect()
-        })
-    });
+                            Some(solutions),
+                            group.seed,
+                            &failure,
+                        )?;
+                        let record = runs.then(|| {
+                            let origin = Origin {
+                                file: set.name.clone(),
+                                line: entry.line,
+                                puzzle: entry.text.clone(),
+                            };
+                            let mut strategy = contender.plan.record.clone();
+                            strategy.seed = group.seed;
+                            SolveRecord::new(origin, strategy).solved(
+                                &report,
+                                sudoku,
+                                puzzle,
+                                &entry.symbols,
+                            )
+                        });
+                        Ok((Run::of(&report), record))
+                    })
+                    .collect()
+            })
+        });
     if let Some(e) = failure.take() {
         return Err(e);
     }

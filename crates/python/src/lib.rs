@@ -10,6 +10,7 @@ mod compare;
 mod errors;
 mod heuristics;
 mod puzzle;
+mod signals;
 mod solving;
 mod strategy;
 mod tools;

@@ -122,7 +122,7 @@ pub struct PyPuzzle {
 impl PyPuzzle {
     /// The entry of a valid puzzle, or the error naming its place.
     pub fn from_entry(entry: Result<Entry, ReadError>, reading: &Reading) -> PyResult<PyPuzzle> {
-        let entry = entry.map_err(|e| puzzle_error(format!("{}: {}", e.source, e.error)))?;
+        let entry = entry.map_err(|e| puzzle_error(e.to_string()))?;
         let entry = reading.with_rules(entry);
         if let Err(e) = &entry.puzzle {
             return Err(puzzle_error(format!(

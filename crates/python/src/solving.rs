@@ -104,7 +104,7 @@ fn on_one<R: Send>(
     };
     let sudokus = Sudokus::new(Reading::default().variant, Default::default(), Vec::new());
     let failure = Arc::new(Failure::default());
-    let r = py.detach(|| work(&job, &sudokus, &failure));
+    let r = crate::signals::detach_interruptible(py, &failure, || work(&job, &sudokus, &failure));
     if let Some(e) = failure.take() {
         return Err(e);
     }
@@ -138,15 +138,34 @@ pub fn solve<'py>(
     to_dict(py, &record)
 }
 
+/// A count's `limit` as the command's `--limit` takes it: at least 1 (a
+/// `ValueError` otherwise), `None` for all solutions.
+fn count_limit(limit: Option<i128>) -> PyResult<Option<u64>> {
+    match limit {
+        None => Ok(None),
+        Some(n) => u64::try_from(n)
+            .ok()
+            .filter(|&n| n >= 1)
+            .map(Some)
+            .ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "limit must be a whole number from 1 to {} (or None: every solution), not {n}",
+                    u64::MAX
+                ))
+            }),
+    }
+}
+
 /// The count's limit: `limit` solutions, or all with `limit=None`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, limit=Some(2), **strategy))]
 pub fn count<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
-    limit: Option<u64>,
+    limit: Option<i128>,
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let limit = count_limit(limit)?;
     let plan = plan(strategy)?;
     let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
         if plan.is_bitboard() {
@@ -230,28 +249,35 @@ pub fn jobs(requested: Option<usize>) -> usize {
 /// Runs `work` on every puzzle of `puzzles` (a path, or an iterable of
 /// strings and `Puzzle`s) on `jobs` threads, the interpreter released (a
 /// heuristic written in Python takes it when called); the results in
-/// input order. Unreadable input ends the run with its error.
+/// input order. Unreadable input ends the run with its error; Ctrl-C (or
+/// an exception kept in `failure`) ends it with that exception.
 pub fn run_entries<R: Send>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     jobs: Option<usize>,
+    failure: &Failure,
     work: impl Fn(&Job, &Sudokus) -> R + Sync + Send,
 ) -> PyResult<Vec<R>> {
     let reading = Reading::default();
     let list = entries(puzzles, &reading)?;
     let jobs = self::jobs(jobs);
-    let result = py.detach(|| -> anyhow::Result<Vec<R>> {
+    let result = crate::signals::detach_interruptible(py, failure, || -> anyhow::Result<Vec<R>> {
         let mut out = Vec::new();
         let sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
+        // After Ctrl-C (or a heuristic's exception) no puzzle starts.
+        let list = list.into_iter().take_while(|_| !failure.failed());
         runner::run(list, sudokus, jobs, work, |item| {
             match item {
                 Item::Done(_, r) => out.push(r),
-                Item::Unreadable(e) => anyhow::bail!("{}: {}", e.source, e.error),
+                Item::Unreadable(e) => anyhow::bail!("{e}"),
             }
             Ok(())
         })?;
         Ok(out)
     });
+    if let Some(e) = failure.take() {
+        return Err(e);
+    }
     result.map_err(|e| puzzle_error(format!("{e:#}")))
 }
 
@@ -281,7 +307,7 @@ fn many<R: Send>(
     fields: impl Fn(&R) -> Vec<String>,
 ) -> PyResult<String> {
     let failure = Arc::new(Failure::default());
-    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
+    let records = run_entries(py, puzzles, jobs, &failure, |job, sudokus| {
         work(job, sudokus, &failure)
     });
     if let Some(e) = failure.take() {
@@ -329,10 +355,11 @@ pub fn solve_many_csv<'py>(
 pub fn count_many_csv<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    limit: Option<u64>,
+    limit: Option<i128>,
     jobs: Option<usize>,
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
+    let limit = count_limit(limit)?;
     let plan = plan(strategy)?;
     many(
         py,

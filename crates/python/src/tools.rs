@@ -18,6 +18,7 @@ use sudoku_cli::trace_file::TraceFile;
 use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use crate::errors::{InvalidStrategy, puzzle_error, strategy_error};
+use crate::heuristics::Failure;
 use crate::puzzle::Reading;
 use crate::solving::{csv_text, entry_of, jobs as threads, plan, run_entries};
 
@@ -34,7 +35,7 @@ pub fn rate_records<'py>(
     timeout_ms: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
+    let records = run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
         rate_job(job, sudokus, timeout_ms)
     })?;
     to_py(py, &records)
@@ -49,7 +50,7 @@ pub fn rate_csv(
     timeout_ms: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<String> {
-    let records = run_entries(py, puzzles, jobs, |job, sudokus| {
+    let records = run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
         rate_job(job, sudokus, timeout_ms)
     })?;
     csv_text(
@@ -66,7 +67,8 @@ pub fn explain_records<'py>(
     puzzles: &Bound<'py, PyAny>,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records: Vec<ExplainRecord> = run_entries(py, puzzles, jobs, explain_job)?;
+    let records: Vec<ExplainRecord> =
+        run_entries(py, puzzles, jobs, &Failure::default(), explain_job)?;
     to_py(py, &records)
 }
 

@@ -19,3 +19,21 @@ def test_the_readmes_python_example(tmp_path, monkeypatch):
     assert out.getvalue() == shown
     png = (tmp_path / "placements.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 5_000
+
+
+def _top_level_imports(code):
+    return set(re.findall(r"^(?:import|from)\s+(\w+)", code, re.M))
+
+
+def test_the_readmes_install_line_brings_what_its_example_imports():
+    readme = (ROOT / "README.md").read_text()
+    extra = re.search(r'pip install "\./crates/python\[(\w+)\]"', readme).group(1)
+    pyproject = (ROOT / "crates" / "python" / "pyproject.toml").read_text()
+    listed = re.search(rf"^{extra} = \[(.*?)\]", pyproject, re.M).group(1)
+    brought = {re.match(r'"([\w-]+)', d.strip()).group(1) for d in listed.split(",")}
+    section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    # pandas is what the frames need; the example's own imports besides
+    # the package and the standard library must come with the extra too.
+    needed = _top_level_imports(code) - {"sudoku_csp"} | {"pandas"}
+    assert needed <= brought, f"[{extra}] brings {brought}, the example needs {needed}"

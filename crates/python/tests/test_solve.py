@@ -42,7 +42,7 @@ def test_a_result_has_the_records_fields():
     assert r.status == "solved"
     assert r.solution.startswith("812753649")
     assert r.stats["placements"] == 153
-    assert r.level_needed == "unsolved"
+    assert r.level_needed == "guessing"
     assert r.strategy["config"] == "default"
     assert r.to_dict()["stats"]["rules"]["fc"]["runs"] == 3931
     assert "placements=153" in repr(r)
@@ -107,3 +107,49 @@ def test_bad_strategies_raise_with_the_command_lines_message():
         sc.solve(INKALA, propagation="lots")
     with pytest.raises(sc.InvalidStrategy, match="neither symbols nor a function"):
         sc.solve(INKALA, cells=["E", 3])
+
+
+def test_a_count_limit_below_one_is_a_value_error_as_in_the_command():
+    import pytest
+
+    for bad in (0, -1, 2**64):
+        with pytest.raises(ValueError, match="limit must be a whole number from 1"):
+            sc.count("." * 16, limit=bad)
+        with pytest.raises(ValueError, match="limit must be a whole number from 1"):
+            sc.count_many(["." * 16], limit=bad)
+    assert sc.count("." * 16, limit=1).solutions == 1
+
+
+def test_ctrl_c_stops_a_long_search_soon_and_other_threads_run_meanwhile():
+    import os
+    import signal
+    import threading
+    import time
+
+    import pytest
+
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    for call in (
+        lambda: sc.count("." * 81, limit=None),
+        lambda: sc.count_many(["." * 81], limit=None),
+    ):
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        started = time.monotonic()
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        # Before, the interrupt came through after about 10 s.
+        assert time.monotonic() - started < 2.5
+    stop.set()
+    ticker.join()
+    # The other thread ticked while the searches ran (about 100 ticks).
+    assert len(ticks) > 30

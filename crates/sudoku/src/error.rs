@@ -49,7 +49,7 @@ pub enum PuzzleError {
     },
     /// A digit larger than the side.
     #[error(
-        "digit {ch:?} at position {position} ({cell}) is out of range for a {side}x{side} grid ({range})"
+        "digit {ch:?} at position {position} ({cell}) is out of range for a {side}x{side} grid ({range}, or {empty} for empty)"
     )]
     DigitOutOfRange {
         /// The character.
@@ -62,6 +62,8 @@ pub enum PuzzleError {
         side: usize,
         /// The digits of that grid (`1-9`).
         range: String,
+        /// The characters for an empty cell, in words (`. 0 _`).
+        empty: &'static str,
     },
     /// Two givens with the same digit in one house.
     #[error("contradictory givens: {digit} appears twice in {house}, at {first} and {second}", digit = crate::symbol::digit_char(*digit))]

@@ -20,11 +20,13 @@ pub enum LevelNeeded {
 }
 
 impl LevelNeeded {
-    /// The level's name (`singles`, `locked`, ...), or `unsolved`.
+    /// The level's name (`singles`, `locked`, ...), or `guessing` when
+    /// even probing leaves cells (the name `rate` and `generate --level`
+    /// use too).
     pub fn name(self) -> &'static str {
         match self {
             LevelNeeded::Level(level) => level.name(),
-            LevelNeeded::Unsolved => "unsolved",
+            LevelNeeded::Unsolved => "guessing",
         }
     }
 }
@@ -142,7 +144,7 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(LevelNeeded::Unsolved.to_string(), "unsolved");
+        assert_eq!(LevelNeeded::Unsolved.to_string(), "guessing");
         assert_eq!(LevelNeeded::Level(PropagationLevel::Gac).name(), "gac");
     }
 }

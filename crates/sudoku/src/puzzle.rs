@@ -80,6 +80,7 @@ impl Puzzle {
                         cell,
                         side,
                         range: symbols.range(side),
+                        empty: symbols.empty_marks(),
                     });
                 }
                 Symbol::Invalid => {

@@ -190,6 +190,11 @@ fn levels_are_exactly_the_one_asked_for() {
         }
     }
     assert_eq!(level_named("guessing"), Some(LevelNeeded::Unsolved));
+    // One name for each level everywhere: `generate --level`, `rate` and
+    // `solve`'s level needed.
+    for (name, level) in sudoku::generate::LEVELS {
+        assert_eq!(level.name(), name);
+    }
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn every_corpus_puzzle_has_its_one_solution_at_every_level() {
             ("locked", 9),
             ("probing", 23),
             ("singles", 28),
-            ("unsolved", 3)
+            ("guessing", 3)
         ]
     );
 }

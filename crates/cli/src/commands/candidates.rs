@@ -15,6 +15,9 @@ impl Classify for CandidatesRecord {
     fn failed(&self) -> bool {
         self.status == "contradiction"
     }
+    fn failure(&self) -> String {
+        self.status.to_string()
+    }
 }
 
 impl Row for CandidatesRecord {

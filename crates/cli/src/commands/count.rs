@@ -38,6 +38,12 @@ impl Classify for Counted {
             _ => false,
         }
     }
+    fn failure(&self) -> String {
+        match self.record.status {
+            "multiple" => format!("not unique: {}", self.record.summary()),
+            _ => self.record.summary(),
+        }
+    }
 }
 
 impl Row for Counted {
@@ -50,8 +56,9 @@ impl Row for Counted {
     fn text(&self, quiet: bool) -> String {
         let r = &self.record;
         if quiet {
-            // A stopped count is a lower bound: `>=N`.
-            let bound = if r.lower_bound { ">=" } else { "" };
+            // A count that stopped at the limit (or at a placement limit)
+            // is a lower bound: `>=N`.
+            let bound = if r.lower_bound || !r.exact { ">=" } else { "" };
             return r
                 .solutions
                 .map(|n| format!("{bound}{n}"))
@@ -135,11 +142,7 @@ fn total(
         }
         None => {
             let parts: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
-            format!(
-                "total: {} puzzles ({})",
-                counts.values().sum::<u64>(),
-                parts.join(", ")
-            )
+            super::total_head(counts.values().sum::<u64>(), &parts)
         }
     }
 }

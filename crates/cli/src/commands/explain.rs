@@ -14,6 +14,9 @@ impl Classify for ExplainRecord {
     fn failed(&self) -> bool {
         self.status == "stuck"
     }
+    fn failure(&self) -> String {
+        self.status.to_string()
+    }
 }
 
 impl Row for ExplainRecord {
@@ -29,10 +32,13 @@ impl Row for ExplainRecord {
             return format!("{head}: invalid: {}", self.error.as_deref().unwrap_or(""));
         }
         let end = match self.status {
-            "solved" => format!("solved in {} steps", self.steps.len()),
+            "solved" => format!(
+                "solved in {}",
+                sudoku_cli::words::count(self.steps.len() as u64, "step")
+            ),
             _ => format!(
-                "stuck after {} steps: the techniques find nothing more; the candidates:",
-                self.steps.len()
+                "stuck after {}: the techniques find nothing more",
+                sudoku_cli::words::count(self.steps.len() as u64, "step")
             ),
         };
         let mut out = format!("{head}: {end}");
@@ -44,7 +50,10 @@ impl Row for ExplainRecord {
             out.push_str(&format!("\n{:>width$}. {}: {}", k + 1, s.technique, s.why));
         }
         if let Some(grid) = &self.stuck {
-            out.push_str(&format!("\nstuck: the candidates:\n{}", grid.join("\n")));
+            out.push_str(&format!(
+                "\nthe candidates where it is stuck:\n{}",
+                grid.join("\n")
+            ));
         }
         out
     }

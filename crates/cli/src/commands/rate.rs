@@ -16,6 +16,12 @@ impl Classify for RateRecord {
     fn failed(&self) -> bool {
         self.status != "unique"
     }
+    fn failure(&self) -> String {
+        match self.status {
+            "multiple" => "multiple solutions (not unique)".to_string(),
+            status => status.to_string(),
+        }
+    }
 }
 
 impl Row for RateRecord {

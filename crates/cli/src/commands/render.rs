@@ -26,7 +26,7 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
         let entry = match item {
             Ok(entry) => entry,
             Err(e) => {
-                diagnostics::line(&format!("sudoku: {}: {}", e.source, e.error));
+                diagnostics::line(&format!("sudoku: {e}"));
                 outcome = Outcome::Invalid;
                 continue;
             }

@@ -21,6 +21,13 @@ impl Classify for SolveRecord {
     fn failed(&self) -> bool {
         SolveRecord::failed(self)
     }
+    fn failure(&self) -> String {
+        match (self.status, &self.error) {
+            ("multiple", _) => "multiple solutions (not unique)".to_string(),
+            (status, Some(e)) => format!("{status} ({e})"),
+            (status, None) => status.to_string(),
+        }
+    }
 }
 
 impl Row for SolveRecord {
@@ -37,9 +44,13 @@ impl Row for SolveRecord {
         let head = format!("{}:{}: ", self.file, self.line);
         let status = match (self.status, self.unique) {
             ("solved", Some(true)) => "solved (unique)",
+            ("multiple", _) => "multiple solutions (not unique)",
             (s, _) => s,
         };
         let mut text = match (&self.stats, &self.error) {
+            (Some(stats), None) if self.status == "multiple" => {
+                format!("{head}{status} after {}", stats.sentence())
+            }
             (Some(stats), None) => format!("{head}{status} with {}", stats.sentence()),
             (Some(stats), Some(e)) => format!("{head}{status} ({e}) after {}", stats.sentence()),
             (None, e) => format!("{head}{status}: {}", e.as_deref().unwrap_or("")),
@@ -157,28 +168,28 @@ impl Tally {
     }
 
     fn summary(&self, seconds: f64) -> String {
+        use sudoku_cli::words::count;
         let statuses: Vec<String> = ["solved", "multiple", "unsolvable", "stopped", "invalid"]
             .iter()
             .filter_map(|s| self.by_status.get(s).map(|n| format!("{n} {s}")))
             .collect();
+        let head = super::total_head(self.puzzles, &statuses);
         if let Some((placements, guesses)) = self.bitboard {
             return format!(
-                "total: {} puzzles ({}); bitboard: {placements} placements, {guesses} guesses; {seconds:.3} s",
-                self.puzzles,
-                statuses.join(", "),
+                "{head}; bitboard: {}, {}; {seconds:.3} s",
+                count(placements, "placement"),
+                count(guesses, "guess"),
             );
         }
         let s = StatsRecord::from(&self.stats);
         format!(
-            "total: {} puzzles ({}); {} moves: {} placements, {} backtracks, {} iterations, {} backtrack iterations, {} failures; {:.3} s",
-            self.puzzles,
-            statuses.join(", "),
-            s.moves,
-            s.placements,
-            s.backtracks,
-            s.iterations,
-            s.backtrack_iterations,
-            s.failures,
+            "{head}; {}: {}, {}, {}, {}, {}; {:.3} s",
+            count(s.moves, "move"),
+            count(s.placements, "placement"),
+            count(s.backtracks, "backtrack"),
+            count(s.iterations, "iteration"),
+            count(s.backtrack_iterations, "backtrack iteration"),
+            count(s.failures, "failure"),
             seconds
         )
     }

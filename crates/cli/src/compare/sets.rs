@@ -132,7 +132,11 @@ pub fn built_in(name: &str) -> Result<PuzzleSet> {
 pub fn from_file(path: &Path, options: &ReadOptions) -> Result<PuzzleSet> {
     if path.is_dir() || crate::input::is_document(path) {
         let mut all = Vec::new();
-        for file in crate::input::expand_folders(vec![path.to_path_buf()]) {
+        let expanded = crate::input::expand_folders(vec![path.to_path_buf()]);
+        if let Some(note) = crate::input::skipped_note(&expanded.skipped) {
+            crate::diagnostics::line(&format!("sudoku: {note}"));
+        }
+        for file in expanded.files {
             all.extend(file.display().to_string().into_bytes());
             all.extend(
                 std::fs::read(&file)

@@ -21,6 +21,18 @@ pub enum HeuristicError {
         "unknown value heuristic `{0}` (valid: symbols 0-9 and a, the adaptive b, or names such as lowest)"
     )]
     UnknownValueHeuristic(String),
+    /// A chain of symbols with one that names no cell heuristic: the
+    /// chain, the symbol and its position (from 1).
+    #[error(
+        "unknown cell heuristic `{1}` at position {2} of `{0}` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+    )]
+    UnknownVariableSymbol(String, char, usize),
+    /// A chain of symbols with one that names no value heuristic: the
+    /// chain, the symbol and its position (from 1).
+    #[error(
+        "unknown value heuristic `{1}` at position {2} of `{0}` (valid: symbols 0-9 and a, the adaptive b, or names such as lowest)"
+    )]
+    UnknownValueSymbol(String, char, usize),
     /// A chain without any heuristic.
     #[error("a heuristic chain needs at least one symbol")]
     EmptyChain,
@@ -45,7 +57,8 @@ fn chain_seed(seed: u64, index: usize) -> u64 {
 /// `$selector_enum`, from `builtin.rs`) and `$name::build`.
 macro_rules! heuristic_enum {
     (
-        $(#[$meta:meta])* $name:ident, $err:ident, $selectors:ident by $selector_enum:ident,
+        $(#[$meta:meta])* $name:ident, $err:ident, $symbol_err:ident,
+        $selectors:ident by $selector_enum:ident,
         $( $variant:ident = $symbol:literal, $long:literal, $doc:literal,
             $ty:ident = $make:expr; )*
     ) => {
@@ -91,6 +104,12 @@ macro_rules! heuristic_enum {
             fn from_symbol(c: char) -> Option<$name> {
                 Self::ALL.iter().copied().find(|h| h.symbol() == c)
             }
+
+            /// The error for `chain`, whose symbol at `position` (from 1)
+            /// is `symbol`, no heuristic of this kind.
+            fn unknown_in_chain(chain: &str, symbol: char, position: usize) -> HeuristicError {
+                HeuristicError::$symbol_err(chain.to_string(), symbol, position)
+            }
         }
 
         impl FromStr for $name {
@@ -122,7 +141,7 @@ macro_rules! heuristic_enum {
 
 heuristic_enum! {
     /// A cell (variable) heuristic, `A` to `L`.
-    VariableHeuristic, UnknownVariableHeuristic,
+    VariableHeuristic, UnknownVariableHeuristic, UnknownVariableSymbol,
     BuiltinVariableSelector by variable_selector_enum,
     InputOrder = 'A', "input-order", "first variable in input (reading) order",
         InputOrder = |_, _| InputOrder;
@@ -164,7 +183,7 @@ heuristic_enum! {
 
 heuristic_enum! {
     /// A value heuristic, `0` to `9` and `a`.
-    ValueHeuristic, UnknownValueHeuristic,
+    ValueHeuristic, UnknownValueHeuristic, UnknownValueSymbol,
     BuiltinValueSelector by value_selector_enum,
     Lowest = '0', "lowest", "lowest value",
         LowestValue = |_, _| LowestValue;
@@ -284,9 +303,19 @@ macro_rules! chain_type {
                     s.split([',', '+']).map(str::parse).collect::<Result<Vec<_>, _>>()?
                 } else if let Ok(h) = s.parse::<$item>() {
                     vec![h]
+                } else if s.contains('-') || s.chars().count() == 1 {
+                    // One symbol, or a long name misspelt: no use naming a
+                    // character.
+                    return Err(s.parse::<$item>().unwrap_err());
                 } else {
-                    s.chars().map(|c| c.to_string().parse()).collect::<Result<Vec<_>, _>>()
-                        .map_err(|_| s.parse::<$item>().unwrap_err())?
+                    let mut items = Vec::new();
+                    for (i, c) in s.chars().enumerate() {
+                        match c.to_string().parse() {
+                            Ok(h) => items.push(h),
+                            Err(_) => return Err($item::unknown_in_chain(s, c, i + 1)),
+                        }
+                    }
+                    items
                 };
                 $chain::new(items)
             }
@@ -377,7 +406,21 @@ mod tests {
     fn bad_chains_name_the_culprit() {
         assert_eq!(
             "EY".parse::<VariableChain>(),
-            Err(HeuristicError::UnknownVariableHeuristic("EY".into()))
+            Err(HeuristicError::UnknownVariableSymbol("EY".into(), 'Y', 2))
+        );
+        assert_eq!(
+            "EY".parse::<VariableChain>().unwrap_err().to_string(),
+            "unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+        );
+        assert_eq!(
+            "5c0".parse::<ValueChain>(),
+            Err(HeuristicError::UnknownValueSymbol("5c0".into(), 'c', 2))
+        );
+        assert_eq!(
+            "fewest-candidate".parse::<VariableChain>(),
+            Err(HeuristicError::UnknownVariableHeuristic(
+                "fewest-candidate".into()
+            ))
         );
         assert_eq!(
             "E,Y".parse::<VariableChain>(),

@@ -3,12 +3,15 @@
 
 use super::Step;
 use crate::rules::cell_name;
-use crate::{Puzzle, Sudoku};
+use crate::{CandidateGrid, Puzzle, Sudoku};
 
 /// The grid as the explanation goes: digits and candidates.
 #[derive(Clone, Debug)]
 pub struct State {
     side: usize,
+    size: crate::GridSize,
+    /// Irregular regions to draw, if any.
+    regions: Option<Vec<usize>>,
     /// Digits from 1, 0 for empty.
     digits: Vec<u8>,
     /// Candidates of each cell (bit `d - 1`); empty for placed cells.
@@ -56,6 +59,8 @@ impl State {
         let model = sudoku.model();
         let mut state = State {
             side,
+            size: puzzle.size(),
+            regions: sudoku.rules().regions.clone(),
             digits: puzzle.cells().to_vec(),
             candidates: (model.vars()).map(|v| model.initial_domain(v).0).collect(),
             houses,
@@ -185,36 +190,22 @@ impl State {
         }
     }
 
-    /// The candidate grid, one line per row: placed digits alone, empty
-    /// cells as their candidates in braces.
+    /// The candidate grid as `sudoku candidates` draws it: with box
+    /// borders (or region walls), placed digits alone, empty cells as
+    /// their candidates run together.
     pub fn grid_text(&self) -> String {
-        let width = (0..self.cells())
+        self.candidate_grid().to_string()
+    }
+
+    /// The digits and candidates as a [`CandidateGrid`].
+    pub fn candidate_grid(&self) -> CandidateGrid {
+        let cells = (0..self.cells())
             .map(|c| match self.digits[c] {
-                0 => self.candidates(c).len().max(1),
-                _ => 1,
+                0 => Ok(csp_core::ValueSet(self.candidates[c])),
+                d => Err(d),
             })
-            .max()
-            .unwrap_or(1);
-        let mut out = String::new();
-        for r in 0..self.side {
-            let row: Vec<String> = (0..self.side)
-                .map(|c| {
-                    let cell = r * self.side + c;
-                    let text = match self.digits[cell] {
-                        0 => self
-                            .candidates(cell)
-                            .iter()
-                            .map(|d| crate::digit_char(*d))
-                            .collect(),
-                        d => crate::digit_char(d).to_string(),
-                    };
-                    format!("{text:<width$}")
-                })
-                .collect();
-            out.push_str(row.join(" ").trim_end());
-            out.push('\n');
-        }
-        out
+            .collect();
+        CandidateGrid::new(self.size, cells, false, self.regions.clone())
     }
 }
 

@@ -297,6 +297,13 @@ impl VariantPuzzle {
                 skipped.push(format!("{count} {key}"));
                 continue;
             }
+            // A text, a number or a switch (`successMessage`, a setting):
+            // no constraint, which f-puzzles writes as a list of objects
+            // (or an object of lists).
+            if matches!(value, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
+                skipped.push(format!("`{key}` (a text or setting)"));
+                continue;
+            }
             return Err(RulesError::UnknownConstraint {
                 name: key.to_string(),
                 at: String::new(),
@@ -521,5 +528,28 @@ mod tests {
         let pad = format!("https://sudokupad.app/fpuzzles{}", data.replace('+', "%2B"));
         assert_eq!(decode_link(&pad).unwrap(), json);
         assert!(decode_link("https://www.f-puzzles.com/?load=@@@").is_err());
+    }
+
+    #[test]
+    fn keys_of_text_and_settings_are_ignored_and_listed() {
+        let grid = r#""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let doc = format!(
+            r#"{{"size":4,{grid},"successMessage":"Well done!","someSetting":true,"zoom":1.5}}"#
+        );
+        let read = VariantPuzzle::from_json(&doc).unwrap();
+        assert_eq!(
+            read.skipped,
+            [
+                "`successMessage` (a text or setting)",
+                "`someSetting` (a text or setting)",
+                "`zoom` (a text or setting)"
+            ]
+        );
+        // An unknown key that holds a list or an object could be a rule.
+        for value in [r#"[{"cell":"R1C1"}]"#, r#"{"cells":["R1C1"]}"#] {
+            let doc = format!(r#"{{"size":4,{grid},"numberedroom":{value}}}"#);
+            let err = VariantPuzzle::from_json(&doc).unwrap_err();
+            assert_eq!(err.kind(), "unknown constraint", "{value}");
+        }
     }
 }

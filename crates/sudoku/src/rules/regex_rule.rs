@@ -43,6 +43,7 @@ impl RegexRule {
 /// match (so that a match state after the end of the text means the whole
 /// text matches).
 fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
+    check_syntax(pattern)?;
     dense::Builder::new()
         .configure(
             dense::Config::new()
@@ -51,6 +52,32 @@ fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
         )
         .build(pattern)
         .map_err(|e| format!("pattern {pattern:?}: {e}"))
+}
+
+/// What is wrong with the syntax of `pattern`, and where: `pattern "[12":
+/// unclosed character class, at character 1` (the automaton builder's own
+/// error says only that it could not build).
+fn check_syntax(pattern: &str) -> Result<(), String> {
+    let at = |span: &regex_syntax::ast::Span| pattern[..span.start.offset].chars().count() + 1;
+    let ast = regex_syntax::ast::parse::Parser::new()
+        .parse(pattern)
+        .map_err(|e| {
+            format!(
+                "pattern {pattern:?}: {}, at character {}",
+                e.kind(),
+                at(e.span())
+            )
+        })?;
+    regex_syntax::hir::translate::Translator::new()
+        .translate(pattern, &ast)
+        .map_err(|e| {
+            format!(
+                "pattern {pattern:?}: {}, at character {}",
+                e.kind(),
+                at(e.span())
+            )
+        })?;
+    Ok(())
 }
 
 impl Element for RegexRule {

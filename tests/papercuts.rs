@@ -1,0 +1,503 @@
+//! What a new user tripped over on a fresh clone (the papercuts issue):
+//! one test per item, each failing on the build before its fix.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// The binary, run from the workspace root.
+fn sudoku(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.current_dir(root()).args(args).env_remove("COLUMNS");
+    cmd
+}
+
+/// (stdout, stderr, exit code) of a run fed `stdin`.
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = sudoku(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// 3. Quiet counts tell a lower bound from an exact count.
+#[test]
+fn a_quiet_count_stopped_at_its_limit_is_a_lower_bound() {
+    let empty = "docs/examples/empty-4x4.txt";
+    let quiet = |extra: &[&str]| run(&[&["count", "-q", empty], extra].concat(), "").0;
+    assert_eq!(quiet(&["--limit", "287"]), ">=287\n");
+    assert_eq!(quiet(&[]), ">=2\n");
+    assert_eq!(quiet(&["--limit", "289"]), "288\n");
+    assert_eq!(quiet(&["--all"]), "288\n");
+    assert_eq!(run(&["count", "-q", "-"], INKALA).0, "1\n");
+    assert_eq!(
+        run(&["count", "-q", "--limit", "1", "-"], INKALA).0,
+        ">=1\n"
+    );
+}
+
+/// 4. `--unique -q` says on stderr which line was not unique.
+#[test]
+fn a_quiet_run_names_the_puzzles_that_failed() {
+    let multi =
+        std::fs::read_to_string(root().join("puzzles/serg-multi-solution-100.txt")).unwrap();
+    let three: String = multi.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let input = format!("{INKALA}\n{three}");
+    let (out, err, code) = run(&["solve", "--unique", "-q"], &input);
+    assert_eq!(out.lines().count(), 4);
+    assert_eq!(
+        err,
+        "sudoku: -:2: multiple solutions (not unique)\n\
+         sudoku: -:3: multiple solutions (not unique)\n\
+         sudoku: -:4: multiple solutions (not unique)\n"
+    );
+    assert_eq!(code, 1);
+    let (_, err, code) = run(&["count", "-q"], &input);
+    assert_eq!(
+        err.lines().next(),
+        Some("sudoku: -:2: not unique: multiple (2 or more solutions)")
+    );
+    assert_eq!(code, 1);
+    let (_, err, _) = run(&["solve", "-q", "--max-placements", "3"], &three);
+    assert!(
+        err.starts_with("sudoku: -:1: stopped (placement limit reached)\n"),
+        "{err}"
+    );
+}
+
+/// 5. `-` as an output path is refused where standard output carries the
+/// results, instead of making a file named `-`.
+#[test]
+fn dash_is_no_file_name_for_an_output() {
+    let scratch = tempfile::tempdir().unwrap();
+    let inkala = root().join("docs/examples/inkala.txt");
+    let inkala = inkala.to_str().unwrap();
+    for args in [
+        &["solve", "--trace", "-", inkala][..],
+        &["solve", "--heatmap", "-", inkala],
+        &["count", "--trace", "-", inkala],
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "E",
+            "--per-puzzle",
+            "-",
+        ],
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "E",
+            "--plot",
+            "-",
+        ],
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "E",
+            "--runs",
+            "-",
+        ],
+    ] {
+        let out = sudoku(args).current_dir(scratch.path()).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            err.contains("`-` is standard output, which carries the results: give a file name"),
+            "{args:?}: {err}"
+        );
+        assert!(!scratch.path().join("-").exists(), "{args:?}");
+    }
+    // The picture of `render` is its result: `-` is standard output.
+    let (svg, _, code) = run(&["render", "--svg", "-", "-"], INKALA);
+    assert!(svg.starts_with("<svg") && code == 0);
+}
+
+/// 6. An invalid line's error is printed once, on stderr; json and csv
+/// keep its record on stdout.
+#[test]
+fn an_invalid_line_is_reported_once() {
+    let (out, err, code) = run(&["solve"], "123\n");
+    assert_eq!(
+        err,
+        "sudoku: -:1: 3 cells is not a grid size: expected 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16) or 625 (25x25)\n"
+    );
+    assert!(!out.contains("grid size"), "{out}");
+    assert!(out.starts_with("total: 1 puzzle (1 invalid)"), "{out}");
+    assert_eq!(code, 2);
+    for format in ["json", "csv"] {
+        let (out, err, _) = run(&["solve", "--format", format], "123\n");
+        assert!(out.contains("3 cells is not a grid size"), "{format}");
+        assert_eq!(err.lines().count(), 1, "{format}");
+    }
+    // Quiet text keeps one (empty) line per puzzle.
+    assert_eq!(
+        run(&["solve", "-q"], &format!("123\n{INKALA}\n"))
+            .0
+            .lines()
+            .count(),
+        2
+    );
+}
+
+/// 7. A folder reads the puzzle files it knows and says which it skipped.
+#[test]
+fn a_folder_skips_files_that_are_not_puzzles_and_says_so() {
+    let (out, err, code) = run(&["count", "--ignore-unknown", "puzzles/sudokupad"], "");
+    assert_eq!(
+        err.lines().next(),
+        Some(
+            "sudoku: note: skipped 1 file in the folders read (not puzzle files: those end in .txt, .csv, .json, .sdm, .sdk, .ss): puzzles/sudokupad/solutions.tsv"
+        )
+    );
+    assert!(!err.contains("solutions.tsv:"), "{err}");
+    assert!(
+        out.ends_with("total: 18 puzzles (1 multiple, 17 unique)\n"),
+        "{out}"
+    );
+    // The one with several solutions fails the count to 2.
+    assert_eq!(code, 1);
+    // A file named on its own is read whatever its name.
+    let scratch = tempfile::tempdir().unwrap();
+    let named = scratch.path().join("puzzle.dat");
+    std::fs::write(&named, format!("{INKALA}\n")).unwrap();
+    let (out, _, code) = run(&["count", "-q", named.to_str().unwrap()], "");
+    assert_eq!((out.as_str(), code), ("1\n", 0));
+}
+
+/// 8. One name for the level a puzzle needs past probing: `guessing`.
+#[test]
+fn solve_and_rate_name_the_last_level_alike() {
+    let (solved, _, _) = run(&["solve", "--format", "json"], INKALA);
+    let (rated, _, _) = run(&["rate", "--format", "json"], INKALA);
+    let level = |json: &str| {
+        let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+        v["level_needed"].as_str().unwrap().to_string()
+    };
+    assert_eq!(level(&solved), "guessing");
+    assert_eq!(level(&rated), "guessing");
+    assert!(
+        run(&["solve"], INKALA)
+            .0
+            .contains("; level needed: guessing\n")
+    );
+}
+
+/// 10. A bad pattern says what is wrong with it, and where.
+#[test]
+fn a_bad_regex_says_what_is_wrong_and_where() {
+    let (_, err, code) = run(&["count", "--rule", "regex:r1c1-r1c3:[12", "-"], INKALA);
+    assert!(
+        err.contains("pattern \"[12\": unclosed character class, at character 1"),
+        "{err}"
+    );
+    assert!(!err.contains("NFA"));
+    assert_eq!(code, 2);
+    let (_, err, _) = run(&["count", "--rule", "regex:r1c1-r1c3:12)", "-"], INKALA);
+    assert!(
+        err.contains("pattern \"12)\": unopened group, at character 3"),
+        "{err}"
+    );
+}
+
+/// 11. An unknown letter in a chain is named with its position.
+#[test]
+fn an_unknown_letter_is_named_with_its_position() {
+    let (_, err, code) = run(&["solve", "--cells", "EY", "-"], INKALA);
+    assert!(
+        err.contains("unknown cell heuristic `Y` at position 2 of `EY`"),
+        "{err}"
+    );
+    assert_eq!(code, 2);
+    let (_, err, _) = run(&["solve", "--values", "5c", "-"], INKALA);
+    assert!(
+        err.contains("unknown value heuristic `c` at position 2 of `5c`"),
+        "{err}"
+    );
+}
+
+/// Runs `line` in bash with the completion script loaded, as bash does on
+/// TAB; the words offered.
+fn complete(line: &str) -> Vec<String> {
+    let (script, _, _) = run(&["completions", "bash"], "");
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("sudoku.bash");
+    std::fs::write(&path, script).unwrap();
+    let program = format!(
+        r#"source "{script}"
+COMP_LINE="{line}"
+read -r -a COMP_WORDS <<< "$COMP_LINE"
+[[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+COMP_POINT=${{#COMP_LINE}}
+_sudoku sudoku "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+printf '%s\n' "${{COMPREPLY[@]}}""#,
+        script = path.display()
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &program])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+/// 12. Bash completes the levels, and presets and files for `--config`.
+#[test]
+fn bash_completes_levels_presets_and_config_files() {
+    assert_eq!(
+        complete("sudoku solve --propagation "),
+        ["none", "fc", "singles", "locked", "gac", "probing"]
+    );
+    assert_eq!(complete("sudoku candidates --propagation si"), ["singles"]);
+    assert_eq!(complete("sudoku count --config nor"), ["norvig"]);
+    assert_eq!(
+        complete("sudoku solve --config configs/nor"),
+        ["configs/norvig.toml"]
+    );
+    let both = complete("sudoku compare --config ");
+    assert!(both.iter().any(|w| w == "adaptive"), "{both:?}");
+    assert!(both.iter().any(|w| w == "configs"), "{both:?}");
+}
+
+/// The ```sh blocks of `docs/guide/install.md` under `heading`.
+fn recipe(heading: &str) -> String {
+    let guide = std::fs::read_to_string(root().join("docs/guide/install.md")).unwrap();
+    let section = guide.split(&format!("## {heading}\n")).nth(1).unwrap();
+    let section = section.split("\n## ").next().unwrap();
+    section
+        .split("```sh\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect()
+}
+
+/// 13. The completion and man recipes work as pasted in a fresh home.
+#[test]
+fn the_install_recipes_work_in_a_fresh_home() {
+    let home = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let script = format!(
+        "set -e\n{}{}",
+        recipe("Shell completions"),
+        recipe("The man page")
+    );
+    let has_man = Command::new("man").arg("--version").output().is_ok();
+    // Without man-db here, the man lines are left out (the files are
+    // still written and checked).
+    let script: String = script
+        .lines()
+        .filter(|l| has_man || !(l.starts_with("man ") || l.contains("| man ")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &script])
+        .env("HOME", home.path())
+        .env("PATH", path)
+        .env_remove("MANPATH")
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{script}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for file in [
+        ".local/share/bash-completion/completions/sudoku",
+        ".zfunc/_sudoku",
+        ".config/fish/completions/sudoku.fish",
+        ".local/share/man/man1/sudoku-solve.1",
+        ".local/share/man/man1/sudoku.1",
+    ] {
+        assert!(home.path().join(file).is_file(), "{file}");
+    }
+    if has_man {
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(shown.contains("sudoku-solve"), "{shown}");
+    }
+}
+
+/// 14. `render` with only puzzles draws the first as SVG on stdout.
+#[test]
+fn render_defaults_to_standard_output() {
+    let (svg, err, code) = run(&["render", "puzzles/hardest11.txt"], "");
+    assert!(svg.starts_with("<svg"), "{err}");
+    assert_eq!(code, 0);
+    let (help, _, _) = run(&["render", "--help"], "");
+    assert!(
+        help.contains("Usage: sudoku render [OPTIONS] [FILE]..."),
+        "{help}"
+    );
+    assert!(help.contains("--svg <OUT.svg>"), "{help}");
+}
+
+/// 15. A stuck explanation says "the candidates" once, above a grid drawn
+/// as `candidates` draws it.
+#[test]
+fn a_stuck_explanation_draws_its_candidates_with_box_lines() {
+    let (out, _, code) = run(&["explain", "docs/examples/inkala.txt"], "");
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("the candidates").count(), 1, "{out}");
+    assert!(out.starts_with(
+        "docs/examples/inkala.txt:1: stuck after 0 steps: the techniques find nothing more\nthe candidates where it is stuck:\n+-------------------------+"
+    ), "{out}");
+    let (candidates, _, _) = run(&["candidates", "docs/examples/inkala.txt"], "");
+    let grid: Vec<&str> = candidates.lines().skip(1).collect();
+    let stuck: Vec<&str> = out.lines().skip(2).take(grid.len()).collect();
+    assert_eq!(stuck, grid);
+}
+
+/// 16. A missing file is named; nothing read ends in a plain `0 puzzles`.
+#[test]
+fn a_missing_file_is_named_and_an_empty_total_has_no_parentheses() {
+    let (out, err, code) = run(&["solve", "nope.txt"], "");
+    assert_eq!(
+        err,
+        "sudoku: cannot read nope.txt: No such file or directory (os error 2)\n"
+    );
+    assert!(out.starts_with("total: 0 puzzles; "), "{out}");
+    assert_eq!(code, 2);
+    let (out, _, code) = run(&["count"], "");
+    assert_eq!((out.as_str(), code), ("total: 0 puzzles\n", 0));
+}
+
+/// 17. One of a thing is singular.
+#[test]
+fn counts_of_one_are_singular() {
+    let multi =
+        std::fs::read_to_string(root().join("puzzles/serg-multi-solution-100.txt")).unwrap();
+    let first = multi.lines().next().unwrap();
+    let (out, _, _) = run(&["solve", "--unique", "--no-level-needed"], first);
+    let line = out.lines().next().unwrap();
+    assert!(
+        line.starts_with(
+            "-:1: multiple solutions (not unique) after 8 moves: 7 placements, 1 backtrack, 7 iterations, 1 backtrack iteration, 1 failure, "
+        ),
+        "{line}"
+    );
+    assert!(out.contains("total: 1 puzzle (1 multiple); 8 moves: 7 placements, 1 backtrack, 7 iterations, 1 backtrack iteration, 1 failure;"), "{out}");
+    let (out, _, _) = run(&["count", "--max-placements", "43", "-"], &".".repeat(81));
+    assert!(
+        out.contains("stopped: at least 1 solution (a lower bound"),
+        "{out}"
+    );
+    let (out, _, _) = run(
+        &["explain", "-"],
+        &format!(
+            "{}.\n",
+            &"534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                [..80]
+        ),
+    );
+    assert!(out.starts_with("-:1: solved in 1 step\n"), "{out}");
+}
+
+/// 19. The compare CSV's `config` column is explained in the guide
+/// (`matrix`: a strategy of the cross product).
+#[test]
+fn the_guide_says_what_config_matrix_means() {
+    let guide = std::fs::read_to_string(root().join("docs/guide/comparing.md")).unwrap();
+    assert!(
+        guide.contains("`matrix`"),
+        "comparing.md says nothing of `matrix`"
+    );
+    let (csv, _, _) = run(
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--cells",
+            "E",
+            "--config",
+            "norvig",
+            "--format",
+            "csv",
+            "--no-timings",
+        ],
+        "",
+    );
+    let configs: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(configs.len(), 2);
+    assert!(
+        configs.contains(&"matrix") && configs.contains(&"norvig"),
+        "{configs:?}"
+    );
+}
+
+/// 20. A letter read as an out-of-range digit reminds of the empty marks.
+#[test]
+fn an_out_of_range_digit_reminds_of_the_empty_marks() {
+    let line = format!("x{}", &INKALA[1..]);
+    let (_, err, code) = run(&["solve"], &line);
+    assert_eq!(
+        err,
+        "sudoku: -:1: digit 'x' at position 1 (r1c1) is out of range for a 9x9 grid (1-9, or . 0 _ for empty)\n"
+    );
+    assert_eq!(code, 2);
+}
+
+/// 22. f-puzzles keys of text and settings (`successMessage`) are listed
+/// as ignored, not refused.
+#[test]
+fn fpuzzles_text_keys_are_ignored_with_a_note() {
+    let grid = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
+    let doc = format!(r#"{{"size":4,"grid":{grid},"successMessage":"Well done!"}}"#);
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("message.json");
+    std::fs::write(&file, doc).unwrap();
+    let (out, err, code) = run(&["count", "-q", "--all", file.to_str().unwrap()], "");
+    assert_eq!((out.as_str(), code), ("288\n", 0), "{err}");
+    assert!(
+        err.contains("ignored, no rule: `successMessage` (a text or setting)"),
+        "{err}"
+    );
+}
