@@ -1375,7 +1375,7 @@ fn errors_are_capped_and_binary_files_refused() {
     assert!(out.starts_with("total: 0 puzzles"), "{out}");
     assert_eq!(
         err,
-        "sudoku: -: binary file (a NUL byte at offset 4): not read\n"
+        "sudoku: cannot read -: a binary file (a NUL byte at offset 4)\n"
     );
 }
 
@@ -2139,7 +2139,7 @@ fn trace_of_a_small_search() {
         &["count", "-", "-q", "--trace", t, "--trace-limit", "4"],
         puzzle,
     );
-    assert_eq!(out, "2\n");
+    assert_eq!(out, ">=2\n");
     let events: Vec<String> = json_lines(&std::fs::read_to_string(&trace).unwrap())
         .iter()
         .map(|e| e["event"].as_str().unwrap().to_string())
@@ -2653,7 +2653,8 @@ fn explain_says_where_it_is_stuck() {
     let (json, _, _) = run_with_stdin(&["explain", "-", "--format", "json"], text.as_bytes());
     for record in json_lines(&json) {
         if record["status"] == "stuck" {
-            assert_eq!(record["stuck"].as_array().unwrap().len(), 9);
+            // Nine rows and four box lines, as `candidates` draws them.
+            assert_eq!(record["stuck"].as_array().unwrap().len(), 13);
         }
     }
 }

@@ -227,6 +227,16 @@ fn a_bad_regex_says_what_is_wrong_and_where() {
         err.contains("pattern \"12)\": unopened group, at character 3"),
         "{err}"
     );
+    // A pattern whose automaton would take gigabytes is refused.
+    let (_, err, code) = run(
+        &["count", "--rule", "regex:r1c1-r1c9:[1-9]*1[1-9]{30}", "-"],
+        INKALA,
+    );
+    assert!(
+        err.contains("too large, its automaton would exceed 4 MiB"),
+        "{err}"
+    );
+    assert_eq!(code, 2);
 }
 
 /// 11. An unknown letter in a chain is named with its position.
@@ -500,4 +510,24 @@ fn fpuzzles_text_keys_are_ignored_with_a_note() {
         err.contains("ignored, no rule: `successMessage` (a text or setting)"),
         "{err}"
     );
+}
+
+/// 18. The README announces the first build and the package's silent
+/// compile where it gives the commands, and its first command ends as it
+/// says.
+#[test]
+fn the_readme_announces_the_builds_and_its_first_command_ends_as_it_says() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let setup = readme.split("## Set up and run\n").nth(1).unwrap();
+    let setup = setup.split("\n## ").next().unwrap();
+    let words = setup.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("The first command compiles the binary before it runs (about 2 minutes")
+    );
+    assert!(words.contains("`pip install` compiles the package too (about 2 minutes, silent"));
+    let said = setup.split("then ends with\n`").nth(1).unwrap();
+    let said = said.split("...`").next().unwrap();
+    let (out, _, code) = run(&["solve", "puzzles/top95.txt", "--config", "norvig"], "");
+    assert_eq!(code, 0);
+    assert!(out.lines().last().unwrap().starts_with(said), "{said}");
 }

@@ -184,7 +184,7 @@ impl Lines {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!(
-                        "binary file (a NUL byte at offset {}): not read",
+                        "a binary file (a NUL byte at offset {})",
                         self.offset + nul as u64
                     ),
                 ));
@@ -561,6 +561,21 @@ pub fn skipped_note(skipped: &[PathBuf]) -> Option<String> {
     })
 }
 
+/// The entries of one text named `source`, as the Python package's
+/// `Puzzle.parse` reads it: an f-puzzles document when it is one, else
+/// lines.
+pub fn text_entries(
+    source: &str,
+    text: &str,
+    options: &ReadOptions,
+) -> Vec<Result<Entry, ReadError>> {
+    if text.trim_start().starts_with('{') {
+        let entry = document_entry(source.into(), String::new(), text, options);
+        return vec![Ok(entry)];
+    }
+    PuzzleLines::from_text(source, text.as_bytes().to_vec(), options.clone()).collect()
+}
+
 /// The puzzle of an f-puzzles document's `text` (a `.json` file's), read
 /// from `source` and named `name` (the file's stem).
 pub fn document_entry(source: Arc<str>, name: String, text: &str, options: &ReadOptions) -> Entry {
@@ -877,7 +892,7 @@ mod tests {
         let got = read(b"1234\x00\n");
         assert_eq!(
             got[0].1.as_ref().unwrap_err(),
-            "binary file (a NUL byte at offset 4): not read"
+            "a binary file (a NUL byte at offset 4)"
         );
     }
 }

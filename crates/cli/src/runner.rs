@@ -147,6 +147,26 @@ pub fn build_rules(
     Ok(Sudoku::with_rules(size, rules)?.with_propagators(propagators))
 }
 
+/// `entry` with the rules it is solved under built now (its own for a
+/// document, else `variant`'s with the options' propagators and rules for
+/// its size), so that it keeps them wherever it goes; rules that do not
+/// fit make its puzzle an error.
+pub fn with_built_rules(
+    mut entry: Entry,
+    variant: &Variant,
+    options: &crate::input::ReadOptions,
+) -> Entry {
+    if entry.rules.is_none()
+        && let Ok(p) = &entry.puzzle
+    {
+        match build_rules(variant, options.propagators, &options.user_rules, p.size()) {
+            Ok(s) => entry.rules = Some(std::sync::Arc::new(s)),
+            Err(e) => entry.puzzle = Err(InputError::Rules(e)),
+        }
+    }
+    entry
+}
+
 /// What the runner hands the sink, in input order.
 pub enum Item<'a, R> {
     /// A puzzle and what the work made of it.

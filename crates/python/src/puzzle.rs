@@ -73,11 +73,7 @@ impl Reading {
     /// The entries of `text` (named `source`): an f-puzzles document when
     /// it is one, else lines.
     pub fn text(&self, source: &str, text: &str) -> Vec<Result<Entry, ReadError>> {
-        if text.trim_start().starts_with('{') {
-            let entry = input::document_entry(source.into(), String::new(), text, &self.options);
-            return vec![Ok(entry)];
-        }
-        PuzzleLines::from_text(source, text.as_bytes().to_vec(), self.options.clone()).collect()
+        input::text_entries(source, text, &self.options)
     }
 
     /// The entries of the files (folders: the files inside).
@@ -88,22 +84,8 @@ impl Reading {
     /// `entry` with the rules it is solved under, built now (its own for a
     /// document, else the variant's for its size), so that it keeps them
     /// wherever it goes.
-    pub fn with_rules(&self, mut entry: Entry) -> Entry {
-        if entry.rules.is_none()
-            && let Ok(p) = &entry.puzzle
-        {
-            let built = build_rules(
-                &self.variant,
-                self.options.propagators,
-                &self.options.user_rules,
-                p.size(),
-            );
-            match built {
-                Ok(s) => entry.rules = Some(Arc::new(s)),
-                Err(e) => entry.puzzle = Err(input::InputError::Rules(e)),
-            }
-        }
-        entry
+    pub fn with_rules(&self, entry: Entry) -> Entry {
+        sudoku_cli::runner::with_built_rules(entry, &self.variant, &self.options)
     }
 }
 

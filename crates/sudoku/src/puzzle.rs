@@ -231,12 +231,12 @@ mod tests {
         let letter = INKALA.replacen("5", "x", 1);
         assert_eq!(
             Puzzle::parse(&letter).unwrap_err().to_string(),
-            "digit 'x' at position 29 (r4c2) is out of range for a 9x9 grid (1-9)"
+            "digit 'x' at position 29 (r4c2) is out of range for a 9x9 grid (1-9, or . 0 _ for empty)"
         );
         let out = INKALA.replacen('8', "A", 1);
         assert_eq!(
             Puzzle::parse(&out).unwrap_err().to_string(),
-            "digit 'A' at position 1 (r1c1) is out of range for a 9x9 grid (1-9)"
+            "digit 'A' at position 1 (r1c1) is out of range for a 9x9 grid (1-9, or . 0 _ for empty)"
         );
         let err = Puzzle::parse_sized(&"1".repeat(16), GridSize::CLASSIC).unwrap_err();
         assert_eq!(

@@ -39,7 +39,7 @@ fn with_files_for_config(shell: Shell, script: &str) -> String {
             Shell::Fish if line.contains(" -l config ") => {
                 Some(line.replacen(" -r -f -a ", " -r -F -a ", 1))
             }
-            Shell::Zsh if line.contains("'--config=[") => widen_zsh(line),
+            Shell::Zsh if line.contains("--config=[") => widen_zsh(line),
             _ => None,
         };
         after_config = shell == Shell::Bash && line.trim() == "--config)";

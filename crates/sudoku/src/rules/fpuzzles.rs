@@ -540,8 +540,8 @@ mod tests {
         assert_eq!(
             read.skipped,
             [
-                "`successMessage` (a text or setting)",
                 "`someSetting` (a text or setting)",
+                "`successMessage` (a text or setting)",
                 "`zoom` (a text or setting)"
             ]
         );

@@ -4,7 +4,7 @@
 //! regular constraint, like the built-in line rules.
 
 use regex_automata::dfa::{Automaton, StartKind, dense};
-use regex_automata::nfa::thompson::pikevm::PikeVM;
+use regex_automata::nfa::thompson::{self, pikevm::PikeVM};
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 
@@ -48,11 +48,28 @@ fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
         .configure(
             dense::Config::new()
                 .start_kind(StartKind::Anchored)
-                .match_kind(MatchKind::All),
+                .match_kind(MatchKind::All)
+                .dfa_size_limit(Some(AUTOMATON_LIMIT))
+                .determinize_size_limit(Some(AUTOMATON_LIMIT)),
         )
+        .thompson(thompson::Config::new().nfa_size_limit(Some(AUTOMATON_LIMIT)))
         .build(pattern)
-        .map_err(|e| format!("pattern {pattern:?}: {e}"))
+        .map_err(|e| {
+            if e.is_size_limit_exceeded() {
+                format!(
+                    "pattern {pattern:?}: too large, its automaton would exceed {} MiB",
+                    AUTOMATON_LIMIT >> 20
+                )
+            } else {
+                format!("pattern {pattern:?}: {e}")
+            }
+        })
 }
+
+/// The most memory the automata of one pattern take, in bytes: the
+/// patterns of a grid's rules need a few kilobytes, while a pattern such
+/// as `.*1.{30}` would take gigabytes.
+const AUTOMATON_LIMIT: usize = 4 << 20;
 
 /// What is wrong with the syntax of `pattern`, and where: `pattern "[12":
 /// unclosed character class, at character 1` (the automaton builder's own

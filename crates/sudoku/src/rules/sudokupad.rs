@@ -14,6 +14,7 @@ mod rules_text;
 mod shapes;
 
 pub use payload::{Payload, decode, is_payload};
+pub use rules_text::describe as describe_rules_text;
 
 use super::{RulesError, VariantPuzzle};
 

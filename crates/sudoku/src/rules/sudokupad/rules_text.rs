@@ -300,6 +300,40 @@ impl RulesText {
     }
 }
 
+/// What the SudokuPad reader reads in a rules text, in words: the meaning
+/// of a line of each of a few colours, of a line when the text names one
+/// line rule, the negative, outside and global rules it states, and what
+/// it leaves unread. For people checking a puzzle's reading, and for the
+/// fuzz target of the rules-text reader.
+pub fn describe(text: &str) -> String {
+    let read = RulesText::read(text);
+    let colours = [
+        "#f00",
+        "#0000ff",
+        "#00ff00",
+        "#ffa500",
+        "#808080",
+        "#c060c0",
+        "#FFD700cc",
+    ];
+    let mut out = Vec::new();
+    for hex in colours {
+        if let Some(colour) = Colour::parse(hex)
+            && let Some(meaning) = read.line(colour)
+        {
+            out.push(format!("{hex} line: {meaning:?}"));
+        }
+    }
+    if let Some(meaning) = read.only_line_rule() {
+        out.push(format!("any line: {meaning:?}"));
+    }
+    out.push(format!("negatives: {:?}", read.negatives));
+    out.push(format!("outside: {:?}", read.outside));
+    out.push(format!("globals: {:?}", read.globals));
+    out.push(format!("unread: {:?}", read.unread));
+    out.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
