@@ -44,7 +44,7 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-/// 3. Quiet counts tell a lower bound from an exact count.
+/// Item 3: Quiet counts tell a lower bound from an exact count.
 #[test]
 fn a_quiet_count_stopped_at_its_limit_is_a_lower_bound() {
     let empty = "docs/examples/empty-4x4.txt";
@@ -60,7 +60,7 @@ fn a_quiet_count_stopped_at_its_limit_is_a_lower_bound() {
     );
 }
 
-/// 4. `--unique -q` says on stderr which line was not unique.
+/// Item 4: `--unique -q` says on stderr which line was not unique.
 #[test]
 fn a_quiet_run_names_the_puzzles_that_failed() {
     let multi =
@@ -89,7 +89,7 @@ fn a_quiet_run_names_the_puzzles_that_failed() {
     );
 }
 
-/// 5. `-` as an output path is refused where standard output carries the
+/// Item 5: `-` as an output path is refused where standard output carries the
 /// results, instead of making a file named `-`.
 #[test]
 fn dash_is_no_file_name_for_an_output() {
@@ -142,7 +142,7 @@ fn dash_is_no_file_name_for_an_output() {
     assert!(svg.starts_with("<svg") && code == 0);
 }
 
-/// 6. An invalid line's error is printed once, on stderr; json and csv
+/// Item 6: An invalid line's error is printed once, on stderr; json and csv
 /// keep its record on stdout.
 #[test]
 fn an_invalid_line_is_reported_once() {
@@ -169,7 +169,7 @@ fn an_invalid_line_is_reported_once() {
     );
 }
 
-/// 7. A folder reads the puzzle files it knows and says which it skipped.
+/// Item 7: A folder reads the puzzle files it knows and says which it skipped.
 #[test]
 fn a_folder_skips_files_that_are_not_puzzles_and_says_so() {
     let (out, err, code) = run(&["count", "--ignore-unknown", "puzzles/sudokupad"], "");
@@ -194,7 +194,7 @@ fn a_folder_skips_files_that_are_not_puzzles_and_says_so() {
     assert_eq!((out.as_str(), code), ("1\n", 0));
 }
 
-/// 8. One name for the level a puzzle needs past probing: `guessing`.
+/// Item 8: One name for the level a puzzle needs past probing: `guessing`.
 #[test]
 fn solve_and_rate_name_the_last_level_alike() {
     let (solved, _, _) = run(&["solve", "--format", "json"], INKALA);
@@ -212,7 +212,7 @@ fn solve_and_rate_name_the_last_level_alike() {
     );
 }
 
-/// 10. A bad pattern says what is wrong with it, and where.
+/// Item 10: A bad pattern says what is wrong with it, and where.
 #[test]
 fn a_bad_regex_says_what_is_wrong_and_where() {
     let (_, err, code) = run(&["count", "--rule", "regex:r1c1-r1c3:[12", "-"], INKALA);
@@ -233,13 +233,13 @@ fn a_bad_regex_says_what_is_wrong_and_where() {
         INKALA,
     );
     assert!(
-        err.contains("too large, its automaton would exceed 4 MiB"),
+        err.contains("too large, its automaton would exceed 128 KiB"),
         "{err}"
     );
     assert_eq!(code, 2);
 }
 
-/// 11. An unknown letter in a chain is named with its position.
+/// Item 11: An unknown letter in a chain is named with its position.
 #[test]
 fn an_unknown_letter_is_named_with_its_position() {
     let (_, err, code) = run(&["solve", "--cells", "EY", "-"], INKALA);
@@ -290,7 +290,7 @@ printf '%s\n' "${{COMPREPLY[@]}}""#,
         .collect()
 }
 
-/// 12. Bash completes the levels, and presets and files for `--config`.
+/// Item 12: Bash completes the levels, and presets and files for `--config`.
 #[test]
 fn bash_completes_levels_presets_and_config_files() {
     assert_eq!(
@@ -320,7 +320,7 @@ fn recipe(heading: &str) -> String {
         .collect()
 }
 
-/// 13. The completion and man recipes work as pasted in a fresh home.
+/// Item 13: The completion and man recipes work as pasted in a fresh home.
 #[test]
 fn the_install_recipes_work_in_a_fresh_home() {
     let home = tempfile::tempdir().unwrap();
@@ -372,7 +372,7 @@ fn the_install_recipes_work_in_a_fresh_home() {
     }
 }
 
-/// 14. `render` with only puzzles draws the first as SVG on stdout.
+/// Item 14: `render` with only puzzles draws the first as SVG on stdout.
 #[test]
 fn render_defaults_to_standard_output() {
     let (svg, err, code) = run(&["render", "puzzles/hardest11.txt"], "");
@@ -386,7 +386,7 @@ fn render_defaults_to_standard_output() {
     assert!(help.contains("--svg <OUT.svg>"), "{help}");
 }
 
-/// 15. A stuck explanation says "the candidates" once, above a grid drawn
+/// Item 15: A stuck explanation says "the candidates" once, above a grid drawn
 /// as `candidates` draws it.
 #[test]
 fn a_stuck_explanation_draws_its_candidates_with_box_lines() {
@@ -402,7 +402,7 @@ fn a_stuck_explanation_draws_its_candidates_with_box_lines() {
     assert_eq!(stuck, grid);
 }
 
-/// 16. A missing file is named; nothing read ends in a plain `0 puzzles`.
+/// Item 16: A missing file is named; nothing read ends in a plain `0 puzzles`.
 #[test]
 fn a_missing_file_is_named_and_an_empty_total_has_no_parentheses() {
     let (out, err, code) = run(&["solve", "nope.txt"], "");
@@ -416,7 +416,7 @@ fn a_missing_file_is_named_and_an_empty_total_has_no_parentheses() {
     assert_eq!((out.as_str(), code), ("total: 0 puzzles\n", 0));
 }
 
-/// 17. One of a thing is singular.
+/// Item 17: One of a thing is singular.
 #[test]
 fn counts_of_one_are_singular() {
     let multi =
@@ -447,7 +447,7 @@ fn counts_of_one_are_singular() {
     assert!(out.starts_with("-:1: solved in 1 step\n"), "{out}");
 }
 
-/// 19. The compare CSV's `config` column is explained in the guide
+/// Item 19: The compare CSV's `config` column is explained in the guide
 /// (`matrix`: a strategy of the cross product).
 #[test]
 fn the_guide_says_what_config_matrix_means() {
@@ -483,7 +483,7 @@ fn the_guide_says_what_config_matrix_means() {
     );
 }
 
-/// 20. A letter read as an out-of-range digit reminds of the empty marks.
+/// Item 20: A letter read as an out-of-range digit reminds of the empty marks.
 #[test]
 fn an_out_of_range_digit_reminds_of_the_empty_marks() {
     let line = format!("x{}", &INKALA[1..]);
@@ -495,7 +495,7 @@ fn an_out_of_range_digit_reminds_of_the_empty_marks() {
     assert_eq!(code, 2);
 }
 
-/// 22. f-puzzles keys of text and settings (`successMessage`) are listed
+/// Item 22: f-puzzles keys of text and settings (`successMessage`) are listed
 /// as ignored, not refused.
 #[test]
 fn fpuzzles_text_keys_are_ignored_with_a_note() {
@@ -512,7 +512,7 @@ fn fpuzzles_text_keys_are_ignored_with_a_note() {
     );
 }
 
-/// 18. The README announces the first build and the package's silent
+/// Item 18: The README announces the first build and the package's silent
 /// compile where it gives the commands, and its first command ends as it
 /// says.
 #[test]

@@ -2,13 +2,11 @@
 //! an f-puzzles document or link, a SudokuPad link), with its rules.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use csp_core::PropagationLevel;
 use pyo3::prelude::*;
 use sudoku::render::{self, Drawing};
 use sudoku_cli::input::{self, Entry, PuzzleLines, ReadError, ReadOptions};
-use sudoku_cli::runner::build_rules;
 use sudoku_cli::strategy::{self, Overrides};
 
 use crate::errors::{puzzle_error, strategy_error};

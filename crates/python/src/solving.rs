@@ -193,10 +193,13 @@ pub fn entries(
                 path.display()
             )));
         }
-        return Ok(reading
-            .files(vec![path])
-            .map(|e| e.map(|e| reading.with_rules(e)))
-            .collect());
+        let lines = reading.files(vec![path]);
+        if let Some(note) = sudoku_cli::input::skipped_note(lines.skipped()) {
+            let py = puzzles.py();
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, &category, &std::ffi::CString::new(note)?, 1)?;
+        }
+        return Ok(lines.map(|e| e.map(|e| reading.with_rules(e))).collect());
     }
     let mut out = Vec::new();
     for (i, item) in puzzles.try_iter()?.enumerate() {

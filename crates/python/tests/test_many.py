@@ -82,3 +82,16 @@ def test_text_columns_are_the_json_strings():
             assert (column in sc.TEXT_COLUMNS) == isinstance(flat[column], str), column
             checked += 1
     assert checked >= 25
+
+
+def test_a_folder_skips_files_that_are_not_puzzles_with_a_warning():
+    import warnings
+
+    from conftest import PUZZLES
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = sc.count_many(str(PUZZLES / "sudokupad"), limit=1)
+    messages = [str(w.message) for w in caught]
+    assert any("solutions.tsv" in m and "skipped 1 file" in m for m in messages), messages
+    assert len(frame) == 18

@@ -24,17 +24,20 @@ pub struct RegexRule {
     /// The pattern (regex-automata's syntax, as Rust's `regex`).
     pub pattern: String,
     side: usize,
+    /// The pattern's automaton, built once (see [`dfa`]).
+    dfa: dense::DFA<Vec<u32>>,
 }
 
 impl RegexRule {
     /// A rule on `cells` of a grid of side `side`; an error names what is
     /// wrong with the pattern.
     pub fn new(cells: Vec<usize>, pattern: &str, side: usize) -> Result<RegexRule, String> {
-        dfa(pattern)?;
+        let dfa = dfa(pattern)?;
         Ok(RegexRule {
             cells,
             pattern: pattern.to_string(),
             side,
+            dfa,
         })
     }
 }
@@ -45,6 +48,7 @@ impl RegexRule {
 fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
     check_syntax(pattern)?;
     dense::Builder::new()
+        .syntax(syntax_config())
         .configure(
             dense::Config::new()
                 .start_kind(StartKind::Anchored)
@@ -52,13 +56,17 @@ fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
                 .dfa_size_limit(Some(AUTOMATON_LIMIT))
                 .determinize_size_limit(Some(AUTOMATON_LIMIT)),
         )
-        .thompson(thompson::Config::new().nfa_size_limit(Some(AUTOMATON_LIMIT)))
+        .thompson(
+            thompson::Config::new()
+                .utf8(false)
+                .nfa_size_limit(Some(AUTOMATON_LIMIT)),
+        )
         .build(pattern)
         .map_err(|e| {
             if e.is_size_limit_exceeded() {
                 format!(
-                    "pattern {pattern:?}: too large, its automaton would exceed {} MiB",
-                    AUTOMATON_LIMIT >> 20
+                    "pattern {pattern:?}: too large, its automaton would exceed {} KiB",
+                    AUTOMATON_LIMIT >> 10
                 )
             } else {
                 format!("pattern {pattern:?}: {e}")
@@ -68,8 +76,19 @@ fn dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
 
 /// The most memory the automata of one pattern take, in bytes: the
 /// patterns of a grid's rules need a few kilobytes, while a pattern such
-/// as `.*1.{30}` would take gigabytes.
-const AUTOMATON_LIMIT: usize = 4 << 20;
+/// as `.*1.{30}` would take gigabytes (and a pattern near the limit takes
+/// milliseconds to build).
+const AUTOMATON_LIMIT: usize = 128 << 10;
+
+/// The pattern's syntax: the text is ASCII (digits, then letters), so
+/// classes and `.` are bytes rather than Unicode characters (whose UTF-8
+/// automata are tens of times larger); the language over that text is the
+/// same.
+fn syntax_config() -> regex_automata::util::syntax::Config {
+    regex_automata::util::syntax::Config::new()
+        .unicode(false)
+        .utf8(false)
+}
 
 /// What is wrong with the syntax of `pattern`, and where: `pattern "[12":
 /// unclosed character class, at character 1` (the automaton builder's own
@@ -85,7 +104,10 @@ fn check_syntax(pattern: &str) -> Result<(), String> {
                 at(e.span())
             )
         })?;
-    regex_syntax::hir::translate::Translator::new()
+    regex_syntax::hir::translate::TranslatorBuilder::new()
+        .unicode(false)
+        .utf8(false)
+        .build()
         .translate(pattern, &ast)
         .map_err(|e| {
             format!(
@@ -110,7 +132,7 @@ impl Element for RegexRule {
             element: format!("regex at {}", cell_list(&self.cells, self.side)),
             what,
         };
-        let dfa = dfa(&self.pattern).map_err(invalid)?;
+        let dfa = &self.dfa;
         let start = (dfa.start_state(&start::Config::new().anchored(Anchored::Yes)))
             .map_err(|e| invalid(e.to_string()))?;
         grid.automaton(

@@ -33,9 +33,24 @@ pub(super) fn name(r: i64, c: i64) -> String {
     format!("R{}C{}", r + 1, c + 1)
 }
 
+/// How far from the grid a cell may lie and still be told apart: rows
+/// and columns are kept within this (a point farther out is outside every
+/// grid all the same).
+const FAR: f64 = 1_000_000.0;
+
+/// The longest straight run of a path that is filled in cell by cell:
+/// longer ones leave any grid (the widest is 25 cells, with clues around
+/// it), and their cells would be counted by the million.
+const LONGEST_RUN: i64 = 64;
+
 /// The cell a point lies in (row, column from 0; may be outside).
 pub(super) fn cell_of((y, x): (f64, f64)) -> (i64, i64) {
-    (y.floor() as i64, x.floor() as i64)
+    (whole(y.floor()), whole(x.floor()))
+}
+
+/// A whole number of rows or columns, kept within [`FAR`].
+pub(super) fn whole(v: f64) -> i64 {
+    v.clamp(-FAR, FAR) as i64
 }
 
 /// The cells a line or arrow passes through: SudokuPad keeps a way point
@@ -50,7 +65,8 @@ pub(super) fn path_cells(pts: &[(f64, f64)]) -> Vec<(i64, i64)> {
             if (dr, dc) == (0, 0) {
                 continue;
             }
-            if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+            let straight = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+            if straight && dr.abs().max(dc.abs()) <= LONGEST_RUN {
                 for k in 1..dr.abs().max(dc.abs()) {
                     out.push((r + dr.signum() * k, c + dc.signum() * k));
                 }
@@ -65,11 +81,11 @@ pub(super) fn path_cells(pts: &[(f64, f64)]) -> Vec<(i64, i64)> {
 pub(super) fn edge_cells((y, x): (f64, f64)) -> Option<[(i64, i64); 2]> {
     let (fy, fx) = (y - y.floor(), x - x.floor());
     if near(fy, 0.5) && (near(fx, 0.0) || near(fx, 1.0)) {
-        let (r, c) = (y.floor() as i64, x.round() as i64);
+        let (r, c) = (whole(y.floor()), whole(x.round()));
         return Some([(r, c - 1), (r, c)]);
     }
     if near(fx, 0.5) && (near(fy, 0.0) || near(fy, 1.0)) {
-        let (r, c) = (y.round() as i64, x.floor() as i64);
+        let (r, c) = (whole(y.round()), whole(x.floor()));
         return Some([(r - 1, c), (r, c)]);
     }
     None
@@ -157,4 +173,23 @@ pub(super) fn text_of(o: &Map<String, Value>) -> String {
 /// Whether a colour as written (`#cccf`) is a grey.
 pub(super) fn grey(colour: &str) -> bool {
     Colour::parse(colour).is_some_and(Colour::is_grey)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_points_are_clamped_and_long_runs_not_filled() {
+        // Found by the sudokupad_payload fuzz target: a way point at row
+        // 6.7e73 used to fill a run of cells that never ended.
+        let path = path_cells(&[(2.5, 1.5), (6.7e73, 1.5), (f64::NEG_INFINITY, 0.5)]);
+        assert_eq!(path, [(2, 1), (1_000_000, 1), (-1_000_000, 0)]);
+        assert_eq!(path_cells(&[(0.5, 0.5), (3.5, 3.5)]).len(), 4);
+        assert_eq!(
+            edge_cells((f64::MAX, 0.5)),
+            Some([(999_999, 0), (1_000_000, 0)])
+        );
+        assert_eq!(cell_of((f64::NAN, -0.5)), (0, -1));
+    }
 }

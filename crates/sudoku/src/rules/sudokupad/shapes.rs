@@ -25,7 +25,7 @@ use serde_json::{Map, Value, json};
 
 use super::geometry::{
     Cell, cell_of, cells_text, centre, colour, edge_cells, items, name, names, near, num, point,
-    rounded, size, text_of,
+    rounded, size, text_of, whole,
 };
 use super::lines;
 use super::rules_text::RulesText;
@@ -294,7 +294,7 @@ pub fn translate(puzzle: &Value) -> Result<Translated, RulesError> {
         }
         let at_corner = near(p.0, p.0.round()) && near(p.1, p.1.round());
         if rounded(o) && near(w, 0.7) && at_corner && !text.is_empty() {
-            let (r, c) = (p.0.round() as i64, p.1.round() as i64);
+            let (r, c) = (whole(p.0.round()), whole(p.1.round()));
             let cells = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)];
             let digits: Vec<Value> = text
                 .chars()
