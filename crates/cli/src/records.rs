@@ -250,6 +250,22 @@ impl StatsRecord {
         f
     }
 
+    /// The search's moves and what they are made of: `1004 moves: 531
+    /// placements, 473 backtracks, 472 iterations, 473 backtrack
+    /// iterations, 60 failures`.
+    pub fn search_counts(&self) -> String {
+        use crate::words::count;
+        format!(
+            "{}: {}, {}, {}, {}, {}",
+            count(self.moves, "move"),
+            count(self.placements, "placement"),
+            count(self.backtracks, "backtrack"),
+            count(self.iterations, "iteration"),
+            count(self.backtrack_iterations, "backtrack iteration"),
+            count(self.failures, "failure"),
+        )
+    }
+
     /// `solved with 1004 moves: 531 placements, 473 backtracks, ...`
     /// (`..., 3 restarts, 41 nogoods, ...` after the failures when the
     /// search restarted).
@@ -262,16 +278,10 @@ impl StatsRecord {
                 crate::words::count(self.nogoods, "nogood")
             ),
         };
-        use crate::words::count;
         format!(
-            "{}: {}, {}, {}, {}, {}{restarts}, {}, max depth {}, search space {}, {:.3} ms",
-            count(self.moves, "move"),
-            count(self.placements, "placement"),
-            count(self.backtracks, "backtrack"),
-            count(self.iterations, "iteration"),
-            count(self.backtrack_iterations, "backtrack iteration"),
-            count(self.failures, "failure"),
-            count(self.propagations, "propagation"),
+            "{}{restarts}, {}, max depth {}, search space {}, {:.3} ms",
+            self.search_counts(),
+            crate::words::count(self.propagations, "propagation"),
             self.max_depth,
             self.search_space,
             self.elapsed_us as f64 / 1000.0

@@ -181,17 +181,8 @@ impl Tally {
                 count(guesses, "guess"),
             );
         }
-        let s = StatsRecord::from(&self.stats);
-        format!(
-            "{head}; {}: {}, {}, {}, {}, {}; {:.3} s",
-            count(s.moves, "move"),
-            count(s.placements, "placement"),
-            count(s.backtracks, "backtrack"),
-            count(s.iterations, "iteration"),
-            count(s.backtrack_iterations, "backtrack iteration"),
-            count(s.failures, "failure"),
-            seconds
-        )
+        let counts = StatsRecord::from(&self.stats).search_counts();
+        format!("{head}; {counts}; {seconds:.3} s")
     }
 }
 

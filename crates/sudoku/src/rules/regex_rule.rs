@@ -94,28 +94,19 @@ fn syntax_config() -> regex_automata::util::syntax::Config {
 /// unclosed character class, at character 1` (the automaton builder's own
 /// error says only that it could not build).
 fn check_syntax(pattern: &str) -> Result<(), String> {
-    let at = |span: &regex_syntax::ast::Span| pattern[..span.start.offset].chars().count() + 1;
+    let error = |what: &dyn std::fmt::Display, span: &regex_syntax::ast::Span| {
+        let at = pattern[..span.start.offset].chars().count() + 1;
+        format!("pattern {pattern:?}: {what}, at character {at}")
+    };
     let ast = regex_syntax::ast::parse::Parser::new()
         .parse(pattern)
-        .map_err(|e| {
-            format!(
-                "pattern {pattern:?}: {}, at character {}",
-                e.kind(),
-                at(e.span())
-            )
-        })?;
+        .map_err(|e| error(e.kind(), e.span()))?;
     regex_syntax::hir::translate::TranslatorBuilder::new()
         .unicode(false)
         .utf8(false)
         .build()
         .translate(pattern, &ast)
-        .map_err(|e| {
-            format!(
-                "pattern {pattern:?}: {}, at character {}",
-                e.kind(),
-                at(e.span())
-            )
-        })?;
+        .map_err(|e| error(e.kind(), e.span()))?;
     Ok(())
 }
 
