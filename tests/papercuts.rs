@@ -159,7 +159,12 @@ fn an_invalid_line_is_reported_once() {
         assert!(out.contains("3 cells is not a grid size"), "{format}");
         assert_eq!(err.lines().count(), 1, "{format}");
     }
-    // Quiet text keeps one (empty) line per puzzle.
+    // Quiet text keeps one (empty) line per puzzle, for every command.
+    for command in ["solve", "count", "rate", "explain", "candidates"] {
+        let (out, err, _) = run(&[command, "-q"], "123\n");
+        assert_eq!(out, "\n", "{command}");
+        assert_eq!(err.lines().count(), 1, "{command}");
+    }
     assert_eq!(
         run(&["solve", "-q"], &format!("123\n{INKALA}\n"))
             .0

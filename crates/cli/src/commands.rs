@@ -126,10 +126,12 @@ pub fn drive<R: Row + Classify + Send>(
                 }
                 // An invalid line's error is on standard error already:
                 // the text output does not say it again (json and csv
-                // keep the record; quiet text keeps its empty line, one
-                // output line per puzzle).
-                if invalid.is_none() || output.format != Format::Text || output.quiet {
+                // keep the record; quiet text keeps one output line per
+                // puzzle, an empty one).
+                if invalid.is_none() || output.format != Format::Text {
                     report.record(&mut out, &record)?;
+                } else if output.quiet {
+                    writeln!(out)?;
                 }
                 summary(Some(&record));
             }
