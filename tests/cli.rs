@@ -130,6 +130,25 @@ fn candidates_outputs() {
             "12345678.........9...............................................................\n"
         )
     );
+    // True candidates: puzzles with several solutions (text
+    // and JSON), a unique one, one with no solution, a bad combination.
+    let several = "1.......2.....3.\n4...............\n";
+    assert_cmd_snapshot!(
+        "candidates_true",
+        sudoku(&["candidates", "--true", "--limit", "3"]).pass_stdin(several)
+    );
+    assert_cmd_snapshot!(
+        "candidates_true_json",
+        sudoku(&["candidates", "--true", "--format", "json"]).pass_stdin(several)
+    );
+    assert_cmd_snapshot!(
+        "candidates_true_none",
+        sudoku(&["candidates", "--true", "--format", "csv"]).pass_stdin("123............4\n")
+    );
+    assert_cmd_snapshot!(
+        "candidates_true_with_propagation",
+        sudoku(&["candidates", "--true", "--propagation", "gac"]).pass_stdin("")
+    );
 }
 
 #[test]

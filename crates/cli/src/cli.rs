@@ -802,8 +802,24 @@ pub struct CandidatesArgs {
 
     /// Propagation level whose deductions the candidates show: none, fc,
     /// singles, locked, gac, probing.
-    #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true, default_value = "fc")]
+    #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true, default_value = "fc", conflicts_with = "true_candidates")]
     pub propagation: String,
+
+    /// True candidates: for every empty cell, the digits that appear in
+    /// at least one solution (exact, found by search), each with the
+    /// number of solutions that hold it, up to --limit.
+    #[arg(long = "true")]
+    pub true_candidates: bool,
+
+    /// With --true: count the solutions that hold each candidate up to K.
+    #[arg(long, value_name = "K", default_value_t = 8, requires = "true_candidates",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// With --true: the preset whose search finds the solutions (its
+    /// heuristics, level and limits). Default: `default`.
+    #[arg(long, value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true, requires = "true_candidates")]
+    pub config: Option<String>,
 
     #[command(flatten)]
     pub output: OutputArgs,

@@ -36,7 +36,7 @@ use crate::diagnostics::{self, ErrorReport};
 use crate::input::{PuzzleLines, ReadOptions, parse_box};
 use crate::output::{Row, reporter};
 use crate::runner::{self, Item, Job, Sudokus};
-pub use crate::runner::{Invalid, on_puzzle, origin};
+pub use crate::runner::{Invalid, origin};
 
 /// How a run went, as an exit code: 0 all good, 1 some puzzle failed
 /// (unsolvable, stopped, several solutions where one was required), 2 some

@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudoku_cli::{
-    compare, diagnostics, explaining, generating, input, rating, records, runner, solving,
-    strategy, trace_file,
+    candidates, compare, diagnostics, explaining, generating, input, rating, records, runner,
+    solving, strategy, trace_file,
 };
 
 use crate::cli::{Cli, Command};

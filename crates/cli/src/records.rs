@@ -891,6 +891,18 @@ pub struct CandidatesRecord {
     /// As in [`SolveRecord::rules`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<&'static str>>,
+    /// True candidates only (`--true`): per cell, for each of its
+    /// candidates in order, the solutions that hold it, up to `limit`
+    /// (`limit` means "`limit` or more"); empty for a given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<Vec<u64>>>,
+    /// True candidates only: the count limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// True candidates only: the puzzle's solutions, up to `limit + 1`
+    /// (which means "more than `limit`").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
     /// As in [`SolveRecord::rules_summary`].
     #[serde(skip)]
     pub rules_summary: Option<String>,
@@ -912,9 +924,51 @@ impl CandidatesRecord {
             file: origin.file,
             version: VERSION,
             rules: None,
+            counts: None,
+            limit: None,
+            solutions: None,
             rules_summary: None,
             grid: None,
         }
+    }
+
+    /// The record of a puzzle that cannot be worked on.
+    pub fn invalid(self, kind: &'static str, message: String) -> CandidatesRecord {
+        CandidatesRecord {
+            error: Some(message),
+            error_kind: Some(kind),
+            ..self
+        }
+    }
+
+    /// The record of true candidates (`candidates --true`): status `ok`,
+    /// `contradiction` (no solution) or `stopped` (a limit was reached;
+    /// the candidates and counts are those found until then, lower
+    /// bounds, and `error` says which limit).
+    pub fn true_shown(
+        self,
+        found: &sudoku::TrueCandidates,
+        sudoku: &sudoku::Sudoku,
+    ) -> CandidatesRecord {
+        let mut r = self.shown(&found.grid, sudoku);
+        let cells = found.grid.size().cells();
+        r.counts = Some(
+            (0..cells)
+                .map(|i| match found.grid.digit(i) {
+                    Some(_) => Vec::new(),
+                    None => (found.grid.candidates(i).iter())
+                        .map(|&d| found.counts[i][d as usize - 1])
+                        .collect(),
+                })
+                .collect(),
+        );
+        r.limit = Some(found.limit);
+        r.solutions = Some(found.solutions);
+        if let Some(reason) = found.stopped {
+            r.status = "stopped";
+            r.error = Some(stop_words(reason).to_string());
+        }
+        r
     }
 
     pub fn shown(mut self, grid: &CandidateGrid, sudoku: &sudoku::Sudoku) -> CandidatesRecord {
@@ -955,6 +1009,7 @@ impl CandidatesRecord {
             "filled",
             "error",
             "version",
+            "counts",
         ]
     }
 
@@ -972,6 +1027,15 @@ impl CandidatesRecord {
             self.filled.clone().unwrap_or_default(),
             self.error.clone().unwrap_or_default(),
             self.version.to_string(),
+            // Per cell, its candidates' counts joined by `,`; `-` for a
+            // given; empty unless true candidates.
+            (self.counts.iter().flatten())
+                .map(|c| match c.is_empty() {
+                    true => "-".to_string(),
+                    false => c.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
         ]
     }
 }

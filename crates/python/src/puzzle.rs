@@ -277,6 +277,20 @@ impl PyPuzzle {
         Ok(render::svg(&drawing))
     }
 
+    /// The true candidates (as `sudoku candidates --true --format json`
+    /// prints them, a dict): for every empty cell the digits of its
+    /// solutions (`candidates`), each with the number of solutions that
+    /// hold it up to `limit` (`counts`), and the puzzle's `solutions` up to
+    /// `limit`. The strategy keywords are those of `solve`.
+    #[pyo3(signature = (limit=Some(8), **strategy))]
+    fn true_candidates<'py>(
+        slf: &Bound<'py, Self>,
+        limit: Option<i128>,
+        strategy: Option<&Bound<'py, pyo3::types::PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::solving::true_candidates(slf.py(), slf.as_any(), limit, strategy)
+    }
+
     /// The picture Jupyter shows.
     fn _repr_svg_(&self) -> PyResult<String> {
         self.svg(None, false)

@@ -138,6 +138,35 @@ pub fn solve<'py>(
     to_dict(py, &record)
 }
 
+/// The true candidates of one puzzle (`sudoku candidates --true`),
+/// counted up to `limit`, with the strategy's search; the JSON record as
+/// a dict.
+pub fn true_candidates<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    limit: Option<i128>,
+    strategy: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = count_limit(limit)?.unwrap_or(u64::MAX);
+    let plan = plan(strategy)?;
+    if plan.is_bitboard() {
+        return Err(crate::errors::InvalidStrategy::new_err(
+            "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
+        ));
+    }
+    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+        sudoku_cli::candidates::true_candidates_job(
+            job,
+            sudokus,
+            plan.config(),
+            limit,
+            Some(&failure.flag),
+        )
+    })?;
+    check_valid(record.status, record.error.as_deref(), &job)?;
+    to_dict(py, &record)
+}
+
 /// A count's `limit` as the command's `--limit` takes it: at least 1 (a
 /// `ValueError` otherwise), `None` for all solutions.
 fn count_limit(limit: Option<i128>) -> PyResult<Option<u64>> {

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import sudoku_csp as sc
-from conftest import INKALA, PUZZLES, ROOT, TOP95
+from conftest import INKALA, PUZZLES, ROOT, TOP95, cli_json
 
 
 def test_a_line_and_a_grid():
@@ -61,3 +61,21 @@ def test_bad_options():
         sc.Puzzle.parse(INKALA, variant="nonsense")
     with pytest.raises(sc.InvalidPuzzle, match="--box"):
         sc.Puzzle.parse(INKALA, box="3y3")
+
+
+def test_true_candidates_equal_the_commands(tmp_path):
+    # Three solutions: each candidate counted exactly; the record is the
+    # one `sudoku candidates --true --format json` prints.
+    puzzle = sc.Puzzle.parse("1.......2.....3.")
+    got = puzzle.true_candidates(limit=3)
+    path = tmp_path / "p.txt"
+    path.write_text("1.......2.....3.\n")
+    want = cli_json("candidates", "--true", "--limit", "3", str(path))[0]
+    for key in ("status", "candidates", "counts", "solutions", "limit", "propagation"):
+        assert got[key] == want[key], key
+    assert got["solutions"] == 3
+    assert got["counts"][1] == [1, 2]
+    # A puzzle with no solution, and a bad limit.
+    assert sc.Puzzle.parse("123............4").true_candidates()["status"] == "contradiction"
+    with pytest.raises(ValueError):
+        puzzle.true_candidates(limit=0)

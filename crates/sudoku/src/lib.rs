@@ -52,6 +52,7 @@ mod source;
 #[allow(clippy::module_inception)]
 mod sudoku;
 mod symbol;
+mod true_candidates;
 mod variant;
 
 pub use board::Board;
@@ -68,4 +69,5 @@ pub use size::GridSize;
 pub use source::Source;
 pub use sudoku::{HouseFailure, SolveError, Sudoku};
 pub use symbol::{MAX_SIDE, Symbols, SymbolsError, digit_char};
+pub use true_candidates::TrueCandidates;
 pub use variant::{UnknownVariant, Variant, valid_names as variant_names};

@@ -3,7 +3,8 @@
 use anyhow::{Context, Result};
 use csp_core::PropagationLevel;
 
-use super::{Classify, Outcome, drive, invalid_of, on_puzzle, origin};
+use super::{Classify, Outcome, drive, invalid_of};
+use crate::candidates::{candidates_job, true_candidates_job};
 use crate::cli::CandidatesArgs;
 use crate::output::Row;
 use crate::records::CandidatesRecord;
@@ -13,7 +14,7 @@ impl Classify for CandidatesRecord {
         invalid_of(self.status, self.error_kind, self.error.as_deref())
     }
     fn failed(&self) -> bool {
-        self.status == "contradiction"
+        matches!(self.status, "contradiction" | "stopped")
     }
     fn failure(&self) -> String {
         self.status.to_string()
@@ -39,6 +40,21 @@ impl Row for CandidatesRecord {
         let head = format!("{}:{}: ", self.file, self.line);
         let rules =
             (self.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"));
+        if let (Some(grid), Some(limit), Some(solutions)) = (&self.grid, self.limit, self.solutions)
+        {
+            let found = match (self.status, solutions) {
+                ("stopped", _) => format!(
+                    "stopped ({}): the candidates found so far",
+                    self.error.as_deref().unwrap_or("")
+                ),
+                (_, 0) => "no solution".to_string(),
+                (_, n) if n > limit => {
+                    format!("more than {}", sudoku_cli::words::count(limit, "solution"))
+                }
+                (_, n) => sudoku_cli::words::count(n, "solution"),
+            };
+            return format!("{head}true candidates: {found}{rules}\n{}", grid.trim_end());
+        }
         match (&self.grid, self.status) {
             (Some(grid), "contradiction") => format!(
                 "{head}candidates at {}: contradiction (no solution; the grid shows where propagation stopped){rules}\n{}",
@@ -56,23 +72,29 @@ impl Row for CandidatesRecord {
 }
 
 pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
+    if args.true_candidates {
+        return true_candidates(args);
+    }
     let level: PropagationLevel = args.propagation.parse().context("invalid --propagation")?;
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| {
-            let base = CandidatesRecord::new(origin(job), level.to_string());
-            let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-                Ok(base
-                    .clone()
-                    .shown(&sudoku.candidates(puzzle, level)?, sudoku))
-            });
-            result.unwrap_or_else(|e| CandidatesRecord {
-                error: Some(e.message),
-                error_kind: Some(e.kind),
-                ..base
-            })
-        },
+        |job, sudokus| candidates_job(job, sudokus, level),
+        |_| String::new(),
+    )
+}
+
+/// `candidates --true`: the digits of every solution, each counted up to
+/// `--limit`, found by the preset's search.
+fn true_candidates(args: &CandidatesArgs) -> Result<Outcome> {
+    let strategy = crate::strategy::resolve(&crate::strategy::Overrides {
+        config: args.config.clone(),
+        ..Default::default()
+    })?;
+    drive(
+        &args.input,
+        &args.output,
+        |job, sudokus| true_candidates_job(job, sudokus, &strategy.search, args.limit, None),
         |_| String::new(),
     )
 }
