@@ -35,8 +35,8 @@ use crate::cli::{Format, InputArgs, OutputArgs, ReadArgs};
 use crate::diagnostics::{self, ErrorReport};
 use crate::input::{PuzzleLines, ReadOptions, parse_box};
 use crate::output::{Row, reporter};
+pub use crate::runner::origin;
 use crate::runner::{self, Item, Job, Sudokus};
-pub use crate::runner::{Invalid, origin};
 
 /// How a run went, as an exit code: 0 all good, 1 some puzzle failed
 /// (unsolvable, stopped, several solutions where one was required), 2 some

@@ -5,6 +5,7 @@
 pub mod columns;
 pub mod export;
 pub mod per_puzzle;
+pub mod pipeline;
 pub mod plan;
 pub mod plot;
 pub mod report;

@@ -36,6 +36,7 @@ pub mod compare;
 pub mod diagnostics;
 pub mod explaining;
 pub mod generating;
+pub mod heatmap;
 pub mod input;
 pub mod rating;
 pub mod records;
