@@ -38,6 +38,7 @@ pub mod explaining;
 pub mod generating;
 pub mod heatmap;
 pub mod input;
+pub mod picture;
 pub mod rating;
 pub mod records;
 pub mod runner;

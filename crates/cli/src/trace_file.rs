@@ -14,7 +14,8 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
@@ -50,6 +51,8 @@ pub struct TraceFile {
     path: String,
     /// The first write error, reported by [`TraceFile::finish`].
     failed: Mutex<Option<anyhow::Error>>,
+    /// Stops the searches when raised ([`TraceFile::interrupted_by`]).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl TraceFile {
@@ -81,7 +84,15 @@ impl TraceFile {
             limit,
             path: name,
             failed: Mutex::new(None),
+            interrupt: None,
         }
+    }
+
+    /// The searches of this trace stop (as interrupted) once `flag` is
+    /// raised.
+    pub fn interrupted_by(mut self, flag: Arc<AtomicBool>) -> TraceFile {
+        self.interrupt = Some(flag);
+        self
     }
 
     /// Searches `puzzle` (up to `max_solutions`) with a tracer, between a
@@ -104,12 +115,17 @@ impl TraceFile {
             self.keep(self.write(&text));
         }
         let mut tracer = self.puzzle(sudoku, config);
-        let report = match also {
-            Some(also) => {
-                let mut both = Both(&mut tracer, also);
-                sudoku.run_traced(puzzle, config, max_solutions, Some(&mut both))
+        let run = |tracer: &mut dyn Tracer| -> Result<SolveReport, SolveError> {
+            let mut search = sudoku.search(puzzle, config)?;
+            if let Some(flag) = &self.interrupt {
+                search.set_interrupt(Arc::clone(flag));
             }
-            None => sudoku.run_traced(puzzle, config, max_solutions, Some(&mut tracer)),
+            search.set_tracer(Box::new(tracer));
+            Ok(sudoku.report(search.run(max_solutions)))
+        };
+        let report = match also {
+            Some(also) => run(&mut Both(&mut tracer, also)),
+            None => run(&mut tracer),
         };
         if let Some(e) = tracer.error.take() {
             self.keep(Err(e));

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use csp_core::PropagationLevel;
 use pyo3::prelude::*;
-use sudoku::render::{self, Drawing};
 use sudoku_cli::input::{self, Entry, PuzzleLines, ReadError, ReadOptions};
 use sudoku_cli::strategy::{self, Overrides};
 
@@ -258,30 +257,26 @@ impl PyPuzzle {
     #[pyo3(signature = (*, candidates=None, solution=false))]
     fn svg(&self, candidates: Option<&str>, solution: bool) -> PyResult<String> {
         let (sudoku, puzzle) = (self.sudoku(), self.puzzle());
-        let mut drawing = Drawing::of(puzzle, sudoku.rules());
-        if let Some(level) = candidates {
-            let level: PropagationLevel = level.parse().map_err(|e| {
+        let level: Option<PropagationLevel> =
+            (candidates.map(str::parse)).transpose().map_err(|e| {
                 crate::errors::InvalidStrategy::new_err(format!("invalid candidates: {e}"))
             })?;
-            let grid = sudoku.candidates(puzzle, level).map_err(puzzle_error)?;
-            drawing = drawing.with_candidates(&grid);
+        let solver = strategy::resolve(&Overrides::default()).map_err(strategy_error)?;
+        let solver = solution.then_some(&solver.search);
+        let picture =
+            sudoku_cli::picture::picture(sudoku, puzzle, level, solver).map_err(puzzle_error)?;
+        if picture.no_solution {
+            return Err(puzzle_error("no solution to draw: the puzzle has none"));
         }
-        if solution {
-            let solver = strategy::resolve(&Overrides::default()).map_err(strategy_error)?;
-            let report = sudoku.solve(puzzle, &solver.search).map_err(puzzle_error)?;
-            match &report.solution {
-                Some(s) => drawing = drawing.with_solution(s),
-                None => return Err(puzzle_error("no solution to draw: the puzzle has none")),
-            }
-        }
-        Ok(render::svg(&drawing))
+        Ok(picture.svg)
     }
 
     /// The true candidates (as `sudoku candidates --true --format json`
     /// prints them, a dict): for every empty cell the digits of its
     /// solutions (`candidates`), each with the number of solutions that
     /// hold it up to `limit` (`counts`), and the puzzle's `solutions` up to
-    /// `limit`. The strategy keywords are those of `solve`.
+    /// `limit + 1` (which means more than `limit`). The strategy keywords
+    /// are those of `solve`.
     #[pyo3(signature = (limit=Some(8), **strategy))]
     fn true_candidates<'py>(
         slf: &Bound<'py, Self>,

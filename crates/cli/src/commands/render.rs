@@ -4,7 +4,6 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use csp_core::PropagationLevel;
-use sudoku::render::{self, Drawing};
 
 use super::{Outcome, puzzle_lines};
 use crate::cli::RenderArgs;
@@ -47,24 +46,15 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
         sudokus.prepare(entry.rules.as_ref(), puzzle);
         let sudoku = (sudokus.for_entry(entry.rules.as_ref(), puzzle))
             .with_context(|| format!("{place}: cannot draw this puzzle"))?;
-        let mut drawing = Drawing::of(puzzle, sudoku.rules());
-        if let Some(level) = level {
-            let grid = sudoku.candidates(puzzle, level)?;
-            drawing = drawing.with_candidates(&grid);
+        let solver = args.solution.then_some(&solver);
+        let picture = crate::picture::picture(sudoku, puzzle, level, solver)?;
+        if picture.no_solution {
+            diagnostics::line(&format!(
+                "sudoku: {place}: no solution to draw: the puzzle has none"
+            ));
+            outcome = outcome.max(Outcome::Failure);
         }
-        if args.solution {
-            let report = sudoku.solve(puzzle, &solver)?;
-            match &report.solution {
-                Some(solution) => drawing = drawing.with_solution(solution),
-                None => {
-                    diagnostics::line(&format!(
-                        "sudoku: {place}: no solution to draw: the puzzle has none"
-                    ));
-                    outcome = outcome.max(Outcome::Failure);
-                }
-            }
-        }
-        let svg = render::svg(&drawing);
+        let svg = picture.svg;
         if args.svg.as_os_str() == "-" {
             let mut out = std::io::stdout().lock();
             out.write_all(svg.as_bytes())?;
