@@ -119,12 +119,62 @@ pub enum Command {
     /// grade, a score, and how much of each rule it takes.
     #[command(after_long_help = rate_help())]
     Rate(RateArgs),
+    /// Start the web workbench: a local page that runs, replays and
+    /// compares searches, with true candidates and explanations, and its
+    /// JSON API (docs/guide/web.md). Stop it with Ctrl-C.
+    Serve(ServeArgs),
     /// Print a completion script for a shell, to be sourced by it (see the
     /// guide's install section, docs/guide/install.md).
     Completions(CompletionsArgs),
     /// Print the manual page (roff; `sudoku man | man -l -`), or write the
     /// pages of the command and of each subcommand to a directory.
     Man(ManArgs),
+}
+
+/// Arguments of `sudoku serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8000)]
+    pub port: u16,
+
+    /// The address to listen on. Other than the loopback, anyone who can
+    /// reach it can run searches on this machine.
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+
+    /// Open the page in the default browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+
+    /// Largest request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    pub max_body: usize,
+
+    /// Longest search, in milliseconds (a request asks for less, never
+    /// more).
+    #[arg(long, value_name = "MS", default_value_t = 5_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: u64,
+
+    /// Most placements of a search (a request asks for fewer, never
+    /// more).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_placements: u64,
+
+    /// Searches at once; more requests are answered with 429 (default:
+    /// one per core).
+    #[arg(long, value_name = "N")]
+    pub searches: Option<usize>,
+
+    /// Most events of a trace.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub trace_limit: u64,
+
+    /// Most runs (strategies times puzzles) of a comparison.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub compare_runs: u64,
 }
 
 /// Arguments of `sudoku completions`.

@@ -12,6 +12,7 @@ mod man;
 mod merge;
 mod rate;
 mod render;
+mod serve;
 mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -29,6 +30,7 @@ pub use man::man;
 pub use merge::merge;
 pub use rate::rate;
 pub use render::render;
+pub use serve::serve;
 pub use solve::solve;
 
 use crate::cli::{Format, InputArgs, OutputArgs, ReadArgs};

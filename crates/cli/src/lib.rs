@@ -42,6 +42,7 @@ pub mod picture;
 pub mod rating;
 pub mod records;
 pub mod runner;
+pub mod serve;
 pub mod solving;
 pub mod strategy;
 pub mod trace_file;

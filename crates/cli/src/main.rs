@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudoku_cli::{
     candidates, compare, diagnostics, explaining, generating, heatmap, input, picture, rating,
-    records, runner, solving, strategy, trace_file,
+    records, runner, serve, solving, strategy, trace_file,
 };
 
 use crate::cli::{Cli, Command};
@@ -42,6 +42,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Merge(args) => commands::merge(args),
         Command::Generate(args) => commands::generate(args),
         Command::Rate(args) => commands::rate(args),
+        Command::Serve(args) => commands::serve(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
     }

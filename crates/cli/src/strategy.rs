@@ -228,6 +228,22 @@ pub fn resolve(args: &Overrides) -> Result<Strategy> {
     build(&origin, spec, file, args)
 }
 
+/// [`resolve`] among the built-in presets only: nothing is read from
+/// disk (what the web server takes from a request).
+pub fn resolve_built_in(args: &Overrides) -> Result<Strategy> {
+    let spec = args.config.as_deref().unwrap_or("default");
+    let Some((name, text)) = BUILT_IN.iter().find(|(name, _)| *name == spec) else {
+        let names: Vec<&str> = BUILT_IN.iter().map(|(name, _)| *name).collect();
+        bail!(
+            "unknown preset `{spec}`: choose one of {}",
+            names.join(", ")
+        );
+    };
+    let origin = format!("built-in preset `{name}`");
+    let file = parse_file(&origin, text)?;
+    build(&origin, spec, file, args)
+}
+
 fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Result<Strategy> {
     let key_error = |key: &str, flag: bool| {
         if flag {

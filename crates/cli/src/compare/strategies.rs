@@ -183,6 +183,27 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     Ok(out)
 }
 
+/// One strategy as a contender, labelled as [`contenders`] labels it: a
+/// preset's `name (EA/0/fc)`, else the short form of its chains (its
+/// name then `matrix`).
+pub fn contender(s: Strategy, preset: bool) -> Contender {
+    let (label, s) = match preset {
+        true => (format!("{} ({})", s.name, short(&s)), s),
+        false => (
+            short(&s),
+            Strategy {
+                name: "matrix".into(),
+                ..s
+            },
+        ),
+    };
+    Contender {
+        label,
+        seeds: vec![s.search.seed],
+        strategy: s,
+    }
+}
+
 /// `EA/0/fc`, `ZW/0/singles/luby:100` with restarts.
 pub fn short(s: &Strategy) -> String {
     let label = format!(
