@@ -1,0 +1,600 @@
+// The workbench page: every answer comes from the server's API, which
+// returns the records `sudoku ... --format json` prints.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+// The geometry of the pictures `sudoku render` draws.
+const MARGIN = 24;
+const CELL = 48;
+// Replay: a snapshot of the board every this many events.
+const SNAPSHOT_EVERY = 512;
+// True candidates: colour by how many solutions hold a candidate.
+const COUNT_COLOURS = ["#d62728", "#ff7f0e", "#2ca02c"];
+
+const state = {
+  side: 9,
+  givens: [],
+  svg: null,
+  overlay: null,
+  controller: null,
+  replay: null,
+  playing: null,
+  steps: null,
+  stepAt: -1,
+};
+
+// ---- API ----
+
+async function api(path, body) {
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try { message = JSON.parse(text).error; } catch (_) { /* keep the text */ }
+    throw new Error(message);
+  }
+  return text;
+}
+
+async function apiJson(path, body) {
+  return JSON.parse(await api(path, body));
+}
+
+function showError(e) {
+  if (e && e.name === "AbortError") return;
+  const box = $("error");
+  box.textContent = e ? String(e.message || e) : "";
+  box.hidden = !e;
+}
+
+function puzzleText() {
+  return $("puzzle").value.trim();
+}
+
+// ---- strategy ----
+
+function strategy() {
+  const s = {};
+  const put = (key, value) => { if (value !== "" && value !== null) s[key] = value; };
+  put("config", $("config").value);
+  put("cells", $("cells").value.trim());
+  put("values", $("values").value.trim());
+  put("propagation", $("propagation").value);
+  put("restarts", $("restarts").value.trim());
+  if ($("seed").value !== "") s.seed = Number($("seed").value);
+  if ($("max-placements").value !== "") s.max_placements = Number($("max-placements").value);
+  return s;
+}
+
+function setStrategy(s) {
+  $("config").value = s.config || "default";
+  $("cells").value = s.cells || "";
+  $("values").value = s.values || "";
+  $("propagation").value = s.propagation || "";
+}
+
+// A line of the compare list: a preset name, or cells/values/propagation.
+function parseStrategyLine(line) {
+  const parts = line.split("/").map((p) => p.trim());
+  if (parts.length === 1) return { config: parts[0] };
+  const s = { cells: parts[0], values: parts[1] };
+  if (parts[2]) s.propagation = parts[2];
+  if (parts[3]) s.restarts = parts[3];
+  return s;
+}
+
+// ---- board ----
+
+function cellIndex(name) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * state.side + Number(m[2]) - 1 : -1;
+}
+
+function cellName(i) {
+  return `r${Math.floor(i / state.side) + 1}c${(i % state.side) + 1}`;
+}
+
+function digitText(d) {
+  return d <= 9 ? String(d) : String.fromCharCode(55 + d); // 10 -> A
+}
+
+async function showBoard() {
+  const text = puzzleText();
+  if (!text) throw new Error("paste a puzzle first");
+  const svgText = await api("/api/render", { puzzle: text });
+  const board = $("board");
+  board.innerHTML = svgText;
+  const svg = board.querySelector("svg");
+  const width = Number(svg.getAttribute("width"));
+  state.side = Math.round((width - 2 * MARGIN) / CELL);
+  state.svg = svg;
+  state.overlay = document.createElementNS(SVG, "g");
+  state.overlay.setAttribute("data-testid", "overlay");
+  svg.appendChild(state.overlay);
+  $("legend").innerHTML = "";
+  return svg;
+}
+
+function clearOverlay() {
+  if (state.overlay) state.overlay.replaceChildren();
+  $("legend").innerHTML = "";
+}
+
+function cellXY(i) {
+  return [MARGIN + (i % state.side) * CELL, MARGIN + Math.floor(i / state.side) * CELL];
+}
+
+function shade(i, colour, opacity) {
+  const [x, y] = cellXY(i);
+  const r = document.createElementNS(SVG, "rect");
+  r.setAttribute("x", x + 1);
+  r.setAttribute("y", y + 1);
+  r.setAttribute("width", CELL - 2);
+  r.setAttribute("height", CELL - 2);
+  r.setAttribute("fill", colour);
+  r.setAttribute("fill-opacity", opacity);
+  state.overlay.appendChild(r);
+}
+
+function write(i, digit, colour, extra) {
+  const [x, y] = cellXY(i);
+  const t = document.createElementNS(SVG, "text");
+  t.setAttribute("x", x + CELL / 2);
+  t.setAttribute("y", y + CELL / 2 + 10);
+  t.setAttribute("text-anchor", "middle");
+  t.setAttribute("font-size", "28");
+  t.setAttribute("fill", colour);
+  t.setAttribute("data-cell", cellName(i));
+  if (extra) for (const [k, v] of Object.entries(extra)) t.setAttribute(k, v);
+  t.textContent = digitText(digit);
+  state.overlay.appendChild(t);
+}
+
+function small(i, digit, colour, count) {
+  const per = Math.ceil(Math.sqrt(state.side));
+  const [x, y] = cellXY(i);
+  const k = digit - 1;
+  const step = CELL / per;
+  const t = document.createElementNS(SVG, "text");
+  t.setAttribute("x", x + step * (k % per) + step / 2);
+  t.setAttribute("y", y + step * Math.floor(k / per) + step / 2 + 4);
+  t.setAttribute("text-anchor", "middle");
+  t.setAttribute("font-size", String(Math.max(8, Math.floor(step * 0.75))));
+  t.setAttribute("font-weight", "bold");
+  t.setAttribute("fill", colour);
+  t.setAttribute("data-cell", cellName(i));
+  t.setAttribute("data-count", String(count));
+  t.textContent = digitText(digit);
+  state.overlay.appendChild(t);
+}
+
+// ---- run and replay ----
+
+function counters(record) {
+  const table = $("counters");
+  table.replaceChildren();
+  const row = (name, value) => {
+    const tr = document.createElement("tr");
+    tr.innerHTML = "<td></td><td></td>";
+    tr.children[0].textContent = name;
+    tr.children[1].textContent = value;
+    tr.setAttribute("data-counter", name);
+    table.appendChild(tr);
+  };
+  row("status", record.status);
+  const s = record.strategy || {};
+  row("strategy", `${s.cells}/${s.values}/${s.propagation}`);
+  if (record.stats) {
+    for (const [name, value] of Object.entries(record.stats)) {
+      if (name === "rules") continue;
+      row(name, value);
+    }
+  }
+  if (record.level_needed) row("level_needed", record.level_needed);
+  if (record.error) row("error", record.error);
+}
+
+// Replays the trace: snapshots of the digits on the board (and the stack
+// of placements, each with the cells it filled) every SNAPSHOT_EVERY
+// events, so that any event is reached from the nearest one.
+function prepareReplay(events, solution) {
+  const n = state.side * state.side;
+  const digits = new Int16Array(n);
+  const guessed = new Uint8Array(n);
+  let frames = [[]];
+  const snapshots = [];
+  const depth = new Int32Array(events.length + 1);
+  let d = 0;
+  for (let i = 0; i <= events.length; i++) {
+    if (i % SNAPSHOT_EVERY === 0) {
+      snapshots.push({ digits: digits.slice(), guessed: guessed.slice(), frames: frames.map((f) => f.slice()) });
+    }
+    depth[i] = d;
+    if (i === events.length) break;
+    const e = events[i];
+    d = apply(e, digits, guessed, frames, d);
+    frames = frames.length ? frames : [[]];
+  }
+  state.replay = { events, snapshots, depth, at: 0, solution };
+  $("scrub").max = String(events.length);
+  drawDepth();
+  goTo(0);
+}
+
+function apply(e, digits, guessed, frames, d) {
+  switch (e.event) {
+    case "place": {
+      const i = cellIndex(e.cell);
+      digits[i] = e.digit;
+      guessed[i] = e.guess ? 1 : 0;
+      frames.push([i]);
+      return e.depth;
+    }
+    case "deduce":
+      for (const f of e.filled || []) {
+        const i = cellIndex(f.cell);
+        digits[i] = f.digit;
+        guessed[i] = 0;
+        frames[frames.length - 1].push(i);
+      }
+      return d;
+    case "backtrack":
+      while (frames.length > 1 && frames.length - 1 >= e.depth) {
+        for (const i of frames.pop()) { digits[i] = 0; guessed[i] = 0; }
+      }
+      return e.depth - 1;
+    case "restart":
+      while (frames.length > 1) for (const i of frames.pop()) { digits[i] = 0; guessed[i] = 0; }
+      return 0;
+    default:
+      return d;
+  }
+}
+
+function goTo(at) {
+  const r = state.replay;
+  if (!r) return;
+  at = Math.max(0, Math.min(r.events.length, at));
+  const snap = r.snapshots[Math.floor(at / SNAPSHOT_EVERY)];
+  const digits = snap.digits.slice();
+  const guessed = snap.guessed.slice();
+  let frames = snap.frames.map((f) => f.slice());
+  let d = r.depth[Math.floor(at / SNAPSHOT_EVERY) * SNAPSHOT_EVERY];
+  for (let i = Math.floor(at / SNAPSHOT_EVERY) * SNAPSHOT_EVERY; i < at; i++) {
+    d = apply(r.events[i], digits, guessed, frames, d);
+  }
+  r.at = at;
+  $("scrub").value = String(at);
+  drawReplay(digits, guessed, at);
+}
+
+function drawReplay(digits, guessed, at) {
+  const r = state.replay;
+  clearOverlay();
+  const current = at > 0 ? r.events[at - 1] : null;
+  const marked = new Set();
+  if (current) {
+    for (const c of [current.cell, ...(current.filled || []).map((f) => f.cell), ...(current.removed || []).map((x) => x.cell)]) {
+      if (c) marked.add(cellIndex(c));
+    }
+  }
+  for (const i of marked) {
+    if (i < 0) continue;
+    const colour = current.event === "fail" ? "#d62728" : current.event === "deduce" ? "#8fa8d8" : "#ffd84a";
+    shade(i, colour, 0.45);
+  }
+  for (let i = 0; i < digits.length; i++) {
+    if (digits[i]) write(i, digits[i], guessed[i] ? "#2255cc" : "#2e8b57", { "data-replay": "1" });
+  }
+  $("event").textContent = describe(current, at, r.events.length, r.depth[at]);
+  drawDepth();
+}
+
+function describe(e, at, total, depth) {
+  const head = `event ${at} of ${total}, depth ${depth}`;
+  if (!e) return `${head}\n(the givens)`;
+  const where = e.house ? ` in ${e.house}` : e.element ? ` by ${e.element}` : e.houses ? ` in ${e.houses.join(" and ")}` : "";
+  switch (e.event) {
+    case "place": return `${head}\nplace ${e.digit} in ${e.cell}${e.guess ? " (a guess)" : ""}`;
+    case "deduce": {
+      const filled = (e.filled || []).map((f) => `${f.cell}=${f.digit}`).join(" ");
+      const removed = (e.removed || []).map((x) => `${x.cell}-${x.digits.join("")}`).join(" ");
+      return `${head}\n${e.rule}${where}: ${filled ? "fills " + filled + "; " : ""}${removed ? "removes " + removed : ""}`;
+    }
+    case "fail": return `${head}\nfail: ${e.cause}${e.cell ? " at " + e.cell : ""}${e.rule ? " (" + e.rule + ")" : ""}${where}`;
+    case "backtrack": return `${head}\nbacktrack: undo ${e.digit} in ${e.cell}`;
+    case "choose": return `${head}\nchoose ${e.cell} (candidates ${e.candidates.join("")}, decided by ${e.decided_by})`;
+    case "order": return `${head}\ntry in ${e.cell}: ${e.values.map((v) => v.digit).join(", ")}`;
+    case "solution": return `${head}\nsolution ${e.number}`;
+    case "end": return `${head}\nend: ${e.termination}`;
+    default: return `${head}\n${e.event}`;
+  }
+}
+
+function drawDepth() {
+  const canvas = $("depth");
+  const r = state.replay;
+  const ctx = canvas.getContext("2d");
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (!r || r.events.length === 0) return;
+  const n = r.events.length;
+  let max = 1;
+  for (let i = 0; i <= n; i++) if (r.depth[i] > max) max = r.depth[i];
+  const w = canvas.width, h = canvas.height;
+  ctx.strokeStyle = "#2255cc";
+  ctx.beginPath();
+  for (let x = 0; x < w; x++) {
+    const i = Math.floor((x / (w - 1)) * n);
+    const y = h - 4 - (r.depth[i] / max) * (h - 8);
+    if (x === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+  }
+  ctx.stroke();
+  ctx.strokeStyle = "#d62728";
+  const cx = (r.at / n) * (w - 1);
+  ctx.beginPath();
+  ctx.moveTo(cx, 0);
+  ctx.lineTo(cx, h);
+  ctx.stroke();
+}
+
+function play() {
+  if (state.playing) {
+    clearInterval(state.playing);
+    state.playing = null;
+    $("replay-play").textContent = "▶";
+    return;
+  }
+  if (!state.replay) return;
+  $("replay-play").textContent = "⏸";
+  state.playing = setInterval(() => {
+    const r = state.replay;
+    const speed = Number($("speed").value);
+    const step = Math.max(1, Math.round(speed / 20));
+    if (r.at >= r.events.length) { play(); return; }
+    goTo(r.at + step);
+  }, Math.max(10, 1000 / Number($("speed").value)));
+}
+
+async function run() {
+  showError(null);
+  try {
+    await showBoard();
+    const record = await apiJson("/api/solve", { puzzle: puzzleText(), trace: true, ...strategy() });
+    counters(record);
+    const events = record.trace || [];
+    const inner = events.filter((e) => !["puzzle", "end", "cut"].includes(e.event));
+    prepareReplay(inner, record.solution);
+    goTo(inner.length);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// ---- true candidates ----
+
+async function trueCandidates() {
+  showError(null);
+  try {
+    await showBoard();
+    const record = await apiJson("/api/candidates", { puzzle: puzzleText(), true: true });
+    state.replay = null;
+    clearOverlay();
+    const limit = record.limit;
+    record.candidates.forEach((digits, i) => {
+      const counts = record.counts[i];
+      if (!counts.length) return;
+      [...digits].forEach((c, k) => {
+        const d = parseInt(c, 36);
+        const count = counts[k];
+        const colour = COUNT_COLOURS[Math.min(count, 3) - 1];
+        small(i, d, colour, count);
+      });
+    });
+    const more = record.solutions > limit ? `more than ${limit}` : String(record.solutions);
+    $("legend").innerHTML = `<span style="background:${COUNT_COLOURS[0]}">in 1 solution</span><span style="background:${COUNT_COLOURS[1]}">in 2</span><span style="background:${COUNT_COLOURS[2]}">in 3 or more</span> solutions: ${more}`;
+    $("legend").setAttribute("data-testid", "true-candidates");
+    $("legend").setAttribute("data-solutions", String(record.solutions));
+    $("board").setAttribute("data-true-candidates", JSON.stringify(record.candidates));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// ---- explain ----
+
+async function explain() {
+  showError(null);
+  try {
+    await showBoard();
+    const record = await apiJson("/api/explain", { puzzle: puzzleText() });
+    state.replay = null;
+    state.steps = record.steps || [];
+    const list = $("steps");
+    list.replaceChildren();
+    state.steps.forEach((s, k) => {
+      const li = document.createElement("li");
+      li.textContent = `${s.technique}: ${s.why}`;
+      li.addEventListener("click", () => explainAt(k));
+      list.appendChild(li);
+    });
+    const end = document.createElement("li");
+    end.textContent = `(${record.status})`;
+    list.appendChild(end);
+    explainAt(-1);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function explainAt(k) {
+  if (!state.steps) return;
+  k = Math.max(-1, Math.min(state.steps.length - 1, k));
+  state.stepAt = k;
+  clearOverlay();
+  for (let j = 0; j <= k; j++) {
+    for (const p of state.steps[j].placed || []) write(cellIndex(p.cell), p.digit, j === k ? "#2255cc" : "#2e8b57");
+  }
+  if (k >= 0) {
+    for (const x of state.steps[k].removed || []) shade(cellIndex(x.cell), "#8fa8d8", 0.35);
+  }
+  [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === k));
+}
+
+// ---- compare ----
+
+async function compare() {
+  showError(null);
+  try {
+    const strategies = $("strategies").value.split("\n").map((l) => l.trim()).filter(Boolean).map(parseStrategyLine);
+    if (strategies.length < 1) throw new Error("give one strategy or more, one per line");
+    const on = $("compare-on").value;
+    const body = on ? { set: on, strategies } : { puzzles: [puzzleText()], strategies };
+    const rows = await apiJson("/api/compare", body);
+    const table = $("compare-table");
+    table.replaceChildren();
+    const head = document.createElement("tr");
+    head.innerHTML = "<th>rank</th><th>strategy</th><th>solved</th><th>stopped</th><th>mean placements</th><th>median</th><th>mean guesses</th><th>time s</th>";
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = document.createElement("tr");
+      tr.setAttribute("data-strategy", r.strategy);
+      const cells = [r.rank, r.strategy, r.solved, r.stopped, r.placements.mean.toFixed(1), r.placements.median, r.guesses.mean.toFixed(1), r.time_s === null ? "" : r.time_s.toFixed(3)];
+      for (const c of cells) {
+        const td = document.createElement("td");
+        td.textContent = String(c);
+        tr.appendChild(td);
+      }
+      tr.addEventListener("click", () => {
+        setStrategy({ config: r.config === "matrix" ? "default" : r.config, cells: r.cells, values: r.values, propagation: r.propagation });
+      });
+      table.appendChild(tr);
+    }
+    chart(rows);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function chart(rows) {
+  const svg = $("compare-chart");
+  svg.replaceChildren();
+  const bar = 18;
+  const height = rows.length * (bar + 6) + 4;
+  svg.setAttribute("height", String(height));
+  svg.setAttribute("viewBox", `0 0 400 ${height}`);
+  const max = Math.max(1, ...rows.map((r) => r.placements.mean));
+  rows.forEach((r, k) => {
+    const y = 4 + k * (bar + 6);
+    const w = Math.max(1, (r.placements.mean / max) * 250);
+    const rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("x", "140");
+    rect.setAttribute("y", String(y));
+    rect.setAttribute("width", String(w));
+    rect.setAttribute("height", String(bar));
+    rect.setAttribute("fill", "#2255cc");
+    svg.appendChild(rect);
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("x", "136");
+    label.setAttribute("y", String(y + 13));
+    label.setAttribute("text-anchor", "end");
+    label.setAttribute("font-size", "11");
+    label.textContent = r.strategy.length > 22 ? r.strategy.slice(0, 21) + "…" : r.strategy;
+    svg.appendChild(label);
+    const value = document.createElementNS(SVG, "text");
+    value.setAttribute("x", String(144 + w));
+    value.setAttribute("y", String(y + 13));
+    value.setAttribute("font-size", "11");
+    value.textContent = r.placements.mean.toFixed(1);
+    svg.appendChild(value);
+  });
+}
+
+// ---- set-up ----
+
+function letterButtons(container, input, heuristics) {
+  for (const h of heuristics) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = h.symbol;
+    b.title = `${h.symbol}: ${h.name}: ${h.description}`;
+    b.addEventListener("click", () => { input.value += h.symbol; });
+    container.appendChild(b);
+  }
+}
+
+async function setUp() {
+  const [configs, heuristics, sets] = await Promise.all([
+    fetch("/api/configs").then((r) => r.json()),
+    fetch("/api/heuristics").then((r) => r.json()),
+    fetch("/api/sets").then((r) => r.json()),
+  ]);
+  for (const c of configs) {
+    if (c.engine !== "engine") continue;
+    const o = new Option(`${c.name} (${c.cells}/${c.values}/${c.propagation})`, c.name);
+    o.title = c.description;
+    $("config").appendChild(o);
+  }
+  $("propagation").appendChild(new Option("the preset's", ""));
+  for (const l of heuristics.propagation) $("propagation").appendChild(new Option(l, l));
+  letterButtons($("cell-letters"), $("cells"), heuristics.cells);
+  letterButtons($("value-letters"), $("values"), heuristics.values);
+  for (const s of sets) {
+    $("set-puzzle").appendChild(new Option(`${s.name}: ${s.description}`, s.name));
+    $("compare-on").appendChild(new Option(`${s.name} (${s.puzzles} puzzles)`, s.name));
+    state[`first:${s.name}`] = s.first;
+  }
+  $("set-puzzle").addEventListener("change", async (ev) => {
+    const first = state[`first:${ev.target.value}`];
+    if (first) {
+      $("puzzle").value = first.split(/\s/)[0];
+      showError(null);
+      try { await showBoard(); } catch (e) { showError(e); }
+    }
+  });
+  $("file").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    $("puzzle").value = await file.text();
+    try { await showBoard(); } catch (e) { showError(e); }
+  });
+  $("puzzle").addEventListener("drop", async (ev) => {
+    const file = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (!file) return;
+    ev.preventDefault();
+    $("puzzle").value = await file.text();
+  });
+  $("show").addEventListener("click", async () => { showError(null); try { await showBoard(); } catch (e) { showError(e); } });
+  $("run").addEventListener("click", run);
+  $("true-candidates").addEventListener("click", trueCandidates);
+  $("explain").addEventListener("click", explain);
+  $("explain-next").addEventListener("click", () => explainAt(state.stepAt + 1));
+  $("explain-back").addEventListener("click", () => explainAt(state.stepAt - 1));
+  $("compare-run").addEventListener("click", compare);
+  $("replay-step").addEventListener("click", () => state.replay && goTo(state.replay.at + 1));
+  $("replay-back").addEventListener("click", () => state.replay && goTo(state.replay.at - 1));
+  $("replay-start").addEventListener("click", () => goTo(0));
+  $("replay-end").addEventListener("click", () => state.replay && goTo(state.replay.events.length));
+  $("replay-play").addEventListener("click", play);
+  $("scrub").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
+  document.addEventListener("keydown", (ev) => {
+    const tag = (ev.target.tagName || "").toLowerCase();
+    if (["input", "textarea", "select"].includes(tag) || !state.replay) return;
+    if (ev.key === "ArrowRight") { goTo(state.replay.at + 1); ev.preventDefault(); }
+    else if (ev.key === "ArrowLeft") { goTo(state.replay.at - 1); ev.preventDefault(); }
+    else if (ev.key === "Home") { goTo(0); ev.preventDefault(); }
+    else if (ev.key === "End") { goTo(state.replay.events.length); ev.preventDefault(); }
+    else if (ev.key === " ") { play(); ev.preventDefault(); }
+  });
+  document.body.setAttribute("data-ready", "1");
+}
+
+setUp().catch(showError);
