@@ -350,11 +350,11 @@ function play() {
   if (state.playing) {
     clearInterval(state.playing);
     state.playing = null;
-    $("replay-play").textContent = "▶";
+    $("replay-play").textContent = "play";
     return;
   }
   if (!state.replay) return;
-  $("replay-play").textContent = "⏸";
+  $("replay-play").textContent = "pause";
   state.playing = setInterval(() => {
     const r = state.replay;
     const speed = Number($("speed").value);
@@ -399,7 +399,7 @@ async function trueCandidates() {
         small(i, d, colour, count);
       });
     });
-    const more = record.solutions > limit ? `more than ${limit}` : String(record.solutions);
+    const more = record.solutions > limit ? `more than ${limit}` : record.solutions === 0 ? "none (the puzzle has no solution)" : String(record.solutions);
     $("legend").innerHTML = `<span style="background:${COUNT_COLOURS[0]}">in 1 solution</span><span style="background:${COUNT_COLOURS[1]}">in 2</span><span style="background:${COUNT_COLOURS[2]}">in 3 or more</span> solutions: ${more}`;
     $("legend").setAttribute("data-testid", "true-candidates");
     $("legend").setAttribute("data-solutions", String(record.solutions));

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::extract::rejection::BytesRejection;
-use axum::http::header::CONTENT_TYPE;
 use axum::http::Uri;
+use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use csp_core::{PropagationLevel, ValueHeuristic, VariableHeuristic};
 use serde::Serialize;
@@ -134,7 +134,10 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
             let head = StrategyRecord::of(&strategy);
             if bitboard {
                 let record = bitboard_solve_job(&job, &sudokus, &head, request.unique);
-                return (answer(&record, record.status, record.error.as_deref(), &job), None);
+                return (
+                    answer(&record, record.status, record.error.as_deref(), &job),
+                    None,
+                );
             }
             let config = &strategy.search;
             let checks = SolveChecks {
@@ -151,16 +154,22 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
                 )
                 .interrupted_by(Arc::clone(&flag))
             });
-            let record = solve_job(&job, &sudokus, &head, config, checks, |sudoku, puzzle| {
-                match &trace {
-                    Some(t) => t.run(&origin(&job), sudoku, puzzle, config, Some(1), None),
-                    None => {
-                        let mut search = sudoku.search(puzzle, config)?;
-                        search.set_interrupt(Arc::clone(&flag));
-                        Ok(sudoku.report(search.run(Some(1))))
-                    }
-                }
-            });
+            let record =
+                solve_job(
+                    &job,
+                    &sudokus,
+                    &head,
+                    config,
+                    checks,
+                    |sudoku, puzzle| match &trace {
+                        Some(t) => t.run(&origin(&job), sudoku, puzzle, config, Some(1), None),
+                        None => {
+                            let mut search = sudoku.search(puzzle, config)?;
+                            search.set_interrupt(Arc::clone(&flag));
+                            Ok(sudoku.report(search.run(Some(1))))
+                        }
+                    },
+                );
             let events = trace.map(|t| {
                 let _ = t.finish();
                 let bytes = buffer.0.lock().unwrap_or_else(|p| p.into_inner());
@@ -335,7 +344,10 @@ pub async fn compare(Shared(state): Shared<State>, body: Body) -> Result<Respons
             )));
         }
         let chains = s.cells.is_some() || s.values.is_some() || s.propagation.is_some();
-        contenders.push(strategies::contender(strategy, s.config.is_some() && !chains));
+        contenders.push(strategies::contender(
+            strategy,
+            s.config.is_some() && !chains,
+        ));
     }
     let runs = (contenders.len() * set.lines.len()) as u64;
     if runs > state.limits.compare_runs {
@@ -375,7 +387,10 @@ pub async fn compare(Shared(state): Shared<State>, body: Body) -> Result<Respons
             let done = pipeline::run(comparison, &Silent, Some(&flag))
                 .map_err(|e| ApiError::Internal(format!("{e:#}")))?;
             if let Some(line) = done.invalid.first() {
-                return Err(ApiError::Invalid(format!("{}: {}", line.place, line.message)));
+                return Err(ApiError::Invalid(format!(
+                    "{}: {}",
+                    line.place, line.message
+                )));
             }
             let options = TableOptions {
                 sort,

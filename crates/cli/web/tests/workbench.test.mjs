@@ -19,17 +19,12 @@ const BIN = process.env.SUDOKU_BIN || path.join(ROOT, "target/debug/sudoku");
 const BROWSER = process.env.CHROMIUM || "/usr/bin/chromium";
 const SHOTS = process.env.UPDATE_SCREENSHOTS === "1";
 const INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-// An f-puzzles link's puzzle with a killer cage and a thermometer, as a document.
+// An f-puzzles document with a killer cage and a thermometer (5 solutions).
 const VARIANT = JSON.stringify({
   size: 4,
-  grid: [
-    [{ value: 1, given: true }, {}, {}, {}],
-    [{}, {}, {}, {}],
-    [{}, {}, {}, {}],
-    [{}, {}, {}, { value: 2, given: true }],
-  ],
-  killercage: [{ cells: ["R1C2", "R1C3"], value: "5" }],
-  thermometer: [{ lines: [["R3C1", "R3C2", "R3C3"]] }],
+  grid: [[{ value: 1, given: true }, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
+  killercage: [{ cells: ["R1C2", "R1C3"], value: "7" }],
+  thermometer: [{ lines: [["R3C1", "R3C2"]] }],
 });
 
 let server;
@@ -203,6 +198,7 @@ test("true candidates equal the command's, on a classic and a variant puzzle", a
     writeFileSync(file, puzzle + "\n");
     const [record] = commandAllowingFailure(["candidates", "--true", "--format", "json", file]);
     assert.deepEqual(shown, record.candidates);
+    assert.equal(await p.getAttribute("[data-testid=true-candidates]", "data-solutions"), String(record.solutions));
   }
   await shot(p, "true-candidates");
   await p.close();
