@@ -24,21 +24,32 @@ pub struct RegexRule {
     /// The pattern (regex-automata's syntax, as Rust's `regex`).
     pub pattern: String,
     side: usize,
-    /// The pattern's automaton, built once (see [`dfa`]).
-    dfa: dense::DFA<Vec<u32>>,
+    /// The pattern's automaton, built once (see [`dfa`]) and shared by
+    /// the rule's copies on other cells.
+    dfa: std::sync::Arc<dense::DFA<Vec<u32>>>,
 }
 
 impl RegexRule {
     /// A rule on `cells` of a grid of side `side`; an error names what is
     /// wrong with the pattern.
     pub fn new(cells: Vec<usize>, pattern: &str, side: usize) -> Result<RegexRule, String> {
-        let dfa = dfa(pattern)?;
+        let dfa = std::sync::Arc::new(dfa(pattern)?);
         Ok(RegexRule {
             cells,
             pattern: pattern.to_string(),
             side,
             dfa,
         })
+    }
+
+    /// The same pattern on `cells` of a grid of side `side`, its
+    /// automaton not built again.
+    pub fn on(&self, cells: Vec<usize>, side: usize) -> RegexRule {
+        RegexRule {
+            cells,
+            side,
+            ..self.clone()
+        }
     }
 }
 
@@ -123,7 +134,7 @@ impl Element for RegexRule {
             element: format!("regex at {}", cell_list(&self.cells, self.side)),
             what,
         };
-        let dfa = &self.dfa;
+        let dfa = &*self.dfa;
         let start = (dfa.start_state(&start::Config::new().anchored(Anchored::Yes)))
             .map_err(|e| invalid(e.to_string()))?;
         grid.automaton(

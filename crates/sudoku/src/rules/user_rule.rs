@@ -21,10 +21,32 @@ pub struct UserRule(Written);
 /// A user rule as written.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 enum Written {
-    /// `regex:CELLS:PATTERN`.
-    Regex { cells: String, pattern: String },
+    /// `regex:CELLS:PATTERN`, and the pattern's automaton, built when the
+    /// text was read.
+    Regex {
+        cells: String,
+        pattern: String,
+        built: Built,
+    },
     /// `chess:OPTIONS`.
     Chess { options: String },
+}
+
+/// The rule of a pattern, built once: the pattern text says what it is
+/// (equal and hashed by it, not by this).
+#[derive(Clone, Debug)]
+struct Built(RegexRule);
+
+impl PartialEq for Built {
+    fn eq(&self, _: &Built) -> bool {
+        true
+    }
+}
+
+impl Eq for Built {}
+
+impl std::hash::Hash for Built {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// A rule text that cannot be read.
@@ -67,10 +89,11 @@ impl FromStr for UserRule {
         // Check the cells' syntax on the largest grid and the pattern now,
         // so that a typo is an error before any puzzle is read.
         cells_of(cells, crate::MAX_SIDE).map_err(|e| bad(&e.to_string()))?;
-        RegexRule::new(Vec::new(), pattern, 9).map_err(|e| bad(&e))?;
+        let built = Built(RegexRule::new(Vec::new(), pattern, 9).map_err(|e| bad(&e))?);
         Ok(UserRule(Written::Regex {
             cells: cells.to_string(),
             pattern: pattern.to_string(),
+            built,
         }))
     }
 }
@@ -79,7 +102,7 @@ impl fmt::Display for UserRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Written::Chess { options } => write!(f, "chess:{options}"),
-            Written::Regex { cells, pattern } => write!(f, "regex:{cells}:{pattern}"),
+            Written::Regex { cells, pattern, .. } => write!(f, "regex:{cells}:{pattern}"),
         }
     }
 }
@@ -106,9 +129,7 @@ impl UserRule {
             Written::Chess { options } => {
                 Box::new(ChessMove::parse(options, side).map_err(invalid)?)
             }
-            Written::Regex { cells, pattern } => {
-                Box::new(RegexRule::new(cells_of(cells, side)?, pattern, side).map_err(invalid)?)
-            }
+            Written::Regex { cells, built, .. } => Box::new(built.0.on(cells_of(cells, side)?, side)),
         })
     }
 }
