@@ -490,11 +490,11 @@ function chart(rows) {
   const bar = 18;
   const height = rows.length * (bar + 6) + 4;
   svg.setAttribute("height", String(height));
-  svg.setAttribute("viewBox", `0 0 400 ${height}`);
+  svg.setAttribute("viewBox", `0 0 420 ${height}`);
   const max = Math.max(1, ...rows.map((r) => r.placements.mean));
   rows.forEach((r, k) => {
     const y = 4 + k * (bar + 6);
-    const w = Math.max(1, (r.placements.mean / max) * 250);
+    const w = Math.max(1, (r.placements.mean / max) * 200);
     const rect = document.createElementNS(SVG, "rect");
     rect.setAttribute("x", "140");
     rect.setAttribute("y", String(y));
