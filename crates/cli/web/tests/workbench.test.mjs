@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,13 @@ const VARIANT = JSON.stringify({
   killercage: [{ cells: ["R1C2", "R1C3"], value: "7" }],
   thermometer: [{ lines: [["R3C1", "R3C2"]] }],
 });
+
+// An f-puzzles link with lines (thermometer, arrow) and a SudokuPad link
+// with cages and a thermometer, from the repository's puzzle sets.
+const FPUZZLES_LINK = readFileSync(path.join(ROOT, "puzzles/variants/links.txt"), "utf8")
+  .split("\n").find((l) => l.startsWith("combo/combo-fpuzzles-clipped ")).split(" ")[1];
+const SUDOKUPAD_LINK = "https://sudokupad.app/" +
+  readFileSync(path.join(ROOT, "puzzles/sudokupad/cornered-parity.txt"), "utf8").trim();
 
 let server;
 let base;
@@ -227,6 +234,46 @@ test("a bad line shows the command's error", async () => {
   assert.match(message, /^-:1: 13 cells is not a grid size/);
   await shot(p, "error");
   await p.close();
+});
+
+test("the five tasks on an f-puzzles link and a SudokuPad link", async () => {
+  for (const link of [FPUZZLES_LINK, SUDOKUPAD_LINK]) {
+    const p = await page();
+    await p.fill("[data-testid=puzzle-input]", link);
+    // Run and replay: the command's counters, the solution at the end.
+    await p.click("[data-testid=run]");
+    const shown = await counters(p);
+    const [record] = command(["solve", "--format", "json", ...["--timeout", "5000", "--max-placements", "10000000"]], link + "\n");
+    assert.equal(shown.status, "solved");
+    assert.equal(shown.placements, String(record.stats.placements));
+    await p.click("[data-testid=replay-end]");
+    const digits = await p.$$eval("[data-testid=overlay] text[data-replay]", (ts) => ts.map((t) => [t.dataset.cell, t.textContent]));
+    assert.ok(digits.length > 0);
+    const side = Math.round(Math.sqrt(record.solution.length));
+    for (const [cell, digit] of digits) {
+      const [, r, c] = /^r(\d+)c(\d+)$/.exec(cell);
+      assert.equal(record.solution[(r - 1) * side + (c - 1)], digit, cell);
+    }
+    // True candidates: the command's.
+    await p.click("[data-testid=true-candidates-run]");
+    await p.waitForSelector("[data-testid=board][data-true-candidates]");
+    const candidates = JSON.parse(await p.getAttribute("[data-testid=board]", "data-true-candidates"));
+    const [truth] = command(["candidates", "--true", "--format", "json"], link + "\n");
+    assert.deepEqual(candidates, truth.candidates);
+    // Explain: the command's steps.
+    await p.click("[data-testid=explain-run]");
+    await p.waitForSelector("[data-testid=explain-steps] li");
+    const [explained] = commandAllowingFailure(["explain", "--format", "json"], link + "\n");
+    assert.equal(await p.$$eval("[data-testid=explain-steps] li", (lis) => lis.length), explained.steps.length + 1);
+    // Compare two chains on this puzzle.
+    await p.fill("[data-testid=compare-strategies]", "default\nadaptive");
+    await p.selectOption("[data-testid=compare-on]", "");
+    await p.click("[data-testid=compare-run]");
+    await p.waitForSelector("[data-testid=compare-table] tr[data-strategy]");
+    const rows = await p.$$eval("[data-testid=compare-table] tr[data-strategy]", (trs) => trs.length);
+    assert.equal(rows, 2);
+    await p.close();
+  }
 });
 
 test("phone width: the page still works", async () => {
