@@ -131,8 +131,8 @@ impl Sudoku {
             // More solutions than the list holds: count each candidate
             // the list holds fewer times than the limit, with it placed.
             let root = self.candidates(puzzle, config.level)?;
-            'cells: for cell in 0..cells {
-                if puzzle.cells()[cell] != 0 {
+            'cells: for (cell, &given) in puzzle.cells().iter().enumerate() {
+                if given != 0 {
                     continue;
                 }
                 for d in root.candidates(cell) {

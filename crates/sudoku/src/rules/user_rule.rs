@@ -129,7 +129,9 @@ impl UserRule {
             Written::Chess { options } => {
                 Box::new(ChessMove::parse(options, side).map_err(invalid)?)
             }
-            Written::Regex { cells, built, .. } => Box::new(built.0.on(cells_of(cells, side)?, side)),
+            Written::Regex { cells, built, .. } => {
+                Box::new(built.0.on(cells_of(cells, side)?, side))
+            }
         })
     }
 }
