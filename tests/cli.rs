@@ -162,6 +162,7 @@ fn help_texts() {
     assert_cmd_snapshot!("help_generate", sudoku(&["generate", "--help"]));
     assert_cmd_snapshot!("help_rate", sudoku(&["rate", "--help"]));
     assert_cmd_snapshot!("help_merge", sudoku(&["merge", "--help"]));
+    assert_cmd_snapshot!("help_serve", sudoku(&["serve", "--help"]));
     assert_cmd_snapshot!("help_render", sudoku(&["render", "--help"]));
     assert_cmd_snapshot!("help_explain", sudoku(&["explain", "--help"]));
     assert_cmd_snapshot!("help_completions", sudoku(&["completions", "--help"]));

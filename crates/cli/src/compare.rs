@@ -4,6 +4,7 @@
 
 pub mod columns;
 pub mod export;
+pub mod merge;
 pub mod per_puzzle;
 pub mod pipeline;
 pub mod plan;

@@ -9,16 +9,16 @@ use std::sync::Arc;
 use csp_core::{ValueChain, VariableChain};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
-use rayon::prelude::*;
 use sudoku_cli::compare::columns::Column;
 use sudoku_cli::compare::export::TableFormat;
-use sudoku_cli::compare::plan::{Plan as CompareFlan, PlannedSet, PlannedStrategy};
-use sudoku_cli::compare::report::{self, TableOptions, Tally};
+use sudoku_cli::compare::merge;
+use sudoku_cli::compare::pipeline::{self, Comparison, Searcher, Silent};
+use sudoku_cli::compare::plan::Shard;
+use sudoku_cli::compare::report::{self, TableOptions};
 use sudoku_cli::compare::sets::{self, PuzzleSet};
-use sudoku_cli::compare::stats::Run;
 use sudoku_cli::compare::strategies::{self, Lists};
 use sudoku_cli::input::ReadOptions;
-use sudoku_cli::records::{Origin, SolveRecord, VERSION};
+use sudoku_cli::records::StrategyRecord;
 use sudoku_cli::runner::Sudokus;
 
 use crate::errors::{puzzle_error, strategy_error};
@@ -230,11 +230,13 @@ fn puzzle_sets(arg: &Bound<'_, PyAny>, options: &ReadOptions) -> PyResult<Vec<Pu
     Ok(vec![set])
 }
 
-/// Compares strategies on puzzle sets: the table's CSV text, and the runs'
-/// (one row per strategy, seed and puzzle: `strategy` then `solve`'s
-/// columns).
+/// Compares strategies on puzzle sets with the library's pipeline (as
+/// `sudoku compare`): the table's CSV text, and the runs' (one row per
+/// strategy, seed and puzzle: `strategy` then `solve`'s columns). A shard
+/// (`shard`, with `runs_file` or `resume`) writes its runs file and
+/// returns no table.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, configs=Vec::new(), cells=None, values=None, propagation=None, restarts=None, seeds=None, max_placements=1_000_000, timeout_ms=None, solutions=1, sort=None, jobs=None, runs=false))]
+#[pyo3(signature = (puzzles, *, configs=Vec::new(), cells=None, values=None, propagation=None, restarts=None, seeds=None, max_placements=1_000_000, timeout_ms=None, solutions=1, sort=None, jobs=None, runs=false, timings=true, shard=None, runs_file=None, resume=None, give_up_after=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn compare_csv(
     py: Python<'_>,
@@ -251,7 +253,12 @@ pub fn compare_csv(
     sort: Option<&str>,
     jobs: Option<usize>,
     runs: bool,
-) -> PyResult<(String, Option<String>)> {
+    timings: bool,
+    shard: Option<(u64, u64)>,
+    runs_file: Option<std::path::PathBuf>,
+    resume: Option<std::path::PathBuf>,
+    give_up_after: Option<u64>,
+) -> PyResult<(Option<String>, Option<String>)> {
     let reading = Reading::default();
     let sets = puzzle_sets(puzzles, &reading.options)?;
     let listed = |arg: Option<&Bound<'_, PyAny>>| -> PyResult<Option<String>> {
@@ -276,141 +283,137 @@ pub fn compare_csv(
         max_placements,
         timeout_ms,
     )?;
-    let sort: Column = match sort {
-        Some(s) => clap::ValueEnum::from_str(s, true)
-            .map_err(|e| crate::errors::InvalidStrategy::new_err(format!("invalid sort: {e}")))?,
-        None => Column::PlacementsMean,
+    let sort = sort_column(sort)?;
+    let shard = match shard {
+        Some((k, n)) => Some(
+            format!("{k}/{n}")
+                .parse::<Shard>()
+                .map_err(pyo3::exceptions::PyValueError::new_err)?,
+        ),
+        None => None,
     };
-    // Valid puzzles only, as the command runs them.
-    let mut sudokus = Sudokus::new(reading.variant.clone(), Default::default(), Vec::new());
-    let mut valid: Vec<Vec<usize>> = Vec::new();
-    for set in &sets {
-        let mut ok = Vec::new();
-        for (i, line) in set.lines.iter().enumerate() {
-            if let Ok(p) = &line.puzzle {
-                sudokus.prepare(line.rules.as_ref(), p);
-                if sudokus.for_entry(line.rules.as_ref(), p).is_ok() {
-                    ok.push(i);
-                }
-            }
-        }
-        valid.push(ok);
-    }
-    let plan = CompareFlan {
-        version: VERSION.to_string(),
-        strategies: (contenders.iter())
-            .map(|c| {
-                let s = &c.plan.strategy;
-                let (cl, vl) = c.plan.chain_labels();
-                PlannedStrategy {
-                    label: c.label.clone(),
-                    cells: cl.to_string(),
-                    values: vl.to_string(),
-                    propagation: s.search.level.to_string(),
-                    config: s.name.clone(),
-                    seeds: c.seeds.clone(),
-                    max_placements: s.search.limits.max_placements,
-                    timeout_ms: s.search.limits.timeout.map(|t| t.as_millis() as u64),
-                }
+    // Runs wanted one by one: the pipeline's per-puzzle file, read back.
+    let per_puzzle = runs
+        .then(|| tempfile::Builder::new().suffix(".csv").tempfile())
+        .transpose()
+        .map_err(|e| puzzle_error(format!("cannot make a file for the runs: {e}")))?;
+    let comparison = Comparison {
+        sets,
+        contenders: (contenders.iter())
+            .map(|c| strategies::Contender {
+                label: c.label.clone(),
+                strategy: c.plan.strategy.clone(),
+                seeds: c.seeds.clone(),
             })
             .collect(),
-        sets: (sets.iter().zip(&valid))
-            .map(|(set, ok)| PlannedSet {
-                name: set.name.clone(),
-                hash: set.hash.clone(),
-                valid: ok.iter().map(|&i| set.lines[i].line).collect(),
-                invalid: set.lines.len() - ok.len(),
-            })
-            .collect(),
+        sudokus: Sudokus::new(reading.variant.clone(), Default::default(), Vec::new()),
         solutions,
-        max_placements: (max_placements > 0).then_some(max_placements),
-        give_up_after: None,
+        max_placements,
+        shard,
+        runs: runs_file,
+        resume,
+        give_up_after,
+        per_puzzle: per_puzzle.as_ref().map(|f| f.path().to_path_buf()),
+        heatmap: None,
+        timings,
+        jobs: crate::solving::jobs(jobs),
     };
-    let mut tally = Tally::new(&plan);
-    let units: Vec<(usize, u64)> = (tally.groups.iter().enumerate())
-        .flat_map(|(g, group)| (0..group.len).map(move |i| (g, i)))
-        .collect();
-    let jobs = crate::solving::jobs(jobs);
     let failure = Arc::new(Failure::default());
-    let groups = tally.groups.clone();
-    let done: anyhow::Result<Vec<(Run, Option<SolveRecord>)>> =
-        crate::signals::detach_interruptible(py, &failure, || {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-            pool.install(|| {
-                units
-                    .par_iter()
-                    .map(|&(g, i)| {
-                        let group = &groups[g];
-                        let contender = &contenders[group.strategy];
-                        let set = &sets[group.set];
-                        let entry = &set.lines[valid[group.set][i as usize]];
-                        let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
-                        let sudoku = (sudokus.for_entry(entry.rules.as_ref(), puzzle))
-                            .expect("givens checked");
-                        let report = contender.plan.run_seeded(
-                            sudoku,
-                            puzzle,
-                            Some(solutions),
-                            group.seed,
-                            &failure,
-                        )?;
-                        let record = runs.then(|| {
-                            let origin = Origin {
-                                file: set.name.clone(),
-                                line: entry.line,
-                                puzzle: entry.text.clone(),
-                            };
-                            let mut strategy = contender.plan.record.clone();
-                            strategy.seed = group.seed;
-                            SolveRecord::new(origin, strategy).solved(
-                                &report,
-                                sudoku,
-                                puzzle,
-                                &entry.symbols,
-                            )
-                        });
-                        Ok((Run::of(&report), record))
-                    })
-                    .collect()
-            })
-        });
+    let searcher = PythonSearch {
+        contenders: &contenders,
+        failure: &failure,
+    };
+    let done = crate::signals::detach_interruptible(py, &failure, || {
+        pipeline::run_with(comparison, &Silent, Some(&failure.flag), &searcher)
+    });
     if let Some(e) = failure.take() {
         return Err(e);
     }
     let done = done.map_err(|e| puzzle_error(format!("{e:#}")))?;
-    let mut runs_csv = runs.then(|| {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let mut header = vec!["strategy"];
-        header.extend(SolveRecord::csv_header());
-        w.write_record(&header).map(|_| w)
-    });
-    for (&(g, _), (run, record)) in units.iter().zip(&done) {
-        tally.add(g, run);
-        if let (Some(Ok(w)), Some(record)) = (&mut runs_csv, record) {
-            let mut fields = vec![contenders[groups[g].strategy].label.clone()];
-            fields.extend(record.csv_fields());
-            w.write_record(&fields)
-                .map_err(|e| puzzle_error(e.to_string()))?;
-        }
+    if done.shard.is_some() {
+        // A shard's runs are in its runs file, for `merge`.
+        return Ok((None, None));
     }
-    let abandoned = vec![false; tally.rows.len()];
     let options = TableOptions {
         sort,
         format: TableFormat::Csv,
         columns: None,
         rules: true,
         plot: None,
-        timings: true,
+        timings,
     };
-    let table = report::render(&plan, &tally.rows, &abandoned, &options)
+    let table = report::render(&done.plan, &done.rows, &done.abandoned, &options)
         .map_err(|e| puzzle_error(format!("{e:#}")))?;
-    let runs_text = match runs_csv {
-        Some(w) => {
-            let w = w.map_err(|e| puzzle_error(e.to_string()))?;
-            let bytes = w.into_inner().map_err(|e| puzzle_error(e.to_string()))?;
-            Some(String::from_utf8_lossy(&bytes).into_owned())
+    let runs_text = match &per_puzzle {
+        Some(f) => {
+            Some(std::fs::read_to_string(f.path()).map_err(|e| puzzle_error(e.to_string()))?)
         }
         None => None,
     };
+    let table = Some(table);
     Ok((table, runs_text))
+}
+
+/// The comparison's runs searched by each contender's plan: heuristics
+/// written in Python are called (holding the interpreter only for them),
+/// and an exception raised in one stops the comparison.
+struct PythonSearch<'a> {
+    contenders: &'a [Contender],
+    failure: &'a Arc<Failure>,
+}
+
+impl Searcher for PythonSearch<'_> {
+    fn search(
+        &self,
+        index: usize,
+        _contender: &strategies::Contender,
+        seed: u64,
+        sudoku: &sudoku::Sudoku,
+        puzzle: &sudoku::Puzzle,
+        solutions: u64,
+        _tracer: Option<&mut dyn csp_core::trace::Tracer>,
+    ) -> anyhow::Result<sudoku::SolveReport> {
+        let plan = &self.contenders[index].plan;
+        Ok(plan.run_seeded(sudoku, puzzle, Some(solutions), seed, self.failure)?)
+    }
+
+    fn record(&self, index: usize, _contender: &strategies::Contender) -> StrategyRecord {
+        self.contenders[index].plan.record.clone()
+    }
+}
+
+/// Merges the runs files of a comparison's shards (as `sudoku merge`):
+/// the table's CSV text, and what is wrong with the files together (a
+/// shard twice, runs repeated or missing).
+#[pyfunction]
+#[pyo3(signature = (files, *, sort=None, timings=true))]
+pub fn merge_csv(
+    files: Vec<std::path::PathBuf>,
+    sort: Option<&str>,
+    timings: bool,
+) -> PyResult<(String, Vec<String>)> {
+    let sort = sort_column(sort)?;
+    let merged = merge::merge(&files).map_err(|e| puzzle_error(format!("{e:#}")))?;
+    let options = TableOptions {
+        sort,
+        format: TableFormat::Csv,
+        columns: None,
+        rules: true,
+        plot: None,
+        timings,
+    };
+    let abandoned = vec![false; merged.rows.len()];
+    let table = report::render(&merged.plan, &merged.rows, &abandoned, &options)
+        .map_err(|e| puzzle_error(format!("{e:#}")))?;
+    Ok((table, merged.problems))
+}
+
+/// The column a table is ranked by (`--sort`): `placements-mean` unless
+/// named.
+fn sort_column(sort: Option<&str>) -> PyResult<Column> {
+    match sort {
+        Some(s) => clap::ValueEnum::from_str(s, true)
+            .map_err(|e| crate::errors::InvalidStrategy::new_err(format!("invalid sort: {e}"))),
+        None => Ok(Column::PlacementsMean),
+    }
 }

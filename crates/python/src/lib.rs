@@ -29,6 +29,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::count_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::read_puzzles_native, m)?)?;
     m.add_function(wrap_pyfunction!(compare::compare_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(compare::merge_csv, m)?)?;
     m.add_function(wrap_pyfunction!(tools::rate_records, m)?)?;
     m.add_function(wrap_pyfunction!(tools::rate_csv, m)?)?;
     m.add_function(wrap_pyfunction!(tools::explain_records, m)?)?;

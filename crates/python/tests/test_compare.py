@@ -57,3 +57,60 @@ def test_seeds_and_lists_of_dicts():
     assert len(rows) == 1
     assert rows[0]["seeds"] == "1..3" or rows[0]["seeds"]
     assert rows[0]["runs"] == 33
+
+
+def test_a_python_shard_merges_with_the_commands_and_back(tmp_path):
+    # Shard 1 of 2 by Python, shard 2 by the command: `sudoku merge` and
+    # `sc.merge` both give the table of one process.
+    settings = dict(cells=["E", "A"], values="0", propagation="fc")
+    flags = ["--set", "hardest11", "--cells", "E,A", "--values", "0", "--propagation", "fc"]
+    one = cli_csv("compare", *flags, "--format", "csv", "--no-timings")
+    py_runs, cli_runs = tmp_path / "1.runs", tmp_path / "2.runs"
+    assert sc.compare("hardest11", shard=(1, 2), runs_file=py_runs, **settings) is None
+    cli_csv("compare", *flags, "--shard", "2/2", "--runs", str(cli_runs))
+    merged = cli_csv("merge", str(py_runs), str(cli_runs), "--format", "csv", "--no-timings")
+    assert merged == one
+    back = sc.merge([py_runs, cli_runs], timings=False, as_frame=False)
+    assert back == sc._table(one, False)
+    # A missing shard is an error naming it.
+    try:
+        sc.merge([py_runs])
+    except sc.SudokuError as e:
+        assert "of the comparison's 22 runs are missing" in str(e)
+    else:
+        raise AssertionError("a missing shard must fail")
+
+
+def test_resume_and_give_up_as_the_command(tmp_path):
+    runs = tmp_path / "all.runs"
+    first = sc.compare("hardest11", cells="E", values="0", propagation="fc", runs_file=runs, timings=False, as_frame=False)
+    # Resumed with every run in: nothing runs again, the same table.
+    again = sc.compare("hardest11", cells="E", values="0", propagation="fc", resume=runs, timings=False, as_frame=False)
+    assert again == first
+    # Giving up after 2 stopped runs, as --give-up-after 2.
+    given_up = sc.compare("hardest11", cells="A", values="0", propagation="none", max_placements=1000,
+                          give_up_after=2, timings=False, as_frame=False)
+    text = cli_csv("compare", "--set", "hardest11", "--cells", "A", "--values", "0", "--propagation", "none",
+                   "--max-placements", "1000", "--give-up-after", "2", "--format", "csv", "--no-timings")
+    assert given_up == sc._table(text, False)
+
+
+def test_an_executor_gives_the_one_process_table():
+    from concurrent.futures import ProcessPoolExecutor
+
+    settings = dict(configs=["norvig"], cells=["E", "A"], values="0", propagation="fc", timings=False)
+    one = sc.compare("hardest11", as_frame=False, **settings)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        spread = sc.compare("hardest11", executor=pool, chunks=3, as_frame=False, **settings)
+    assert spread == one
+
+
+def test_a_dask_cluster_gives_the_one_process_table():
+    from dask.distributed import Client, LocalCluster
+
+    settings = dict(cells=["E", "A"], values=["0", "5"], propagation="fc", timings=False)
+    one = sc.compare("hardest11", as_frame=False, **settings)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            spread = sc.compare("hardest11", executor=client.get_executor(), chunks=4, as_frame=False, **settings)
+    assert spread == one

@@ -74,6 +74,53 @@ pub trait Progress: Sync {
     fn run_done(&self);
 }
 
+/// How a comparison's runs search: the engine with each contender's
+/// strategy ([`EngineSearch`]), or the Python package's own (heuristics
+/// written in Python).
+pub trait Searcher: Sync {
+    /// Searches `puzzle` (under `sudoku`) for up to `solutions`
+    /// solutions with contender `index` and `seed`, reporting every
+    /// event to `tracer` if given.
+    fn search(
+        &self,
+        index: usize,
+        contender: &Contender,
+        seed: u64,
+        sudoku: &sudoku::Sudoku,
+        puzzle: &sudoku::Puzzle,
+        solutions: u64,
+        tracer: Option<&mut dyn Tracer>,
+    ) -> Result<sudoku::SolveReport>;
+
+    /// The strategy of contender `index` as records (and the plan) name
+    /// it: its chains as written.
+    fn record(&self, _index: usize, contender: &Contender) -> StrategyRecord {
+        StrategyRecord::of(&contender.strategy)
+    }
+}
+
+/// The engine, with each contender's strategy: what the command runs.
+pub struct EngineSearch;
+
+impl Searcher for EngineSearch {
+    fn search(
+        &self,
+        _index: usize,
+        contender: &Contender,
+        seed: u64,
+        sudoku: &sudoku::Sudoku,
+        puzzle: &sudoku::Puzzle,
+        solutions: u64,
+        tracer: Option<&mut dyn Tracer>,
+    ) -> Result<sudoku::SolveReport> {
+        let config = csp_core::SearchConfig {
+            seed,
+            ..contender.strategy.search.clone()
+        };
+        Ok(sudoku.run_traced(puzzle, &config, Some(solutions), tracer)?)
+    }
+}
+
 /// No progress shown.
 pub struct Silent;
 
@@ -115,12 +162,23 @@ pub struct ShardDone {
     pub file: PathBuf,
 }
 
-/// Runs `comparison`, showing `progress`; stops between runs once
-/// `interrupt` is raised (the rows then hold the runs made).
+/// Runs `comparison` with the engine, showing `progress`; stops between
+/// runs once `interrupt` is raised (the rows then hold the runs made).
 pub fn run(
     comparison: Comparison,
     progress: &dyn Progress,
     interrupt: Option<&AtomicBool>,
+) -> Result<Compared> {
+    run_with(comparison, progress, interrupt, &EngineSearch)
+}
+
+/// [`run`], each run searched by `searcher`; the first error of a run
+/// ends the comparison with it.
+pub fn run_with(
+    comparison: Comparison,
+    progress: &dyn Progress,
+    interrupt: Option<&AtomicBool>,
+    searcher: &dyn Searcher,
 ) -> Result<Compared> {
     let Comparison {
         sets,
@@ -176,7 +234,9 @@ pub fn run(
     }
     let plan = Plan {
         version: VERSION.to_string(),
-        strategies: contenders.iter().map(planned).collect(),
+        strategies: (contenders.iter().enumerate())
+            .map(|(i, c)| planned(c, &searcher.record(i, c)))
+            .collect(),
         sets: (sets.iter().zip(&valid))
             .map(|(set, ok)| PlannedSet {
                 name: set.name.clone(),
@@ -328,7 +388,8 @@ pub fn run(
                         &sudokus,
                         valid[group.set][i as usize],
                         options,
-                    );
+                        searcher,
+                    )?;
                     if let Some((_, w)) = &writer {
                         let labels = (
                             contenders[group.strategy].label.as_str(),
@@ -402,17 +463,16 @@ fn row_ranges(tally: &Tally) -> Vec<std::ops::Range<u64>> {
 }
 
 /// A strategy as the plan records it.
-fn planned(c: &Contender) -> PlannedStrategy {
-    let s = &c.strategy.search;
+fn planned(c: &Contender, record: &StrategyRecord) -> PlannedStrategy {
     PlannedStrategy {
         label: c.label.clone(),
-        cells: s.variables.to_string(),
-        values: s.values.to_string(),
-        propagation: s.level.to_string(),
-        config: c.strategy.name.clone(),
+        cells: record.cells.clone(),
+        values: record.values.clone(),
+        propagation: record.propagation.clone(),
+        config: record.config.clone(),
         seeds: c.seeds.clone(),
-        max_placements: s.limits.max_placements,
-        timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
+        max_placements: record.max_placements,
+        timeout_ms: record.timeout_ms,
     }
 }
 
@@ -463,6 +523,7 @@ fn running(contenders: &[Contender], groups: &[PlannedGroup], units: &[(usize, u
 }
 
 /// Solves one puzzle of a group; its per-puzzle record if asked for.
+#[allow(clippy::too_many_arguments)]
 fn run_one(
     group: &PlannedGroup,
     contenders: &[Contender],
@@ -470,7 +531,8 @@ fn run_one(
     sudokus: &Sudokus,
     line: usize,
     options: RunOptions,
-) -> RunDone {
+    searcher: &dyn Searcher,
+) -> Result<RunDone> {
     let RunOptions {
         record,
         timings,
@@ -484,13 +546,17 @@ fn run_one(
     let sudoku = sudokus
         .for_entry(entry.rules.as_ref(), puzzle)
         .expect("givens checked");
-    let mut strategy = contender.strategy.clone();
-    strategy.search.seed = group.seed;
     let mut counts = heat.then(|| ChoiceCounts::new(puzzle.size().cells()));
     let also = counts.as_mut().map(|c| c as &mut dyn Tracer);
-    let report = sudoku
-        .run_traced(puzzle, &strategy.search, Some(solutions), also)
-        .expect("heuristics checked");
+    let report = searcher.search(
+        group.strategy,
+        contender,
+        group.seed,
+        sudoku,
+        puzzle,
+        solutions,
+        also,
+    )?;
     let run = Run::of(&report);
     let line = record.then(|| {
         let origin = Origin {
@@ -498,12 +564,12 @@ fn run_one(
             line: entry.line,
             puzzle: entry.text.clone(),
         };
-        let mut r = SolveRecord::new(origin, StrategyRecord::of(&strategy)).solved(
-            &report,
-            sudoku,
-            puzzle,
-            &entry.symbols,
-        );
+        let strategy = StrategyRecord {
+            seed: group.seed,
+            ..searcher.record(group.strategy, contender)
+        };
+        let mut r =
+            SolveRecord::new(origin, strategy).solved(&report, sudoku, puzzle, &entry.symbols);
         if !timings {
             if let Some(crate::records::Stats::Engine(stats)) = &mut r.stats {
                 stats.elapsed_us = 0;
@@ -511,7 +577,7 @@ fn run_one(
         }
         r
     });
-    (run, line, counts.map(|c| (puzzle.size(), c)))
+    Ok((run, line, counts.map(|c| (puzzle.size(), c))))
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ __all__ = [
     "count_many",
     "read_puzzles",
     "compare",
+    "merge",
     "generate",
     "rate",
     "rate_many",
@@ -358,9 +359,17 @@ def compare(
     sort: Optional[str] = None,
     jobs: Optional[int] = None,
     runs: bool = False,
+    timings: bool = True,
+    shard: Optional[tuple] = None,
+    runs_file: Union[str, "_os.PathLike[str]", None] = None,
+    resume: Union[str, "_os.PathLike[str]", None] = None,
+    give_up_after: Optional[int] = None,
+    executor: Any = None,
+    chunks: Optional[int] = None,
     as_frame: Optional[bool] = None,
 ):
-    """Compares strategies on puzzle sets, as ``sudoku compare`` does.
+    """Compares strategies on puzzle sets, as ``sudoku compare`` does (the
+    same library pipeline runs both).
 
     ``puzzles_or_sets``: a built-in set's name (``"top95"``), a file or
     folder, a list of those, or a list of puzzle strings. The strategies
@@ -374,14 +383,33 @@ def compare(
 
     Returns the table of ``sudoku compare --format csv`` (one row per
     strategy and set, ranked by ``sort``, default ``placements-mean``) as
-    a DataFrame; with ``runs=True`` the runs instead, one row per
-    strategy, seed and puzzle (``strategy`` then ``solve``'s columns, as
-    ``--per-puzzle FILE.csv`` writes them).
+    a DataFrame (``timings=False`` leaves out the time columns); with
+    ``runs=True`` the runs instead, one row per strategy, seed and puzzle
+    (``strategy`` then ``solve``'s columns, as ``--per-puzzle FILE.csv``
+    writes them).
+
+    As the command's flags: ``runs_file`` writes every run to a runs file
+    (``--runs``), ``resume`` finishes one (``--resume``), ``shard=(k, n)``
+    runs the k-th of n shards into ``runs_file`` and returns ``None``
+    (``--shard K/N``: ``merge`` or ``sudoku merge`` puts the files
+    together, whichever made them), ``give_up_after`` gives a row up after
+    that many stopped runs (``--give-up-after``).
+
+    ``executor``: any ``concurrent.futures.Executor`` (a process pool, a
+    Dask cluster's ``client.get_executor()``, ...). The comparison goes
+    out in ``chunks`` shards (default: the executor's workers, else the
+    cores), each run where the executor sends it and returned as a runs
+    file, then merged as ``sudoku merge`` does: the table is the one a
+    single process makes.
     """
     if isinstance(seeds, (list, tuple, range)):
         seeds = ",".join(str(s) for s in seeds)
-    table, runs_text = _native.compare_csv(
-        _puzzles(puzzles_or_sets) if not isinstance(puzzles_or_sets, (str, _os.PathLike)) else puzzles_or_sets,
+    puzzles = (
+        puzzles_or_sets
+        if isinstance(puzzles_or_sets, (str, _os.PathLike))
+        else _puzzles(puzzles_or_sets)
+    )
+    settings = dict(
         configs=list(configs),
         cells=cells,
         values=values,
@@ -391,11 +419,82 @@ def compare(
         max_placements=max_placements,
         timeout_ms=timeout_ms,
         solutions=solutions,
+        timings=timings,
+    )
+    if executor is not None:
+        if runs or shard or runs_file or resume or give_up_after:
+            raise ValueError(
+                "executor= splits the comparison into shards itself: it does not "
+                "combine with runs, shard, runs_file, resume or give_up_after"
+            )
+        n = chunks or getattr(executor, "_max_workers", None) or _os.cpu_count() or 1
+        if isinstance(puzzles, (str, _os.PathLike)):
+            puzzles = _os.fspath(puzzles)
+            if _os.path.exists(puzzles):
+                # The workers read the file where they run: send its path
+                # made absolute.
+                puzzles = _os.path.abspath(puzzles)
+        else:
+            puzzles = [p if isinstance(p, str) else _os.fspath(p) if isinstance(p, _os.PathLike) else str(p) for p in puzzles]
+        per_chunk = dict(settings, jobs=jobs or 1)
+        futures = [executor.submit(_shard_runs, puzzles, per_chunk, k, n) for k in range(1, n + 1)]
+        texts = [f.result() for f in futures]
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            paths = []
+            for k, text in enumerate(texts, 1):
+                path = _os.path.join(folder, f"shard-{k}-of-{n}.runs")
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+                paths.append(path)
+            table, problems = _native.merge_csv(paths, sort=sort, timings=timings)
+        if problems:
+            raise SudokuError("; ".join(problems))
+        return _table(table, as_frame)
+    table, runs_text = _native.compare_csv(
+        puzzles,
         sort=sort,
         jobs=jobs,
         runs=runs,
+        shard=shard,
+        runs_file=runs_file,
+        resume=resume,
+        give_up_after=give_up_after,
+        **settings,
     )
+    if table is None:
+        return None
     return _table(runs_text if runs else table, as_frame)
+
+
+def _shard_runs(puzzles: Any, settings: dict, k: int, n: int) -> str:
+    """Shard ``k`` of ``n`` of a comparison, run where an executor sent
+    it: the text of its runs file."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = _os.path.join(folder, f"shard-{k}-of-{n}.runs")
+        _native.compare_csv(puzzles, shard=(k, n), runs_file=path, **settings)
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+
+
+def merge(
+    runs_files: Iterable[Union[str, "_os.PathLike[str]"]],
+    *,
+    sort: Optional[str] = None,
+    timings: bool = True,
+    as_frame: Optional[bool] = None,
+):
+    """Puts the runs files of a comparison's shards together, as ``sudoku
+    merge`` does (files written by ``compare(shard=...)`` or by ``sudoku
+    compare --shard``): the table one process would have made. Raises
+    ``SudokuError`` when a shard is there twice or runs are missing."""
+    table, problems = _native.merge_csv([_os.fspath(p) for p in runs_files], sort=sort, timings=timings)
+    if problems:
+        raise SudokuError("; ".join(problems))
+    return _table(table, as_frame)
 
 
 class RateResult(_Record):
