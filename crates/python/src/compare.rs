@@ -12,7 +12,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use sudoku_cli::compare::columns::Column;
 use sudoku_cli::compare::export::TableFormat;
 use sudoku_cli::compare::merge;
-use sudoku_cli::compare::pipeline::{self, Comparison, Searcher, Silent};
+use sudoku_cli::compare::pipeline::{self, Comparison, OneRun, Searcher, Silent};
 use sudoku_cli::compare::plan::Shard;
 use sudoku_cli::compare::report::{self, TableOptions};
 use sudoku_cli::compare::sets::{self, PuzzleSet};
@@ -365,16 +365,17 @@ struct PythonSearch<'a> {
 impl Searcher for PythonSearch<'_> {
     fn search(
         &self,
-        index: usize,
-        _contender: &strategies::Contender,
-        seed: u64,
-        sudoku: &sudoku::Sudoku,
-        puzzle: &sudoku::Puzzle,
-        solutions: u64,
+        run: &OneRun<'_>,
         _tracer: Option<&mut dyn csp_core::trace::Tracer>,
     ) -> anyhow::Result<sudoku::SolveReport> {
-        let plan = &self.contenders[index].plan;
-        Ok(plan.run_seeded(sudoku, puzzle, Some(solutions), seed, self.failure)?)
+        let plan = &self.contenders[run.index].plan;
+        Ok(plan.run_seeded(
+            run.sudoku,
+            run.puzzle,
+            Some(run.solutions),
+            run.seed,
+            self.failure,
+        )?)
     }
 
     fn record(&self, index: usize, _contender: &strategies::Contender) -> StrategyRecord {

@@ -74,21 +74,26 @@ pub trait Progress: Sync {
     fn run_done(&self);
 }
 
+/// One run of a comparison: which contender, its seed, the puzzle.
+pub struct OneRun<'a> {
+    /// The contender's index in the comparison.
+    pub index: usize,
+    pub contender: &'a Contender,
+    pub seed: u64,
+    pub sudoku: &'a sudoku::Sudoku,
+    pub puzzle: &'a sudoku::Puzzle,
+    /// Solutions searched for.
+    pub solutions: u64,
+}
+
 /// How a comparison's runs search: the engine with each contender's
 /// strategy ([`EngineSearch`]), or the Python package's own (heuristics
 /// written in Python).
 pub trait Searcher: Sync {
-    /// Searches `puzzle` (under `sudoku`) for up to `solutions`
-    /// solutions with contender `index` and `seed`, reporting every
-    /// event to `tracer` if given.
+    /// Searches `run`, reporting every event to `tracer` if given.
     fn search(
         &self,
-        index: usize,
-        contender: &Contender,
-        seed: u64,
-        sudoku: &sudoku::Sudoku,
-        puzzle: &sudoku::Puzzle,
-        solutions: u64,
+        run: &OneRun<'_>,
         tracer: Option<&mut dyn Tracer>,
     ) -> Result<sudoku::SolveReport>;
 
@@ -105,19 +110,16 @@ pub struct EngineSearch;
 impl Searcher for EngineSearch {
     fn search(
         &self,
-        _index: usize,
-        contender: &Contender,
-        seed: u64,
-        sudoku: &sudoku::Sudoku,
-        puzzle: &sudoku::Puzzle,
-        solutions: u64,
+        run: &OneRun<'_>,
         tracer: Option<&mut dyn Tracer>,
     ) -> Result<sudoku::SolveReport> {
         let config = csp_core::SearchConfig {
-            seed,
-            ..contender.strategy.search.clone()
+            seed: run.seed,
+            ..run.contender.strategy.search.clone()
         };
-        Ok(sudoku.run_traced(puzzle, &config, Some(solutions), tracer)?)
+        Ok(run
+            .sudoku
+            .run_traced(run.puzzle, &config, Some(run.solutions), tracer)?)
     }
 }
 
@@ -548,15 +550,15 @@ fn run_one(
         .expect("givens checked");
     let mut counts = heat.then(|| ChoiceCounts::new(puzzle.size().cells()));
     let also = counts.as_mut().map(|c| c as &mut dyn Tracer);
-    let report = searcher.search(
-        group.strategy,
+    let one = OneRun {
+        index: group.strategy,
         contender,
-        group.seed,
+        seed: group.seed,
         sudoku,
         puzzle,
         solutions,
-        also,
-    )?;
+    };
+    let report = searcher.search(&one, also)?;
     let run = Run::of(&report);
     let line = record.then(|| {
         let origin = Origin {
