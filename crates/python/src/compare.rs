@@ -334,16 +334,7 @@ pub fn compare_csv(
         // A shard's runs are in its runs file, for `merge`.
         return Ok((None, None));
     }
-    let options = TableOptions {
-        sort,
-        format: TableFormat::Csv,
-        columns: None,
-        rules: true,
-        plot: None,
-        timings,
-    };
-    let table = report::render(&done.plan, &done.rows, &done.abandoned, &options)
-        .map_err(|e| puzzle_error(format!("{e:#}")))?;
+    let table = csv_table(&done.plan, &done.rows, &done.abandoned, sort, timings)?;
     let runs_text = match &per_puzzle {
         Some(f) => {
             Some(std::fs::read_to_string(f.path()).map_err(|e| puzzle_error(e.to_string()))?)
@@ -395,17 +386,8 @@ pub fn merge_csv(
 ) -> PyResult<(String, Vec<String>)> {
     let sort = sort_column(sort)?;
     let merged = merge::merge(&files).map_err(|e| puzzle_error(format!("{e:#}")))?;
-    let options = TableOptions {
-        sort,
-        format: TableFormat::Csv,
-        columns: None,
-        rules: true,
-        plot: None,
-        timings,
-    };
     let abandoned = vec![false; merged.rows.len()];
-    let table = report::render(&merged.plan, &merged.rows, &abandoned, &options)
-        .map_err(|e| puzzle_error(format!("{e:#}")))?;
+    let table = csv_table(&merged.plan, &merged.rows, &abandoned, sort, timings)?;
     Ok((table, merged.problems))
 }
 
@@ -417,4 +399,24 @@ fn sort_column(sort: Option<&str>) -> PyResult<Column> {
             .map_err(|e| crate::errors::InvalidStrategy::new_err(format!("invalid sort: {e}"))),
         None => Ok(Column::PlacementsMean),
     }
+}
+
+/// The table of `--format csv` (rule columns included) of a
+/// comparison's rows, ranked by `sort`.
+fn csv_table(
+    plan: &sudoku_cli::compare::plan::Plan,
+    rows: &[sudoku_cli::compare::stats::Accumulator],
+    abandoned: &[bool],
+    sort: Column,
+    timings: bool,
+) -> PyResult<String> {
+    let options = TableOptions {
+        sort,
+        format: TableFormat::Csv,
+        columns: None,
+        rules: true,
+        plot: None,
+        timings,
+    };
+    report::render(plan, rows, abandoned, &options).map_err(|e| puzzle_error(format!("{e:#}")))
 }

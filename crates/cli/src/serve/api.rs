@@ -101,6 +101,20 @@ fn json_text(text: String) -> Response {
     ([(CONTENT_TYPE, "application/json")], text).into_response()
 }
 
+/// Searches `puzzle` for up to `limit` solutions, stopping (as
+/// interrupted) once `flag` is raised: the request went away.
+fn interruptible(
+    sudoku: &sudoku::Sudoku,
+    puzzle: &sudoku::Puzzle,
+    config: &csp_core::SearchConfig,
+    limit: Option<u64>,
+    flag: &Arc<std::sync::atomic::AtomicBool>,
+) -> Result<sudoku::SolveReport, sudoku::SolveError> {
+    let mut search = sudoku.search(puzzle, config)?;
+    search.set_interrupt(Arc::clone(flag));
+    Ok(sudoku.report(search.run(limit)))
+}
+
 /// A trace written to memory.
 #[derive(Clone, Default)]
 struct Buffer(Arc<Mutex<Vec<u8>>>);
@@ -163,11 +177,7 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
                     checks,
                     |sudoku, puzzle| match &trace {
                         Some(t) => t.run(&origin(&job), sudoku, puzzle, config, Some(1), None),
-                        None => {
-                            let mut search = sudoku.search(puzzle, config)?;
-                            search.set_interrupt(Arc::clone(&flag));
-                            Ok(sudoku.report(search.run(Some(1))))
-                        }
+                        None => interruptible(sudoku, puzzle, config, Some(1), &flag),
                     },
                 );
             let events = trace.map(|t| {
@@ -220,9 +230,7 @@ pub async fn count(Shared(state): Shared<State>, body: Body) -> Result<Response,
                 bitboard_count_job(&job, &sudokus, &head, Some(limit))
             } else {
                 count_job(&job, &sudokus, &head, Some(limit), |sudoku, puzzle| {
-                    let mut search = sudoku.search(puzzle, &strategy.search)?;
-                    search.set_interrupt(flag);
-                    Ok(sudoku.report(search.run(Some(limit))))
+                    interruptible(sudoku, puzzle, &strategy.search, Some(limit), &flag)
                 })
             };
             answer(&record, record.status, record.error.as_deref(), &job)
