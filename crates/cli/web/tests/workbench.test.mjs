@@ -281,5 +281,8 @@ test("phone width: the page still works", async () => {
   await p.fill("[data-testid=puzzle-input]", INKALA);
   await p.click("[data-testid=run]");
   await counters(p);
+  // Nothing runs off the side: the board shrinks to the phone's width.
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the page is ${wide} px wide at 390`);
   await p.close();
 });
