@@ -242,3 +242,25 @@ fn the_readme_counts_the_registrys_element_types() {
         "README.md should say \"and {count} variant element types\""
     );
 }
+
+#[test]
+fn the_files_the_extending_guide_names_exist() {
+    let text = std::fs::read_to_string(root().join("docs/guide/extending.md")).unwrap();
+    let mut named = 0;
+    for path in text.split('`').skip(1).step_by(2) {
+        if !path.starts_with("crates/") && !path.starts_with("tests/") {
+            continue;
+        }
+        named += 1;
+        // `<name>.rs`: its folder, where the new file goes.
+        let at = match path.find('<') {
+            Some(i) => root().join(&path[..i]),
+            None => root().join(path),
+        };
+        assert!(
+            at.exists(),
+            "extending.md names {path}, which is not in the tree"
+        );
+    }
+    assert!(named >= 20, "only {named} paths found in extending.md");
+}

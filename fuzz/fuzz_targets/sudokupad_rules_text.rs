@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let _ = sudoku::rules::sudokupad::describe_rules_text(text);
+    let _ = sudoku::formats::sudokupad::describe_rules_text(text);
 });

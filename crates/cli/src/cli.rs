@@ -44,20 +44,8 @@ macro_rules! exit_codes {
 /// Shown after the long help of `candidates`.
 const EXIT_CODES: &str = exit_codes!();
 
-/// Shown after the long help of `solve` and `count`.
-const HEURISTICS_AND_EXIT_CODES: &str = concat!(
-    "\
-Cell heuristics (smallest score first; a chain breaks ties left to right, then reading order):
-  A first cell          B last cell            C random (seeded)      D closest to the centre
-  E fewest candidates   F most candidates      G fewest empty neighbours
-  H most empty neighbours                      I closest to the filled cells
-  J furthest from the filled cells             K fewest candidates around (cell + neighbours)
-  L most candidates around
-Value heuristics (tried from the smallest score; ties: lowest digit):
-  0 lowest   1 highest   2 random (seeded)   3 least used on the board   4 most used
-  5 most constraining    6 least constraining
-  7 least common among the neighbours' candidates   8 most common
-  9 least common among all candidates               a most common
+/// Propagation levels, shown after the heuristics.
+const PROPAGATION_LEVELS: &str = "\
 Propagation levels (each includes the ones before it):
   none     nothing fails: a cell without candidates is found when chosen
   fc       forward checking: a placement that leaves a cell without candidates fails
@@ -69,17 +57,133 @@ Propagation levels (each includes the ones before it):
            a candidate whose placement fails is removed; cells are taken round and round until
            each was probed since the last removal
 
-",
-    exit_codes!()
-);
+";
+
+/// Shown after the long help of `solve`, `count` and `compare`: the
+/// heuristics from their registry, the propagation levels and the exit
+/// codes.
+pub fn heuristics_help() -> String {
+    use csp_core::{ValueHeuristic, VariableHeuristic};
+    let cells = |adaptive: bool| {
+        let entries: Vec<String> = (VariableHeuristic::ALL.iter())
+            .filter(|h| h.is_adaptive() == adaptive)
+            .map(|h| format!("{} {}", h.symbol(), h.short_description()))
+            .collect();
+        columns(&entries)
+    };
+    let values = |adaptive: bool| {
+        let entries: Vec<String> = (ValueHeuristic::ALL.iter())
+            .filter(|h| h.is_adaptive() == adaptive)
+            .map(|h| format!("{} {}", h.symbol(), h.short_description()))
+            .collect();
+        columns(&entries)
+    };
+    format!(
+        "Cell heuristics (smallest score first; a chain breaks ties left to right, then reading order):\n{}\n  adaptive (they learn from the search's failures):\n{}\nValue heuristics (tried from the smallest score; ties: lowest digit):\n{}\n  adaptive:\n{}\n{PROPAGATION_LEVELS}{}",
+        cells(false),
+        cells(true),
+        values(false),
+        values(true),
+        exit_codes!()
+    )
+}
+
+/// Which heuristics a chain flag takes.
+#[derive(Clone, Copy)]
+enum Chains {
+    Cells,
+    Values,
+}
+
+/// The symbols of a kind, with or without the adaptive ones, and those
+/// with their short descriptions: `A-L`, `P (impact), Q (...)`.
+fn chain_symbols(kind: Chains) -> (String, usize, String) {
+    use csp_core::{ValueHeuristic, VariableHeuristic};
+    let named = |symbol: char, short: &str| format!("{symbol} ({short})");
+    match kind {
+        Chains::Cells => (
+            VariableHeuristic::symbols_text(false),
+            (VariableHeuristic::ALL.iter())
+                .filter(|h| !h.is_adaptive())
+                .count(),
+            (VariableHeuristic::ALL.iter())
+                .filter(|h| h.is_adaptive())
+                .map(|h| named(h.symbol(), h.short_description()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        Chains::Values => (
+            ValueHeuristic::symbols_text(false),
+            (ValueHeuristic::ALL.iter())
+                .filter(|h| !h.is_adaptive())
+                .count(),
+            (ValueHeuristic::ALL.iter())
+                .filter(|h| h.is_adaptive())
+                .map(|h| named(h.symbol(), h.short_description()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    }
+}
+
+/// The help of `--cells` and `--values` (one chain), from the registry.
+fn chain_help(kind: Chains) -> String {
+    let (fixed, _, adaptive) = chain_symbols(kind);
+    match kind {
+        Chains::Cells => format!(
+            "Cell heuristic chain, letters compared in order (e.g. EA): {fixed}, or the adaptive {adaptive}; or long names separated by commas"
+        ),
+        Chains::Values => {
+            format!("Value heuristic chain, symbols {fixed}, or the adaptive {adaptive} (e.g. 50)")
+        }
+    }
+}
+
+/// The help of `compare --cells` and `--values` (lists of chains).
+fn chains_help(kind: Chains) -> String {
+    let (fixed, count, _) = chain_symbols(kind);
+    let adaptive = match kind {
+        Chains::Cells => csp_core::VariableHeuristic::symbols_text(true),
+        Chains::Values => csp_core::ValueHeuristic::symbols_text(true),
+    };
+    match kind {
+        Chains::Cells => format!(
+            "Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the {count} letters {fixed} (the adaptive {adaptive}: named one by one). With --values and --propagation: their cross product (a list not given takes the `default` preset's value)"
+        ),
+        Chains::Values => format!(
+            "Value heuristic chains, comma-separated (`0,1,5`); `all`: the {count} symbols {fixed} (the adaptive {adaptive}: named one by one)"
+        ),
+    }
+}
+
+/// `entries` laid out in columns of 24 characters (an entry takes as
+/// many as it needs), lines of at most 100, indented by two.
+fn columns(entries: &[String]) -> String {
+    const COLUMN: usize = 24;
+    const WIDTH: usize = 100;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for entry in entries {
+        let span = (entry.len() + 2).div_ceil(COLUMN) * COLUMN;
+        if !line.is_empty() && 2 + line.len() + entry.len() > WIDTH {
+            lines.push(std::mem::take(&mut line));
+        }
+        line += &format!("{entry:<span$}");
+    }
+    lines.push(line);
+    (lines.iter())
+        .map(|l| format!("  {}", l.trim_end()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve each puzzle and report the search counters.
-    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
+    #[command(after_long_help = heuristics_help())]
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
-    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
+    #[command(after_long_help = heuristics_help())]
     Count(CountArgs),
     /// Show the candidates of every cell once the givens are propagated.
     #[command(after_long_help = EXIT_CODES)]
@@ -98,7 +202,7 @@ pub enum Command {
     Configs(ConfigsArgs),
     /// Compare strategies (presets and the cross product of heuristic
     /// lists) on puzzle sets: statistics per strategy, ranked.
-    #[command(after_long_help = HEURISTICS_AND_EXIT_CODES)]
+    #[command(after_long_help = heuristics_help())]
     Compare(CompareArgs),
     /// Put the runs files of a comparison's shards (`compare --shard K/N
     /// --runs FILE`) together: the table, csv, json and plot one process
@@ -355,16 +459,10 @@ pub struct CompareArgs {
     #[arg(long = "config", value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
     pub configs: Vec<String>,
 
-    /// Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the 12
-    /// letters A-L (the adaptive P, Q, V, W, X, Z are named one by one).
-    /// With --values and --propagation: their cross product (a list not
-    /// given takes the `default` preset's value).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", help = chains_help(Chains::Cells))]
     pub cells: Option<String>,
 
-    /// Value heuristic chains, comma-separated (`0,1,5`); `all`: the 11
-    /// symbols 0-9 and a (the adaptive b is named).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", help = chains_help(Chains::Values))]
     pub values: Option<String>,
 
     /// Propagation levels, comma-separated (`fc,singles`); `all`: every
@@ -599,16 +697,10 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
     pub config: Option<String>,
 
-    /// Cell heuristic chain, letters compared in order (e.g. EA): A-L, or
-    /// the adaptive P (impact), Q (conflict history), V (activity), W
-    /// (dom/wdeg), X (dom/wdeg^ca.cd), Z (last conflict, first in a chain);
-    /// or long names separated by commas.
-    #[arg(long, value_name = "CHAIN")]
+    #[arg(long, value_name = "CHAIN", help = chain_help(Chains::Cells))]
     pub cells: Option<String>,
 
-    /// Value heuristic chain, symbols 0-9 and a, or the adaptive b (least
-    /// impact) (e.g. 50).
-    #[arg(long, value_name = "CHAIN")]
+    #[arg(long, value_name = "CHAIN", help = chain_help(Chains::Values))]
     pub values: Option<String>,
 
     /// Propagation level: none, fc (forward checking), singles, locked
@@ -946,5 +1038,60 @@ impl clap::builder::TypedValueParser for Suggest {
         Some(Box::new(
             self.0.iter().map(|n| clap::builder::PossibleValue::new(*n)),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csp_core::{ValueChain, ValueHeuristic, VariableChain, VariableHeuristic};
+
+    /// Every heuristic of the registries is in the help of `solve`,
+    /// `count` and `compare` (symbol and short description), in the help of
+    /// the chain flags, and in the error for an unknown symbol: a letter
+    /// added to a registry shows up everywhere without another edit.
+    #[test]
+    fn help_and_errors_name_every_registered_heuristic() {
+        let help = heuristics_help();
+        let cell_flag = chain_help(Chains::Cells);
+        let cell_error = "E?".parse::<VariableChain>().unwrap_err().to_string();
+        for h in VariableHeuristic::ALL {
+            let entry = format!("{} {}", h.symbol(), h.short_description());
+            assert!(help.contains(&entry), "{entry} not in the help");
+            if h.is_adaptive() {
+                let named = format!("{} ({})", h.symbol(), h.short_description());
+                assert!(cell_flag.contains(&named), "{named} not in --cells");
+                assert!(cell_error.contains(h.symbol()), "{h} not in {cell_error}");
+            }
+        }
+        let value_flag = chain_help(Chains::Values);
+        let value_error = "0?".parse::<ValueChain>().unwrap_err().to_string();
+        for h in ValueHeuristic::ALL {
+            let entry = format!("{} {}", h.symbol(), h.short_description());
+            assert!(help.contains(&entry), "{entry} not in the help");
+            if h.is_adaptive() {
+                assert!(value_flag.contains(h.symbol()), "{h} not in --values");
+                assert!(value_error.contains(h.symbol()), "{h} not in {value_error}");
+            }
+        }
+        // The others in runs: the words users know.
+        assert!(cell_error.contains("letters A-L, the adaptive P, Q, V, W, X, Z,"));
+        assert!(value_error.contains("symbols 0-9 and a, the adaptive b,"));
+        assert!(chains_help(Chains::Cells).contains("the 12 letters A-L"));
+        assert!(chains_help(Chains::Values).contains("the 11 symbols 0-9 and a"));
+    }
+
+    #[test]
+    fn columns_pack_entries_under_100_characters() {
+        let entries: Vec<String> = ["A a", "B bb", "C a longer entry than a column", "D d"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            columns(&entries),
+            "  A a                     B bb                    C a longer entry than a column\n  D d"
+        );
+        for line in heuristics_help().lines() {
+            assert!(line.chars().count() <= 100, "{line}");
+        }
     }
 }

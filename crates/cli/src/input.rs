@@ -482,7 +482,7 @@ fn is_link(line: &str) -> bool {
     line.contains("f-puzzles.com")
         || line.contains("sudokupad")
         || line.contains("?load=")
-        || sudoku::rules::sudokupad::is_payload(line)
+        || sudoku::formats::sudokupad::is_payload(line)
 }
 
 /// Whether a file is an f-puzzles document (by its name).

@@ -34,12 +34,13 @@ mod symbols;
 pub mod value_selection;
 pub mod variable_selection;
 
+pub use crate::propagation::Culprit;
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
-pub use learning::{Constraints, Culprit, Placement, SCORE_SCALE, scaled};
+pub use learning::{Constraints, Placement, SCORE_SCALE, scaled};
 pub use link::{ValueLink, VariableLink};
 pub use selector::{ValueSelector, VariableSelector};
 pub use symbols::{
-    BuiltinValueSelector, BuiltinVariableSelector, HeuristicError, ValueChain, ValueHeuristic,
-    VariableChain, VariableHeuristic,
+    BuiltinValueSelector, BuiltinVariableSelector, HeuristicError, Reads, ValueChain,
+    ValueHeuristic, VariableChain, VariableHeuristic,
 };

@@ -66,7 +66,7 @@ mod var;
 
 pub use domain_store::DomainStore;
 pub use heuristics::{
-    HeuristicError, SelectionContext, ValueChain, ValueHeuristic, ValueLink, ValueSelector,
+    HeuristicError, Reads, SelectionContext, ValueChain, ValueHeuristic, ValueLink, ValueSelector,
     VariableChain, VariableHeuristic, VariableLink, VariableSelector,
 };
 pub use model::{Model, ModelBuilder, ModelError, Watch};

@@ -45,6 +45,7 @@ mod agenda;
 mod all_different;
 mod binary_relation;
 mod context;
+mod culprit;
 mod distinct_sum;
 mod element;
 mod events;
@@ -67,10 +68,11 @@ mod work_space;
 
 use std::fmt;
 
-pub(crate) use agenda::Agenda;
+pub(crate) use agenda::{Agenda, Segment};
 pub use all_different::AllDifferent;
 pub use binary_relation::BinaryRelation;
 pub use context::PropagationContext;
+pub use culprit::Culprit;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use events::{Events, Wake};

@@ -23,7 +23,7 @@
 //! | `rules[r].removals`, `.assignments` | the `Deduce` events of `r` |
 //! | `search_space` | the product of the open domains' sizes in `Root` (0 with a contradiction) |
 
-use crate::propagation::{Rule, RuleStats};
+use crate::propagation::{Rule, RuleStats, Segment};
 use crate::{DomainStore, StopReason, ValueSet, VarId};
 
 /// Receives the events of a search, in order.
@@ -223,18 +223,6 @@ pub enum Event<'a> {
         /// Which.
         reason: StopReason,
     },
-}
-
-/// Where on the trail a rule and propagator began to make changes, as
-/// marked while a tracer listens.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Segment {
-    pub(crate) trail_at: usize,
-    pub(crate) rule: Rule,
-    /// The propagator running, or [`u32::MAX`] for none.
-    pub(crate) propagator: u32,
-    /// The work item of a composite propagator running, or [`u32::MAX`].
-    pub(crate) item: u32,
 }
 
 /// One change made by propagation, as read from the trail while a tracer

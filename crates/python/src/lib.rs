@@ -9,6 +9,7 @@
 mod compare;
 mod errors;
 mod heuristics;
+mod one_puzzle;
 mod puzzle;
 mod signals;
 mod solving;

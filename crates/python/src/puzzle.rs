@@ -283,7 +283,7 @@ impl PyPuzzle {
         limit: Option<i128>,
         strategy: Option<&Bound<'py, pyo3::types::PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        crate::solving::true_candidates(slf.py(), slf.as_any(), limit, strategy)
+        crate::one_puzzle::true_candidates(slf.py(), slf.get().entry.clone(), limit, strategy)
     }
 
     /// The picture Jupyter shows.

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use serde::Serialize;
 use sudoku_cli::input::{Entry, ReadError};
 use sudoku_cli::records::{CountRecord, SolveRecord};
 use sudoku_cli::runner::{self, Item, Job, Sudokus};
@@ -16,40 +15,8 @@ use sudoku_cli::solving::{
 
 use crate::errors::puzzle_error;
 use crate::heuristics::Failure;
+use crate::one_puzzle::{check_valid, count_limit, plan, run_one, to_dict};
 use crate::puzzle::{PyPuzzle, Reading};
-use crate::strategy::{Chain, Plan, StrategyArgs};
-
-/// The strategy keyword arguments (`config`, `cells`, `values`,
-/// `propagation`, `seed`, `max_placements`, `timeout_ms`, `restarts`,
-/// `engine`; a
-/// `None` value is as absent), read and validated as the flags are; any
-/// other keyword is a `TypeError`, as Python says it.
-pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
-    let mut args = StrategyArgs::default();
-    for (key, value) in strategy.into_iter().flatten() {
-        let key: String = key.extract()?;
-        if value.is_none() {
-            continue;
-        }
-        match key.as_str() {
-            "config" => args.config = Some(value.extract()?),
-            "cells" => args.cells = Some(Chain::extract(&value, "cells")?),
-            "values" => args.values = Some(Chain::extract(&value, "values")?),
-            "propagation" => args.propagation = Some(value.extract()?),
-            "seed" => args.seed = Some(value.extract()?),
-            "max_placements" => args.max_placements = Some(value.extract()?),
-            "timeout_ms" => args.timeout_ms = Some(value.extract()?),
-            "restarts" => args.restarts = Some(value.extract()?),
-            "engine" => args.engine = Some(value.extract()?),
-            other => {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "got an unexpected keyword argument '{other}'"
-                )));
-            }
-        }
-    }
-    Plan::new(args)
-}
 
 /// The entry of `puzzle`: a `Puzzle`, or text read as `Puzzle.parse`
 /// reads it.
@@ -73,42 +40,13 @@ pub fn entry_of(puzzle: &Bound<'_, PyAny>) -> PyResult<Entry> {
     }
 }
 
-/// A record as a Python dict (the JSON object `--format json` prints).
-fn to_dict<'py>(py: Python<'py>, record: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
-    Ok(pythonize::pythonize(py, record)?)
-}
-
-/// Raises the record's error when the puzzle was invalid.
-fn check_valid(status: &str, error: Option<&str>, job: &Job) -> PyResult<()> {
-    if status == "invalid" {
-        return Err(puzzle_error(format!(
-            "{}:{}: {}",
-            job.entry.source,
-            job.entry.line,
-            error.unwrap_or("invalid")
-        )));
-    }
-    Ok(())
-}
-
-/// Runs `work` on the one puzzle, holding the interpreter only where a
-/// heuristic written in Python needs it; an exception raised in a
-/// heuristic is raised here.
+/// Runs `work` on `puzzle` (a `Puzzle` or text) as [`run_one`] does.
 fn on_one<R: Send>(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     work: impl FnOnce(&Job, &Sudokus, &Arc<Failure>) -> R + Send,
 ) -> PyResult<(Job, R)> {
-    let job = Job {
-        entry: entry_of(puzzle)?,
-    };
-    let sudokus = Sudokus::new(Reading::default().variant, Default::default(), Vec::new());
-    let failure = Arc::new(Failure::default());
-    let r = crate::signals::detach_interruptible(py, &failure, || work(&job, &sudokus, &failure));
-    if let Some(e) = failure.take() {
-        return Err(e);
-    }
-    Ok((job, r))
+    run_one(py, entry_of(puzzle)?, work)
 }
 
 /// Solves one puzzle; returns the JSON record as a dict.
@@ -136,53 +74,6 @@ pub fn solve<'py>(
     })?;
     check_valid(record.status, record.error.as_deref(), &job)?;
     to_dict(py, &record)
-}
-
-/// The true candidates of one puzzle (`sudoku candidates --true`),
-/// counted up to `limit`, with the strategy's search; the JSON record as
-/// a dict.
-pub fn true_candidates<'py>(
-    py: Python<'py>,
-    puzzle: &Bound<'py, PyAny>,
-    limit: Option<i128>,
-    strategy: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let limit = count_limit(limit)?.unwrap_or(u64::MAX);
-    let plan = plan(strategy)?;
-    if plan.is_bitboard() {
-        return Err(crate::errors::InvalidStrategy::new_err(
-            "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
-        ));
-    }
-    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
-        sudoku_cli::candidates::true_candidates_job(
-            job,
-            sudokus,
-            plan.config(),
-            limit,
-            Some(&failure.flag),
-        )
-    })?;
-    check_valid(record.status, record.error.as_deref(), &job)?;
-    to_dict(py, &record)
-}
-
-/// A count's `limit` as the command's `--limit` takes it: at least 1 (a
-/// `ValueError` otherwise), `None` for all solutions.
-fn count_limit(limit: Option<i128>) -> PyResult<Option<u64>> {
-    match limit {
-        None => Ok(None),
-        Some(n) => u64::try_from(n)
-            .ok()
-            .filter(|&n| n >= 1)
-            .map(Some)
-            .ok_or_else(|| {
-                pyo3::exceptions::PyValueError::new_err(format!(
-                    "limit must be a whole number from 1 to {} (or None: every solution), not {n}",
-                    u64::MAX
-                ))
-            }),
-    }
 }
 
 /// The count's limit: `limit` solutions, or all with `limit=None`.

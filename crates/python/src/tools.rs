@@ -19,8 +19,9 @@ use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use crate::errors::{InvalidStrategy, puzzle_error, strategy_error};
 use crate::heuristics::Failure;
+use crate::one_puzzle::plan;
 use crate::puzzle::Reading;
-use crate::solving::{csv_text, entry_of, jobs as threads, plan, run_entries};
+use crate::solving::{csv_text, entry_of, jobs as threads, run_entries};
 
 fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     Ok(pythonize::pythonize(py, value)?)

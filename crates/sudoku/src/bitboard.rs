@@ -38,7 +38,12 @@
 //! ```
 
 mod classic;
+#[cfg(test)]
+mod house_solver;
+mod shuffle;
 pub(crate) mod solver;
+
+pub(crate) use shuffle::shuffle;
 
 use crate::{GridSize, Puzzle, Sudoku};
 

@@ -10,8 +10,8 @@
 //! impls also serve the chain links of `link.rs` (built-in or one's own),
 //! so a selector method added to the traits is passed on in one place.
 
-/// The enum `$enum` with one variant per selector type, and `From` each
-/// type for it.
+/// The enum `$enum` with one variant per heuristic, holding its selector
+/// (two heuristics may share a selector type: `5` and `8` score alike).
 macro_rules! selector_enum {
     ($doc:literal, $enum:ident: $($variant:ident($ty:ty)),*) => {
         #[doc = $doc]
@@ -26,14 +26,6 @@ macro_rules! selector_enum {
                 $variant($ty),
             )*
         }
-
-        $(
-            impl From<$ty> for $enum {
-                fn from(s: $ty) -> Self {
-                    Self::$variant(s)
-                }
-            }
-        )*
     };
 }
 

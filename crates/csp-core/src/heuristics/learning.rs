@@ -8,6 +8,7 @@
 //! ([`Propagator::item_scope`](crate::Propagator::item_scope)): a house of
 //! a grid that one propagator runs, rather than the whole grid.
 
+use crate::propagation::Culprit;
 use crate::{Model, Rows, VarId};
 
 /// Adaptive scores are real numbers; a selector's score is an integer.
@@ -25,15 +26,6 @@ pub fn scaled(x: f64) -> i64 {
     } else {
         (x * SCORE_SCALE).floor() as i64
     }
-}
-
-/// The propagator (and work item) whose run failed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Culprit {
-    /// Its index in [`Model::propagators`].
-    pub propagator: u32,
-    /// The work item it was running, for a composite propagator that said.
-    pub item: Option<u32>,
 }
 
 /// What one placement led to, told to learning heuristics after its

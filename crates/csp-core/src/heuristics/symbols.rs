@@ -12,25 +12,23 @@ use crate::Model;
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum HeuristicError {
     /// A cell heuristic symbol or name that does not exist.
-    #[error(
-        "unknown cell heuristic `{0}` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
-    )]
+    #[error("unknown cell heuristic `{0}` ({valid})", valid = VariableHeuristic::valid_text())]
     UnknownVariableHeuristic(String),
     /// A value heuristic symbol or name that does not exist.
-    #[error(
-        "unknown value heuristic `{0}` (valid: symbols 0-9 and a, the adaptive b, or names such as lowest)"
-    )]
+    #[error("unknown value heuristic `{0}` ({valid})", valid = ValueHeuristic::valid_text())]
     UnknownValueHeuristic(String),
     /// A chain of symbols with one that names no cell heuristic: the
     /// chain, the symbol and its position (from 1).
     #[error(
-        "unknown cell heuristic `{1}` at position {2} of `{0}` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+        "unknown cell heuristic `{1}` at position {2} of `{0}` ({valid})",
+        valid = VariableHeuristic::valid_text()
     )]
     UnknownVariableSymbol(String, char, usize),
     /// A chain of symbols with one that names no value heuristic: the
     /// chain, the symbol and its position (from 1).
     #[error(
-        "unknown value heuristic `{1}` at position {2} of `{0}` (valid: symbols 0-9 and a, the adaptive b, or names such as lowest)"
+        "unknown value heuristic `{1}` at position {2} of `{0}` ({valid})",
+        valid = ValueHeuristic::valid_text()
     )]
     UnknownValueSymbol(String, char, usize),
     /// A chain without any heuristic.
@@ -39,6 +37,42 @@ pub enum HeuristicError {
     /// A geometric heuristic on a model whose variables have no positions.
     #[error("cell heuristic {0} needs variable positions, and the model has none")]
     NeedsPositions(char),
+}
+
+/// What a heuristic reads to score: registered with it, so that the
+/// help, the errors and the checks (`all` in a comparison, positions)
+/// follow from its registry line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reads {
+    /// The domains and the assignment alone.
+    State,
+    /// The state and the variables' positions (`D`, `I`, `J`): the model
+    /// must have positions.
+    Positions,
+    /// What the search learnt so far: the adaptive heuristics.
+    Search,
+}
+
+/// Symbols with runs of consecutive ones shortened: `A-L`, `0-9 and a`.
+fn symbol_runs(symbols: &[char]) -> String {
+    let mut runs: Vec<(char, char)> = Vec::new();
+    for &c in symbols {
+        match runs.last_mut() {
+            Some((_, end)) if (*end as u32) + 1 == c as u32 => *end = c,
+            _ => runs.push((c, c)),
+        }
+    }
+    let words: Vec<String> = (runs.iter())
+        .map(|&(a, b)| match (b as u32) - (a as u32) {
+            0 => a.to_string(),
+            1 => format!("{a}, {b}"),
+            _ => format!("{a}-{b}"),
+        })
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
 }
 
 /// Salt that separates the random streams of value heuristics from those of
@@ -57,9 +91,9 @@ fn chain_seed(seed: u64, index: usize) -> u64 {
 /// `$selector_enum`, from `builtin.rs`) and `$name::build`.
 macro_rules! heuristic_enum {
     (
-        $(#[$meta:meta])* $name:ident, $err:ident, $symbol_err:ident,
+        $(#[$meta:meta])* $name:ident, $err:ident, $symbol_err:ident, $words:literal,
         $selectors:ident by $selector_enum:ident,
-        $( $variant:ident = $symbol:literal, $long:literal, $doc:literal,
+        $( $variant:ident = $symbol:literal, $long:literal, $reads:ident, $short:literal, $doc:literal,
             $ty:ident = $make:expr; )*
     ) => {
         super::builtin::$selector_enum!($selectors: $($variant($ty)),*);
@@ -99,6 +133,52 @@ macro_rules! heuristic_enum {
             /// What it prefers, in words.
             pub fn description(self) -> &'static str {
                 match self { $($name::$variant => $doc,)* }
+            }
+
+            /// What it prefers, in a few words (the help's tables).
+            pub fn short_description(self) -> &'static str {
+                match self { $($name::$variant => $short,)* }
+            }
+
+            /// What it reads to score.
+            pub fn reads(self) -> Reads {
+                match self { $($name::$variant => Reads::$reads,)* }
+            }
+
+            /// Whether it learns from the search's failures
+            /// ([`Reads::Search`]) rather than reading the state alone
+            /// (the heuristics of the articles; `all` in a comparison
+            /// means those).
+            pub fn is_adaptive(self) -> bool {
+                self.reads() == Reads::Search
+            }
+
+            /// The valid symbols and names, for errors: `valid: letters
+            /// A-L, the adaptive P, Q, ..., or names such as
+            /// fewest-candidates`.
+            pub fn valid_text() -> String {
+                let example = Self::default_first().name();
+                let mut text = format!("valid: {} {}", $words, Self::symbols_text(false));
+                let adaptive = Self::symbols_text(true);
+                if !adaptive.is_empty() {
+                    text += &format!(", the adaptive {adaptive}");
+                }
+                text + &format!(", or names such as {example}")
+            }
+
+            /// The symbols of the adaptive heuristics (`P, Q, V`), or of
+            /// the others with runs shortened (`A-L`, `0-9 and a`).
+            pub fn symbols_text(adaptive: bool) -> String {
+                let symbols: Vec<char> = (Self::ALL.iter())
+                    .filter(|h| h.is_adaptive() == adaptive)
+                    .map(|h| h.symbol())
+                    .collect();
+                if adaptive {
+                    let each: Vec<String> = symbols.iter().map(char::to_string).collect();
+                    each.join(", ")
+                } else {
+                    symbol_runs(&symbols)
+                }
             }
 
             fn from_symbol(c: char) -> Option<$name> {
@@ -141,73 +221,73 @@ macro_rules! heuristic_enum {
 
 heuristic_enum! {
     /// A cell (variable) heuristic, `A` to `L`.
-    VariableHeuristic, UnknownVariableHeuristic, UnknownVariableSymbol,
+    VariableHeuristic, UnknownVariableHeuristic, UnknownVariableSymbol, "letters",
     BuiltinVariableSelector by variable_selector_enum,
-    InputOrder = 'A', "input-order", "first variable in input (reading) order",
+    InputOrder = 'A', "input-order", State, "first cell", "first variable in input (reading) order",
         InputOrder = |_, _| InputOrder;
-    ReverseInputOrder = 'B', "reverse-input-order", "last variable in input order",
+    ReverseInputOrder = 'B', "reverse-input-order", State, "last cell", "last variable in input order",
         ReverseInputOrder = |_, _| ReverseInputOrder;
-    Random = 'C', "random", "random variable (seeded)",
+    Random = 'C', "random", State, "random (seeded)", "random variable (seeded)",
         RandomVariable = |_, seed| RandomVariable::new(seed);
-    ClosestToCentre = 'D', "closest-to-centre", "closest to the centre of the positions",
+    ClosestToCentre = 'D', "closest-to-centre", Positions, "closest to the centre", "closest to the centre of the positions",
         ClosestToCentre = |model, _| ClosestToCentre::new(model);
-    FewestCandidates = 'E', "fewest-candidates", "fewest candidates (MRV, first fail)",
+    FewestCandidates = 'E', "fewest-candidates", State, "fewest candidates", "fewest candidates (MRV, first fail)",
         FewestCandidates = |_, _| FewestCandidates;
-    MostCandidates = 'F', "most-candidates", "most candidates",
+    MostCandidates = 'F', "most-candidates", State, "most candidates", "most candidates",
         MostCandidates = |_, _| MostCandidates;
-    FewestEmptyNeighbours = 'G', "fewest-empty-neighbours", "fewest unassigned related variables",
+    FewestEmptyNeighbours = 'G', "fewest-empty-neighbours", State, "fewest empty neighbours", "fewest unassigned related variables",
         FewestEmptyNeighbours = |model, _| FewestEmptyNeighbours::new(model);
-    MostEmptyNeighbours = 'H', "most-empty-neighbours", "most unassigned related variables",
+    MostEmptyNeighbours = 'H', "most-empty-neighbours", State, "most empty neighbours", "most unassigned related variables",
         MostEmptyNeighbours = |model, _| MostEmptyNeighbours::new(model);
-    ClosestToFilled = 'I', "closest-to-filled", "smallest sum of distances to the assigned variables",
+    ClosestToFilled = 'I', "closest-to-filled", Positions, "closest to the filled cells", "smallest sum of distances to the assigned variables",
         ClosestToFilled = |model, _| ClosestToFilled::new(model);
-    FurthestFromFilled = 'J', "furthest-from-filled", "largest sum of distances to the assigned variables",
+    FurthestFromFilled = 'J', "furthest-from-filled", Positions, "furthest from the filled cells", "largest sum of distances to the assigned variables",
         FurthestFromFilled = |model, _| FurthestFromFilled::new(model);
-    NeighbourhoodFewestCandidates = 'K', "neighbourhood-fewest-candidates", "fewest candidates in the variable and its unassigned related variables together",
+    NeighbourhoodFewestCandidates = 'K', "neighbourhood-fewest-candidates", State, "fewest candidates around (cell + neighbours)", "fewest candidates in the variable and its unassigned related variables together",
         NeighbourhoodFewestCandidates = |model, _| NeighbourhoodFewestCandidates::new(model);
-    NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", "most candidates in the variable and its unassigned related variables together",
+    NeighbourhoodMostCandidates = 'L', "neighbourhood-most-candidates", State, "most candidates around", "most candidates in the variable and its unassigned related variables together",
         NeighbourhoodMostCandidates = |model, _| NeighbourhoodMostCandidates::new(model);
-    Impact = 'P', "impact", "adaptive, IBS (Refalo 2004): least search space left by its candidates, the sum of 1 - I(x=a) over them, I the mean impact 1 - P_after/P_before of placing a in x so far (P the product of the domain sizes; 1 for a failure)",
+    Impact = 'P', "impact", Search, "impact", "adaptive, IBS (Refalo 2004): least search space left by its candidates, the sum of 1 - I(x=a) over them, I the mean impact 1 - P_after/P_before of placing a in x so far (P the product of the domain sizes; 1 for a failure)",
         Impact = |model, _| Impact::new(model);
-    ConflictHistory = 'Q', "conflict-history", "adaptive, CHS (Habet & Terrioux 2021): largest sum of its constraints' conflict scores (each moved towards 1/(conflicts since its last one + 1) at its failures) over its domain size",
+    ConflictHistory = 'Q', "conflict-history", Search, "conflict history", "adaptive, CHS (Habet & Terrioux 2021): largest sum of its constraints' conflict scores (each moved towards 1/(conflicts since its last one + 1) at its failures) over its domain size",
         ConflictHistory = |model, _| ConflictHistory::new(model);
-    Activity = 'V', "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (x0.999 at each placement while it has several candidates, then +1 if the placement narrowed its domain) over its domain size",
+    Activity = 'V', "activity", Search, "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (x0.999 at each placement while it has several candidates, then +1 if the placement narrowed its domain) over its domain size",
         Activity = |model, _| Activity::new(model);
-    DomWdeg = 'W', "dom-wdeg", "adaptive, dom/wdeg (Boussemart et al. 2004): smallest domain size over the summed failure counts (from 1) of its constraints that still have another unassigned variable",
+    DomWdeg = 'W', "dom-wdeg", Search, "dom/wdeg", "adaptive, dom/wdeg (Boussemart et al. 2004): smallest domain size over the summed failure counts (from 1) of its constraints that still have another unassigned variable",
         DomWdeg = |model, _| DomWdeg::new(model);
-    DomWdegCaCd = 'X', "dom-wdeg-ca-cd", "adaptive, dom/wdeg^ca.cd (Wattez et al. 2019): as W, a failure weighing 1/(open variables x candidates) on each open variable of the constraint",
+    DomWdegCaCd = 'X', "dom-wdeg-ca-cd", Search, "dom/wdeg^ca.cd", "adaptive, dom/wdeg^ca.cd (Wattez et al. 2019): as W, a failure weighing 1/(open variables x candidates) on each open variable of the constraint",
         DomWdegCaCd = |model, _| DomWdegCaCd::new(model);
-    LastConflict = 'Z', "last-conflict", "adaptive, last-conflict reasoning (Lecoutre et al. 2009), put first in a chain: the variable whose placement failed last, until a placement in it succeeds",
+    LastConflict = 'Z', "last-conflict", Search, "last conflict, put first", "adaptive, last-conflict reasoning (Lecoutre et al. 2009), put first in a chain: the variable whose placement failed last, until a placement in it succeeds",
         LastConflict = |_, _| LastConflict::default();
 }
 
 heuristic_enum! {
     /// A value heuristic, `0` to `9` and `a`.
-    ValueHeuristic, UnknownValueHeuristic, UnknownValueSymbol,
+    ValueHeuristic, UnknownValueHeuristic, UnknownValueSymbol, "symbols",
     BuiltinValueSelector by value_selector_enum,
-    Lowest = '0', "lowest", "lowest value",
+    Lowest = '0', "lowest", State, "lowest", "lowest value",
         LowestValue = |_, _| LowestValue;
-    Highest = '1', "highest", "highest value",
+    Highest = '1', "highest", State, "highest", "highest value",
         HighestValue = |_, _| HighestValue;
-    Random = '2', "random", "random value (seeded)",
+    Random = '2', "random", State, "random (seeded)", "random value (seeded)",
         RandomValue = |_, seed| RandomValue::new(seed ^ VALUE_SEED_SALT);
-    LeastUsed = '3', "least-used", "value held by the fewest assigned variables",
+    LeastUsed = '3', "least-used", State, "least used on the board", "value held by the fewest assigned variables",
         LeastUsed = |_, _| LeastUsed;
-    MostUsed = '4', "most-used", "value held by the most assigned variables",
+    MostUsed = '4', "most-used", State, "most used", "value held by the most assigned variables",
         MostUsed = |_, _| MostUsed;
-    MostConstraining = '5', "most-constraining", "leaves the unassigned related variables the fewest candidates",
+    MostConstraining = '5', "most-constraining", State, "most constraining", "leaves the unassigned related variables the fewest candidates",
         MostConstraining = |model, _| MostConstraining::new(model);
-    LeastConstraining = '6', "least-constraining", "leaves the unassigned related variables the most candidates",
+    LeastConstraining = '6', "least-constraining", State, "least constraining", "leaves the unassigned related variables the most candidates",
         LeastConstraining = |model, _| LeastConstraining::new(model);
-    LeastCommonInNeighbours = '7', "least-common-in-neighbours", "candidate of the fewest unassigned related variables",
+    LeastCommonInNeighbours = '7', "least-common-in-neighbours", State, "least common among the neighbours' candidates", "candidate of the fewest unassigned related variables",
         LeastCommonInNeighbours = |model, _| LeastCommonInNeighbours::new(model);
-    MostCommonInNeighbours = '8', "most-common-in-neighbours", "candidate of the most unassigned related variables",
+    MostCommonInNeighbours = '8', "most-common-in-neighbours", State, "most common among the neighbours' candidates", "candidate of the most unassigned related variables",
         MostCommonInNeighbours = |model, _| MostCommonInNeighbours::new(model);
-    LeastCommonOnBoard = '9', "least-common-on-board", "candidate of the fewest other unassigned variables",
+    LeastCommonOnBoard = '9', "least-common-on-board", State, "least common among all candidates", "candidate of the fewest other unassigned variables",
         LeastCommonOnBoard = |_, _| LeastCommonOnBoard;
-    MostCommonOnBoard = 'a', "most-common-on-board", "candidate of the most other unassigned variables",
+    MostCommonOnBoard = 'a', "most-common-on-board", State, "most common among all candidates", "candidate of the most other unassigned variables",
         MostCommonOnBoard = |_, _| MostCommonOnBoard;
-    LeastImpact = 'b', "least-impact", "adaptive, IBS (Refalo 2004): least mean impact of placing it in this variable so far (see P)",
+    LeastImpact = 'b', "least-impact", Search, "least impact", "adaptive, IBS (Refalo 2004): least mean impact of placing it in this variable so far (see P)",
         LeastImpact = |model, _| LeastImpact::new(model);
 }
 
@@ -216,20 +296,9 @@ impl VariableHeuristic {
         c.to_ascii_uppercase()
     }
 
-    /// Whether it learns from the search's failures (`P`, `Q`, `V`, `W`,
-    /// `X`, `Z`) rather than reading the state alone (`A`-`L`, the
-    /// heuristics of the articles; `all` in a comparison means these).
-    pub fn is_adaptive(self) -> bool {
-        use VariableHeuristic as H;
-        matches!(
-            self,
-            H::Impact
-                | H::ConflictHistory
-                | H::Activity
-                | H::DomWdeg
-                | H::DomWdegCaCd
-                | H::LastConflict
-        )
+    /// The first heuristic of the default chain (the errors' example).
+    fn default_first() -> VariableHeuristic {
+        VariableChain::default().0[0]
     }
 
     /// A selector for this heuristic on `model`; `seed` drives `C`.
@@ -238,12 +307,7 @@ impl VariableHeuristic {
         model: &Model,
         seed: u64,
     ) -> Result<BuiltinVariableSelector, HeuristicError> {
-        use VariableHeuristic as H;
-        let needs_positions = matches!(
-            self,
-            H::ClosestToCentre | H::ClosestToFilled | H::FurthestFromFilled
-        );
-        if needs_positions && !model.has_positions() {
+        if self.reads() == Reads::Positions && !model.has_positions() {
             return Err(HeuristicError::NeedsPositions(self.symbol()));
         }
         Ok(self.build(model, seed))
@@ -255,10 +319,9 @@ impl ValueHeuristic {
         c.to_ascii_lowercase()
     }
 
-    /// Whether it learns from the search (`b`) rather than reading the
-    /// state alone (`0`-`9`, `a`).
-    pub fn is_adaptive(self) -> bool {
-        matches!(self, ValueHeuristic::LeastImpact)
+    /// The first heuristic of the default chain (the errors' example).
+    fn default_first() -> ValueHeuristic {
+        ValueChain::default().0[0]
     }
 
     /// A selector for this heuristic on `model`; `seed` drives `2`.

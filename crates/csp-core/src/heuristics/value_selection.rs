@@ -22,6 +22,7 @@ mod most_constraining;
 mod most_used;
 mod random_value;
 
+pub use forward_check_removals::ByRemovals;
 pub use highest_value::HighestValue;
 pub use least_common_in_neighbours::LeastCommonInNeighbours;
 pub use least_common_on_board::LeastCommonOnBoard;

@@ -23,22 +23,27 @@ mod tracked_sums;
 
 pub use activity::{ACTIVITY_DECAY, Activity};
 pub use closest_to_centre::ClosestToCentre;
-pub use closest_to_filled::ClosestToFilled;
+pub use closest_to_filled::{ClosestToFilled, ClosestToFilledScore};
 pub use conflict_history::ConflictHistory;
 pub use dom_wdeg::DomWdeg;
 pub use dom_wdeg_ca_cd::DomWdegCaCd;
 pub use fewest_candidates::FewestCandidates;
-pub use fewest_empty_neighbours::FewestEmptyNeighbours;
-pub use furthest_from_filled::FurthestFromFilled;
+pub use fewest_empty_neighbours::{FewestEmptyNeighbours, FewestEmptyNeighboursScore};
+pub use furthest_from_filled::{FurthestFromFilled, FurthestFromFilledScore};
 pub use impact::{Impact, ImpactTable};
 pub use input_order::InputOrder;
 pub use last_conflict::LastConflict;
 pub use most_candidates::MostCandidates;
-pub use most_empty_neighbours::MostEmptyNeighbours;
-pub use neighbourhood_fewest_candidates::NeighbourhoodFewestCandidates;
-pub use neighbourhood_most_candidates::NeighbourhoodMostCandidates;
+pub use most_empty_neighbours::{MostEmptyNeighbours, MostEmptyNeighboursScore};
+pub use neighbourhood_fewest_candidates::{
+    NeighbourhoodFewestCandidates, NeighbourhoodFewestCandidatesScore,
+};
+pub use neighbourhood_most_candidates::{
+    NeighbourhoodMostCandidates, NeighbourhoodMostCandidatesScore,
+};
 pub use random_variable::RandomVariable;
 pub use reverse_input_order::ReverseInputOrder;
+pub use tracked_sums::{Contribution, SumScore, SumSelector};
 
 #[cfg(test)]
 pub(crate) mod test_support {

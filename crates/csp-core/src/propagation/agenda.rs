@@ -9,7 +9,6 @@ use super::{
     Conflict, Events, NotifyContext, PeerGroups, PropagationContext, PropagationLevel, Rule,
     RuleStats, Wake,
 };
-use crate::trace::Segment;
 use crate::{DomainStore, Model, VarId};
 
 const NO_PROPAGATOR: u32 = u32::MAX;
@@ -125,9 +124,9 @@ impl Agenda {
 
     /// The propagator (and work item) whose run failed last, if a
     /// propagator's did.
-    pub(crate) fn culprit(&self) -> Option<crate::heuristics::Culprit> {
+    pub(crate) fn culprit(&self) -> Option<super::Culprit> {
         let p = self.failed_in.1;
-        (p != NO_PROPAGATOR).then_some(crate::heuristics::Culprit {
+        (p != NO_PROPAGATOR).then_some(super::Culprit {
             propagator: p,
             item: (self.failed_item != NO_ITEM).then_some(self.failed_item),
         })
@@ -422,6 +421,18 @@ impl WorkQueue {
         self.queue.clear();
         self.queued.clear();
     }
+}
+
+/// Where on the trail a rule and propagator began to make changes, as
+/// marked while a tracer listens.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Segment {
+    pub(crate) trail_at: usize,
+    pub(crate) rule: Rule,
+    /// The propagator running, or [`u32::MAX`] for none.
+    pub(crate) propagator: u32,
+    /// The work item of a composite propagator running, or [`u32::MAX`].
+    pub(crate) item: u32,
 }
 
 #[cfg(test)]

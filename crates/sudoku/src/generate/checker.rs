@@ -1,15 +1,13 @@
 //! The two questions the generator asks a grid's rules: a random full
 //! grid, and whether a puzzle is still unique once some clues are gone.
 //! Where the rules are houses only, per-digit bitboards
-//! ([`bitboard`](crate::bitboard)) answer both up to 25x25
-//! and the small mask [`HouseSolver`] beyond; the engine answers for
-//! other rules.
+//! ([`bitboard`](crate::bitboard)) answer both (grids up to 31x31); the
+//! engine answers for other rules and wider grids.
 
 use csp_core::{PropagationLevel, SearchConfig};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::RngCore;
 
-use super::house_solver::HouseSolver;
 use super::unavoidable::UnavoidableSets;
 use crate::bitboard::solver::{self, HouseSearch};
 use crate::{Puzzle, SolveError, Sudoku};
@@ -21,8 +19,8 @@ pub(crate) const CHECK_BUDGET: u64 = 20_000;
 
 /// See the [module docs](self).
 pub(crate) enum Checker<'a> {
-    /// Houses only: the fastest solver (bitboards up to 25x25, the mask
-    /// solver beyond).
+    /// Houses only: the bitboard solver in the smallest bitboards the grid
+    /// fits.
     Houses {
         solver: Box<dyn HouseSearch + Send>,
         /// The side and the houses of each cell, to find unavoidable sets.
@@ -38,10 +36,7 @@ pub(crate) enum Checker<'a> {
 impl<'a> Checker<'a> {
     /// The fastest checker for `sudoku`'s rules.
     pub(crate) fn new(sudoku: &'a Sudoku) -> Checker<'a> {
-        let solver = solver::for_houses(sudoku).or_else(|| {
-            HouseSolver::new(sudoku).map(|s| Box::new(s) as Box<dyn HouseSearch + Send>)
-        });
-        match solver {
+        match solver::for_houses(sudoku) {
             Some(solver) => Checker::Houses {
                 solver,
                 side: sudoku.size().side(),

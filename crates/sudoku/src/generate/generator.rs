@@ -245,7 +245,7 @@ fn dig(
 ) -> Result<Option<(Vec<u8>, usize)>, GenerateError> {
     checker.begin(solution);
     let mut order: Vec<usize> = (0..orbits.len()).collect();
-    super::shuffle(&mut order, rng);
+    crate::bitboard::shuffle(&mut order, rng);
     let (low, high) = options.clues.unwrap_or((0, usize::MAX));
     let dig_to_the_end = options.minimal || options.clues.is_none();
     let mut cells = solution.to_vec();

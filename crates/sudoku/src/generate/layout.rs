@@ -124,7 +124,7 @@ fn connected(
 pub fn random_cages(solution: &[u8], n: usize, rng: &mut ChaCha8Rng) -> Vec<Cage> {
     let mut free = vec![true; solution.len()];
     let mut order: Vec<usize> = (0..solution.len()).collect();
-    super::shuffle(&mut order, rng);
+    crate::bitboard::shuffle(&mut order, rng);
     let mut cages = Vec::new();
     for &start in &order {
         if !free[start] {

@@ -26,7 +26,7 @@ fn digital_root(sum: u32) -> u8 {
 
 /// The root an f-puzzles `cage` entry names (`"value": "DR7"`), if it is a
 /// digital-root cage; other cages are drawings.
-pub(super) fn root_of(entry: &Map<String, Value>) -> Option<&str> {
+pub(crate) fn root_of(entry: &Map<String, Value>) -> Option<&str> {
     let value = entry.get("value")?.as_str()?.trim();
     value
         .strip_prefix("DR")

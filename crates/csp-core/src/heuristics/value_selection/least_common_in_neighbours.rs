@@ -1,34 +1,12 @@
 //! `7`: the value that is a candidate of the fewest unassigned related variables; on any rule set, ordered as `6` (score: the count of `6`).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
-use crate::{Model, VarId};
-
-use super::forward_check_removals::Removals;
+use super::forward_check_removals::ByRemovals;
 
 /// Value heuristic `7`: the value that is a candidate of the fewest unassigned related variables; on any rule set, ordered as `6` (score: the count of `6`).
 ///
 /// The count is what forward checking would remove (see
-/// `Removals` in `forward_check_removals.rs`).
-#[derive(Clone, Debug)]
-pub struct LeastCommonInNeighbours {
-    removals: Removals,
-}
-
-impl LeastCommonInNeighbours {
-    /// The selector for `model`.
-    pub fn new(model: &Model) -> LeastCommonInNeighbours {
-        LeastCommonInNeighbours {
-            removals: Removals::new(model),
-        }
-    }
-}
-
-impl ValueSelector for LeastCommonInNeighbours {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        self.removals.count(ctx, var, value)
-    }
-}
+/// [`ByRemovals`]).
+pub type LeastCommonInNeighbours = ByRemovals<false>;
 
 #[cfg(test)]
 mod tests {

@@ -1,34 +1,12 @@
 //! `6`: the value whose placement removes the fewest candidates from the unassigned related variables (score: that count).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
-use crate::{Model, VarId};
-
-use super::forward_check_removals::Removals;
+use super::forward_check_removals::ByRemovals;
 
 /// Value heuristic `6`: the value whose placement removes the fewest candidates from the unassigned related variables (score: that count).
 ///
 /// The count is what forward checking would remove (see
-/// `Removals` in `forward_check_removals.rs`).
-#[derive(Clone, Debug)]
-pub struct LeastConstraining {
-    removals: Removals,
-}
-
-impl LeastConstraining {
-    /// The selector for `model`.
-    pub fn new(model: &Model) -> LeastConstraining {
-        LeastConstraining {
-            removals: Removals::new(model),
-        }
-    }
-}
-
-impl ValueSelector for LeastConstraining {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        self.removals.count(ctx, var, value)
-    }
-}
+/// [`ByRemovals`]).
+pub type LeastConstraining = ByRemovals<false>;
 
 #[cfg(test)]
 mod tests {

@@ -1,34 +1,12 @@
 //! `8`: the value that is a candidate of the most unassigned related variables; on any rule set, ordered as `5` (score: the count of `5`, negated).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
-use crate::{Model, VarId};
-
-use super::forward_check_removals::Removals;
+use super::forward_check_removals::ByRemovals;
 
 /// Value heuristic `8`: the value that is a candidate of the most unassigned related variables; on any rule set, ordered as `5` (score: the count of `5`, negated).
 ///
 /// The count is what forward checking would remove (see
-/// `Removals` in `forward_check_removals.rs`).
-#[derive(Clone, Debug)]
-pub struct MostCommonInNeighbours {
-    removals: Removals,
-}
-
-impl MostCommonInNeighbours {
-    /// The selector for `model`.
-    pub fn new(model: &Model) -> MostCommonInNeighbours {
-        MostCommonInNeighbours {
-            removals: Removals::new(model),
-        }
-    }
-}
-
-impl ValueSelector for MostCommonInNeighbours {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        -self.removals.count(ctx, var, value)
-    }
-}
+/// [`ByRemovals`]).
+pub type MostCommonInNeighbours = ByRemovals<true>;
 
 #[cfg(test)]
 mod tests {

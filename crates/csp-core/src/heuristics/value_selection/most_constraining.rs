@@ -1,34 +1,12 @@
 //! `5`: the value whose placement removes the most candidates from the unassigned related variables (score: minus that count).
 
-use crate::heuristics::{SelectionContext, ValueSelector};
-use crate::{Model, VarId};
-
-use super::forward_check_removals::Removals;
+use super::forward_check_removals::ByRemovals;
 
 /// Value heuristic `5`: the value whose placement removes the most candidates from the unassigned related variables (score: minus that count).
 ///
 /// The count is what forward checking would remove (see
-/// `Removals` in `forward_check_removals.rs`).
-#[derive(Clone, Debug)]
-pub struct MostConstraining {
-    removals: Removals,
-}
-
-impl MostConstraining {
-    /// The selector for `model`.
-    pub fn new(model: &Model) -> MostConstraining {
-        MostConstraining {
-            removals: Removals::new(model),
-        }
-    }
-}
-
-impl ValueSelector for MostConstraining {
-    #[inline]
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId, value: u32) -> i64 {
-        -self.removals.count(ctx, var, value)
-    }
-}
+/// [`ByRemovals`]).
+pub type MostConstraining = ByRemovals<true>;
 
 #[cfg(test)]
 mod tests {

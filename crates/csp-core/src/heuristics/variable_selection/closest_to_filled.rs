@@ -1,29 +1,20 @@
 //! `I`: closest to the assigned variables (score: the sum of the euclidean distances to every assigned variable, each in millionths, rounded, so that mirror-image positions tie exactly).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `I`: closest to the assigned variables (score: the sum of the euclidean distances to every assigned variable, each in millionths, rounded, so that mirror-image positions tie exactly).
-#[derive(Clone, Debug)]
-pub struct ClosestToFilled(TrackedSums);
+pub type ClosestToFilled = SumSelector<ClosestToFilledScore>;
 
-impl ClosestToFilled {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> ClosestToFilled {
-        ClosestToFilled(TrackedSums::new(model, Contribution::FilledDistance))
-    }
-}
+/// The sums and score of [`ClosestToFilled`].
+#[derive(Clone, Copy, Debug)]
+pub struct ClosestToFilledScore;
 
-impl VariableSelector for ClosestToFilled {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for ClosestToFilledScore {
+    const CONTRIBUTION: Contribution = Contribution::FilledDistance;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        sum
     }
 }
 

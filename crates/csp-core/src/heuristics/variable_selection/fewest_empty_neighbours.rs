@@ -1,29 +1,20 @@
 //! `G`: fewest unassigned related variables (score: their number).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `G`: fewest unassigned related variables (score: their number).
-#[derive(Clone, Debug)]
-pub struct FewestEmptyNeighbours(TrackedSums);
+pub type FewestEmptyNeighbours = SumSelector<FewestEmptyNeighboursScore>;
 
-impl FewestEmptyNeighbours {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> FewestEmptyNeighbours {
-        FewestEmptyNeighbours(TrackedSums::new(model, Contribution::OpenNeighbour))
-    }
-}
+/// The sums and score of [`FewestEmptyNeighbours`].
+#[derive(Clone, Copy, Debug)]
+pub struct FewestEmptyNeighboursScore;
 
-impl VariableSelector for FewestEmptyNeighbours {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for FewestEmptyNeighboursScore {
+    const CONTRIBUTION: Contribution = Contribution::OpenNeighbour;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        sum
     }
 }
 

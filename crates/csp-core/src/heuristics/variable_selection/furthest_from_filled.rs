@@ -1,29 +1,20 @@
 //! `J`: furthest from the assigned variables (score: minus the score of I).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `J`: furthest from the assigned variables (score: minus the score of I).
-#[derive(Clone, Debug)]
-pub struct FurthestFromFilled(TrackedSums);
+pub type FurthestFromFilled = SumSelector<FurthestFromFilledScore>;
 
-impl FurthestFromFilled {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> FurthestFromFilled {
-        FurthestFromFilled(TrackedSums::new(model, Contribution::FilledDistance))
-    }
-}
+/// The sums and score of [`FurthestFromFilled`].
+#[derive(Clone, Copy, Debug)]
+pub struct FurthestFromFilledScore;
 
-impl VariableSelector for FurthestFromFilled {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for FurthestFromFilledScore {
+    const CONTRIBUTION: Contribution = Contribution::FilledDistance;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        -sum
     }
 }
 

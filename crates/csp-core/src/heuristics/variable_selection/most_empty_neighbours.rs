@@ -1,29 +1,20 @@
 //! `H`: most unassigned related variables (score: minus their number).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `H`: most unassigned related variables (score: minus their number).
-#[derive(Clone, Debug)]
-pub struct MostEmptyNeighbours(TrackedSums);
+pub type MostEmptyNeighbours = SumSelector<MostEmptyNeighboursScore>;
 
-impl MostEmptyNeighbours {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> MostEmptyNeighbours {
-        MostEmptyNeighbours(TrackedSums::new(model, Contribution::OpenNeighbour))
-    }
-}
+/// The sums and score of [`MostEmptyNeighbours`].
+#[derive(Clone, Copy, Debug)]
+pub struct MostEmptyNeighboursScore;
 
-impl VariableSelector for MostEmptyNeighbours {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for MostEmptyNeighboursScore {
+    const CONTRIBUTION: Contribution = Contribution::OpenNeighbour;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        -sum
     }
 }
 

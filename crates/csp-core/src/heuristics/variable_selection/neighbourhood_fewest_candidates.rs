@@ -1,32 +1,20 @@
 //! `K`: fewest candidates in the variable and its unassigned related variables together (score: the sum of their domain sizes).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `K`: fewest candidates in the variable and its unassigned related variables together (score: the sum of their domain sizes).
-#[derive(Clone, Debug)]
-pub struct NeighbourhoodFewestCandidates(TrackedSums);
+pub type NeighbourhoodFewestCandidates = SumSelector<NeighbourhoodFewestCandidatesScore>;
 
-impl NeighbourhoodFewestCandidates {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> NeighbourhoodFewestCandidates {
-        NeighbourhoodFewestCandidates(TrackedSums::new(
-            model,
-            Contribution::OpenNeighbourhoodCandidates,
-        ))
-    }
-}
+/// The sums and score of [`NeighbourhoodFewestCandidates`].
+#[derive(Clone, Copy, Debug)]
+pub struct NeighbourhoodFewestCandidatesScore;
 
-impl VariableSelector for NeighbourhoodFewestCandidates {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for NeighbourhoodFewestCandidatesScore {
+    const CONTRIBUTION: Contribution = Contribution::OpenNeighbourhoodCandidates;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        sum
     }
 }
 

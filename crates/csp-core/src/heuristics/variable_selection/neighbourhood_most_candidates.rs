@@ -1,32 +1,20 @@
 //! `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
 
-use super::tracked_sums::{Contribution, TrackedSums};
-use crate::heuristics::{SelectionContext, VariableSelector};
-use crate::{Model, VarId};
+use super::tracked_sums::{Contribution, SumScore, SumSelector};
 
 /// Cell heuristic `L`: most candidates in the variable and its unassigned related variables together (score: minus the sum of their domain sizes).
-#[derive(Clone, Debug)]
-pub struct NeighbourhoodMostCandidates(TrackedSums);
+pub type NeighbourhoodMostCandidates = SumSelector<NeighbourhoodMostCandidatesScore>;
 
-impl NeighbourhoodMostCandidates {
-    /// For the variables of `model`.
-    pub fn new(model: &Model) -> NeighbourhoodMostCandidates {
-        NeighbourhoodMostCandidates(TrackedSums::new(
-            model,
-            Contribution::OpenNeighbourhoodCandidates,
-        ))
-    }
-}
+/// The sums and score of [`NeighbourhoodMostCandidates`].
+#[derive(Clone, Copy, Debug)]
+pub struct NeighbourhoodMostCandidatesScore;
 
-impl VariableSelector for NeighbourhoodMostCandidates {
-    #[inline]
-    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        self.0.sync(ctx);
-    }
+impl SumScore for NeighbourhoodMostCandidatesScore {
+    const CONTRIBUTION: Contribution = Contribution::OpenNeighbourhoodCandidates;
 
     #[inline]
-    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        -self.0.get(var)
+    fn score(sum: i64) -> i64 {
+        -sum
     }
 }
 

@@ -9,12 +9,14 @@
 //! contributions.
 //! The sums are exact integers, so they equal the sums from scratch.
 
-use crate::heuristics::SelectionContext;
+use std::marker::PhantomData;
+
+use crate::heuristics::{SelectionContext, VariableSelector};
 use crate::{Model, VarId};
 
 /// What each variable contributes to the sums, and to which variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Contribution {
+pub enum Contribution {
     /// 1 to each related variable while it is unassigned (`G`, `H`).
     OpenNeighbour,
     /// Its domain size to itself and to each related variable while it
@@ -181,6 +183,46 @@ impl TrackedSums {
     #[inline]
     pub(crate) fn get(&self, var: VarId) -> i64 {
         self.sums[var.index()]
+    }
+}
+
+/// What a cell heuristic over tracked sums is: the sums it keeps and
+/// its score of a variable from its sum. `G`-`L` differ by this alone.
+pub trait SumScore: Clone + std::fmt::Debug + Send + Sync + 'static {
+    /// What each variable contributes to the sums.
+    const CONTRIBUTION: Contribution;
+
+    /// The score of a variable whose sum is `sum`.
+    fn score(sum: i64) -> i64;
+}
+
+/// A cell heuristic that scores each variable from its sum, kept up to
+/// date between selections ([`SumScore`] says which sum and how).
+#[derive(Clone, Debug)]
+pub struct SumSelector<S> {
+    sums: TrackedSums,
+    score: PhantomData<S>,
+}
+
+impl<S: SumScore> SumSelector<S> {
+    /// For the variables of `model`.
+    pub fn new(model: &Model) -> SumSelector<S> {
+        SumSelector {
+            sums: TrackedSums::new(model, S::CONTRIBUTION),
+            score: PhantomData,
+        }
+    }
+}
+
+impl<S: SumScore> VariableSelector for SumSelector<S> {
+    #[inline]
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.sums.sync(ctx);
+    }
+
+    #[inline]
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        S::score(self.sums.get(var))
     }
 }
 

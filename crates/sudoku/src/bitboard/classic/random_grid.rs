@@ -61,7 +61,7 @@ impl RandomGrid<'_> {
                 k += 1;
             }
         }
-        crate::generate::shuffle(&mut order[..k], self.rng);
+        crate::bitboard::shuffle(&mut order[..k], self.rng);
         for (i, &digit) in order[..k].iter().enumerate() {
             if i + 1 < k {
                 let mut next = *state;

@@ -24,11 +24,12 @@
 use serde_json::{Map, Value, json};
 
 use super::geometry::{
-    Cell, cell_of, cells_text, centre, colour, edge_cells, items, name, names, near, num, point,
-    rounded, size, text_of, whole,
+    cell_of, cells_text, centre, colour, edge_cells, items, name, names, near, num, point, rounded,
+    size, text_of, whole,
 };
 use super::lines;
 use super::rules_text::RulesText;
+use super::sheet::Sheet;
 use crate::rules::RulesError;
 
 /// An f-puzzles document built from SudokuPad data, and the shapes that
@@ -40,34 +41,6 @@ pub struct Translated {
     pub unknown: Vec<String>,
     /// Shapes skipped as drawings (cell colours).
     pub cosmetic: usize,
-}
-
-/// The document being built, the shapes read as no rule, and which
-/// overlays and underlays some rule has used.
-pub(super) struct Sheet<'a> {
-    /// The grid's side.
-    pub n: usize,
-    pub doc: Map<String, Value>,
-    pub unknown: Vec<String>,
-    pub overlays: Vec<&'a Map<String, Value>>,
-    pub underlays: Vec<&'a Map<String, Value>>,
-    pub used_over: Vec<bool>,
-    pub used_under: Vec<bool>,
-}
-
-impl Sheet<'_> {
-    /// Appends `entry` to the document's list `key`.
-    pub fn push(&mut self, key: &str, entry: Value) {
-        let list = self.doc.entry(key).or_insert_with(|| json!([]));
-        if let Value::Array(list) = list {
-            list.push(entry);
-        }
-    }
-
-    /// Whether a cell lies in the grid.
-    pub fn inside(&self, (r, c): Cell) -> bool {
-        r >= 0 && c >= 0 && (r as usize) < self.n && (c as usize) < self.n
-    }
 }
 
 /// One item of a puzzle's metadata (`title`, `author`, `rules`,

@@ -1,75 +1,12 @@
 //! Writing a puzzle and its rules as an f-puzzles document, the inverse of
-//! [`VariantPuzzle::from_json`](super::VariantPuzzle::from_json): each
-//! element writes itself ([`Element::write`](super::Element::write)), the writer holds the grid
+//! [`VariantPuzzle::from_json`](crate::VariantPuzzle::from_json): each
+//! element writes itself ([`Element::write`](crate::Element::write)), the writer holds the grid
 //! (givens and regions), the solution and the title.
 
 use serde_json::{Map, Value, json};
 
-use super::{Rules, cell_name};
-use crate::{GridSize, Puzzle};
-
-/// An f-puzzles document being written.
-pub struct FpuzzlesWriter {
-    object: Map<String, Value>,
-    size: GridSize,
-}
-
-impl FpuzzlesWriter {
-    /// A document for a grid of `size`, no givens, its boxes as regions.
-    fn new(size: GridSize) -> FpuzzlesWriter {
-        let mut object = Map::new();
-        object.insert("size".into(), json!(size.side()));
-        FpuzzlesWriter { object, size }
-    }
-
-    /// The grid's size.
-    pub fn size(&self) -> GridSize {
-        self.size
-    }
-
-    /// Sets the flag `key` (`"antiknight": true`).
-    pub fn flag(&mut self, key: &str) {
-        self.object.insert(key.into(), Value::Bool(true));
-    }
-
-    /// Appends `entry` to the list `key` (`killercage`, `thermometer`).
-    pub fn push(&mut self, key: &str, entry: Value) {
-        let list = self
-            .object
-            .entry(key)
-            .or_insert_with(|| Value::Array(Vec::new()));
-        if let Value::Array(list) = list {
-            list.push(entry);
-        }
-    }
-
-    /// Adds `name` to the `negative` list ("all dots are given").
-    pub fn negative(&mut self, name: &str) {
-        self.push("negative", Value::String(name.into()));
-    }
-
-    /// Sets `key` on the grid's cell `cell` (`givenPencilMarks`).
-    pub fn cell_field(&mut self, cell: usize, key: &str, value: Value) {
-        let n = self.size.side();
-        let grid = self.object.get_mut("grid").and_then(Value::as_array_mut);
-        let row = grid
-            .and_then(|g| g.get_mut(cell / n))
-            .and_then(Value::as_array_mut);
-        if let Some(Value::Object(c)) = row.and_then(|r| r.get_mut(cell % n)) {
-            c.insert(key.into(), value);
-        }
-    }
-
-    /// The names of `cells` as f-puzzles writes them (`["R1C1", "R1C2"]`).
-    pub fn cells(&self, cells: &[usize]) -> Value {
-        let side = self.size.side();
-        Value::Array(
-            (cells.iter())
-                .map(|&c| Value::String(cell_name(c, side).to_uppercase()))
-                .collect(),
-        )
-    }
-}
+use crate::Puzzle;
+use crate::rules::{FpuzzlesWriter, Rules};
 
 impl Rules {
     /// `puzzle` under these rules as an f-puzzles document (JSON), with
@@ -105,24 +42,23 @@ impl Rules {
                 )
             })
             .collect();
-        out.object.insert("grid".into(), Value::Array(grid));
+        out.insert("grid", Value::Array(grid));
         for element in &self.elements {
             element.write(&mut out);
         }
         if let Some(solution) = solution {
-            out.object
-                .insert("solution".into(), json!(solution.cells().to_vec()));
+            out.insert("solution", json!(solution.cells().to_vec()));
         }
         if let Some(title) = title {
-            out.object.insert("title".into(), json!(title));
+            out.insert("title", json!(title));
         }
-        Value::Object(out.object)
+        out.into_value()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::VariantPuzzle;
+    use crate::VariantPuzzle;
     use std::path::Path;
 
     /// Every shipped variant puzzle, read, written and read again, has the

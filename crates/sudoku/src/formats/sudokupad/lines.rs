@@ -10,7 +10,7 @@ use super::geometry::{
     num, path_cells, points, rounded, size, text_of,
 };
 use super::rules_text::{LineMeaning, RulesText};
-use super::shapes::Sheet;
+use super::sheet::Sheet;
 
 /// A line stroke read as a rule from the rules text.
 struct Stroke {

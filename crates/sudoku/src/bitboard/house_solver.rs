@@ -1,8 +1,9 @@
-//! A plain, fast solver for grids whose only rules are houses (classic,
-//! X, windoku, jigsaw, extra regions): one candidate mask per cell, naked
-//! and hidden singles, branching on a cell with the fewest candidates. It
-//! keeps no counters: the generator uses it where only the answer matters
-//! (is there a solution, another one, a random one).
+//! A plain solver for grids whose only rules are houses (classic, X,
+//! windoku, jigsaw, extra regions): one candidate mask per cell, naked
+//! and hidden singles, branching on a cell with the fewest candidates.
+//! The generator's first solver, kept for tests only: the bitboard
+//! solver must give its answers (the same counts, the same random grid
+//! for the same draws).
 
 use rand_chacha::ChaCha8Rng;
 
@@ -204,7 +205,7 @@ impl HouseSolver {
             k += 1;
         }
         if let Some(rng) = rng.as_deref_mut() {
-            super::shuffle(&mut digits[..k], rng);
+            crate::bitboard::shuffle(&mut digits[..k], rng);
         }
         for &bit in &digits[..k] {
             let next = start + n;

@@ -1,10 +1,13 @@
 //! f-puzzles documents: the JSON that f-puzzles.com exports and SudokuPad
-//! imports, and the LZ-string compressed base64 form found in links.
+//! imports, and the LZ-string compressed base64 form found in links. The
+//! grid, the solution and the title are read here; each rule element reads
+//! its own entries (through the [`registry`](crate::rules::registry)).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::registry::REGISTRY;
-use super::{Element, Rules, RulesError, parse_cell};
+use super::VariantPuzzle;
+use crate::rules::registry::REGISTRY;
+use crate::rules::{About, Element, FpuzzlesDocument, Rules, RulesError};
 use crate::{GridSize, Puzzle};
 
 /// Entries that say nothing about the rules (titles, settings).
@@ -33,211 +36,12 @@ const COSMETIC: &[&str] = &[
     "truecandidatesoptions",
 ];
 
-/// One object of a list, with its name for errors (`killercage 3`).
-pub type Entry<'a> = (String, &'a Map<String, Value>);
-
-/// A puzzle with its rules, as read from an f-puzzles document.
-#[derive(Debug)]
-pub struct VariantPuzzle {
-    /// The givens.
-    pub puzzle: Puzzle,
-    /// Regions and elements.
-    pub rules: Rules,
-    /// The solution the document carries, if any.
-    pub solution: Option<Puzzle>,
-    /// Its title, if any.
-    pub title: Option<String>,
-    /// Drawings that were skipped because they carry no rule (`2 line`).
-    pub skipped: Vec<String>,
-    /// SudokuPad shapes that are no known rule, ignored on request (see
-    /// [`VariantPuzzle::from_sudokupad`]).
-    pub ignored: Vec<String>,
-}
-
-/// An f-puzzles document being read: the JSON object and the grid's side.
-pub struct FpuzzlesDocument {
-    object: Map<String, Value>,
-    side: usize,
-}
-
-impl FpuzzlesDocument {
-    /// An empty document of side `side`, for tests.
-    #[cfg(test)]
-    pub(crate) fn for_tests(side: usize) -> FpuzzlesDocument {
-        FpuzzlesDocument {
-            object: Map::new(),
-            side,
-        }
-    }
-
-    /// The grid's side.
-    pub fn side(&self) -> usize {
-        self.side
-    }
-
-    /// Whether the flag `key` is set (`"antiknight": true`).
-    pub fn flag(&self, key: &str) -> bool {
-        self.object.get(key).and_then(Value::as_bool) == Some(true)
-    }
-
-    /// The element `make` builds if the flag `key` is set, else none: how
-    /// a global rule reads itself (`"antiking": true`).
-    pub fn flagged(
-        &self,
-        key: &str,
-        make: fn() -> Box<dyn Element>,
-    ) -> Result<Vec<Box<dyn Element>>, RulesError> {
-        match self.object.get(key) {
-            None | Some(Value::Null) | Some(Value::Bool(_)) => {}
-            Some(other) => {
-                return Err(RulesError::Invalid {
-                    element: key.to_string(),
-                    what: format!("must be true or false, not {other}"),
-                });
-            }
-        }
-        Ok(if self.flag(key) { vec![make()] } else { vec![] })
-    }
-
-    /// Whether `negative` lists `name` ("all dots are given" rules).
-    pub fn negative(&self, name: &str) -> bool {
-        (self.object.get("negative").and_then(Value::as_array))
-            .is_some_and(|list| list.iter().any(|v| v.as_str() == Some(name)))
-    }
-
-    /// The cells of the grid that carry `key` (`givenPencilMarks`), with
-    /// its value, in reading order.
-    pub fn grid_field(&self, key: &str) -> Vec<(usize, &Value)> {
-        let rows = self.object.get("grid").and_then(Value::as_array);
-        (rows.into_iter().flatten().enumerate())
-            .flat_map(|(r, row)| {
-                (row.as_array().into_iter().flatten().enumerate()).filter_map(move |(c, cell)| {
-                    Some((r * self.side + c, cell.as_object()?.get(key)?))
-                })
-            })
-            .filter(|(_, v)| !v.is_null())
-            .collect()
-    }
-
-    /// The objects of the list `key`, each with its name for errors
-    /// (`killercage 3`, from 1). No list: none.
-    pub fn entries(&self, key: &str) -> Result<Vec<Entry<'_>>, RulesError> {
-        let Some(value) = self.object.get(key) else {
-            return Ok(Vec::new());
-        };
-        let list = value
-            .as_array()
-            .ok_or_else(|| RulesError::Format(format!("`{key}` must be a list")))?;
-        (list.iter().enumerate())
-            .map(|(i, v)| {
-                let name = format!("{key} {}", i + 1);
-                let object = v.as_object().ok_or_else(|| RulesError::Invalid {
-                    element: name.clone(),
-                    what: "must be an object".into(),
-                })?;
-                Ok((name, object))
-            })
-            .collect()
-    }
-
-    /// The cells of the list `field` of `entry` (`["R1C1", "R1C2"]`).
-    pub fn cells(
-        &self,
-        name: &str,
-        entry: &Map<String, Value>,
-        field: &str,
-    ) -> Result<Vec<usize>, RulesError> {
-        let invalid = |what: String| RulesError::Invalid {
-            element: name.to_string(),
-            what,
-        };
-        let list = (entry.get(field).and_then(Value::as_array))
-            .ok_or_else(|| invalid(format!("needs `{field}`, a list of cells")))?;
-        list.iter().map(|v| self.cell_of(name, v)).collect()
-    }
-
-    /// One cell (`"R1C1"`).
-    pub fn cell_of(&self, name: &str, value: &Value) -> Result<usize, RulesError> {
-        let text = value.as_str().ok_or_else(|| RulesError::Invalid {
-            element: name.to_string(),
-            what: format!("{value} is not a cell name"),
-        })?;
-        parse_cell(text, self.side).map_err(|e| RulesError::Invalid {
-            element: name.to_string(),
-            what: e.to_string(),
-        })
-    }
-
-    /// The lists of cells of `lines` (`[["R1C1", "R1C2"], ...]`).
-    pub fn lines(
-        &self,
-        name: &str,
-        entry: &Map<String, Value>,
-    ) -> Result<Vec<Vec<usize>>, RulesError> {
-        let lines =
-            (entry.get("lines").and_then(Value::as_array)).ok_or_else(|| RulesError::Invalid {
-                element: name.to_string(),
-                what: "needs `lines`, a list of lists of cells".into(),
-            })?;
-        lines
-            .iter()
-            .map(|line| {
-                let cells = line.as_array().ok_or_else(|| RulesError::Invalid {
-                    element: name.to_string(),
-                    what: "each line must be a list of cells".into(),
-                })?;
-                cells.iter().map(|v| self.cell_of(name, v)).collect()
-            })
-            .collect()
-    }
-
-    /// The `value` of `entry` as a number (`"23"` or `23`), if present.
-    pub fn number(
-        &self,
-        name: &str,
-        entry: &Map<String, Value>,
-    ) -> Result<Option<i64>, RulesError> {
-        match entry.get("value") {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| RulesError::Invalid {
-                element: name.to_string(),
-                what: format!("value {s:?} is not a number"),
-            }),
-            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| RulesError::Invalid {
-                element: name.to_string(),
-                what: format!("value {n} is not a whole number"),
-            }),
-            Some(other) => Err(RulesError::Invalid {
-                element: name.to_string(),
-                what: format!("value {other} is not a number"),
-            }),
-        }
-    }
-}
-
 impl VariantPuzzle {
     /// Reads an f-puzzles document (JSON text).
     pub fn from_json(text: &str) -> Result<VariantPuzzle, RulesError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| RulesError::Format(e.to_string()))?;
         VariantPuzzle::from_value(value)
-    }
-
-    /// Reads an f-puzzles link, a SudokuPad link (`scl`, `ctc`,
-    /// `fpuzzles`), or the compressed text alone; SudokuPad shapes that are
-    /// no known rule are an error.
-    pub fn from_link(text: &str) -> Result<VariantPuzzle, RulesError> {
-        VariantPuzzle::from_link_with(text, false)
-    }
-
-    /// The same; with `ignore_unknown`, SudokuPad shapes that are no known
-    /// rule are left out and listed in [`VariantPuzzle::ignored`].
-    pub fn from_link_with(text: &str, ignore_unknown: bool) -> Result<VariantPuzzle, RulesError> {
-        if text.contains("sudokupad") || super::sudokupad::is_payload(text) {
-            return VariantPuzzle::from_sudokupad(text, ignore_unknown);
-        }
-        VariantPuzzle::from_json(&decode_link(text)?)
     }
 
     fn from_value(value: Value) -> Result<VariantPuzzle, RulesError> {
@@ -257,12 +61,12 @@ impl VariantPuzzle {
         let size = GridSize::from_side(side)
             .or_else(|| GridSize::without_boxes(side))
             .expect("4 to 16");
-        let doc = FpuzzlesDocument { object, side };
+        let doc = FpuzzlesDocument::new(object, side);
         let (givens, regions) = read_grid(&doc, size)?;
         let mut skipped = Vec::new();
         let known = rule_keys();
         let drawn_cages = (doc.entries("cage")?.iter())
-            .filter(|(_, entry)| super::digital_root_cage::root_of(entry).is_none())
+            .filter(|(_, entry)| crate::rules::digital_root_cage::root_of(entry).is_none())
             .count();
         if drawn_cages > 0 {
             skipped.push(format!("{drawn_cages} cage"));
@@ -282,7 +86,7 @@ impl VariantPuzzle {
                 skipped.push(format!("{key} in {marked} cells"));
             }
         }
-        for (key, value) in &doc.object {
+        for (key, value) in doc.object() {
             let key = key.as_str();
             if META.contains(&key) || key == "negative" || known.contains(&key) {
                 continue;
@@ -310,7 +114,7 @@ impl VariantPuzzle {
                 known: known.join(", "),
             });
         }
-        if let Some(negative) = doc.object.get("negative") {
+        if let Some(negative) = doc.object().get("negative") {
             let list = negative
                 .as_array()
                 .ok_or_else(|| RulesError::Format("`negative` must be a list".into()))?;
@@ -332,7 +136,7 @@ impl VariantPuzzle {
                 || kind
                     .fpuzzles_keys
                     .iter()
-                    .any(|k| doc.object.contains_key(*k))
+                    .any(|k| doc.object().contains_key(*k))
                 || kind.negatives.iter().any(|n| doc.negative(n))
             {
                 elements.extend((kind.read)(&doc)?);
@@ -340,13 +144,13 @@ impl VariantPuzzle {
         }
         let solution = read_solution(&doc, size);
         let text = |key: &str| {
-            (doc.object.get(key).and_then(Value::as_str))
+            (doc.object().get(key).and_then(Value::as_str))
                 .map(str::trim)
                 .filter(|t| !t.is_empty())
                 .map(String::from)
         };
         let title = text("title");
-        let about = super::About {
+        let about = About {
             title: title.clone(),
             author: text("author"),
             rules_text: text("ruleset"),
@@ -388,7 +192,7 @@ fn read_grid(
     size: GridSize,
 ) -> Result<(Vec<u8>, Option<Vec<usize>>), RulesError> {
     let n = size.side();
-    let rows = (doc.object.get("grid").and_then(Value::as_array))
+    let rows = (doc.object().get("grid").and_then(Value::as_array))
         .ok_or_else(|| RulesError::Format("`grid` (rows of cells) is missing".into()))?;
     if rows.len() != n {
         return Err(RulesError::Format(format!(
@@ -449,7 +253,7 @@ fn read_grid(
 
 /// The solution the document carries, if it is a complete grid.
 fn read_solution(doc: &FpuzzlesDocument, size: GridSize) -> Option<Puzzle> {
-    let list = doc.object.get("solution")?.as_array()?;
+    let list = doc.object().get("solution")?.as_array()?;
     let n = size.side();
     let digits: Option<Vec<u8>> = list
         .iter()
@@ -475,7 +279,7 @@ pub fn decode_link(text: &str) -> Result<String, RulesError> {
     } else {
         text
     };
-    let data = percent_decode(data);
+    let data = percent_encoding::percent_decode_str(data).decode_utf8_lossy();
     let wide = lz_str::decompress_from_base64(&data)
         .filter(|w| !w.is_empty())
         .ok_or_else(|| {
@@ -484,38 +288,8 @@ pub fn decode_link(text: &str) -> Result<String, RulesError> {
     String::from_utf16(&wide).map_err(|_| RulesError::Format("the link's data is not text".into()))
 }
 
-/// Undoes the `%2B`-style escapes a link may carry.
-pub(super) fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        // Two hex digits after `%` (bytes, not a slice of `s`: what
-        // follows may be inside a multi-byte character).
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn a_percent_before_a_wide_character_is_kept() {
-        // Found by the parsers' proptest: `%` then a 4-byte character
-        // used to slice inside it.
-        assert_eq!(super::percent_decode("a%\u{16ccd}b%41"), "a%\u{16ccd}bA");
-        assert!(super::VariantPuzzle::from_link("%\u{16ccd}").is_err());
-    }
-
     use super::*;
 
     #[test]

@@ -12,11 +12,13 @@ mod lines;
 mod payload;
 mod rules_text;
 mod shapes;
+mod sheet;
 
 pub use payload::{Payload, decode, is_payload};
 pub use rules_text::describe as describe_rules_text;
 
-use super::{RulesError, VariantPuzzle};
+use super::VariantPuzzle;
+use crate::rules::RulesError;
 
 impl VariantPuzzle {
     /// Reads a SudokuPad link or payload. Shapes that are no rule this

@@ -61,7 +61,7 @@ pub fn decode(text: &str) -> Result<Payload, RulesError> {
             None => text,
         },
     };
-    let data = super::super::fpuzzles::percent_decode(data);
+    let data = percent_encoding::percent_decode_str(data).decode_utf8_lossy();
     let (kind, rest) = ["fpuzzles", "fpuz", "scl", "ctc"]
         .iter()
         .find_map(|p| data.strip_prefix(p).map(|rest| (*p, rest)))
