@@ -63,21 +63,15 @@ Propagation levels (each includes the ones before it):
 /// heuristics from their registry, the propagation levels and the exit
 /// codes.
 pub fn heuristics_help() -> String {
-    use csp_core::{ValueHeuristic, VariableHeuristic};
-    let cells = |adaptive: bool| {
-        let entries: Vec<String> = (VariableHeuristic::ALL.iter())
-            .filter(|h| h.is_adaptive() == adaptive)
-            .map(|h| format!("{} {}", h.symbol(), h.short_description()))
+    let table = |kind: Chains, adaptive: bool| {
+        let entries: Vec<String> = (kind.entries().into_iter())
+            .filter(|e| e.2 == adaptive)
+            .map(|(symbol, short, _)| format!("{symbol} {short}"))
             .collect();
         columns(&entries)
     };
-    let values = |adaptive: bool| {
-        let entries: Vec<String> = (ValueHeuristic::ALL.iter())
-            .filter(|h| h.is_adaptive() == adaptive)
-            .map(|h| format!("{} {}", h.symbol(), h.short_description()))
-            .collect();
-        columns(&entries)
-    };
+    let cells = |adaptive| table(Chains::Cells, adaptive);
+    let values = |adaptive| table(Chains::Values, adaptive);
     format!(
         "Cell heuristics (smallest score first; a chain breaks ties left to right, then reading order):\n{}\n  adaptive (they learn from the search's failures):\n{}\nValue heuristics (tried from the smallest score; ties: lowest digit):\n{}\n  adaptive:\n{}\n{PROPAGATION_LEVELS}{}",
         cells(false),
@@ -95,35 +89,43 @@ enum Chains {
     Values,
 }
 
-/// The symbols of a kind, with or without the adaptive ones, and those
-/// with their short descriptions: `A-L`, `P (impact), Q (...)`.
-fn chain_symbols(kind: Chains) -> (String, usize, String) {
-    use csp_core::{ValueHeuristic, VariableHeuristic};
-    let named = |symbol: char, short: &str| format!("{symbol} ({short})");
-    match kind {
-        Chains::Cells => (
-            VariableHeuristic::symbols_text(false),
-            (VariableHeuristic::ALL.iter())
-                .filter(|h| !h.is_adaptive())
-                .count(),
-            (VariableHeuristic::ALL.iter())
-                .filter(|h| h.is_adaptive())
-                .map(|h| named(h.symbol(), h.short_description()))
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
-        Chains::Values => (
-            ValueHeuristic::symbols_text(false),
-            (ValueHeuristic::ALL.iter())
-                .filter(|h| !h.is_adaptive())
-                .count(),
-            (ValueHeuristic::ALL.iter())
-                .filter(|h| h.is_adaptive())
-                .map(|h| named(h.symbol(), h.short_description()))
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
+impl Chains {
+    /// Each heuristic of the registry: symbol, short description and
+    /// whether it is adaptive.
+    fn entries(self) -> Vec<(char, &'static str, bool)> {
+        use csp_core::{ValueHeuristic, VariableHeuristic};
+        match self {
+            Chains::Cells => (VariableHeuristic::ALL.iter())
+                .map(|h| (h.symbol(), h.short_description(), h.is_adaptive()))
+                .collect(),
+            Chains::Values => (ValueHeuristic::ALL.iter())
+                .map(|h| (h.symbol(), h.short_description(), h.is_adaptive()))
+                .collect(),
+        }
     }
+
+    /// The symbols of the adaptive heuristics or of the others (`A-L`).
+    fn symbols_text(self, adaptive: bool) -> String {
+        match self {
+            Chains::Cells => csp_core::VariableHeuristic::symbols_text(adaptive),
+            Chains::Values => csp_core::ValueHeuristic::symbols_text(adaptive),
+        }
+    }
+}
+
+/// The symbols of a kind that are not adaptive (`A-L`), how many, and the
+/// adaptive ones with their short descriptions (`P (impact), Q (...)`).
+fn chain_symbols(kind: Chains) -> (String, usize, String) {
+    let entries = kind.entries();
+    let adaptive: Vec<String> = (entries.iter())
+        .filter(|e| e.2)
+        .map(|(symbol, short, _)| format!("{symbol} ({short})"))
+        .collect();
+    (
+        kind.symbols_text(false),
+        entries.iter().filter(|e| !e.2).count(),
+        adaptive.join(", "),
+    )
 }
 
 /// The help of `--cells` and `--values` (one chain), from the registry.
@@ -142,10 +144,7 @@ fn chain_help(kind: Chains) -> String {
 /// The help of `compare --cells` and `--values` (lists of chains).
 fn chains_help(kind: Chains) -> String {
     let (fixed, count, _) = chain_symbols(kind);
-    let adaptive = match kind {
-        Chains::Cells => csp_core::VariableHeuristic::symbols_text(true),
-        Chains::Values => csp_core::ValueHeuristic::symbols_text(true),
-    };
+    let adaptive = kind.symbols_text(true);
     match kind {
         Chains::Cells => format!(
             "Cell heuristic chains, comma-separated (`A,B,EA,EK`); `all`: the {count} letters {fixed} (the adaptive {adaptive}: named one by one). With --values and --propagation: their cross product (a list not given takes the `default` preset's value)"
