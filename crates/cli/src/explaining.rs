@@ -7,6 +7,7 @@ use serde::Serialize;
 use sudoku::explain::{self, Explanation};
 use sudoku::rules::cell_name;
 
+use crate::records::columns::{Cell, Column, Columns, Lazy};
 use crate::records::{Origin, VERSION};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -110,36 +111,28 @@ impl ExplainRecord {
     }
 }
 
+/// The CSV columns, each a JSON key of the record: `steps` counted,
+/// `techniques` as `name:count` pairs.
+static COLUMNS: Lazy = Lazy::new(|| {
+    let mut c: Vec<Column> = ["file", "line", "puzzle", "status"]
+        .map(Column::key)
+        .to_vec();
+    c.push(Column::key("steps").written(Cell::Length));
+    c.push(Column::key("hardest"));
+    c.push(Column::key("techniques").written(Cell::Pairs));
+    c.push(Column::key("error"));
+    Columns::new(c)
+});
+
 impl ExplainRecord {
     /// The CSV columns.
     pub fn csv_header() -> Vec<&'static str> {
-        vec![
-            "file",
-            "line",
-            "puzzle",
-            "status",
-            "steps",
-            "hardest",
-            "techniques",
-            "error",
-        ]
+        COLUMNS.header()
     }
 
     /// The CSV fields, in the columns' order.
     pub fn csv_fields(&self) -> Vec<String> {
-        let techniques: Vec<String> = (self.techniques.iter())
-            .map(|(t, n)| format!("{t}:{n}"))
-            .collect();
-        vec![
-            self.file.clone(),
-            self.line.to_string(),
-            self.puzzle.clone(),
-            self.status.to_string(),
-            self.steps.len().to_string(),
-            self.hardest.clone().unwrap_or_default(),
-            techniques.join(" "),
-            self.error.clone().unwrap_or_default(),
-        ]
+        COLUMNS.fields(self)
     }
 }
 

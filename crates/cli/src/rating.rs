@@ -7,6 +7,7 @@ use std::time::Duration;
 use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
+use crate::records::columns::{Cell, Column, Columns, Lazy};
 use crate::records::{Origin, VERSION, rules_of};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -81,12 +82,6 @@ impl Serialize for Subsets {
 }
 
 impl Subsets {
-    /// `2:12 3:4` in csv.
-    pub fn csv(&self) -> String {
-        let sizes: Vec<String> = (self.0.iter()).map(|(k, n)| format!("{k}:{n}")).collect();
-        sizes.join(" ")
-    }
-
     /// ` (pair 12, triple 4)` in text, after GAC's removals.
     pub fn text(&self) -> String {
         let sizes: Vec<String> = (self.0.iter())
@@ -147,46 +142,37 @@ impl RateRecord {
     }
 }
 
+/// The CSV columns, each a JSON key of the record: one per rule of the
+/// rating (`used.<rule>`), `subsets` as `size:removals` pairs.
+static COLUMNS: Lazy = Lazy::new(|| {
+    let mut c: Vec<Column> = [
+        "file",
+        "line",
+        "puzzle",
+        "status",
+        "solutions",
+        "level_needed",
+        "grade",
+        "score",
+    ]
+    .map(Column::key)
+    .to_vec();
+    c.extend((WEIGHTS.iter()).map(|(r, _)| Column::at(r.name(), &["used", r.name()])));
+    c.extend(["guesses", "largest_subset"].map(Column::key));
+    c.push(Column::key("subsets").written(Cell::Pairs));
+    c.extend(["error", "version"].map(Column::key));
+    Columns::new(c)
+});
+
 impl RateRecord {
     /// The CSV columns.
     pub fn csv_header() -> Vec<&'static str> {
-        let mut header = vec![
-            "file",
-            "line",
-            "puzzle",
-            "status",
-            "solutions",
-            "level_needed",
-            "grade",
-            "score",
-        ];
-        header.extend(WEIGHTS.iter().map(|(r, _)| r.name()));
-        header.extend(["guesses", "largest_subset", "subsets", "error", "version"]);
-        header
+        COLUMNS.header()
     }
 
     /// The CSV fields, in the columns' order.
     pub fn csv_fields(&self) -> Vec<String> {
-        let opt = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
-        let mut fields = vec![
-            self.file.clone(),
-            self.line.to_string(),
-            self.puzzle.clone(),
-            self.status.to_string(),
-            opt(self.solutions),
-            self.level_needed.unwrap_or_default().to_string(),
-            self.grade.unwrap_or_default().to_string(),
-            opt(self.score),
-        ];
-        fields.extend((WEIGHTS.iter()).map(|&(r, _)| opt(self.used.as_ref().map(|u| u.0.used(r)))));
-        fields.extend([
-            opt(self.guesses),
-            opt(self.largest_subset.map(|k| k as u64)),
-            self.subsets.as_ref().map(Subsets::csv).unwrap_or_default(),
-            self.error.clone().unwrap_or_default(),
-            self.version.to_string(),
-        ]);
-        fields
+        COLUMNS.fields(self)
     }
 }
 

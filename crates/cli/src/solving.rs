@@ -10,7 +10,7 @@ use csp_core::SearchConfig;
 use sudoku::bitboard::{Bitboard, BitboardError};
 use sudoku::{GridSize, Puzzle, SolveError, SolveReport, Sudoku, Symbols};
 
-use crate::records::{CountRecord, SolveRecord, StrategyRecord, Uniqueness, stop_words};
+use crate::records::{CountRecord, Found, SolveRecord, StrategyRecord, stop_words};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
 /// The checks made beside the search.
@@ -34,7 +34,7 @@ pub fn solve_record(
     config: &SearchConfig,
     checks: SolveChecks,
 ) -> Result<SolveRecord, SolveError> {
-    let mut r = base.solved(report, sudoku, puzzle, symbols);
+    let mut r = base.solved(Found::by_engine(report), sudoku, puzzle, symbols);
     if checks.rate {
         // Within the strategy's time limit; `unknown` past it.
         let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
@@ -60,15 +60,7 @@ pub fn solve_record(
                     .then(|| count.solutions() == 1)
             }
         };
-        r.unique = unique;
-        r.uniqueness = Some(match unique {
-            Some(true) => Uniqueness::Unique,
-            Some(false) => Uniqueness::Multiple,
-            None => Uniqueness::Unknown,
-        });
-        if unique == Some(false) {
-            r.status = "multiple";
-        }
+        r = r.with_uniqueness(unique);
     }
     Ok(r)
 }
@@ -126,8 +118,13 @@ pub fn bitboard_solve_job(
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         let counted = bitboard_count(sudoku, puzzle, limit, true);
         Ok(counted.map(|(counted, elapsed)| {
-            let symbols = &job.entry.symbols;
-            (base.clone()).solved_by_bitboard(&counted, sudoku, puzzle, symbols, elapsed, unique)
+            let found = Found::by_bitboard(&counted, elapsed);
+            let r = (base.clone()).solved(found, sudoku, puzzle, &job.entry.symbols);
+            // Counted to 2: whether the solution is the only one.
+            match counted.solutions {
+                n if unique && n > 0 => r.with_uniqueness(Some(n == 1)),
+                _ => r,
+            }
         }))
     });
     let (kind, message) = match result {
@@ -154,8 +151,10 @@ pub fn bitboard_count_job(
     let base = CountRecord::new(origin(job), strategy.clone(), limit);
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         let counted = bitboard_count(sudoku, puzzle, limit.unwrap_or(u64::MAX), true);
-        Ok(counted
-            .map(|(counted, elapsed)| base.clone().counted_by_bitboard(&counted, sudoku, elapsed)))
+        Ok(counted.map(|(counted, elapsed)| {
+            base.clone()
+                .counted(Found::by_bitboard(&counted, elapsed), sudoku)
+        }))
     });
     match result {
         Ok(Ok(record)) => record,
@@ -221,7 +220,9 @@ pub fn count_job(
 ) -> CountRecord {
     let base = CountRecord::new(origin(job), strategy.clone(), limit);
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        Ok(base.clone().counted(&run(sudoku, puzzle)?, sudoku))
+        Ok(base
+            .clone()
+            .counted(Found::by_engine(&run(sudoku, puzzle)?), sudoku))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }

@@ -1,6 +1,6 @@
 //! The file formats puzzles come in and go out as: f-puzzles documents
-//! ([`fpuzzles`], read; [`fpuzzles_writer`], written) and SudokuPad links
-//! ([`sudokupad`]), with one door for links of either kind
+//! (read in `fpuzzles.rs`, written in `fpuzzles_writer.rs`) and SudokuPad
+//! links ([`sudokupad`]), with one door for links of either kind
 //! ([`VariantPuzzle::from_link`]). The rules they hold are read by the
 //! elements of [`rules`](crate::rules), each from its own entries.
 

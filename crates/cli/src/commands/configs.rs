@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::Outcome;
 use crate::cli::{ConfigsArgs, ConfigsFormat as Format};
 use crate::records::StrategyRecord;
+use crate::records::columns::{Column, Columns};
 use crate::strategy;
 
 #[derive(Serialize)]
@@ -48,13 +49,13 @@ pub fn configs(args: &ConfigsArgs) -> Result<Outcome> {
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(&mut out);
-            let mut header = vec!["name", "description"];
-            header.extend(StrategyRecord::CSV_HEADER);
-            w.write_record(header)?;
+            // Each column a JSON key of the preset.
+            let mut columns = vec![Column::key("name"), Column::key("description")];
+            columns.extend(StrategyRecord::columns());
+            let columns = Columns::new(columns);
+            w.write_record(columns.list().iter().map(|c| c.header.as_str()))?;
             for p in &presets {
-                let mut row = vec![p.name.clone(), p.description.clone()];
-                row.extend(p.strategy.csv_fields());
-                w.write_record(row)?;
+                w.write_record(columns.fields(p))?;
             }
             w.flush()?;
         }

@@ -21,7 +21,7 @@ use super::sets::PuzzleSet;
 use super::stats::{Accumulator, Run, RunStatus};
 use super::strategies::Contender;
 use crate::heatmap::Heatmap;
-use crate::records::{Origin, SolveRecord, StrategyRecord, VERSION};
+use crate::records::{Found, Origin, SolveRecord, StrategyRecord, VERSION};
 use crate::runner::{Invalid, Sudokus};
 
 /// Above this many runs, a note says the comparison may take long.
@@ -570,8 +570,12 @@ fn run_one(
             seed: group.seed,
             ..searcher.record(group.strategy, contender)
         };
-        let mut r =
-            SolveRecord::new(origin, strategy).solved(&report, sudoku, puzzle, &entry.symbols);
+        let mut r = SolveRecord::new(origin, strategy).solved(
+            Found::by_engine(&report),
+            sudoku,
+            puzzle,
+            &entry.symbols,
+        );
         if !timings {
             if let Some(crate::records::Stats::Engine(stats)) = &mut r.stats {
                 stats.elapsed_us = 0;

@@ -76,8 +76,8 @@ impl Removals {
     }
 }
 
-/// A value heuristic scored by what forward checking would remove
-/// ([`Removals`]): the most first (`5`, `8`) when `MOST`, the fewest first
+/// A value heuristic scored by what forward checking would remove if the
+/// value were placed (see this file's `Removals`): the most first (`5`, `8`) when `MOST`, the fewest first
 /// (`6`, `7`) otherwise. The four differ by this alone.
 #[derive(Clone, Debug)]
 pub struct ByRemovals<const MOST: bool> {

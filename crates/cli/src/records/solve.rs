@@ -1,0 +1,186 @@
+//! `sudoku solve`'s record.
+#![allow(missing_docs)]
+
+use serde::Serialize;
+
+use super::columns::{Column, Columns, Lazy};
+use super::stats::stats_columns;
+use super::{
+    AboutRecord, Found, Origin, Stats, StatsRecord, StrategyRecord, VERSION, rules_of, stop_words,
+};
+
+/// The CSV columns, each a JSON key of the record.
+static COLUMNS: Lazy = Lazy::new(|| {
+    let mut c: Vec<Column> = ["file", "line", "puzzle", "status", "solution", "error"]
+        .map(Column::key)
+        .to_vec();
+    c.extend(stats_columns(&[]));
+    c.extend(StrategyRecord::columns());
+    c.extend(["unique", "version", "level_needed", "uniqueness"].map(Column::key));
+    c.push(StrategyRecord::engine_column());
+    Columns::new(c)
+});
+
+/// What `solve --unique` found out.
+#[derive(Serialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Uniqueness {
+    /// No second solution exists.
+    Unique,
+    /// A second solution was found.
+    Multiple,
+    /// A limit stopped the search for a second solution.
+    Unknown,
+}
+
+impl Uniqueness {
+    pub fn name(self) -> &'static str {
+        match self {
+            Uniqueness::Unique => "unique",
+            Uniqueness::Multiple => "multiple",
+            Uniqueness::Unknown => "unknown",
+        }
+    }
+}
+
+/// `sudoku solve`: one per puzzle.
+#[derive(Serialize, Clone, Debug)]
+pub struct SolveRecord {
+    pub line: u64,
+    pub puzzle: String,
+    /// solved | unsolvable | invalid | stopped (| multiple with --unique)
+    pub status: &'static str,
+    pub solution: Option<String>,
+    pub error: Option<String>,
+    /// The kind of `error`, to count errors by.
+    #[serde(skip)]
+    pub error_kind: Option<&'static str>,
+    /// The engine's counters, or the bitboard solver's (`--engine
+    /// bitboard`: the same keys, null where it has no such counter).
+    pub stats: Option<Stats>,
+    /// The weakest propagation level that settles the puzzle without a
+    /// placement (`singles`, `locked`, `gac`, `probing`, ...), `unsolved`
+    /// if none does; null for invalid input.
+    pub level_needed: Option<&'static str>,
+    pub strategy: StrategyRecord,
+    pub file: String,
+    /// With `--unique`: whether the solution is the only one (absent when
+    /// the check was stopped by a limit: see `uniqueness`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// With `--unique`: `unique`, `multiple`, or `unknown` when a limit
+    /// stopped the check (the exit code is then 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniqueness: Option<Uniqueness>,
+    pub version: &'static str,
+    /// The rules in force when they are not the classic ones: `jigsaw`
+    /// and the element kinds (`killer-cage`, `thermometer`, ...), each
+    /// once; absent for classic puzzles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<&'static str>>,
+    /// The rules in one line with counts, for the text format only.
+    #[serde(skip)]
+    pub rules_summary: Option<String>,
+    /// What the puzzle's file says about itself (fields absent when it
+    /// says nothing).
+    #[serde(flatten)]
+    pub about: AboutRecord,
+    /// The board of the puzzle, for the text format only.
+    #[serde(skip)]
+    pub boards: Option<(String, Option<String>)>,
+}
+
+impl SolveRecord {
+    pub fn new(origin: Origin, strategy: StrategyRecord) -> SolveRecord {
+        SolveRecord {
+            line: origin.line,
+            puzzle: origin.puzzle,
+            status: "invalid",
+            solution: None,
+            error: None,
+            error_kind: None,
+            stats: None,
+            level_needed: None,
+            strategy,
+            file: origin.file,
+            unique: None,
+            uniqueness: None,
+            version: VERSION,
+            rules: None,
+            rules_summary: None,
+            about: AboutRecord::default(),
+            boards: None,
+        }
+    }
+
+    /// The record of a search by either solver; the solution in the
+    /// puzzle's alphabet.
+    pub fn solved(
+        mut self,
+        found: Found<'_>,
+        sudoku: &sudoku::Sudoku,
+        puzzle: &sudoku::Puzzle,
+        symbols: &sudoku::Symbols,
+    ) -> SolveRecord {
+        (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.about = AboutRecord::of(sudoku, found.solution);
+        self.status = match (found.solution, found.stopped) {
+            (Some(_), _) => "solved",
+            (None, Some(_)) => "stopped",
+            (None, None) => "unsolvable",
+        };
+        if let (None, Some(reason)) = (found.solution, found.stopped) {
+            self.error = Some(stop_words(reason).into());
+        }
+        self.solution = found.solution.map(|s| s.to_line_with(symbols));
+        self.stats = Some(found.stats);
+        self.boards = Some((
+            sudoku.board(puzzle).to_string(),
+            found.solution.map(|s| sudoku.board(s).to_string()),
+        ));
+        self
+    }
+
+    /// The record with what `--unique` found out: `Some(true)` the
+    /// solution is the only one, `Some(false)` there is another (status
+    /// `multiple`), `None` a limit stopped the check.
+    pub fn with_uniqueness(mut self, unique: Option<bool>) -> SolveRecord {
+        self.unique = unique;
+        self.uniqueness = Some(match unique {
+            Some(true) => Uniqueness::Unique,
+            Some(false) => Uniqueness::Multiple,
+            None => Uniqueness::Unknown,
+        });
+        if unique == Some(false) {
+            self.status = "multiple";
+        }
+        self
+    }
+
+    /// The engine's counters, when the engine solved.
+    pub fn engine_stats(&self) -> Option<&StatsRecord> {
+        match &self.stats {
+            Some(Stats::Engine(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn failed(&self) -> bool {
+        matches!(self.status, "unsolvable" | "stopped" | "multiple")
+            || self.uniqueness == Some(Uniqueness::Unknown)
+    }
+
+    pub fn csv_header() -> Vec<&'static str> {
+        COLUMNS.header()
+    }
+
+    pub fn csv_fields(&self) -> Vec<String> {
+        COLUMNS.fields(self)
+    }
+}
+
+/// The CSV columns (for tests).
+#[cfg(test)]
+pub(super) fn columns() -> &'static Columns {
+    &COLUMNS
+}
