@@ -7,7 +7,7 @@ use serde::Serialize;
 use sudoku::explain::{self, Explanation};
 use sudoku::rules::cell_name;
 
-use crate::records::columns::{Cell, Column, Columns, Lazy};
+use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
 use crate::records::{Origin, VERSION};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -124,18 +124,6 @@ static COLUMNS: Lazy = Lazy::new(|| {
     Columns::new(c)
 });
 
-impl ExplainRecord {
-    /// The CSV columns.
-    pub fn csv_header() -> Vec<&'static str> {
-        COLUMNS.header()
-    }
-
-    /// The CSV fields, in the columns' order.
-    pub fn csv_fields(&self) -> Vec<String> {
-        COLUMNS.fields(self)
-    }
-}
-
 /// The explain record of one puzzle of the input; a puzzle that cannot be
 /// worked on gets an `invalid` record.
 pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
@@ -148,4 +136,10 @@ pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
         error_kind: Some(e.kind),
         ..base
     })
+}
+
+impl Tabular for ExplainRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
+    }
 }

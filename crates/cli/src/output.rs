@@ -7,19 +7,15 @@ pub mod text;
 use std::io::Write;
 
 use anyhow::Result;
-use serde::Serialize;
 
 pub use self::csv::CsvReporter;
 pub use self::json::JsonReporter;
 pub use self::text::TextReporter;
 use crate::cli::Format;
+pub use crate::records::columns::Tabular;
 
 /// A per-puzzle result that every format can print.
-pub trait Row: Serialize {
-    /// The CSV header.
-    fn csv_header() -> Vec<&'static str>;
-    /// The CSV fields, in header order.
-    fn csv_fields(&self) -> Vec<String>;
+pub trait Row: Tabular + Sized {
     /// The text form (`quiet`: the shortest useful form).
     fn text(&self, quiet: bool) -> String;
 }

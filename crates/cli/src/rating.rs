@@ -7,7 +7,7 @@ use std::time::Duration;
 use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
-use crate::records::columns::{Cell, Column, Columns, Lazy};
+use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
 use crate::records::{Origin, VERSION, rules_of};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -165,18 +165,6 @@ static COLUMNS: Lazy = Lazy::new(|| {
 });
 
 impl RateRecord {
-    /// The CSV columns.
-    pub fn csv_header() -> Vec<&'static str> {
-        COLUMNS.header()
-    }
-
-    /// The CSV fields, in the columns' order.
-    pub fn csv_fields(&self) -> Vec<String> {
-        COLUMNS.fields(self)
-    }
-}
-
-impl RateRecord {
     /// The status in words, for text.
     pub fn status_words(&self) -> &'static str {
         match self.status {
@@ -204,4 +192,10 @@ pub fn rate_job(job: &Job, sudokus: &Sudokus, timeout_ms: Option<u64>) -> RateRe
         error_kind: Some(e.kind),
         ..base
     })
+}
+
+impl Tabular for RateRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
+    }
 }

@@ -32,6 +32,7 @@ pub use strategy::StrategyRecord;
 mod tests {
     use super::*;
     use crate::strategy::{Overrides, resolve_built_in};
+    use columns::Tabular;
     use sudoku::bitboard::Bitboard;
     use sudoku::{Puzzle, Sudoku, Symbols};
 
@@ -69,7 +70,7 @@ mod tests {
         );
         let header = SolveRecord::csv_header();
         assert_eq!(header.len(), solved.csv_fields().len());
-        let solve_columns = solve::columns();
+        let solve_columns = SolveRecord::columns();
         // Null: no error, no time limit, not rated here; absent without
         // --unique, and `engine` for the engine.
         assert_eq!(
@@ -94,7 +95,7 @@ mod tests {
         let count =
             CountRecord::new(origin(), record, Some(2)).counted(Found::by_engine(&report), &sudoku);
         assert_eq!(
-            count::columns().absent(&count),
+            CountRecord::columns().absent(&count),
             ["error", "timeout_ms", "engine"]
         );
         assert_eq!(CountRecord::csv_header().len(), count.csv_fields().len());

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use sudoku_cli::input::{Entry, ReadError};
+use sudoku_cli::records::columns::Tabular;
 use sudoku_cli::records::{CountRecord, SolveRecord};
 use sudoku_cli::runner::{self, Item, Job, Sudokus};
 use sudoku_cli::solving::{

@@ -14,6 +14,7 @@ use sudoku_cli::explaining::{ExplainRecord, explain_job};
 use sudoku_cli::generating::{GenerateSettings, clock_seed, make, record};
 use sudoku_cli::rating::{RateRecord, rate_job};
 use sudoku_cli::records::Origin;
+use sudoku_cli::records::columns::Tabular;
 use sudoku_cli::trace_file::TraceFile;
 use sudoku_cli::trace_file::jsonl::Jsonl;
 

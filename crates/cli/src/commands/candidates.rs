@@ -22,12 +22,6 @@ impl Classify for CandidatesRecord {
 }
 
 impl Row for CandidatesRecord {
-    fn csv_header() -> Vec<&'static str> {
-        CandidatesRecord::csv_header()
-    }
-    fn csv_fields(&self) -> Vec<String> {
-        CandidatesRecord::csv_fields(self)
-    }
     fn text(&self, quiet: bool) -> String {
         if quiet {
             return self

@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 use super::{Classify, Outcome, drive, invalid_of, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
+use crate::records::columns::{Columns, Tabular};
 use crate::records::{CountRecord, StrategyRecord};
 use crate::solving::{self as crate_solving, count_job};
 use crate::strategy::{self, Engine};
@@ -46,13 +47,13 @@ impl Classify for Counted {
     }
 }
 
+impl Tabular for Counted {
+    fn columns() -> &'static Columns {
+        CountRecord::columns()
+    }
+}
+
 impl Row for Counted {
-    fn csv_header() -> Vec<&'static str> {
-        CountRecord::csv_header()
-    }
-    fn csv_fields(&self) -> Vec<String> {
-        self.record.csv_fields()
-    }
     fn text(&self, quiet: bool) -> String {
         let r = &self.record;
         if quiet {

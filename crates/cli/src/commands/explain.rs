@@ -20,12 +20,6 @@ impl Classify for ExplainRecord {
 }
 
 impl Row for ExplainRecord {
-    fn csv_header() -> Vec<&'static str> {
-        ExplainRecord::csv_header()
-    }
-    fn csv_fields(&self) -> Vec<String> {
-        ExplainRecord::csv_fields(self)
-    }
     fn text(&self, quiet: bool) -> String {
         let head = format!("{}:{}", self.file, self.line);
         if self.status == "invalid" {

@@ -25,12 +25,6 @@ impl Classify for RateRecord {
 }
 
 impl Row for RateRecord {
-    fn csv_header() -> Vec<&'static str> {
-        RateRecord::csv_header()
-    }
-    fn csv_fields(&self) -> Vec<String> {
-        RateRecord::csv_fields(self)
-    }
     fn text(&self, quiet: bool) -> String {
         let head = format!("{}:{}: ", self.file, self.line);
         let level = self.level_needed.unwrap_or_default();

@@ -31,12 +31,6 @@ impl Classify for SolveRecord {
 }
 
 impl Row for SolveRecord {
-    fn csv_header() -> Vec<&'static str> {
-        SolveRecord::csv_header()
-    }
-    fn csv_fields(&self) -> Vec<String> {
-        SolveRecord::csv_fields(self)
-    }
     fn text(&self, quiet: bool) -> String {
         if quiet {
             return self.solution.clone().unwrap_or_default();

@@ -10,6 +10,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use crate::records::SolveRecord;
+use crate::records::columns::Tabular;
 
 /// The per-run file, in the format its extension asks for.
 pub enum PerPuzzle {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use sudoku::CandidateGrid;
 
-use super::columns::{Cell, Column, Columns, Lazy};
+use super::columns::{Cell, Column, Columns, Lazy, Tabular};
 use super::{Origin, VERSION, rules_of, stop_words};
 
 /// The CSV columns, each a JSON key of the record: `candidates` per cell
@@ -148,12 +148,10 @@ impl CandidatesRecord {
         self.grid = Some(grid.to_string());
         self
     }
+}
 
-    pub fn csv_header() -> Vec<&'static str> {
-        COLUMNS.header()
-    }
-
-    pub fn csv_fields(&self) -> Vec<String> {
-        COLUMNS.fields(self)
+impl Tabular for CandidatesRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
     }
 }

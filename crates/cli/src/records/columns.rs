@@ -158,6 +158,25 @@ impl Columns {
 /// A record type's columns, made once.
 pub type Lazy = LazyLock<Columns>;
 
+/// A record whose CSV row is read off its JSON object.
+pub trait Tabular: Serialize {
+    /// Its columns.
+    fn columns() -> &'static Columns;
+
+    /// The CSV header.
+    fn csv_header() -> Vec<&'static str> {
+        Self::columns().header()
+    }
+
+    /// The CSV fields of this record.
+    fn csv_fields(&self) -> Vec<String>
+    where
+        Self: Sized,
+    {
+        Self::columns().fields(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

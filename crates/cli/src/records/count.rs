@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::columns::{Column, Columns, Lazy};
+use super::columns::{Column, Columns, Lazy, Tabular};
 use super::stats::stats_columns;
 use super::{AboutRecord, Found, Origin, Stats, StrategyRecord, VERSION, rules_of, stop_words};
 
@@ -137,18 +137,10 @@ impl CountRecord {
             (s, _) => s.to_string(),
         }
     }
-
-    pub fn csv_header() -> Vec<&'static str> {
-        COLUMNS.header()
-    }
-
-    pub fn csv_fields(&self) -> Vec<String> {
-        COLUMNS.fields(self)
-    }
 }
 
-/// The CSV columns (for tests).
-#[cfg(test)]
-pub(super) fn columns() -> &'static Columns {
-    &COLUMNS
+impl Tabular for CountRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
+    }
 }

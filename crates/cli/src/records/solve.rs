@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::columns::{Column, Columns, Lazy};
+use super::columns::{Column, Columns, Lazy, Tabular};
 use super::stats::stats_columns;
 use super::{
     AboutRecord, Found, Origin, Stats, StatsRecord, StrategyRecord, VERSION, rules_of, stop_words,
@@ -169,18 +169,10 @@ impl SolveRecord {
         matches!(self.status, "unsolvable" | "stopped" | "multiple")
             || self.uniqueness == Some(Uniqueness::Unknown)
     }
-
-    pub fn csv_header() -> Vec<&'static str> {
-        COLUMNS.header()
-    }
-
-    pub fn csv_fields(&self) -> Vec<String> {
-        COLUMNS.fields(self)
-    }
 }
 
-/// The CSV columns (for tests).
-#[cfg(test)]
-pub(super) fn columns() -> &'static Columns {
-    &COLUMNS
+impl Tabular for SolveRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
+    }
 }
