@@ -61,8 +61,15 @@ Propagation levels (each includes the ones before it):
 
 /// Shown after the long help of `solve`, `count` and `compare`: the
 /// heuristics from their registry, the propagation levels and the exit
-/// codes.
-pub fn heuristics_help() -> String {
+/// codes; made once, though each parse of the command line builds the
+/// three commands.
+pub fn heuristics_help() -> &'static str {
+    static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(heuristics_text);
+    &HELP
+}
+
+/// The text of [`heuristics_help`].
+fn heuristics_text() -> String {
     let table = |kind: Chains, adaptive: bool| {
         let entries: Vec<String> = (kind.entries().into_iter())
             .filter(|e| e.2 == adaptive)

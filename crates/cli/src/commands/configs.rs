@@ -53,7 +53,7 @@ pub fn configs(args: &ConfigsArgs) -> Result<Outcome> {
             let mut columns = vec![Column::key("name"), Column::key("description")];
             columns.extend(StrategyRecord::columns());
             let columns = Columns::new(columns);
-            w.write_record(columns.list().iter().map(|c| c.header.as_str()))?;
+            w.write_record(columns.header())?;
             for p in &presets {
                 w.write_record(columns.fields(p))?;
             }

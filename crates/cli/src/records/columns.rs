@@ -63,10 +63,14 @@ impl Column {
         Column { cell, ..self }
     }
 
+    /// Its value in `object`, if the path leads to one.
+    fn value<'a>(&self, object: &'a Value) -> Option<&'a Value> {
+        (self.path.iter()).try_fold(object, |v, key| v.get(key))
+    }
+
     /// The field of this column in `object`.
     fn field(&self, object: &Value) -> String {
-        let value = (self.path.iter()).try_fold(object, |v, key| v.get(key));
-        match (value, self.cell) {
+        match (self.value(object), self.cell) {
             (None, Cell::Or(text)) => text.to_string(),
             (None | Some(Value::Null), _) => String::new(),
             (Some(v), Cell::Plain | Cell::Or(_)) => plain(v),
@@ -126,7 +130,7 @@ impl Columns {
     }
 
     /// The CSV header.
-    pub fn header(&'static self) -> Vec<&'static str> {
+    pub fn header(&self) -> Vec<&str> {
         self.0.iter().map(|c| c.header.as_str()).collect()
     }
 
@@ -136,20 +140,12 @@ impl Columns {
         self.0.iter().map(|c| c.field(&object)).collect()
     }
 
-    /// The columns.
-    pub fn list(&self) -> &[Column] {
-        &self.0
-    }
-
     /// The headers of the columns whose path `record`'s JSON object does
     /// not hold (a key absent or `null` on the way), to test the lists.
     pub fn absent(&self, record: &impl Serialize) -> Vec<&str> {
         let object = serde_json::to_value(record).unwrap_or(Value::Null);
         (self.0.iter())
-            .filter(|c| {
-                let value = (c.path.iter()).try_fold(&object, |v, key| v.get(key));
-                value.is_none_or(Value::is_null)
-            })
+            .filter(|c| c.value(&object).is_none_or(Value::is_null))
             .map(|c| c.header.as_str())
             .collect()
     }
