@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use csp_core::{PropagationLevel, SearchConfig};
 
-use crate::records::CandidatesRecord;
+use crate::records::{CandidatesRecord, Headed};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
 /// The record of `candidates --propagation LEVEL` for one puzzle of the

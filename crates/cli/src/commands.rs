@@ -63,16 +63,6 @@ pub trait Classify {
     fn failure(&self) -> String;
 }
 
-/// [`Classify::invalid`] for a record with a `status`, an `error_kind` and
-/// an `error`.
-pub fn invalid_of<'a>(
-    status: &str,
-    kind: Option<&'static str>,
-    error: Option<&'a str>,
-) -> Option<(&'static str, &'a str)> {
-    (status == "invalid").then(|| (kind.unwrap_or("invalid"), error.unwrap_or("invalid")))
-}
-
 /// The puzzles of the input files (or standard input), read with the
 /// input flags.
 pub fn puzzle_lines(input: &InputArgs) -> Result<PuzzleLines> {

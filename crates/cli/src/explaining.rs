@@ -3,23 +3,20 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use sudoku::explain::{self, Explanation};
 use sudoku::rules::cell_name;
 
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
-use crate::records::{Origin, VERSION};
+use crate::records::{Head, Headed, Keys, Origin};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
 /// One puzzle's explanation.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct ExplainRecord {
-    /// The line in its file, from 1.
-    pub line: u64,
-    /// The puzzle as read.
-    pub puzzle: String,
-    /// solved | stuck | invalid
-    pub status: &'static str,
+    /// Where the puzzle came from and how it ended (status: solved |
+    /// stuck | invalid; `error`: why it was not explained).
+    pub head: Head,
     /// The steps, in order.
     pub steps: Vec<StepRecord>,
     /// How many steps each technique made.
@@ -29,15 +26,25 @@ pub struct ExplainRecord {
     /// Where the techniques are stuck: the candidate grid, one line per
     /// row (`null` when solved).
     pub stuck: Option<Vec<String>>,
-    /// Why it was not explained.
-    pub error: Option<String>,
-    /// The kind of `error`, to count errors by.
-    #[serde(skip)]
-    pub error_kind: Option<&'static str>,
-    /// The file it was read from.
-    pub file: String,
-    /// This build's version.
-    pub version: &'static str,
+}
+
+/// The JSON keys in the contract's order.
+impl Serialize for ExplainRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut k = Keys::start(s, &self.head)?;
+        k.key("steps", &self.steps)?;
+        k.key("techniques", &self.techniques)?;
+        k.key("hardest", &self.hardest)?;
+        k.key("stuck", &self.stuck)?.error()?.file()?;
+        k.version_and_rules()?;
+        k.end()
+    }
+}
+
+impl Headed for ExplainRecord {
+    fn head_mut(&mut self) -> &mut Head {
+        &mut self.head
+    }
 }
 
 /// One step: a technique, what it placed and removed, and why.
@@ -66,17 +73,11 @@ impl ExplainRecord {
     /// The record of a puzzle not explained yet (invalid until then).
     pub fn new(origin: Origin) -> ExplainRecord {
         ExplainRecord {
-            line: origin.line,
-            puzzle: origin.puzzle,
-            status: "invalid",
+            head: Head::new(origin),
             steps: Vec::new(),
             techniques: BTreeMap::new(),
             hardest: None,
             stuck: None,
-            error: None,
-            error_kind: None,
-            file: origin.file,
-            version: VERSION,
         }
     }
 
@@ -103,7 +104,7 @@ impl ExplainRecord {
             *self.techniques.entry(s.technique.name()).or_default() += 1;
         }
         self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
-        self.status = if e.solved() { "solved" } else { "stuck" };
+        self.head.status = if e.solved() { "solved" } else { "stuck" };
         if !e.solved() {
             self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
         }
@@ -131,11 +132,7 @@ pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         Ok(base.clone().explained(&explain::explain(sudoku, puzzle)?))
     });
-    result.unwrap_or_else(|e| ExplainRecord {
-        error: Some(e.message),
-        error_kind: Some(e.kind),
-        ..base
-    })
+    result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }
 
 impl Tabular for ExplainRecord {

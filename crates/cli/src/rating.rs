@@ -8,18 +8,16 @@ use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
-use crate::records::{Origin, VERSION, rules_of};
+use crate::records::{Head, Headed, Keys, Origin};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
 /// `sudoku rate`: one per puzzle.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct RateRecord {
-    /// The line in its file, from 1.
-    pub line: u64,
-    /// The puzzle as read.
-    pub puzzle: String,
-    /// unique | multiple | unsolvable | stopped | invalid
-    pub status: &'static str,
+    /// Where the puzzle came from and how it ended (status: unique |
+    /// multiple | unsolvable | stopped | invalid; `error`: why it was not
+    /// rated).
+    pub head: Head,
     /// Solutions counted up to 2.
     pub solutions: Option<u64>,
     /// The weakest level that solves it: singles, locked, gac, probing or
@@ -39,18 +37,29 @@ pub struct RateRecord {
     pub largest_subset: Option<usize>,
     /// Guesses the rating search made.
     pub guesses: Option<u64>,
-    /// Why it was not rated.
-    pub error: Option<String>,
-    /// The kind of `error`, to count errors by.
-    #[serde(skip)]
-    pub error_kind: Option<&'static str>,
-    /// The file it was read from.
-    pub file: String,
-    /// This build's version.
-    pub version: &'static str,
-    /// The rules in force, for variants (as in `solve`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Vec<&'static str>>,
+}
+
+/// The JSON keys in the contract's order.
+impl Serialize for RateRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut k = Keys::start(s, &self.head)?;
+        k.key("solutions", &self.solutions)?;
+        k.key("level_needed", &self.level_needed)?;
+        k.key("grade", &self.grade)?;
+        k.key("score", &self.score)?;
+        k.key("used", &self.used)?;
+        k.key("subsets", &self.subsets)?;
+        k.key("largest_subset", &self.largest_subset)?;
+        k.key("guesses", &self.guesses)?.error()?.file()?;
+        k.version_and_rules()?;
+        k.end()
+    }
+}
+
+impl Headed for RateRecord {
+    fn head_mut(&mut self) -> &mut Head {
+        &mut self.head
+    }
 }
 
 /// `used` in json: the rules of [`WEIGHTS`], in that order.
@@ -95,9 +104,7 @@ impl RateRecord {
     /// The record of a puzzle not rated yet (invalid until rated).
     pub fn new(origin: Origin) -> RateRecord {
         RateRecord {
-            line: origin.line,
-            puzzle: origin.puzzle,
-            status: "invalid",
+            head: Head::new(origin),
             solutions: None,
             level_needed: None,
             grade: None,
@@ -106,18 +113,13 @@ impl RateRecord {
             subsets: None,
             largest_subset: None,
             guesses: None,
-            error: None,
-            error_kind: None,
-            file: origin.file,
-            version: VERSION,
-            rules: None,
         }
     }
 
     /// The record of a rated puzzle.
     pub fn rated(mut self, rating: Rating, sudoku: &sudoku::Sudoku) -> RateRecord {
-        self.rules = rules_of(sudoku).0;
-        self.status = match rating.solutions {
+        self.head.set_rules(sudoku);
+        self.head.status = match rating.solutions {
             0 => "unsolvable",
             1 => "unique",
             _ => "multiple",
@@ -135,9 +137,9 @@ impl RateRecord {
 
     /// The record of a puzzle not rated within `timeout` ms.
     pub fn stopped(mut self, timeout: u64, sudoku: &sudoku::Sudoku) -> RateRecord {
-        self.rules = rules_of(sudoku).0;
-        self.status = "stopped";
-        self.error = Some(format!("not rated within the time limit ({timeout} ms)"));
+        self.head.set_rules(sudoku);
+        self.head.status = "stopped";
+        self.head.error = Some(format!("not rated within the time limit ({timeout} ms)"));
         self
     }
 }
@@ -167,7 +169,7 @@ static COLUMNS: Lazy = Lazy::new(|| {
 impl RateRecord {
     /// The status in words, for text.
     pub fn status_words(&self) -> &'static str {
-        match self.status {
+        match self.head.status {
             "multiple" => "several solutions",
             "unsolvable" => "no solution",
             other => other,
@@ -187,11 +189,7 @@ pub fn rate_job(job: &Job, sudokus: &Sudokus, timeout_ms: Option<u64>) -> RateRe
             None => base.clone().stopped(timeout_ms.unwrap_or(0), sudoku),
         })
     });
-    result.unwrap_or_else(|e| RateRecord {
-        error: Some(e.message),
-        error_kind: Some(e.kind),
-        ..base
-    })
+    result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }
 
 impl Tabular for RateRecord {

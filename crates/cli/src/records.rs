@@ -12,6 +12,7 @@ mod candidates;
 pub mod columns;
 mod count;
 mod found;
+mod head;
 mod origin;
 mod solve;
 mod stats;
@@ -21,6 +22,7 @@ pub use about::AboutRecord;
 pub use candidates::CandidatesRecord;
 pub use count::CountRecord;
 pub use found::Found;
+pub use head::{Head, Headed, Keys};
 pub use origin::{Origin, VERSION, rules_of, stop_words};
 pub use solve::{SolveRecord, Uniqueness};
 pub use stats::{

@@ -10,7 +10,7 @@ use csp_core::SearchConfig;
 use sudoku::bitboard::{Bitboard, BitboardError};
 use sudoku::{GridSize, Puzzle, SolveError, SolveReport, Sudoku, Symbols};
 
-use crate::records::{CountRecord, Found, SolveRecord, StrategyRecord, stop_words};
+use crate::records::{CountRecord, Found, Headed, SolveRecord, StrategyRecord, stop_words};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
 /// The checks made beside the search.
@@ -49,7 +49,7 @@ pub fn solve_record(
             None => {
                 let count = sudoku.count_solutions(puzzle, config, Some(2))?;
                 if let Some(reason) = count.stop_reason() {
-                    r.error = Some(format!(
+                    r.head.error = Some(format!(
                         "uniqueness unknown: {} in the search for a second solution",
                         stop_words(reason)
                     ));
@@ -132,11 +132,7 @@ pub fn bitboard_solve_job(
         Ok(Err(e)) => ("bitboard", e.to_string()),
         Err(e) => (e.kind, e.message),
     };
-    SolveRecord {
-        error: Some(message),
-        error_kind: Some(kind),
-        ..base
-    }
+    base.invalid(kind, message)
 }
 
 /// The record of `count --engine bitboard` for one puzzle of the input,
@@ -200,11 +196,7 @@ pub fn solve_job(
             checks,
         )
     });
-    result.unwrap_or_else(|e| SolveRecord {
-        error: Some(e.message),
-        error_kind: Some(e.kind),
-        ..base
-    })
+    result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }
 
 /// The record of `count` for one puzzle of the input, counting to `limit`

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use sudoku_cli::input::Entry;
+use sudoku_cli::records::Head;
 use sudoku_cli::runner::{Job, Sudokus};
 
 use crate::errors::puzzle_error;
@@ -53,16 +54,11 @@ pub fn to_dict<'py>(py: Python<'py>, record: &impl Serialize) -> PyResult<Bound<
 }
 
 /// Raises the record's error when the puzzle was invalid.
-pub fn check_valid(status: &str, error: Option<&str>, job: &Job) -> PyResult<()> {
-    if status == "invalid" {
-        return Err(puzzle_error(format!(
-            "{}:{}: {}",
-            job.entry.source,
-            job.entry.line,
-            error.unwrap_or("invalid")
-        )));
+pub fn check_valid(head: &Head) -> PyResult<()> {
+    match head.invalid_located() {
+        Some(located) => Err(puzzle_error(located)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Runs `work` on the one puzzle, holding the interpreter only where a
@@ -72,7 +68,7 @@ pub fn run_one<R: Send>(
     py: Python<'_>,
     entry: Entry,
     work: impl FnOnce(&Job, &Sudokus, &Arc<Failure>) -> R + Send,
-) -> PyResult<(Job, R)> {
+) -> PyResult<R> {
     let job = Job { entry };
     let sudokus = Sudokus::new(
         "classic".parse().expect("classic is a variant"),
@@ -84,7 +80,7 @@ pub fn run_one<R: Send>(
     if let Some(e) = failure.take() {
         return Err(e);
     }
-    Ok((job, r))
+    Ok(r)
 }
 
 /// The true candidates of the puzzle of `entry` (`sudoku candidates --true`),
@@ -103,7 +99,7 @@ pub fn true_candidates<'py>(
             "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
         ));
     }
-    let (job, record) = run_one(py, entry, |job, sudokus, failure| {
+    let record = run_one(py, entry, |job, sudokus, failure| {
         sudoku_cli::candidates::true_candidates_job(
             job,
             sudokus,
@@ -112,7 +108,7 @@ pub fn true_candidates<'py>(
             Some(&failure.flag),
         )
     })?;
-    check_valid(record.status, record.error.as_deref(), &job)?;
+    check_valid(&record.head)?;
     to_dict(py, &record)
 }
 

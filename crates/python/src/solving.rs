@@ -46,7 +46,7 @@ fn on_one<R: Send>(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     work: impl FnOnce(&Job, &Sudokus, &Arc<Failure>) -> R + Send,
-) -> PyResult<(Job, R)> {
+) -> PyResult<R> {
     run_one(py, entry_of(puzzle)?, work)
 }
 
@@ -65,7 +65,7 @@ pub fn solve<'py>(
         rate: level_needed,
         unique,
     };
-    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+    let record = on_one(py, puzzle, |job, sudokus, failure| {
         if plan.is_bitboard() {
             return bitboard_solve_job(job, sudokus, &plan.record, unique);
         }
@@ -73,7 +73,7 @@ pub fn solve<'py>(
             plan.run(s, p, Some(1), failure)
         })
     })?;
-    check_valid(record.status, record.error.as_deref(), &job)?;
+    check_valid(&record.head)?;
     to_dict(py, &record)
 }
 
@@ -88,7 +88,7 @@ pub fn count<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = count_limit(limit)?;
     let plan = plan(strategy)?;
-    let (job, record) = on_one(py, puzzle, |job, sudokus, failure| {
+    let record = on_one(py, puzzle, |job, sudokus, failure| {
         if plan.is_bitboard() {
             return bitboard_count_job(job, sudokus, &plan.record, limit);
         }
@@ -96,7 +96,7 @@ pub fn count<'py>(
             plan.run(s, p, limit, failure)
         })
     })?;
-    check_valid(record.status, record.error.as_deref(), &job)?;
+    check_valid(&record.head)?;
     to_dict(py, &record)
 }
 

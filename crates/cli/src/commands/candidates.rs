@@ -3,7 +3,7 @@
 use anyhow::{Context, Result};
 use csp_core::PropagationLevel;
 
-use super::{Classify, Outcome, drive, invalid_of};
+use super::{Classify, Outcome, drive};
 use crate::candidates::{candidates_job, true_candidates_job};
 use crate::cli::CandidatesArgs;
 use crate::output::Row;
@@ -11,13 +11,13 @@ use crate::records::CandidatesRecord;
 
 impl Classify for CandidatesRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        invalid_of(self.status, self.error_kind, self.error.as_deref())
+        self.head.invalid_error()
     }
     fn failed(&self) -> bool {
-        matches!(self.status, "contradiction" | "stopped")
+        matches!(self.head.status, "contradiction" | "stopped")
     }
     fn failure(&self) -> String {
-        self.status.to_string()
+        self.head.status.to_string()
     }
 }
 
@@ -31,15 +31,15 @@ impl Row for CandidatesRecord {
                 .trim_end()
                 .to_string();
         }
-        let head = format!("{}:{}: ", self.file, self.line);
+        let head = format!("{}:{}: ", self.head.file, self.head.line);
         let rules =
-            (self.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"));
+            (self.head.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}"));
         if let (Some(grid), Some(limit), Some(solutions)) = (&self.grid, self.limit, self.solutions)
         {
-            let found = match (self.status, solutions) {
+            let found = match (self.head.status, solutions) {
                 ("stopped", _) => format!(
                     "stopped ({}): the candidates found so far",
-                    self.error.as_deref().unwrap_or("")
+                    self.head.error.as_deref().unwrap_or("")
                 ),
                 (_, 0) => "no solution".to_string(),
                 (_, n) if n > limit => {
@@ -49,7 +49,7 @@ impl Row for CandidatesRecord {
             };
             return format!("{head}true candidates: {found}{rules}\n{}", grid.trim_end());
         }
-        match (&self.grid, self.status) {
+        match (&self.grid, self.head.status) {
             (Some(grid), "contradiction") => format!(
                 "{head}candidates at {}: contradiction (no solution; the grid shows where propagation stopped){rules}\n{}",
                 self.propagation,
@@ -60,7 +60,10 @@ impl Row for CandidatesRecord {
                 self.propagation,
                 grid.trim_end()
             ),
-            (None, _) => format!("{head}invalid: {}", self.error.as_deref().unwrap_or("")),
+            (None, _) => format!(
+                "{head}invalid: {}",
+                self.head.error.as_deref().unwrap_or("")
+            ),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 
-use super::{Classify, Outcome, drive, invalid_of, origin};
+use super::{Classify, Outcome, drive, origin};
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::columns::{Columns, Tabular};
@@ -26,21 +26,17 @@ impl serde::Serialize for Counted {
 
 impl Classify for Counted {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        invalid_of(
-            self.record.status,
-            self.record.error_kind,
-            self.record.error.as_deref(),
-        )
+        self.record.head.invalid_error()
     }
     fn failed(&self) -> bool {
-        match self.record.status {
+        match self.record.head.status {
             "none" | "stopped" => true,
             "multiple" => self.one_required,
             _ => false,
         }
     }
     fn failure(&self) -> String {
-        match self.record.status {
+        match self.record.head.status {
             "multiple" => format!("not unique: {}", self.record.summary()),
             _ => self.record.summary(),
         }
@@ -68,18 +64,18 @@ impl Row for Counted {
         match &r.stats {
             Some(stats) => format!(
                 "{}:{}: {} ({}){}{}",
-                r.file,
-                r.line,
+                r.head.file,
+                r.head.line,
                 r.summary(),
                 stats.sentence(),
-                (r.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}")),
+                (r.head.rules_summary.as_ref()).map_or(String::new(), |s| format!("\nrules: {s}")),
                 r.about.text()
             ),
             None => format!(
                 "{}:{}: invalid: {}",
-                r.file,
-                r.line,
-                r.error.as_deref().unwrap_or("")
+                r.head.file,
+                r.head.line,
+                r.head.error.as_deref().unwrap_or("")
             ),
         }
     }
@@ -138,7 +134,7 @@ fn total(
 ) -> String {
     match record {
         Some(c) => {
-            *counts.entry(c.record.status).or_default() += 1;
+            *counts.entry(c.record.head.status).or_default() += 1;
             String::new()
         }
         None => {

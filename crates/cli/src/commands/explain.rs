@@ -2,30 +2,33 @@
 
 use anyhow::Result;
 
-use super::{Classify, Outcome, drive, invalid_of};
+use super::{Classify, Outcome, drive};
 use crate::cli::ExplainArgs;
 use crate::explaining::{ExplainRecord, explain_job};
 use crate::output::Row;
 
 impl Classify for ExplainRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        invalid_of(self.status, self.error_kind, self.error.as_deref())
+        self.head.invalid_error()
     }
     fn failed(&self) -> bool {
-        self.status == "stuck"
+        self.head.status == "stuck"
     }
     fn failure(&self) -> String {
-        self.status.to_string()
+        self.head.status.to_string()
     }
 }
 
 impl Row for ExplainRecord {
     fn text(&self, quiet: bool) -> String {
-        let head = format!("{}:{}", self.file, self.line);
-        if self.status == "invalid" {
-            return format!("{head}: invalid: {}", self.error.as_deref().unwrap_or(""));
+        let head = format!("{}:{}", self.head.file, self.head.line);
+        if self.head.status == "invalid" {
+            return format!(
+                "{head}: invalid: {}",
+                self.head.error.as_deref().unwrap_or("")
+            );
         }
-        let end = match self.status {
+        let end = match self.head.status {
             "solved" => format!(
                 "solved in {}",
                 sudoku_cli::words::count(self.steps.len() as u64, "step")
@@ -62,8 +65,8 @@ pub fn explain(args: &ExplainArgs) -> Result<Outcome> {
         explain_job,
         |record| match record {
             Some(r) => {
-                solved += usize::from(r.status == "solved");
-                stuck += usize::from(r.status == "stuck");
+                solved += usize::from(r.head.status == "solved");
+                stuck += usize::from(r.head.status == "stuck");
                 String::new()
             }
             None => format!("explained: {solved} solved, {stuck} stuck"),

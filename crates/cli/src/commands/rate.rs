@@ -4,20 +4,20 @@ use anyhow::Result;
 use csp_core::Rule;
 use sudoku::rate::{Grade, WEIGHTS};
 
-use super::{Classify, Outcome, drive, invalid_of};
+use super::{Classify, Outcome, drive};
 use crate::cli::RateArgs;
 use crate::output::Row;
 use crate::rating::{RateRecord, rate_job};
 
 impl Classify for RateRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        invalid_of(self.status, self.error_kind, self.error.as_deref())
+        self.head.invalid_error()
     }
     fn failed(&self) -> bool {
-        self.status != "unique"
+        self.head.status != "unique"
     }
     fn failure(&self) -> String {
-        match self.status {
+        match self.head.status {
             "multiple" => "multiple solutions (not unique)".to_string(),
             status => status.to_string(),
         }
@@ -26,7 +26,7 @@ impl Classify for RateRecord {
 
 impl Row for RateRecord {
     fn text(&self, quiet: bool) -> String {
-        let head = format!("{}:{}: ", self.file, self.line);
+        let head = format!("{}:{}: ", self.head.file, self.head.line);
         let level = self.level_needed.unwrap_or_default();
         match (self.grade, self.score, &self.used) {
             (Some(grade), Some(score), _) if quiet => format!("{grade} {score}"),
@@ -49,11 +49,11 @@ impl Row for RateRecord {
                     parts.join(", ")
                 )
             }
-            _ if matches!(self.status, "invalid" | "stopped") => {
-                let error = self.error.as_deref().unwrap_or("");
-                format!("{head}{}: {error}", self.status)
+            _ if matches!(self.head.status, "invalid" | "stopped") => {
+                let error = self.head.error.as_deref().unwrap_or("");
+                format!("{head}{}: {error}", self.head.status)
             }
-            _ if quiet => self.status.to_string(),
+            _ if quiet => self.head.status.to_string(),
             _ => format!("{head}{}, not rated (level {level})", self.status_words()),
         }
     }
@@ -77,8 +77,8 @@ impl Tally {
                 self.grades[i.expect("a grade of the registry")] += 1;
                 self.score += score;
             }
-            _ if record.status == "invalid" => self.invalid += 1,
-            _ if record.status == "stopped" => self.stopped += 1,
+            _ if record.head.status == "invalid" => self.invalid += 1,
+            _ if record.head.status == "stopped" => self.stopped += 1,
             _ => self.not_unique += 1,
         }
     }

@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 use csp_core::SearchStats;
 
-use super::{Classify, Outcome, drive, invalid_of, origin};
+use super::{Classify, Outcome, drive, origin};
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -16,13 +16,13 @@ use crate::watch::Watch;
 
 impl Classify for SolveRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
-        invalid_of(self.status, self.error_kind, self.error.as_deref())
+        self.head.invalid_error()
     }
     fn failed(&self) -> bool {
         SolveRecord::failed(self)
     }
     fn failure(&self) -> String {
-        match (self.status, &self.error) {
+        match (self.head.status, &self.head.error) {
             ("multiple", _) => "multiple solutions (not unique)".to_string(),
             (status, Some(e)) => format!("{status} ({e})"),
             (status, None) => status.to_string(),
@@ -35,14 +35,14 @@ impl Row for SolveRecord {
         if quiet {
             return self.solution.clone().unwrap_or_default();
         }
-        let head = format!("{}:{}: ", self.file, self.line);
-        let status = match (self.status, self.unique) {
+        let head = format!("{}:{}: ", self.head.file, self.head.line);
+        let status = match (self.head.status, self.unique) {
             ("solved", Some(true)) => "solved (unique)",
             ("multiple", _) => "multiple solutions (not unique)",
             (s, _) => s,
         };
-        let mut text = match (&self.stats, &self.error) {
-            (Some(stats), None) if self.status == "multiple" => {
+        let mut text = match (&self.stats, &self.head.error) {
+            (Some(stats), None) if self.head.status == "multiple" => {
                 format!("{head}{status} after {}", stats.sentence())
             }
             (Some(stats), None) => format!("{head}{status} with {}", stats.sentence()),
@@ -52,7 +52,7 @@ impl Row for SolveRecord {
         if let Some(level) = self.level_needed {
             text.push_str(&format!("; level needed: {level}"));
         }
-        if let Some(rules) = &self.rules_summary {
+        if let Some(rules) = &self.head.rules_summary {
             text.push_str(&format!("\nrules: {rules}"));
         }
         text.push_str(&self.about.text());
@@ -146,7 +146,7 @@ struct Tally {
 impl Tally {
     fn add(&mut self, r: &SolveRecord) {
         self.puzzles += 1;
-        *self.by_status.entry(r.status).or_default() += 1;
+        *self.by_status.entry(r.head.status).or_default() += 1;
         if let Some(Stats::Bitboard(b)) = &r.stats {
             let (placements, guesses) = self.bitboard.get_or_insert((0, 0));
             *placements += b.placements;

@@ -1,11 +1,12 @@
 //! `sudoku candidates`' record.
 #![allow(missing_docs)]
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use sudoku::CandidateGrid;
 
 use super::columns::{Cell, Column, Columns, Lazy, Tabular};
-use super::{Origin, VERSION, rules_of, stop_words};
+use super::head::{Head, Headed, Keys};
+use super::{Origin, stop_words};
 
 /// The CSV columns, each a JSON key of the record: `candidates` per cell
 /// joined by spaces, `counts` per cell joined by `,` (`-` for a given).
@@ -20,12 +21,10 @@ static COLUMNS: Lazy = Lazy::new(|| {
 });
 
 /// `sudoku candidates`: one per puzzle.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CandidatesRecord {
-    pub line: u64,
-    pub puzzle: String,
-    /// ok | contradiction | invalid
-    pub status: &'static str,
+    /// status: ok | contradiction | stopped | invalid
+    pub head: Head,
     pub propagation: String,
     /// Per cell in reading order: a filled cell's digit, or an empty cell's
     /// candidates run together (empty string: none).
@@ -33,62 +32,51 @@ pub struct CandidatesRecord {
     /// The grid once propagated: givens and the cells propagation filled,
     /// `.` for the empty ones.
     pub filled: Option<String>,
-    pub error: Option<String>,
-    /// The kind of `error`, to count errors by.
-    #[serde(skip)]
-    pub error_kind: Option<&'static str>,
-    pub file: String,
-    pub version: &'static str,
-    /// As in [`SolveRecord::rules`](super::SolveRecord::rules).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Vec<&'static str>>,
     /// True candidates only (`--true`): per cell, for each of its
     /// candidates in order, the solutions that hold it, up to `limit`
     /// (`limit` means "`limit` or more"); empty for a given.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<Vec<u64>>>,
     /// True candidates only: the count limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// True candidates only: the puzzle's solutions, up to `limit + 1`
     /// (which means "more than `limit`").
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions: Option<u64>,
-    /// As in [`SolveRecord::rules_summary`](super::SolveRecord::rules_summary).
-    #[serde(skip)]
-    pub rules_summary: Option<String>,
-    #[serde(skip)]
+    /// The candidate grid, for the text format only.
     pub grid: Option<String>,
+}
+
+/// The JSON keys in the contract's order.
+impl Serialize for CandidatesRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut k = Keys::start(s, &self.head)?;
+        k.key("propagation", &self.propagation)?;
+        k.key("candidates", &self.candidates)?;
+        k.key("filled", &self.filled)?.error()?.file()?;
+        k.version_and_rules()?;
+        k.present("counts", &self.counts)?;
+        k.present("limit", &self.limit)?;
+        k.present("solutions", &self.solutions)?;
+        k.end()
+    }
+}
+
+impl Headed for CandidatesRecord {
+    fn head_mut(&mut self) -> &mut Head {
+        &mut self.head
+    }
 }
 
 impl CandidatesRecord {
     pub fn new(origin: Origin, propagation: String) -> CandidatesRecord {
         CandidatesRecord {
-            line: origin.line,
-            puzzle: origin.puzzle,
-            status: "invalid",
+            head: Head::new(origin),
             propagation,
             candidates: None,
             filled: None,
-            error: None,
-            error_kind: None,
-            file: origin.file,
-            version: VERSION,
-            rules: None,
             counts: None,
             limit: None,
             solutions: None,
-            rules_summary: None,
             grid: None,
-        }
-    }
-
-    /// The record of a puzzle that cannot be worked on.
-    pub fn invalid(self, kind: &'static str, message: String) -> CandidatesRecord {
-        CandidatesRecord {
-            error: Some(message),
-            error_kind: Some(kind),
-            ..self
         }
     }
 
@@ -116,15 +104,15 @@ impl CandidatesRecord {
         r.limit = Some(found.limit);
         r.solutions = Some(found.solutions);
         if let Some(reason) = found.stopped {
-            r.status = "stopped";
-            r.error = Some(stop_words(reason).to_string());
+            r.head.status = "stopped";
+            r.head.error = Some(stop_words(reason).to_string());
         }
         r
     }
 
     pub fn shown(mut self, grid: &CandidateGrid, sudoku: &sudoku::Sudoku) -> CandidatesRecord {
-        (self.rules, self.rules_summary) = rules_of(sudoku);
-        self.status = if grid.is_contradiction() {
+        self.head.set_rules(sudoku);
+        self.head.status = if grid.is_contradiction() {
             "contradiction"
         } else {
             "ok"

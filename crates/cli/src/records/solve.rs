@@ -1,13 +1,12 @@
 //! `sudoku solve`'s record.
 #![allow(missing_docs)]
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::columns::{Column, Columns, Lazy, Tabular};
+use super::head::{Head, Headed, Keys};
 use super::stats::stats_columns;
-use super::{
-    AboutRecord, Found, Origin, Stats, StatsRecord, StrategyRecord, VERSION, rules_of, stop_words,
-};
+use super::{AboutRecord, Found, Origin, Stats, StatsRecord, StrategyRecord, stop_words};
 
 /// The CSV columns, each a JSON key of the record.
 static COLUMNS: Lazy = Lazy::new(|| {
@@ -44,17 +43,12 @@ impl Uniqueness {
 }
 
 /// `sudoku solve`: one per puzzle.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct SolveRecord {
-    pub line: u64,
-    pub puzzle: String,
-    /// solved | unsolvable | invalid | stopped (| multiple with --unique)
-    pub status: &'static str,
+    /// status: solved | unsolvable | invalid | stopped (| multiple with
+    /// --unique)
+    pub head: Head,
     pub solution: Option<String>,
-    pub error: Option<String>,
-    /// The kind of `error`, to count errors by.
-    #[serde(skip)]
-    pub error_kind: Option<&'static str>,
     /// The engine's counters, or the bitboard solver's (`--engine
     /// bitboard`: the same keys, null where it has no such counter).
     pub stats: Option<Stats>,
@@ -63,51 +57,50 @@ pub struct SolveRecord {
     /// if none does; null for invalid input.
     pub level_needed: Option<&'static str>,
     pub strategy: StrategyRecord,
-    pub file: String,
     /// With `--unique`: whether the solution is the only one (absent when
     /// the check was stopped by a limit: see `uniqueness`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
     /// With `--unique`: `unique`, `multiple`, or `unknown` when a limit
     /// stopped the check (the exit code is then 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub uniqueness: Option<Uniqueness>,
-    pub version: &'static str,
-    /// The rules in force when they are not the classic ones: `jigsaw`
-    /// and the element kinds (`killer-cage`, `thermometer`, ...), each
-    /// once; absent for classic puzzles.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Vec<&'static str>>,
-    /// The rules in one line with counts, for the text format only.
-    #[serde(skip)]
-    pub rules_summary: Option<String>,
-    /// What the puzzle's file says about itself (fields absent when it
+    /// What the puzzle's file says about itself (keys absent when it
     /// says nothing).
-    #[serde(flatten)]
     pub about: AboutRecord,
     /// The board of the puzzle, for the text format only.
-    #[serde(skip)]
     pub boards: Option<(String, Option<String>)>,
+}
+
+/// The JSON keys in the contract's order.
+impl Serialize for SolveRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut k = Keys::start(s, &self.head)?;
+        k.key("solution", &self.solution)?.error()?;
+        k.key("stats", &self.stats)?;
+        k.key("level_needed", &self.level_needed)?;
+        k.key("strategy", &self.strategy)?.file()?;
+        k.present("unique", &self.unique)?;
+        k.present("uniqueness", &self.uniqueness)?;
+        k.version_and_rules()?.about(&self.about)?;
+        k.end()
+    }
+}
+
+impl Headed for SolveRecord {
+    fn head_mut(&mut self) -> &mut Head {
+        &mut self.head
+    }
 }
 
 impl SolveRecord {
     pub fn new(origin: Origin, strategy: StrategyRecord) -> SolveRecord {
         SolveRecord {
-            line: origin.line,
-            puzzle: origin.puzzle,
-            status: "invalid",
+            head: Head::new(origin),
             solution: None,
-            error: None,
-            error_kind: None,
             stats: None,
             level_needed: None,
             strategy,
-            file: origin.file,
             unique: None,
             uniqueness: None,
-            version: VERSION,
-            rules: None,
-            rules_summary: None,
             about: AboutRecord::default(),
             boards: None,
         }
@@ -122,15 +115,15 @@ impl SolveRecord {
         puzzle: &sudoku::Puzzle,
         symbols: &sudoku::Symbols,
     ) -> SolveRecord {
-        (self.rules, self.rules_summary) = rules_of(sudoku);
+        self.head.set_rules(sudoku);
         self.about = AboutRecord::of(sudoku, found.solution);
-        self.status = match (found.solution, found.stopped) {
+        self.head.status = match (found.solution, found.stopped) {
             (Some(_), _) => "solved",
             (None, Some(_)) => "stopped",
             (None, None) => "unsolvable",
         };
         if let (None, Some(reason)) = (found.solution, found.stopped) {
-            self.error = Some(stop_words(reason).into());
+            self.head.error = Some(stop_words(reason).into());
         }
         self.solution = found.solution.map(|s| s.to_line_with(symbols));
         self.stats = Some(found.stats);
@@ -152,7 +145,7 @@ impl SolveRecord {
             None => Uniqueness::Unknown,
         });
         if unique == Some(false) {
-            self.status = "multiple";
+            self.head.status = "multiple";
         }
         self
     }
@@ -166,7 +159,7 @@ impl SolveRecord {
     }
 
     pub fn failed(&self) -> bool {
-        matches!(self.status, "unsolvable" | "stopped" | "multiple")
+        matches!(self.head.status, "unsolvable" | "stopped" | "multiple")
             || self.uniqueness == Some(Uniqueness::Unknown)
     }
 }

@@ -31,7 +31,7 @@ use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::strategies;
 use crate::explaining::explain_job;
 use crate::input::{self, ReadOptions};
-use crate::records::StrategyRecord;
+use crate::records::{Head, StrategyRecord};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 use crate::solving::{SolveChecks, bitboard_count_job, bitboard_solve_job, count_job, solve_job};
 use crate::strategy::{self, Engine};
@@ -79,19 +79,9 @@ fn sudokus() -> Sudokus {
 
 /// The record as JSON text (the command's line), or a 400 with its error
 /// if the puzzle was invalid (`-:LINE: MESSAGE`, as the command says it).
-fn answer(
-    record: &impl Serialize,
-    status: &str,
-    error: Option<&str>,
-    job: &Job,
-) -> Result<String, ApiError> {
-    if status == "invalid" {
-        return Err(ApiError::Invalid(format!(
-            "{}:{}: {}",
-            job.entry.source,
-            job.entry.line,
-            error.unwrap_or("invalid")
-        )));
+fn answer(record: &impl Serialize, head: &Head) -> Result<String, ApiError> {
+    if let Some(located) = head.invalid_located() {
+        return Err(ApiError::Invalid(located));
     }
     serde_json::to_string(record).map_err(|e| ApiError::Internal(e.to_string()))
 }
@@ -148,10 +138,7 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
             let head = StrategyRecord::of(&strategy);
             if bitboard {
                 let record = bitboard_solve_job(&job, &sudokus, &head, request.unique);
-                return (
-                    answer(&record, record.status, record.error.as_deref(), &job),
-                    None,
-                );
+                return (answer(&record, &record.head), None);
             }
             let config = &strategy.search;
             let checks = SolveChecks {
@@ -189,10 +176,7 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
                     .collect();
                 format!("[{}]", lines.join(","))
             });
-            (
-                answer(&record, record.status, record.error.as_deref(), &job),
-                events,
-            )
+            (answer(&record, &record.head), events)
         })
         .await?;
     let mut text = text?;
@@ -233,7 +217,7 @@ pub async fn count(Shared(state): Shared<State>, body: Body) -> Result<Response,
                     interruptible(sudoku, puzzle, &strategy.search, Some(limit), &flag)
                 })
             };
-            answer(&record, record.status, record.error.as_deref(), &job)
+            answer(&record, &record.head)
         })
         .await??;
     Ok(json_text(text))
@@ -274,7 +258,7 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
                 true => true_candidates_job(&job, &sudokus, &strategy.search, limit, Some(&flag)),
                 false => candidates_job(&job, &sudokus, level),
             };
-            answer(&record, record.status, record.error.as_deref(), &job)
+            answer(&record, &record.head)
         })
         .await??;
     Ok(json_text(text))
@@ -287,7 +271,7 @@ pub async fn explain(Shared(state): Shared<State>, body: Body) -> Result<Respons
         .slots
         .run(move |_| {
             let record = explain_job(&job, &sudokus());
-            answer(&record, record.status, record.error.as_deref(), &job)
+            answer(&record, &record.head)
         })
         .await??;
     Ok(json_text(text))
