@@ -3,7 +3,7 @@
 
     cargo build --release
     python3 -m pip install ortools        # once; skipped (with a note) if absent
-    python3 scripts/bench_variants.py [--runs 3] [--preset default] [folder]
+    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE] [folder]
 
 For each f-puzzles file under the folder (default `puzzles/variants`):
 - this project: `sudoku count --limit 2 --jobs 1 --format csv` with the preset,
@@ -15,7 +15,9 @@ For each f-puzzles file under the folder (default `puzzles/variants`):
   as `crates/sudoku/src/rules/`).
 
 Prints the median and slowest per solver, how many puzzles each counts in
-under 10 ms, and the slowest puzzles side by side. Both count exactly one
+under 10 ms, how many this project counts slower than CP-SAT, and the
+slowest ten side by side (`--per-puzzle FILE`: every puzzle's times, and
+the strategy that answered, as CSV). Both count exactly one
 solution on every corpus puzzle, and CP-SAT's is the published one, or the
 script says where not. The corpus: the f-puzzles files under the folder, and
 the records of the link files there (`sudokusolver-rust.txt`: a `#: id |
@@ -139,7 +141,7 @@ def ours(folder, preset, runs):
             ms = int(row["elapsed_us"]) / 1000
             solutions = int(row["solutions"] or 0)
             prev = best.get(name)
-            best[name] = (min(ms, prev[0]) if prev else ms, solutions)
+            best[name] = (min(ms, prev[0]) if prev else ms, solutions, row["config"])
     return best
 
 
@@ -556,6 +558,8 @@ def main():
     p.add_argument("folder", nargs="?", default="puzzles/variants")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--preset", default="default")
+    p.add_argument("--per-puzzle", metavar="FILE",
+                   help="write every puzzle's times (and the strategy that answered) as CSV")
     args = p.parse_args()
     folder = ROOT / args.folder
     files = sorted(folder.rglob("*.json"))
@@ -593,10 +597,21 @@ def main():
     for k in sorted(set(bad)):
         print(f"NOT ONE SOLUTION, OR NOT THE PUBLISHED ONE: {k}: sudoku {mine.get(k)}, "
               f"CP-SAT {theirs.get(k)}")
-    print("\nslowest for sudoku:           sudoku ms    CP-SAT ms")
-    for k, (t, _) in sorted(mine.items(), key=lambda kv: -kv[1][0])[:8]:
-        other = f"{theirs[k][0]:12.1f}" if k in theirs else ""
-        print(f"  {k:<28} {t:10.1f} {other}")
+    if theirs:
+        slower = [k for k in mine if k in theirs and mine[k][0] > theirs[k][0]]
+        print(f"slower than CP-SAT: {len(slower)} of {len(mine)}"
+              + (f" ({', '.join(sorted(slower))})" if slower else ""))
+    print("\nslowest for sudoku:           sudoku ms    CP-SAT ms   answered by")
+    for k, (t, _, by) in sorted(mine.items(), key=lambda kv: -kv[1][0])[:10]:
+        other = f"{theirs[k][0]:12.1f}" if k in theirs else f"{'':12}"
+        print(f"  {k:<28} {t:10.1f} {other}   {by}")
+    if args.per_puzzle:
+        with open(args.per_puzzle, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["puzzle", "sudoku_ms", "cp_sat_ms", "answered_by"])
+            for k in sorted(mine):
+                t, _, by = mine[k]
+                w.writerow([k, f"{t:.3f}", f"{theirs[k][0]:.3f}" if k in theirs else "", by])
     if theirs:
         print("\nslowest for CP-SAT:           sudoku ms    CP-SAT ms")
         for k, (t, *_) in sorted(theirs.items(), key=lambda kv: -kv[1][0])[:5]:

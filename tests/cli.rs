@@ -38,11 +38,11 @@ macro_rules! timing_filters {
             (r"\d+\.\d{3} ms", "[ms] ms"),
             (r"\d+\.\d{3} s\b", "[s] s"),
             (r#""elapsed_us":\d+"#, r#""elapsed_us":"[us]""#),
-            // count csv (its rows end with lower_bound, engine): search_space,
+            // count csv (its rows end with lower_bound, engine, portfolio): search_space,
             // elapsed_us, cells_placed, guesses, restarts, nogoods, the
             // rule counters, cells
             (
-                &*format!(r"(?m)(,\d+),\d+((,\d+){{{}}},[A-Z]+,[^\n]*,(true|false),[a-z]+)$", RULE_COUNTERS + 4),
+                &*format!(r"(?m)(,\d+),\d+((,\d+){{{}}},[A-Z]+,[^\n]*,(true|false),[a-z]+,[a-z]*)$", RULE_COUNTERS + 4),
                 "$1,[us]$2",
             ),
             // solve csv: search_space,elapsed_us,solutions,cells_placed,guesses,
@@ -1081,7 +1081,7 @@ fn unique_with_a_stopped_check_says_unknown_and_fails() {
     );
     let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), b"");
     assert!(
-        csv.lines().nth(1).unwrap().ends_with(",unknown,engine"),
+        csv.lines().nth(1).unwrap().ends_with(",unknown,engine,"),
         "{csv}"
     );
     // Established without the limit: exit 0, `unique`.
@@ -1201,7 +1201,10 @@ fn count_all_ignores_the_preset_cap_and_stopped_counts_are_lower_bounds() {
     );
     let (csv, _, _) = run_with_stdin(&[&args[..], &["--format", "csv"]].concat(), six.as_bytes());
     assert!(
-        csv.lines().nth(1).unwrap().ends_with(",true,engine"),
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",true,engine,portfolio"),
         "{csv}"
     );
 }
@@ -2836,4 +2839,65 @@ fn restarts_in_the_trace_add_up_to_the_counters() {
         first.ends_with("nogoods recorded, back to the root"),
         "{first}"
     );
+}
+
+/// `count` and `solve --unique` answer with the portfolio when no strategy
+/// is named: the member that answers is named, its counters are those it
+/// has alone, the answer is the same at any job count; traces and
+/// single-search commands refuse a named portfolio.
+#[test]
+fn the_portfolio_answers_where_only_the_answer_matters() {
+    let eddies = "puzzles/variants/combo/combo-fpuzzles-eddies.json";
+    let record = |args: &[&str]| {
+        let (out, _, code) = run_with_stdin(&[args, &["--format", "json"]].concat(), b"");
+        assert_eq!(code, 0, "{out}");
+        let mut v = json_lines(&out).remove(0);
+        v["stats"]["elapsed_us"] = serde_json::Value::Null;
+        v
+    };
+    // wdeg thrashes on eddies; adaptive answers in the second round.
+    let answer = record(&["count", eddies]);
+    assert_eq!(answer["strategy"]["config"], "adaptive");
+    assert_eq!(answer["strategy"]["portfolio"], "portfolio");
+    assert_eq!(answer["stats"]["placements"], 4_775);
+    let mut alone = record(&["count", "--config", "adaptive", eddies]);
+    alone["strategy"]["portfolio"] = "portfolio".into();
+    assert_eq!(answer, alone);
+    assert_eq!(record(&["count", "--jobs", "2", eddies]), answer);
+    // solve --unique: the same portfolio for the solve and the check.
+    let unique = record(&["solve", "--unique", eddies]);
+    assert_eq!(unique["uniqueness"], "unique");
+    assert_eq!(unique["strategy"]["config"], "adaptive");
+    // A named strategy runs alone, without the key.
+    let named = record(&["count", "--cells", "EH", "--values", "5", eddies]);
+    assert!(named["strategy"].get("portfolio").is_none());
+    // A trace follows one search: `default` then, a named portfolio refused.
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let trace = trace.to_str().unwrap();
+    let traced = record(&["count", "--trace", trace, "docs/examples/inkala.txt"]);
+    assert_eq!(traced["strategy"]["config"], "default");
+    let refusals = [
+        (
+            &["count", "--config", "portfolio", "--trace", trace][..],
+            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive) with --config",
+        ),
+        (
+            &["count", "--config", "portfolio", "--cells", "A"][..],
+            "the portfolio `portfolio` takes no --cells: name one of its members (wdeg, default, adaptive) with --config to set a chain",
+        ),
+        (
+            &["candidates", "--true", "--config", "portfolio"][..],
+            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive)",
+        ),
+        (
+            &["compare", "--config", "portfolio", "--set", "hardest11"][..],
+            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive)",
+        ),
+    ];
+    for (args, message) in refusals {
+        let (_, err, code) = run_with_stdin(&[args, &["docs/examples/inkala.txt"]].concat(), b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
 }

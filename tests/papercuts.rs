@@ -427,7 +427,14 @@ fn counts_of_one_are_singular() {
     let multi =
         std::fs::read_to_string(root().join("puzzles/serg-multi-solution-100.txt")).unwrap();
     let first = multi.lines().next().unwrap();
-    let (out, _, _) = run(&["solve", "--unique", "--no-level-needed"], first);
+    let args = [
+        "solve",
+        "--unique",
+        "--no-level-needed",
+        "--config",
+        "default",
+    ];
+    let (out, _, _) = run(&args, first);
     let line = out.lines().next().unwrap();
     assert!(
         line.starts_with(
@@ -436,7 +443,15 @@ fn counts_of_one_are_singular() {
         "{line}"
     );
     assert!(out.contains("total: 1 puzzle (1 multiple); 8 moves: 7 placements, 1 backtrack, 7 iterations, 1 backtrack iteration, 1 failure;"), "{out}");
-    let (out, _, _) = run(&["count", "--max-placements", "43", "-"], &".".repeat(81));
+    let args = [
+        "count",
+        "--config",
+        "default",
+        "--max-placements",
+        "43",
+        "-",
+    ];
+    let (out, _, _) = run(&args, &".".repeat(81));
     assert!(
         out.contains("stopped: at least 1 solution (a lower bound"),
         "{out}"

@@ -170,6 +170,8 @@ async fn count_candidates_explain_equal_the_commands() {
     .await;
     let args = [&["count", "--format", "json", "--limit", "10"][..], &LIMITS].concat();
     let want = command(&args, &format!("{several}\n")).remove(0);
+    // Both answer with the portfolio, as nothing else is named.
+    assert_eq!(got["strategy"]["portfolio"], "portfolio");
     assert_eq!(untimed(got), untimed(want));
 
     let (_, got) = call(
@@ -341,6 +343,16 @@ async fn bad_input_is_a_400_with_the_commands_message() {
             "the text holds 2 puzzles, not one",
         ),
         ("/api/solve", json!({"puzzle": ""}), "no puzzle in the text"),
+        (
+            "/api/solve",
+            json!({"puzzle": INKALA, "config": "portfolio", "trace": true}),
+            "a portfolio's turns are several searches: trace one of its members (wdeg, default, adaptive)",
+        ),
+        (
+            "/api/compare",
+            json!({"set": "top95", "strategies": [{"config": "portfolio"}]}),
+            "strategy 1: compare runs one search, and the portfolio `portfolio` runs several",
+        ),
         (
             "/api/count",
             json!({"puzzle": INKALA, "limit": 0}),

@@ -159,6 +159,33 @@ pub fn short_strategy(config: &csp_core::SearchConfig) -> String {
     format!("{}/{}/{}", config.variables, config.values, config.level)
 }
 
+/// The strategy of a job where only the answer matters (`count`, `solve
+/// --unique`): the portfolio unless a preset, chain or engine is named, or
+/// a search is traced (a trace or heatmap is one search's story: then the
+/// `default` preset); a portfolio named with `--trace` or `--heatmap` is
+/// refused.
+pub fn answering_strategy(
+    overrides: &crate::strategy::Overrides,
+    trace: &crate::cli::TraceArgs,
+) -> Result<crate::strategy::Strategy> {
+    let traced = trace.trace.is_some() || trace.heatmap.is_some();
+    let overrides = if traced {
+        overrides.clone()
+    } else {
+        crate::strategy::answering(overrides)
+    };
+    let strategy = crate::strategy::resolve(&overrides)?;
+    if let (true, Some(plan)) = (traced, &strategy.portfolio) {
+        let names: Vec<&str> = plan.members.iter().map(|m| m.name.as_str()).collect();
+        anyhow::bail!(
+            "--trace and --heatmap follow one search, and the portfolio `{}` runs several: name one of its members ({}) with --config",
+            strategy.name,
+            names.join(", ")
+        );
+    }
+    Ok(strategy)
+}
+
 /// A note when `--seed` was given to a strategy with no random heuristic
 /// (C, 2): it has no effect there.
 pub fn note_unused_seed(flag: Option<u64>, strategy: &crate::strategy::Strategy) {

@@ -30,6 +30,7 @@
 // The comparison workbench's items are the table's columns, the runs
 // file's fields and the plan's parts, documented for users in
 // docs/guide/comparing.md; not every field is documented again here.
+pub mod answering;
 pub mod candidates;
 #[allow(missing_docs)]
 pub mod compare;

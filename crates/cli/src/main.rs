@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudoku_cli::{
-    candidates, compare, diagnostics, explaining, generating, heatmap, input, picture, rating,
-    records, runner, serve, solving, strategy, trace_file,
+    answering, candidates, compare, diagnostics, explaining, generating, heatmap, input, picture,
+    rating, records, runner, serve, solving, strategy, trace_file,
 };
 
 use crate::cli::{Cli, Command};

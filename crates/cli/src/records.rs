@@ -83,7 +83,8 @@ mod tests {
                 "unique",
                 "level_needed",
                 "uniqueness",
-                "engine"
+                "engine",
+                "portfolio"
             ]
         );
         let unique = SolveRecord::new(origin(), record.clone())
@@ -94,12 +95,30 @@ mod tests {
         assert!(absent.contains(&"iterations") && absent.contains(&"fc_runs"));
         assert!(!absent.contains(&"placements") && !absent.contains(&"unique"));
 
-        let count =
-            CountRecord::new(origin(), record, Some(2)).counted(Found::by_engine(&report), &sudoku);
+        let count = CountRecord::new(origin(), record.clone(), Some(2))
+            .counted(Found::by_engine(&report), &sudoku);
         assert_eq!(
             CountRecord::columns().absent(&count),
-            ["error", "timeout_ms", "engine"]
+            ["error", "timeout_ms", "engine", "portfolio"]
         );
+        // Answered by a portfolio's member: its name in `portfolio`.
+        let portfolio = resolve_built_in(&Overrides {
+            config: Some("portfolio".into()),
+            ..Overrides::default()
+        })
+        .unwrap();
+        let member = &portfolio.portfolio.as_ref().unwrap().members[0];
+        let by_member = CountRecord::new(
+            origin(),
+            StrategyRecord::member_of(member, &portfolio),
+            None,
+        )
+        .counted(Found::by_engine(&report), &sudoku);
+        assert_eq!(
+            CountRecord::columns().absent(&by_member),
+            ["limit", "error", "timeout_ms", "engine"]
+        );
+        assert_eq!(by_member.strategy.config, "wdeg");
         assert_eq!(CountRecord::csv_header().len(), count.csv_fields().len());
     }
 }

@@ -10,6 +10,7 @@ use csp_core::SearchConfig;
 use sudoku::bitboard::{Bitboard, BitboardError};
 use sudoku::{GridSize, Puzzle, SolveError, SolveReport, Sudoku, Symbols};
 
+use crate::answering::{Answer, Runner};
 use crate::records::{CountRecord, Found, Headed, SolveRecord, StrategyRecord, stop_words};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -24,20 +25,25 @@ pub struct SolveChecks {
 }
 
 /// `base` (the puzzle's origin and strategy) completed with the outcome
-/// of the search that made `report`, and with the `checks`.
+/// of the search that gave `answer`, and with the `checks` (the
+/// uniqueness check by `runner` where the bitboard solver does not apply).
 pub fn solve_record(
     base: SolveRecord,
-    report: &SolveReport,
+    answer: &Answer,
     sudoku: &Sudoku,
     puzzle: &Puzzle,
     symbols: &Symbols,
-    config: &SearchConfig,
+    runner: &Runner,
     checks: SolveChecks,
 ) -> Result<SolveRecord, SolveError> {
+    let report = &answer.report;
     let mut r = base.solved(Found::by_engine(report), sudoku, puzzle, symbols);
+    if let Some(by) = &answer.by {
+        r.strategy = by.clone();
+    }
     if checks.rate {
         // Within the strategy's time limit; `unknown` past it.
-        let rated = sudoku.level_needed_within(puzzle, config.limits.timeout)?;
+        let rated = sudoku.level_needed_within(puzzle, runner.search().limits.timeout)?;
         r.level_needed = Some(rated.map_or("unknown", |l| l.name()));
     }
     if checks.unique && report.solution.is_some() {
@@ -47,7 +53,9 @@ pub fn solve_record(
         let unique = match unique_by_bitboard(sudoku, puzzle) {
             Some(unique) => Some(unique),
             None => {
-                let count = sudoku.count_solutions(puzzle, config, Some(2))?;
+                let count = runner
+                    .answer(|c| sudoku.count_solutions(puzzle, c, Some(2)))?
+                    .report;
                 if let Some(reason) = count.stop_reason() {
                     r.head.error = Some(format!(
                         "uniqueness unknown: {} in the search for a second solution",
@@ -171,28 +179,29 @@ fn unique_by_bitboard(sudoku: &Sudoku, puzzle: &Puzzle) -> Option<bool> {
     Some(counted.solutions == 1)
 }
 
-/// The record of `solve` for one puzzle of the input: `run` searches the
-/// puzzle (with the rules for it, its givens checked) and the `checks`
-/// follow; a puzzle that cannot be worked on gets an `invalid` record.
+/// The record of `solve` for one puzzle of the input: the `runner`'s
+/// strategy answers, `run` searching the puzzle (with the rules for it,
+/// its givens checked) for one solution with each config the runner
+/// gives it; the `checks` follow. A puzzle that cannot be worked on gets
+/// an `invalid` record.
 pub fn solve_job(
     job: &Job,
     sudokus: &Sudokus,
-    strategy: &StrategyRecord,
-    config: &SearchConfig,
+    runner: &Runner,
     checks: SolveChecks,
-    run: impl FnOnce(&Sudoku, &Puzzle) -> Result<SolveReport, SolveError>,
+    mut run: impl FnMut(&Sudoku, &Puzzle, &SearchConfig) -> Result<SolveReport, SolveError>,
 ) -> SolveRecord {
-    let base = SolveRecord::new(origin(job), strategy.clone());
+    let base = SolveRecord::new(origin(job), runner.record().clone());
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let report = run(sudoku, puzzle)?;
+        let answer = runner.answer(|config| run(sudoku, puzzle, config))?;
         let symbols = &job.entry.symbols;
         solve_record(
             base.clone(),
-            &report,
+            &answer,
             sudoku,
             puzzle,
             symbols,
-            config,
+            runner,
             checks,
         )
     });
@@ -200,21 +209,25 @@ pub fn solve_job(
 }
 
 /// The record of `count` for one puzzle of the input, counting to `limit`
-/// (`None`: all): `run` searches the puzzle (with the rules for it, its
-/// givens checked); a puzzle that cannot be worked on gets an `invalid`
-/// record.
+/// (`None`: all): the `runner`'s strategy answers, `run` searching the
+/// puzzle (with the rules for it, its givens checked) with each config
+/// the runner gives it; a puzzle that cannot be worked on gets an
+/// `invalid` record.
 pub fn count_job(
     job: &Job,
     sudokus: &Sudokus,
-    strategy: &StrategyRecord,
+    runner: &Runner,
     limit: Option<u64>,
-    run: impl FnOnce(&Sudoku, &Puzzle) -> Result<SolveReport, SolveError>,
+    mut run: impl FnMut(&Sudoku, &Puzzle, &SearchConfig) -> Result<SolveReport, SolveError>,
 ) -> CountRecord {
-    let base = CountRecord::new(origin(job), strategy.clone(), limit);
+    let base = CountRecord::new(origin(job), runner.record().clone(), limit);
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        Ok(base
-            .clone()
-            .counted(Found::by_engine(&run(sudoku, puzzle)?), sudoku))
+        let answer = runner.answer(|config| run(sudoku, puzzle, config))?;
+        let mut r = base.clone();
+        if let Some(by) = answer.by {
+            r.strategy = by;
+        }
+        Ok(r.counted(Found::by_engine(&answer.report), sudoku))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }

@@ -11,6 +11,10 @@ use anyhow::{Context, Result, bail};
 use csp_core::{Limits, PropagationLevel, Restarts, SearchConfig, ValueChain, VariableChain};
 use serde::{Deserialize, Serialize};
 
+mod portfolio;
+
+pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH};
+
 /// The presets compiled into the binary, so it works from any directory.
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("default", include_str!("../../../configs/default.toml")),
@@ -22,8 +26,14 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../configs/fewest-guesses.toml"),
     ),
     ("adaptive", include_str!("../../../configs/adaptive.toml")),
+    ("wdeg", include_str!("../../../configs/wdeg.toml")),
     ("fastest", include_str!("../../../configs/fastest.toml")),
+    ("portfolio", include_str!("../../../configs/portfolio.toml")),
 ];
+
+/// The preset of the jobs where only the answer matters (`count`, `solve
+/// --unique`) when no preset or chain is named.
+pub const ANSWERING: &str = "portfolio";
 
 /// Which solver runs a strategy: the constraint engine (every heuristic,
 /// level and counter) or the bitboard solver (grids of houses only,
@@ -84,9 +94,46 @@ pub struct StrategyFile {
     /// `geometric:FIRST:FACTOR`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restarts: Option<String>,
+    /// A portfolio: the presets that take turns, in order (no other
+    /// key of the engine's then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<Vec<String>>,
+    /// A portfolio's first turn, in placements (default 1,000).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_turn: Option<u64>,
+    /// How many times larger each round of a portfolio's turns is than
+    /// the last (default 4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_growth: Option<u64>,
     /// The `[limits]` table.
     #[serde(default)]
     pub limits: LimitsFile,
+}
+
+impl StrategyFile {
+    /// The keys given that set a search (`cells`, `values`,
+    /// `propagation`, `restarts`, `limits`): what the bitboard solver and
+    /// a portfolio have none of.
+    fn search_keys(&self) -> Vec<&'static str> {
+        given(&[
+            ("cells", self.cells.is_some()),
+            ("values", self.values.is_some()),
+            ("propagation", self.propagation.is_some()),
+            ("restarts", self.restarts.is_some()),
+            (
+                "limits",
+                self.limits.max_placements.is_some() || self.limits.timeout_ms.is_some(),
+            ),
+        ])
+    }
+}
+
+/// The names of a list whose flag is set.
+fn given(names: &[(&'static str, bool)]) -> Vec<&'static str> {
+    (names.iter())
+        .filter(|(_, g)| *g)
+        .map(|(n, _)| *n)
+        .collect()
 }
 
 /// The `[limits]` table of a strategy file.
@@ -126,6 +173,21 @@ pub struct Overrides {
     pub engine: Option<Engine>,
 }
 
+impl Overrides {
+    /// The flags given that set a search's chains (`--cells`, `--values`,
+    /// `--propagation`, `--seed`, `--restarts`), as flags: what a
+    /// portfolio takes none of.
+    pub fn chain_flags(&self) -> Vec<&'static str> {
+        given(&[
+            ("--cells", self.cells.is_some()),
+            ("--values", self.values.is_some()),
+            ("--propagation", self.propagation.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--restarts", self.restarts.is_some()),
+        ])
+    }
+}
+
 /// A validated strategy: what the rest of the program uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strategy {
@@ -138,6 +200,9 @@ pub struct Strategy {
     pub search: SearchConfig,
     /// The solver that runs it.
     pub engine: Engine,
+    /// A portfolio's members and turns (`search` is then its first
+    /// member's, with the portfolio's limits).
+    pub portfolio: Option<PortfolioPlan>,
 }
 
 impl Strategy {
@@ -146,6 +211,17 @@ impl Strategy {
     /// which plain strings and integers are not known to raise.
     pub fn to_toml(&self) -> Result<String> {
         let s = &self.search;
+        if let Some(plan) = &self.portfolio {
+            let file = StrategyFile {
+                name: Some(self.name.clone()),
+                description: Some(self.description.clone()),
+                portfolio: Some(plan.members.iter().map(|m| m.name.clone()).collect()),
+                first_turn: Some(plan.first_turn),
+                turn_growth: Some(plan.turn_growth),
+                ..StrategyFile::default()
+            };
+            return toml::to_string(&file).context("the strategy does not fit in a TOML file");
+        }
         if self.engine == Engine::Bitboard {
             // The bitboard solver takes none of the engine's keys.
             let file = StrategyFile {
@@ -166,12 +242,32 @@ impl Strategy {
             seed: Some(s.seed),
             engine: None,
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
+            portfolio: None,
+            first_turn: None,
+            turn_growth: None,
             limits: LimitsFile {
                 max_placements: s.limits.max_placements,
                 timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
             },
         };
         toml::to_string(&file).context("the strategy does not fit in a TOML file")
+    }
+}
+
+impl Strategy {
+    /// The one search of a strategy, for what runs one search (a trace,
+    /// true candidates, a comparison's runs): a portfolio, which runs
+    /// several, is refused, naming its members.
+    pub fn one_search(&self, what: &str) -> Result<&SearchConfig> {
+        if let Some(plan) = &self.portfolio {
+            let names: Vec<&str> = plan.members.iter().map(|m| m.name.as_str()).collect();
+            bail!(
+                "{what} runs one search, and the portfolio `{}` runs several: name one of its members ({})",
+                self.name,
+                names.join(", ")
+            );
+        }
+        Ok(&self.search)
     }
 }
 
@@ -217,6 +313,7 @@ pub fn from_toml(origin: &str, name: &str, text: &str) -> Result<Strategy> {
         name,
         parse_file(origin, text)?,
         &Overrides::default(),
+        Lookup::Anywhere,
     )
 }
 
@@ -225,26 +322,66 @@ pub fn resolve(args: &Overrides) -> Result<Strategy> {
     let spec = args.config.as_deref().unwrap_or("default");
     let (origin, text) = load_file(spec)?;
     let file = parse_file(&origin, &text)?;
-    build(&origin, spec, file, args)
+    build(&origin, spec, file, args, Lookup::Anywhere)
+}
+
+/// The overrides for the jobs where only the answer matters (`count`,
+/// `solve --unique`): with no preset, chain, seed, restarts or engine
+/// named, the [`ANSWERING`] portfolio (its limits from the flags).
+pub fn answering(args: &Overrides) -> Overrides {
+    let named = args.config.is_some() || !args.chain_flags().is_empty() || args.engine.is_some();
+    if named {
+        return args.clone();
+    }
+    Overrides {
+        config: Some(ANSWERING.to_string()),
+        ..args.clone()
+    }
 }
 
 /// [`resolve`] among the built-in presets only: nothing is read from
 /// disk (what the web server takes from a request).
 pub fn resolve_built_in(args: &Overrides) -> Result<Strategy> {
     let spec = args.config.as_deref().unwrap_or("default");
-    let Some((name, text)) = BUILT_IN.iter().find(|(name, _)| *name == spec) else {
-        let names: Vec<&str> = BUILT_IN.iter().map(|(name, _)| *name).collect();
-        bail!(
-            "unknown preset `{spec}`: choose one of {}",
-            names.join(", ")
-        );
-    };
-    let origin = format!("built-in preset `{name}`");
-    let file = parse_file(&origin, text)?;
-    build(&origin, spec, file, args)
+    let (origin, text) = Lookup::BuiltIn.text(spec)?;
+    let file = parse_file(&origin, &text)?;
+    build(&origin, spec, file, args, Lookup::BuiltIn)
 }
 
-fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Result<Strategy> {
+/// Where presets are looked up: files and built-in presets (the
+/// command) or built-in presets only (the web server).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lookup {
+    Anywhere,
+    BuiltIn,
+}
+
+impl Lookup {
+    /// The preset `spec`: where it was found (for errors) and its text.
+    fn text(self, spec: &str) -> Result<(String, String)> {
+        match self {
+            Lookup::Anywhere => load_file(spec),
+            Lookup::BuiltIn => {
+                let Some((name, text)) = BUILT_IN.iter().find(|(name, _)| *name == spec) else {
+                    let names: Vec<&str> = BUILT_IN.iter().map(|(name, _)| *name).collect();
+                    bail!(
+                        "unknown preset `{spec}`: choose one of {}",
+                        names.join(", ")
+                    );
+                };
+                Ok((format!("built-in preset `{name}`"), text.to_string()))
+            }
+        }
+    }
+}
+
+fn build(
+    origin: &str,
+    spec: &str,
+    file: StrategyFile,
+    args: &Overrides,
+    lookup: Lookup,
+) -> Result<Strategy> {
     let key_error = |key: &str, flag: bool| {
         if flag {
             format!("invalid --{key}")
@@ -280,6 +417,9 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string())
     });
+    if file.portfolio.is_some() || file.first_turn.is_some() || file.turn_growth.is_some() {
+        return portfolio::build(origin, name, file, args, lookup);
+    }
     let engine = match (args.engine, &file.engine) {
         (Some(engine), _) => engine,
         (None, Some(text)) => text.parse().with_context(|| key_error("engine", false))?,
@@ -287,20 +427,7 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
     };
     if engine == Engine::Bitboard {
         // The preset's engine keys would be dropped silently: refuse them.
-        let engine_keys = [
-            ("cells", file.cells.is_some()),
-            ("values", file.values.is_some()),
-            ("propagation", file.propagation.is_some()),
-            ("restarts", file.restarts.is_some()),
-            (
-                "limits",
-                file.limits.max_placements.is_some() || file.limits.timeout_ms.is_some(),
-            ),
-        ];
-        let given: Vec<&str> = (engine_keys.iter())
-            .filter(|(_, g)| *g)
-            .map(|(k, _)| *k)
-            .collect();
+        let given = file.search_keys();
         if !given.is_empty() && file.engine.as_deref() == Some("bitboard") {
             bail!(
                 "invalid config {origin}: engine \"bitboard\" takes no {} (the engine's keys)",
@@ -311,6 +438,7 @@ fn build(origin: &str, spec: &str, file: StrategyFile, args: &Overrides) -> Resu
     Ok(Strategy {
         engine,
         name,
+        portfolio: None,
         description: file.description.unwrap_or_default(),
         search: SearchConfig {
             variables,
@@ -361,7 +489,9 @@ mod tests {
                 "norvig",
                 "fewest-guesses",
                 "adaptive",
-                "fastest"
+                "wdeg",
+                "fastest",
+                "portfolio"
             ]
         );
         let naive = &presets[1].search;
@@ -479,7 +609,7 @@ mod tests {
     #[test]
     fn errors_name_the_origin_and_key() {
         let file = parse_file("x.toml", "cells = \"EY\"").unwrap();
-        let err = build("x.toml", "x", file, &Overrides::default()).unwrap_err();
+        let err = build("x.toml", "x", file, &Overrides::default(), Lookup::Anywhere).unwrap_err();
         assert_eq!(
             format!("{err:#}"),
             "invalid config x.toml: key `cells`: unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"

@@ -22,7 +22,20 @@ use crate::strategy::{Chain, Plan, StrategyArgs};
 /// `None` value is as absent), read and validated as the flags are; any
 /// other keyword is a `TypeError`, as Python says it.
 pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
-    let mut args = StrategyArgs::default();
+    plan_for(strategy, false)
+}
+
+/// [`plan`] where only the answer matters (counting, a uniqueness
+/// check): with nothing named, the portfolio, as in the command.
+pub fn answering_plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
+    plan_for(strategy, true)
+}
+
+fn plan_for(strategy: Option<&Bound<'_, PyDict>>, answering: bool) -> PyResult<Plan> {
+    let mut args = StrategyArgs {
+        answering,
+        ..StrategyArgs::default()
+    };
     for (key, value) in strategy.into_iter().flatten() {
         let key: String = key.extract()?;
         if value.is_none() {
@@ -99,6 +112,7 @@ pub fn true_candidates<'py>(
             "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
         ));
     }
+    (plan.strategy.one_search("true candidates")).map_err(crate::errors::strategy_error)?;
     let record = run_one(py, entry, |job, sudokus, failure| {
         sudoku_cli::candidates::true_candidates_job(
             job,

@@ -16,7 +16,7 @@ use sudoku_cli::solving::{
 
 use crate::errors::puzzle_error;
 use crate::heuristics::Failure;
-use crate::one_puzzle::{check_valid, count_limit, plan, run_one, to_dict};
+use crate::one_puzzle::{answering_plan, check_valid, count_limit, plan, run_one, to_dict};
 use crate::puzzle::{PyPuzzle, Reading};
 
 /// The entry of `puzzle`: a `Puzzle`, or text read as `Puzzle.parse`
@@ -60,7 +60,11 @@ pub fn solve<'py>(
     level_needed: bool,
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = plan(strategy)?;
+    let plan = if unique {
+        answering_plan(strategy)?
+    } else {
+        plan(strategy)?
+    };
     let checks = SolveChecks {
         rate: level_needed,
         unique,
@@ -69,8 +73,8 @@ pub fn solve<'py>(
         if plan.is_bitboard() {
             return bitboard_solve_job(job, sudokus, &plan.record, unique);
         }
-        solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
-            plan.run(s, p, Some(1), failure)
+        solve_job(job, sudokus, &plan.runner, checks, |s, p, config| {
+            plan.run_with(s, p, config, Some(1), failure)
         })
     })?;
     check_valid(&record.head)?;
@@ -87,13 +91,13 @@ pub fn count<'py>(
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = count_limit(limit)?;
-    let plan = plan(strategy)?;
+    let plan = answering_plan(strategy)?;
     let record = on_one(py, puzzle, |job, sudokus, failure| {
         if plan.is_bitboard() {
             return bitboard_count_job(job, sudokus, &plan.record, limit);
         }
-        count_job(job, sudokus, &plan.record, limit, |s, p| {
-            plan.run(s, p, limit, failure)
+        count_job(job, sudokus, &plan.runner, limit, |s, p, config| {
+            plan.run_with(s, p, config, limit, failure)
         })
     })?;
     check_valid(&record.head)?;
@@ -251,7 +255,11 @@ pub fn solve_many_csv<'py>(
     level_needed: bool,
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
-    let plan = plan(strategy)?;
+    let plan = if unique {
+        answering_plan(strategy)?
+    } else {
+        plan(strategy)?
+    };
     let checks = SolveChecks {
         rate: level_needed,
         unique,
@@ -265,8 +273,8 @@ pub fn solve_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_solve_job(job, sudokus, &plan.record, unique);
             }
-            solve_job(job, sudokus, &plan.record, plan.config(), checks, |s, p| {
-                plan.run(s, p, Some(1), failure)
+            solve_job(job, sudokus, &plan.runner, checks, |s, p, config| {
+                plan.run_with(s, p, config, Some(1), failure)
             })
         },
         SolveRecord::csv_fields,
@@ -284,7 +292,7 @@ pub fn count_many_csv<'py>(
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
     let limit = count_limit(limit)?;
-    let plan = plan(strategy)?;
+    let plan = answering_plan(strategy)?;
     many(
         py,
         puzzles,
@@ -294,8 +302,8 @@ pub fn count_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_count_job(job, sudokus, &plan.record, limit);
             }
-            count_job(job, sudokus, &plan.record, limit, |s, p| {
-                plan.run(s, p, limit, failure)
+            count_job(job, sudokus, &plan.runner, limit, |s, p, config| {
+                plan.run_with(s, p, config, limit, failure)
             })
         },
         CountRecord::csv_fields,

@@ -8,6 +8,7 @@ use csp_core::{HeuristicError, SearchConfig, ValueChain, ValueLink, VariableChai
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
+use sudoku_cli::answering::Runner;
 use sudoku_cli::records::StrategyRecord;
 use sudoku_cli::strategy::{self, Overrides, Strategy};
 
@@ -138,6 +139,8 @@ pub struct Plan {
     pub strategy: Strategy,
     /// The strategy as records show it.
     pub record: StrategyRecord,
+    /// How it runs on each puzzle (a portfolio's turns, or its search).
+    pub runner: Runner,
     /// The cell chain, when it holds a Python function.
     cells: Option<Chain>,
     /// The value chain, when it holds a Python function.
@@ -165,6 +168,9 @@ pub struct StrategyArgs {
     pub restarts: Option<String>,
     /// The solver: `engine` or `bitboard`.
     pub engine: Option<String>,
+    /// Whether only the answer matters (counting, a uniqueness check):
+    /// with nothing named, the portfolio answers, as in the command.
+    pub answering: bool,
 }
 
 impl Plan {
@@ -216,6 +222,10 @@ impl Plan {
             timeout_ms: args.timeout_ms,
             engine,
         };
+        let overrides = match args.answering {
+            true => strategy::answering(&overrides),
+            false => overrides,
+        };
         let strategy = strategy::resolve(&overrides).map_err(strategy_error)?;
         if strategy.engine == strategy::Engine::Bitboard {
             let mut given: Vec<&str> = (engine_keywords.iter())
@@ -256,6 +266,7 @@ impl Plan {
             record.values = v.label();
         }
         Plan {
+            runner: Runner::new(&strategy).with_record(record.clone()),
             strategy,
             record,
             cells,
@@ -280,19 +291,8 @@ impl Plan {
     }
 
     /// Searches `puzzle` for up to `limit` solutions with this plan's
-    /// chains; a heuristic's exception is kept in `failure` and stops the
-    /// search.
-    pub fn run(
-        &self,
-        sudoku: &Sudoku,
-        puzzle: &Puzzle,
-        limit: Option<u64>,
-        failure: &Arc<Failure>,
-    ) -> Result<SolveReport, SolveError> {
-        self.run_seeded(sudoku, puzzle, limit, self.config().seed, failure)
-    }
-
-    /// [`run`](Plan::run) with the random heuristics seeded by `seed`.
+    /// chains, the random heuristics seeded by `seed`; a heuristic's
+    /// exception is kept in `failure` and stops the search.
     pub fn run_seeded(
         &self,
         sudoku: &Sudoku,
@@ -305,6 +305,20 @@ impl Plan {
             seed,
             ..self.config().clone()
         };
+        self.run_with(sudoku, puzzle, config, limit, failure)
+    }
+
+    /// [`run_seeded`](Plan::run_seeded) with `config` (a portfolio's turn:
+    /// a member's config within its budget).
+    pub fn run_with(
+        &self,
+        sudoku: &Sudoku,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        limit: Option<u64>,
+        failure: &Arc<Failure>,
+    ) -> Result<SolveReport, SolveError> {
+        let seed = config.seed;
         let mut search = sudoku.search(puzzle, config)?;
         search.set_interrupt(failure.flag.clone());
         if self.calls_python() {

@@ -183,6 +183,7 @@ pub fn trace_jsonl(
             "trace runs the built-in heuristics (a heuristic written in Python is not traced)",
         ));
     }
+    (plan.strategy.one_search("trace")).map_err(crate::errors::strategy_error)?;
     let p = crate::puzzle::PyPuzzle {
         entry: entry_of(puzzle)?,
     };

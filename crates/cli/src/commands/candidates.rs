@@ -88,10 +88,11 @@ fn true_candidates(args: &CandidatesArgs) -> Result<Outcome> {
         config: args.config.clone(),
         ..Default::default()
     })?;
+    let search = strategy.one_search("candidates --true")?;
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| true_candidates_job(job, sudokus, &strategy.search, args.limit, None),
+        |job, sudokus| true_candidates_job(job, sudokus, search, args.limit, None),
         |_| String::new(),
     )
 }

@@ -3,6 +3,7 @@
 use anyhow::{Result, bail};
 
 use super::{Classify, Outcome, drive, origin};
+use crate::answering::Runner;
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::columns::{Columns, Tabular};
@@ -86,7 +87,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         engine: args.engine,
         ..args.strategy.overrides()
     };
-    let mut strategy = strategy::resolve(&overrides)?;
+    let mut strategy = super::answering_strategy(&overrides, &args.trace)?;
     if strategy.engine == Engine::Bitboard {
         return count_by_bitboard(args, &strategy);
     }
@@ -102,7 +103,18 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         }
     }
     super::note_unused_seed(args.strategy.seed, &strategy);
-    let record = StrategyRecord::of(&strategy);
+    if let Some(plan) = &mut strategy.portfolio
+        && args.all
+    {
+        // As for a single preset: only limits given as flags.
+        for member in &mut plan.members {
+            let limits = &mut member.search.limits;
+            if args.strategy.max_placements.is_none() {
+                limits.max_placements = None;
+            }
+        }
+    }
+    let runner = Runner::new(&strategy);
     let config = &strategy.search;
     let limit = (!args.all).then_some(args.limit);
     let one_required = limit == Some(2);
@@ -112,7 +124,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         &args.input,
         &output,
         |job, sudokus| {
-            let record = count_job(job, sudokus, &record, limit, |sudoku, puzzle| {
+            let record = count_job(job, sudokus, &runner, limit, |sudoku, puzzle, config| {
                 watch.run(&origin(job), sudoku, puzzle, config, limit)
             });
             Counted {

@@ -6,6 +6,7 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, origin};
+use crate::answering::Runner;
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -77,12 +78,16 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
         engine: args.engine,
         ..args.strategy.overrides()
     };
-    let strategy = strategy::resolve(&overrides)?;
+    // Where only the answer matters (--unique), the portfolio by default.
+    let strategy = match args.unique {
+        true => super::answering_strategy(&overrides, &args.trace)?,
+        false => strategy::resolve(&overrides)?,
+    };
     if strategy.engine == Engine::Bitboard {
         return solve_by_bitboard(args, &strategy);
     }
     super::note_unused_seed(args.strategy.seed, &strategy);
-    let record = StrategyRecord::of(&strategy);
+    let runner = Runner::new(&strategy);
     let config = &strategy.search;
     let rate = wants_rating(args);
     let started = Instant::now();
@@ -96,7 +101,7 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
                 rate,
                 unique: args.unique,
             };
-            solve_job(job, sudokus, &record, config, checks, |sudoku, puzzle| {
+            solve_job(job, sudokus, &runner, checks, |sudoku, puzzle, config| {
                 watch.run(&origin(job), sudoku, puzzle, config, Some(1))
             })
         },

@@ -108,6 +108,7 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
                 "config `{name}` runs the bitboard solver, which compare does not run yet: compare runs the engine's strategies (time the bitboard solver with `sudoku count --config {name}` or benches/peers)"
             );
         }
+        s.one_search("compare")?;
         let label = format!("{} ({})", s.name, short(&s));
         out.push(contender(label, s));
     }

@@ -29,6 +29,7 @@ static COLUMNS: Lazy = Lazy::new(|| {
     c.extend(StrategyRecord::columns());
     c.extend(["version", "lower_bound"].map(Column::key));
     c.push(StrategyRecord::engine_column());
+    c.push(StrategyRecord::portfolio_column());
     Columns::new(c)
 });
 

@@ -17,6 +17,7 @@ static COLUMNS: Lazy = Lazy::new(|| {
     c.extend(StrategyRecord::columns());
     c.extend(["unique", "version", "level_needed", "uniqueness"].map(Column::key));
     c.push(StrategyRecord::engine_column());
+    c.push(StrategyRecord::portfolio_column());
     Columns::new(c)
 });
 

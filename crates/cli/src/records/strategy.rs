@@ -30,6 +30,11 @@ impl StrategyRecord {
     pub fn engine_column() -> Column {
         Column::at("engine", &["strategy", "engine"]).written(Cell::Or("engine"))
     }
+
+    /// The `portfolio` column: `strategy.portfolio`, empty when absent.
+    pub fn portfolio_column() -> Column {
+        Column::at("portfolio", &["strategy", "portfolio"])
+    }
 }
 
 /// The strategy as printed in every result (`strategy` in json).
@@ -48,12 +53,31 @@ pub struct StrategyRecord {
     /// bitboard`); absent for the engine.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<&'static str>,
+    /// The portfolio that ran (`config` is then the member that answered,
+    /// or the portfolio's own name before an answer); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<String>,
 }
 
 impl StrategyRecord {
     /// The record of a validated strategy.
     pub fn of(strategy: &Strategy) -> StrategyRecord {
         let s = &strategy.search;
+        if strategy.portfolio.is_some() {
+            // No chain of its own: the member that answers has one.
+            return StrategyRecord {
+                cells: String::new(),
+                values: String::new(),
+                propagation: String::new(),
+                seed: 0,
+                config: strategy.name.clone(),
+                max_placements: s.limits.max_placements,
+                timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
+                restart_policy: String::new(),
+                engine: None,
+                portfolio: Some(strategy.name.clone()),
+            };
+        }
         if strategy.engine == crate::strategy::Engine::Bitboard {
             // The preset's name if one was asked for (`fastest`), else
             // none: `--engine bitboard` alone runs no preset.
@@ -77,6 +101,18 @@ impl StrategyRecord {
             timeout_ms: s.limits.timeout.map(|t| t.as_millis() as u64),
             restart_policy: s.restarts.to_string(),
             engine: None,
+            portfolio: None,
+        }
+    }
+
+    /// The record of `member` answering for the portfolio `portfolio`:
+    /// the member's chain, the portfolio's time limit.
+    pub fn member_of(member: &Strategy, portfolio: &Strategy) -> StrategyRecord {
+        let limits = &portfolio.search.limits;
+        StrategyRecord {
+            timeout_ms: limits.timeout.map(|t| t.as_millis() as u64),
+            portfolio: Some(portfolio.name.clone()),
+            ..StrategyRecord::of(member)
         }
     }
 
@@ -93,6 +129,7 @@ impl StrategyRecord {
             timeout_ms: None,
             restart_policy: "none".to_string(),
             engine: Some("bitboard"),
+            portfolio: None,
         }
     }
 }

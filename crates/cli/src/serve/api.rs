@@ -22,6 +22,7 @@ use super::requests::{
     CandidatesRequest, CompareRequest, CountRequest, ExplainRequest, RenderRequest, SolveRequest,
     StrategyRequest, parse,
 };
+use crate::answering::Runner;
 use crate::candidates::{candidates_job, true_candidates_job};
 use crate::compare::columns::Column;
 use crate::compare::export::TableFormat;
@@ -31,7 +32,7 @@ use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::strategies;
 use crate::explaining::explain_job;
 use crate::input::{self, ReadOptions};
-use crate::records::{Head, StrategyRecord};
+use crate::records::Head;
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 use crate::solving::{SolveChecks, bitboard_count_job, bitboard_solve_job, count_job, solve_job};
 use crate::strategy::{self, Engine};
@@ -86,6 +87,15 @@ fn answer(record: &impl Serialize, head: &Head) -> Result<String, ApiError> {
     serde_json::to_string(record).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
+/// A portfolio's members by name: `default, adaptive`.
+fn member_names(strategy: &strategy::Strategy) -> String {
+    let members = strategy.portfolio.iter().flat_map(|p| &p.members);
+    members
+        .map(|m| m.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A JSON answer from its text.
 fn json_text(text: String) -> Response {
     ([(CONTENT_TYPE, "application/json")], text).into_response()
@@ -130,17 +140,22 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
             "the bitboard solver records no trace: trace a search of the engine".into(),
         ));
     }
+    if strategy.portfolio.is_some() && request.trace {
+        return Err(ApiError::Invalid(format!(
+            "a portfolio's turns are several searches: trace one of its members ({})",
+            member_names(&strategy)
+        )));
+    }
     let trace_limit = ServerLimits::capped(request.trace_limit, state.limits.trace_limit);
     let (text, trace) = state
         .slots
         .run(move |flag| {
             let sudokus = sudokus();
-            let head = StrategyRecord::of(&strategy);
+            let runner = Runner::new(&strategy);
             if bitboard {
-                let record = bitboard_solve_job(&job, &sudokus, &head, request.unique);
+                let record = bitboard_solve_job(&job, &sudokus, runner.record(), request.unique);
                 return (answer(&record, &record.head), None);
             }
-            let config = &strategy.search;
             let checks = SolveChecks {
                 rate: request.level_needed,
                 unique: request.unique,
@@ -159,10 +174,9 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
                 solve_job(
                     &job,
                     &sudokus,
-                    &head,
-                    config,
+                    &runner,
                     checks,
-                    |sudoku, puzzle| match &trace {
+                    |sudoku, puzzle, config| match &trace {
                         Some(t) => t.run(&origin(&job), sudoku, puzzle, config, Some(1), None),
                         None => interruptible(sudoku, puzzle, config, Some(1), &flag),
                     },
@@ -192,7 +206,7 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
 
 pub async fn count(Shared(state): Shared<State>, body: Body) -> Result<Response, ApiError> {
     let request: CountRequest = parse(body)?;
-    let strategy = request.strategy.resolve(&state.limits)?;
+    let strategy = request.strategy.resolve_answering(&state.limits)?;
     let job = one_job(&request.puzzle)?;
     let limit = request.limit.unwrap_or(2);
     if limit == 0 {
@@ -209,13 +223,19 @@ pub async fn count(Shared(state): Shared<State>, body: Body) -> Result<Response,
         .slots
         .run(move |flag| {
             let sudokus = sudokus();
-            let head = StrategyRecord::of(&strategy);
+            let runner = Runner::new(&strategy);
             let record = if strategy.engine == Engine::Bitboard {
-                bitboard_count_job(&job, &sudokus, &head, Some(limit))
+                bitboard_count_job(&job, &sudokus, runner.record(), Some(limit))
             } else {
-                count_job(&job, &sudokus, &head, Some(limit), |sudoku, puzzle| {
-                    interruptible(sudoku, puzzle, &strategy.search, Some(limit), &flag)
-                })
+                count_job(
+                    &job,
+                    &sudokus,
+                    &runner,
+                    Some(limit),
+                    |sudoku, puzzle, config| {
+                        interruptible(sudoku, puzzle, config, Some(limit), &flag)
+                    },
+                )
             };
             answer(&record, &record.head)
         })
@@ -244,6 +264,9 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         ..StrategyRequest::default()
     }
     .resolve(&state.limits)?;
+    let search = (strategy.one_search("true candidates"))
+        .map_err(ApiError::invalid)?
+        .clone();
     let limit = request.limit.unwrap_or(8);
     if limit == 0 {
         return Err(ApiError::Invalid(
@@ -255,7 +278,7 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         .run(move |flag| {
             let sudokus = sudokus();
             let record = match request.true_candidates {
-                true => true_candidates_job(&job, &sudokus, &strategy.search, limit, Some(&flag)),
+                true => true_candidates_job(&job, &sudokus, &search, limit, Some(&flag)),
                 false => candidates_job(&job, &sudokus, level),
             };
             answer(&record, &record.head)
@@ -335,6 +358,8 @@ pub async fn compare(Shared(state): Shared<State>, body: Body) -> Result<Respons
                 i + 1
             )));
         }
+        (strategy.one_search("compare"))
+            .map_err(|e| ApiError::Invalid(format!("strategy {}: {e}", i + 1)))?;
         let chains = s.cells.is_some() || s.values.is_some() || s.propagation.is_some();
         contenders.push(strategies::contender(
             strategy,

@@ -32,6 +32,20 @@ impl StrategyRequest {
     /// presets: nothing is read from disk), its limits lowered to the
     /// server's.
     pub fn resolve(&self, limits: &ServerLimits) -> Result<Strategy, ApiError> {
+        let overrides = self.overrides(limits)?;
+        strategy::resolve_built_in(&overrides).map_err(ApiError::invalid)
+    }
+
+    /// [`resolve`](StrategyRequest::resolve) for counting, where only the
+    /// answer matters: the portfolio when nothing else is named (as
+    /// `sudoku count`).
+    pub fn resolve_answering(&self, limits: &ServerLimits) -> Result<Strategy, ApiError> {
+        let overrides = strategy::answering(&self.overrides(limits)?);
+        strategy::resolve_built_in(&overrides).map_err(ApiError::invalid)
+    }
+
+    /// The request's flags, its limits lowered to the server's.
+    fn overrides(&self, limits: &ServerLimits) -> Result<Overrides, ApiError> {
         let engine = (self.engine.as_deref())
             .map(str::parse::<Engine>)
             .transpose()
@@ -50,7 +64,7 @@ impl StrategyRequest {
             timeout_ms: Some(ServerLimits::capped(self.timeout_ms, limits.timeout_ms)),
             engine,
         };
-        strategy::resolve_built_in(&overrides).map_err(ApiError::invalid)
+        Ok(overrides)
     }
 }
 

@@ -76,6 +76,7 @@ TEXT_COLUMNS = frozenset(
         "level_needed",
         "uniqueness",
         "engine",
+        "portfolio",
         "title",
         "author",
         "rules_text",
@@ -235,7 +236,8 @@ def count(
     engine: Optional[str] = None,
 ) -> CountResult:
     """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
-    with a strategy chosen as for ``solve``."""
+    with a strategy chosen as for ``solve``; with none named, the
+    ``portfolio`` preset answers (as ``sudoku count``)."""
     return CountResult(
         _native.count(
             puzzle,

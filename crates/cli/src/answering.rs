@@ -1,0 +1,93 @@
+//! Runs a strategy on one puzzle: its own search, or the turns of a
+//! portfolio ([`sudoku::Portfolio`]), whose answer carries the member
+//! that gave it.
+
+use csp_core::SearchConfig;
+use sudoku::{SolveError, SolveReport};
+
+use crate::records::StrategyRecord;
+use crate::strategy::Strategy;
+
+/// A search's report and, when a portfolio answered, the record of the
+/// member that did (its chain and the portfolio's name).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The search that answered.
+    pub report: SolveReport,
+    /// The member that answered, for a portfolio.
+    pub by: Option<StrategyRecord>,
+}
+
+impl From<SolveReport> for Answer {
+    fn from(report: SolveReport) -> Answer {
+        Answer { report, by: None }
+    }
+}
+
+/// How a strategy runs on each puzzle: made once per command, used for
+/// every puzzle.
+#[derive(Clone, Debug)]
+pub struct Runner {
+    record: StrategyRecord,
+    search: SearchConfig,
+    portfolio: Option<(sudoku::Portfolio, Vec<StrategyRecord>)>,
+}
+
+impl Runner {
+    /// The runner of a validated strategy.
+    pub fn new(strategy: &Strategy) -> Runner {
+        let record = StrategyRecord::of(strategy);
+        let portfolio = strategy.portfolio.as_ref().map(|plan| {
+            let members = (plan.members.iter())
+                .map(|m| StrategyRecord::member_of(m, strategy))
+                .collect();
+            (plan.portfolio(), members)
+        });
+        Runner {
+            record,
+            search: strategy.search.clone(),
+            portfolio,
+        }
+    }
+
+    /// The runner with `record` as the strategy records show (chains
+    /// labelled otherwise, as heuristics written in Python are).
+    pub fn with_record(mut self, record: StrategyRecord) -> Runner {
+        self.record = record;
+        self
+    }
+
+    /// The strategy as records show it before (or without) an answer.
+    pub fn record(&self) -> &StrategyRecord {
+        &self.record
+    }
+
+    /// The search's config (a portfolio's first member's, with the
+    /// portfolio's limits).
+    pub fn search(&self) -> &SearchConfig {
+        &self.search
+    }
+
+    /// Whether the strategy is a portfolio.
+    pub fn is_portfolio(&self) -> bool {
+        self.portfolio.is_some()
+    }
+
+    /// Runs the strategy: `run` searches the puzzle with one config (a
+    /// portfolio calls it once a turn).
+    pub fn answer(
+        &self,
+        mut run: impl FnMut(&SearchConfig) -> Result<SolveReport, SolveError>,
+    ) -> Result<Answer, SolveError> {
+        match &self.portfolio {
+            None => run(&self.search).map(Answer::from),
+            Some((portfolio, members)) => {
+                let played = portfolio.run(run)?;
+                Ok(Answer {
+                    report: played.report,
+                    by: Some(members[played.winner].clone()),
+                })
+            }
+        }
+    }
+}
