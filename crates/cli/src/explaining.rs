@@ -8,6 +8,7 @@ use sudoku::explain::{self, Explanation};
 use sudoku::rules::cell_name;
 
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
+use crate::records::head::headed;
 use crate::records::{Head, Headed, Keys, Origin};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -41,11 +42,7 @@ impl Serialize for ExplainRecord {
     }
 }
 
-impl Headed for ExplainRecord {
-    fn head_mut(&mut self) -> &mut Head {
-        &mut self.head
-    }
-}
+headed!(ExplainRecord);
 
 /// One step: a technique, what it placed and removed, and why.
 #[derive(Serialize, Clone, Debug)]

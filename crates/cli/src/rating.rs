@@ -8,6 +8,7 @@ use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
+use crate::records::head::headed;
 use crate::records::{Head, Headed, Keys, Origin};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -56,11 +57,7 @@ impl Serialize for RateRecord {
     }
 }
 
-impl Headed for RateRecord {
-    fn head_mut(&mut self) -> &mut Head {
-        &mut self.head
-    }
-}
+headed!(RateRecord);
 
 /// `used` in json: the rules of [`WEIGHTS`], in that order.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ mod candidates;
 pub mod columns;
 mod count;
 mod found;
-mod head;
+pub(crate) mod head;
 mod origin;
 mod solve;
 mod stats;

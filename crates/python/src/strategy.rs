@@ -222,7 +222,10 @@ impl Plan {
             timeout_ms: args.timeout_ms,
             engine,
         };
-        let overrides = match args.answering {
+        // A chain given, of symbols or of Python functions, names the
+        // strategy: the portfolio answers only when nothing does.
+        let named_chain = args.cells.is_some() || args.values.is_some();
+        let overrides = match args.answering && !named_chain {
             true => strategy::answering(&overrides),
             false => overrides,
         };

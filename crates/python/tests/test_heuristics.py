@@ -184,3 +184,14 @@ def test_the_view():
     with pytest.raises(Oops):
         sc.solve(INKALA, cells=[out_of_range])
     assert errors == ["cell 81 is outside the grid (cells 0 to 80)"]
+
+
+def test_a_python_chain_names_the_strategy_so_no_portfolio_answers():
+    # With nothing named, count answers with the portfolio (as the
+    # command); a chain of Python functions names the strategy.
+    assert sc.count(INKALA).strategy["portfolio"] == "portfolio"
+    mine = sc.count(INKALA, cells=[fewest_candidates])
+    assert "portfolio" not in mine.strategy
+    assert mine.strategy["cells"] == "fewest_candidates"
+    letter = sc.count(INKALA, cells="E")
+    assert mine.stats["placements"] == letter.stats["placements"]

@@ -5,7 +5,7 @@ use serde::{Serialize, Serializer};
 use sudoku::CandidateGrid;
 
 use super::columns::{Cell, Column, Columns, Lazy, Tabular};
-use super::head::{Head, Headed, Keys};
+use super::head::{Head, Keys, headed};
 use super::{Origin, stop_words};
 
 /// The CSV columns, each a JSON key of the record: `candidates` per cell
@@ -60,11 +60,7 @@ impl Serialize for CandidatesRecord {
     }
 }
 
-impl Headed for CandidatesRecord {
-    fn head_mut(&mut self) -> &mut Head {
-        &mut self.head
-    }
-}
+headed!(CandidatesRecord);
 
 impl CandidatesRecord {
     pub fn new(origin: Origin, propagation: String) -> CandidatesRecord {

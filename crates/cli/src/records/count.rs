@@ -4,7 +4,7 @@
 use serde::{Serialize, Serializer};
 
 use super::columns::{Column, Columns, Lazy, Tabular};
-use super::head::{Head, Headed, Keys};
+use super::head::{Head, Keys, headed};
 use super::stats::stats_columns;
 use super::{AboutRecord, Found, Origin, Stats, StrategyRecord, stop_words};
 
@@ -70,11 +70,7 @@ impl Serialize for CountRecord {
     }
 }
 
-impl Headed for CountRecord {
-    fn head_mut(&mut self) -> &mut Head {
-        &mut self.head
-    }
-}
+headed!(CountRecord);
 
 impl CountRecord {
     pub fn new(origin: Origin, strategy: StrategyRecord, limit: Option<u64>) -> CountRecord {

@@ -87,6 +87,18 @@ pub trait Headed: Sized {
     }
 }
 
+/// Implements [`Headed`] for a record whose head is its field `head`.
+macro_rules! headed {
+    ($record:ty) => {
+        impl $crate::records::Headed for $record {
+            fn head_mut(&mut self) -> &mut $crate::records::Head {
+                &mut self.head
+            }
+        }
+    };
+}
+pub(crate) use headed;
+
 /// Writes a record's JSON object one key at a time, in the order the
 /// record declares (the contract's order): the head's keys where the
 /// record puts them, its own between them.

@@ -4,7 +4,7 @@
 use serde::{Serialize, Serializer};
 
 use super::columns::{Column, Columns, Lazy, Tabular};
-use super::head::{Head, Headed, Keys};
+use super::head::{Head, Keys, headed};
 use super::stats::stats_columns;
 use super::{AboutRecord, Found, Origin, Stats, StatsRecord, StrategyRecord, stop_words};
 
@@ -86,11 +86,7 @@ impl Serialize for SolveRecord {
     }
 }
 
-impl Headed for SolveRecord {
-    fn head_mut(&mut self) -> &mut Head {
-        &mut self.head
-    }
-}
+headed!(SolveRecord);
 
 impl SolveRecord {
     pub fn new(origin: Origin, strategy: StrategyRecord) -> SolveRecord {
