@@ -288,6 +288,14 @@ async fn registries_list_presets_heuristics_and_sets() {
         names,
         presets.iter().map(|p| p.name.as_str()).collect::<Vec<_>>()
     );
+    let portfolio = (configs.as_array().unwrap().iter())
+        .find(|c| c["name"] == "portfolio")
+        .unwrap();
+    assert_eq!(
+        portfolio["portfolio"],
+        json!(["wdeg", "default", "adaptive"])
+    );
+    assert_eq!(configs[0]["portfolio"], Value::Null);
     let (_, heuristics) = call("GET", "/api/heuristics", Value::Null).await;
     let cells: String = (heuristics["cells"].as_array().unwrap().iter())
         .map(|h| h["symbol"].as_str().unwrap())

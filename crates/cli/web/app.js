@@ -538,7 +538,9 @@ async function setUp() {
     fetch("/api/sets").then((r) => r.json()),
   ]);
   for (const c of configs) {
-    if (c.engine !== "engine") continue;
+    // The page replays one search: the bitboard solver and portfolios
+    // (several searches) are for the command's answers.
+    if (c.engine !== "engine" || c.portfolio) continue;
     const o = new Option(`${c.name} (${c.cells}/${c.values}/${c.propagation})`, c.name);
     o.title = c.description;
     $("config").appendChild(o);

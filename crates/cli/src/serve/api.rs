@@ -438,6 +438,11 @@ pub async fn configs() -> Result<Response, ApiError> {
                 "values": p.search.values.to_string(),
                 "propagation": p.search.level.to_string(),
                 "restarts": p.search.restarts.to_string(),
+                // A portfolio's members (its chains are theirs); null for
+                // a single strategy.
+                "portfolio": p.portfolio.as_ref().map(|plan| {
+                    plan.members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>()
+                }),
             })
         })
         .collect();
