@@ -176,11 +176,10 @@ pub fn answering_strategy(
     };
     let strategy = crate::strategy::resolve(&overrides)?;
     if let (true, Some(plan)) = (traced, &strategy.portfolio) {
-        let names: Vec<&str> = plan.members.iter().map(|m| m.name.as_str()).collect();
         anyhow::bail!(
             "--trace and --heatmap follow one search, and the portfolio `{}` runs several: name one of its members ({}) with --config",
             strategy.name,
-            names.join(", ")
+            plan.member_names().join(", ")
         );
     }
     Ok(strategy)

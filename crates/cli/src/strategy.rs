@@ -215,7 +215,7 @@ impl Strategy {
             let file = StrategyFile {
                 name: Some(self.name.clone()),
                 description: Some(self.description.clone()),
-                portfolio: Some(plan.members.iter().map(|m| m.name.clone()).collect()),
+                portfolio: Some(plan.member_names().iter().map(|n| n.to_string()).collect()),
                 first_turn: Some(plan.first_turn),
                 turn_growth: Some(plan.turn_growth),
                 ..StrategyFile::default()
@@ -260,11 +260,10 @@ impl Strategy {
     /// several, is refused, naming its members.
     pub fn one_search(&self, what: &str) -> Result<&SearchConfig> {
         if let Some(plan) = &self.portfolio {
-            let names: Vec<&str> = plan.members.iter().map(|m| m.name.as_str()).collect();
             bail!(
                 "{what} runs one search, and the portfolio `{}` runs several: name one of its members ({})",
                 self.name,
-                names.join(", ")
+                plan.member_names().join(", ")
             );
         }
         Ok(&self.search)

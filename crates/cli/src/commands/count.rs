@@ -92,28 +92,21 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         return count_by_bitboard(args, &strategy);
     }
     if args.all {
-        // --all counts everything: a preset's limits do not apply, only
-        // limits given as flags.
-        let limits = &mut strategy.search.limits;
-        if args.strategy.max_placements.is_none() {
-            limits.max_placements = None;
-        }
-        if args.strategy.timeout.is_none() {
-            limits.timeout = None;
-        }
-    }
-    super::note_unused_seed(args.strategy.seed, &strategy);
-    if let Some(plan) = &mut strategy.portfolio
-        && args.all
-    {
-        // As for a single preset: only limits given as flags.
-        for member in &mut plan.members {
-            let limits = &mut member.search.limits;
-            if args.strategy.max_placements.is_none() {
+        // --all counts everything: a preset's limits do not apply (nor a
+        // portfolio members'), only limits given as flags.
+        let flags = &args.strategy;
+        let plan = strategy.portfolio.iter_mut().flat_map(|p| &mut p.members);
+        let members = plan.map(|m| &mut m.search.limits);
+        for limits in std::iter::once(&mut strategy.search.limits).chain(members) {
+            if flags.max_placements.is_none() {
                 limits.max_placements = None;
+            }
+            if flags.timeout.is_none() {
+                limits.timeout = None;
             }
         }
     }
+    super::note_unused_seed(args.strategy.seed, &strategy);
     let runner = Runner::new(&strategy);
     let config = &strategy.search;
     let limit = (!args.all).then_some(args.limit);

@@ -35,7 +35,7 @@ use crate::input::{self, ReadOptions};
 use crate::records::Head;
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 use crate::solving::{SolveChecks, bitboard_count_job, bitboard_solve_job, count_job, solve_job};
-use crate::strategy::{self, Engine};
+use crate::strategy::{self, Engine, PortfolioPlan};
 use crate::trace_file::{TraceFile, jsonl::Jsonl};
 
 /// Most solutions the bitboard solver counts for a request: it has no
@@ -87,15 +87,6 @@ fn answer(record: &impl Serialize, head: &Head) -> Result<String, ApiError> {
     serde_json::to_string(record).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-/// A portfolio's members by name: `default, adaptive`.
-fn member_names(strategy: &strategy::Strategy) -> String {
-    let members = strategy.portfolio.iter().flat_map(|p| &p.members);
-    members
-        .map(|m| m.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A JSON answer from its text.
 fn json_text(text: String) -> Response {
     ([(CONTENT_TYPE, "application/json")], text).into_response()
@@ -140,10 +131,10 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
             "the bitboard solver records no trace: trace a search of the engine".into(),
         ));
     }
-    if strategy.portfolio.is_some() && request.trace {
+    if let (Some(plan), true) = (&strategy.portfolio, request.trace) {
         return Err(ApiError::Invalid(format!(
             "a portfolio's turns are several searches: trace one of its members ({})",
-            member_names(&strategy)
+            plan.member_names().join(", ")
         )));
     }
     let trace_limit = ServerLimits::capped(request.trace_limit, state.limits.trace_limit);
@@ -440,9 +431,7 @@ pub async fn configs() -> Result<Response, ApiError> {
                 "restarts": p.search.restarts.to_string(),
                 // A portfolio's members (its chains are theirs); null for
                 // a single strategy.
-                "portfolio": p.portfolio.as_ref().map(|plan| {
-                    plan.members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>()
-                }),
+                "portfolio": p.portfolio.as_ref().map(PortfolioPlan::member_names),
             })
         })
         .collect();

@@ -23,6 +23,11 @@ pub struct PortfolioPlan {
 }
 
 impl PortfolioPlan {
+    /// The members' names, in the order they take their turns.
+    pub fn member_names(&self) -> Vec<&str> {
+        self.members.iter().map(|m| m.name.as_str()).collect()
+    }
+
     /// The portfolio the library plays.
     pub fn portfolio(&self) -> sudoku::Portfolio {
         sudoku::Portfolio {
@@ -147,8 +152,7 @@ mod tests {
         })
         .unwrap();
         let plan = p.portfolio.as_ref().unwrap();
-        let names: Vec<&str> = plan.members.iter().map(|m| m.name.as_str()).collect();
-        assert_eq!(names, ["wdeg", "default", "adaptive"]);
+        assert_eq!(plan.member_names(), ["wdeg", "default", "adaptive"]);
         let turns = plan.portfolio();
         assert_eq!((turns.first_budget, turns.growth), (1_000, 8));
         // The placement cap for each member, the time for all turns.
