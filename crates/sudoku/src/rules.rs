@@ -417,6 +417,24 @@ impl GridBuilder<'_> {
         self.add(element)
     }
 
+    /// `cells` (indices into it) in groups whose cells pairwise share a
+    /// house posted so far (rows, columns and regions come first), so they
+    /// hold distinct digits: each cell joins the first group it fits, in
+    /// order, else starts one.
+    pub fn distinct_groups(&self, cells: &[usize]) -> Vec<Vec<usize>> {
+        let share = |a: usize, b: usize| {
+            (self.houses.iter()).any(|h| h.cells.contains(&a) && h.cells.contains(&b))
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            match (groups.iter_mut()).find(|g| g.iter().all(|&j| share(cells[j], c))) {
+                Some(g) => g.push(i),
+                None => groups.push(vec![i]),
+            }
+        }
+        groups
+    }
+
     /// The region (box or jigsaw region) of each cell, numbered from 0 in
     /// the order they were posted; `None` for a cell in no region.
     pub fn regions(&self) -> Vec<Option<usize>> {

@@ -24,11 +24,26 @@ use crate::{ValueSet, VarId};
 /// - At [`PropagationLevel::Singles`] and above: bounds consistency of the
 ///   linear equation `sum(terms) - sum(base^i * digit_i) = 0`, as
 ///   [`LinearEquality`] does.
+/// - At [`PropagationLevel::Gac`] and above, with
+///   [`distinct_groups`](Self::distinct_groups) (terms that hold pairwise
+///   distinct values, as the cells of an arrow inside one house do): the
+///   bounds above with each group's sum bounded by its distinct values. A
+///   group of `k` terms adds up to at least the `k` smallest numbers of
+///   the union of its domains and at most the `k` largest; a term keeps
+///   the values that the number's bounds leave once the other groups and
+///   the rest of its own group take their largest or smallest sums. So a
+///   shaft of three cells in one box makes its circle at least 1 + 2 + 3.
+///   Repeated to a fixpoint.
 #[derive(Clone, Debug)]
 pub struct NumberSum {
     digits: usize,
     base: i64,
     offset: i64,
+    /// The digits' weights, most significant first.
+    weights: Vec<i64>,
+    /// The terms (indices into the terms) that hold pairwise distinct
+    /// values, each term in one group; empty without groups.
+    groups: Vec<Vec<usize>>,
     /// The equation over the digits then the terms (its variables are the
     /// scope).
     linear: LinearEquality,
@@ -54,8 +69,35 @@ impl NumberSum {
             digits: m,
             base,
             offset,
+            weights,
+            groups: Vec::new(),
             linear: LinearEquality::new(vars, coefs, rhs),
         }
+    }
+
+    /// The same sum, its terms also pairwise distinct within each group
+    /// (indices into the terms; a term in no group is a group of its own):
+    /// read at [`PropagationLevel::Gac`] and above (see the type's docs),
+    /// and by [`check`](Propagator::check).
+    ///
+    /// # Panics
+    /// If an index is not a term's or a term is in two groups.
+    pub fn distinct_groups(mut self, groups: Vec<Vec<usize>>) -> NumberSum {
+        let terms = self.linear.scope().len() - self.digits;
+        let mut seen = vec![false; terms];
+        for &t in groups.iter().flatten() {
+            assert!(t < terms, "term {t} of {terms}");
+            assert!(!seen[t], "term {t} is in two groups");
+            seen[t] = true;
+        }
+        if groups.iter().all(|g| g.len() < 2) {
+            self.groups = Vec::new();
+            return self;
+        }
+        let mut groups: Vec<Vec<usize>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
+        groups.extend((0..terms).filter(|&t| !seen[t]).map(|t| vec![t]));
+        self.groups = groups;
+        self
     }
 
     fn number(&self, value: u32) -> i64 {
@@ -99,7 +141,8 @@ impl NumberSum {
             return Err(Conflict);
         }
         if open == 0 {
-            return if self.linear.holds(ctx) {
+            let value = |v: VarId| ctx.value(v).unwrap_or(0);
+            return if self.linear.holds(ctx) && self.groups_distinct(&value) {
                 Ok(())
             } else {
                 Err(Conflict)
@@ -134,13 +177,119 @@ impl NumberSum {
     }
 }
 
+/// The sum of the `k` smallest (or, `largest`, the `k` largest) numbers
+/// of `values` (value `x` is the number `x + offset`); `None` if it has
+/// fewer than `k`.
+fn extreme_sum(values: ValueSet, k: usize, offset: i64, largest: bool) -> Option<i64> {
+    let n = values.len() as usize;
+    if n < k {
+        return None;
+    }
+    let skip = if largest { n - k } else { 0 };
+    Some(
+        values
+            .iter()
+            .skip(skip)
+            .take(k)
+            .map(|x| x as i64 + offset)
+            .sum(),
+    )
+}
+
+impl NumberSum {
+    /// One pass of the group bounds (see the type's docs): whether a
+    /// domain changed.
+    fn group_bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<bool, Conflict> {
+        let vars = self.linear.scope();
+        let (digits, terms) = vars.split_at(self.digits);
+        let number = |x: u32| x as i64 + self.offset;
+        let (mut low, mut high) = (0i64, 0i64);
+        for (&v, &w) in digits.iter().zip(&self.weights) {
+            let d = ctx.domain(v);
+            let (lo, hi) = (d.min().ok_or(Conflict)?, d.max().ok_or(Conflict)?);
+            low += w * number(lo);
+            high += w * number(hi);
+        }
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        for group in &self.groups {
+            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
+            sum_lo += extreme_sum(union, group.len(), self.offset, false).ok_or(Conflict)?;
+            sum_hi += extreme_sum(union, group.len(), self.offset, true).ok_or(Conflict)?;
+        }
+        if sum_lo > high || sum_hi < low {
+            return Err(Conflict);
+        }
+        let mut changed = false;
+        // A digit of weight w: w * number(x) within what the terms' sums
+        // leave once the other digits take their extremes.
+        for (&v, &w) in digits.iter().zip(&self.weights) {
+            let d = ctx.domain(v);
+            let (lo, hi) = (d.min().ok_or(Conflict)?, d.max().ok_or(Conflict)?);
+            let rest_lo = low - w * number(lo);
+            let rest_hi = high - w * number(hi);
+            let from = ceil_div(sum_lo - rest_hi, w) - self.offset;
+            let to = (sum_hi - rest_lo).div_euclid(w) - self.offset;
+            let keep = d.intersection(ValueSet::between(from, to));
+            if keep != d {
+                ctx.retain_values(v, keep)?;
+                changed = true;
+            }
+        }
+        // A term: the number's bounds less the other groups' extremes and
+        // the extremes of the rest of its group.
+        for group in &self.groups {
+            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
+            let k = group.len();
+            let group_lo = extreme_sum(union, k, self.offset, false).ok_or(Conflict)?;
+            let group_hi = extreme_sum(union, k, self.offset, true).ok_or(Conflict)?;
+            for &t in group {
+                let others = (group.iter().filter(|&&o| o != t))
+                    .fold(ValueSet::EMPTY, |u, &o| u.union(ctx.domain(terms[o])));
+                let others_lo = extreme_sum(others, k - 1, self.offset, false).ok_or(Conflict)?;
+                let others_hi = extreme_sum(others, k - 1, self.offset, true).ok_or(Conflict)?;
+                let from = low - (sum_hi - group_hi) - others_hi - self.offset;
+                let to = high - (sum_lo - group_lo) - others_lo - self.offset;
+                let d = ctx.domain(terms[t]);
+                let keep = d.intersection(ValueSet::between(from, to));
+                if keep != d {
+                    ctx.retain_values(terms[t], keep)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+impl NumberSum {
+    /// Whether each group's terms hold distinct values.
+    fn groups_distinct(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        let terms = &self.linear.scope()[self.digits..];
+        self.groups.iter().all(|g| {
+            let set = (g.iter()).fold(ValueSet::EMPTY, |s, &t| {
+                s.union(ValueSet::single(value(terms[t])))
+            });
+            set.len() as usize == g.len()
+        })
+    }
+}
+
+/// `a / b` rounded up (`b > 0`).
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}
+
 impl Propagator for NumberSum {
     fn scope(&self) -> &[VarId] {
         self.linear.scope()
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        if ctx.level() >= PropagationLevel::Singles {
+        if ctx.level() >= PropagationLevel::Gac && !self.groups.is_empty() {
+            self.linear.bounds(ctx)?;
+            while self.group_bounds(ctx)? {}
+            Ok(())
+        } else if ctx.level() >= PropagationLevel::Singles {
             self.linear.bounds(ctx)
         } else {
             self.forward_check(ctx)
@@ -148,7 +297,7 @@ impl Propagator for NumberSum {
     }
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
-        self.linear.check(value)
+        self.linear.check(value) && self.groups_distinct(value)
     }
 
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
@@ -161,7 +310,12 @@ impl Propagator for NumberSum {
     }
 
     fn events(&self, level: PropagationLevel) -> Events {
-        Events::forward_checking_then(level, Events::ASSIGNED | Events::BOUNDS)
+        if level >= PropagationLevel::Gac && !self.groups.is_empty() {
+            // A group's sums read every value of its union.
+            Events::ANY
+        } else {
+            Events::forward_checking_then(level, Events::ASSIGNED | Events::BOUNDS)
+        }
     }
 
     fn rule(&self) -> Rule {
@@ -255,5 +409,91 @@ mod tests {
         let m = arrow(1, 2);
         let givens = fixed(&[(0, 2), (1, 1), (2, 1)]);
         assert!(domains_after(&m, PropagationLevel::ForwardChecking, &givens).is_err());
+    }
+
+    /// An arrow of one circle cell and `shaft` cells, the shaft one group.
+    fn distinct_arrow(shaft: usize) -> Model {
+        let mut b = ModelBuilder::new();
+        let c = b.new_vars(1, ValueSet::range(9));
+        let a = b.new_vars(shaft, ValueSet::range(9));
+        let sum = NumberSum::new(c, a, 10, 1).distinct_groups(vec![(0..shaft).collect()]);
+        b.add_propagator(sum).unwrap();
+        b.build()
+    }
+
+    #[test]
+    fn a_distinct_shaft_bounds_its_circle_at_gac_only() {
+        let m = distinct_arrow(3);
+        // 1 + 2 + 3 at least: the circle 6 to 9; a shaft cell at most
+        // 9 - 1 - 2.
+        let d = domains_after(&m, PropagationLevel::Gac, &[]).unwrap();
+        assert_eq!(d[0], digits(&[6, 7, 8, 9]));
+        assert_eq!(d[1], digits(&[1, 2, 3, 4, 5, 6]));
+        // Below gac the groups are not read: 1 + 1 + 1.
+        let d = domains_after(&m, PropagationLevel::Locked, &[]).unwrap();
+        assert_eq!(d[0], digits(&[3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(d[1], digits(&[1, 2, 3, 4, 5, 6, 7]));
+        // The circle at 7 and a 4 on the shaft: the other two add up to 3,
+        // so they are 1 and 2 (bounds: 1 + 1 would not be distinct).
+        let d = domains_after(&m, PropagationLevel::Gac, &fixed(&[(0, 6), (1, 3)])).unwrap();
+        assert_eq!(d[2], digits(&[1, 2]));
+        assert_eq!(d[3], digits(&[1, 2]));
+        // Four distinct cells cannot make 9 (1 + 2 + 3 + 4 = 10).
+        assert!(
+            domains_after(&distinct_arrow(4), PropagationLevel::Gac, &fixed(&[(0, 8)])).is_err()
+        );
+    }
+
+    #[test]
+    fn the_groups_are_part_of_the_check() {
+        let m = distinct_arrow(2);
+        assert!(
+            domains_after(
+                &m,
+                PropagationLevel::None,
+                &fixed(&[(0, 5), (1, 2), (2, 2)])
+            )
+            .is_err()
+        );
+        assert!(
+            domains_after(
+                &m,
+                PropagationLevel::None,
+                &fixed(&[(0, 5), (1, 1), (2, 3)])
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn group_bounds_agree_with_brute_force() {
+        use crate::AllDifferent;
+        use crate::harness::{below, check_propagator};
+        check_propagator(
+            "number sum with distinct groups",
+            400,
+            51,
+            3..=7,
+            |b, vars, rng| {
+                // One or two circle digits, the rest terms in random groups.
+                let circle = 1 + below(rng, 2) as usize;
+                let (digits, terms) = vars.split_at(circle);
+                let groups_n = 1 + below(rng, terms.len() as u32) as usize;
+                let mut groups = vec![Vec::new(); groups_n];
+                for t in 0..terms.len() {
+                    groups[below(rng, groups_n as u32) as usize].push(t);
+                }
+                for g in &groups {
+                    if g.len() > 1 {
+                        let members = g.iter().map(|&t| terms[t]).collect();
+                        b.add_propagator(AllDifferent::new(members, ValueSet::range(9)))
+                            .unwrap();
+                    }
+                }
+                let sum = NumberSum::new(digits.to_vec(), terms.to_vec(), 10, below(rng, 2) as i64)
+                    .distinct_groups(groups);
+                b.add_propagator(sum).unwrap();
+            },
+        );
     }
 }

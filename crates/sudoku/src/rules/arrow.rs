@@ -34,7 +34,8 @@ impl Element for Arrow {
             10
         };
         let (circle, shaft) = (grid.vars(&self.circle), grid.vars(&self.shaft));
-        grid.add(NumberSum::new(circle, shaft, base, 1))
+        let groups = grid.distinct_groups(&self.shaft);
+        grid.add(NumberSum::new(circle, shaft, base, 1).distinct_groups(groups))
     }
 
     fn check(&self, grid: &Solved<'_>) -> bool {
