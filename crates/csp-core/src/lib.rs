@@ -73,9 +73,9 @@ pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
-    Hypothesis, IncreasingChain, LinearEquality, ListedGroups, LockedCandidates, NotifyContext,
-    NumberSum, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Rule,
-    RuleCounter, RuleStats, SubsetSizes, Table, Wake,
+    Hypothesis, IncreasingChain, LinePattern, LinearEquality, ListedGroups, LockedCandidates,
+    NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext, PropagationLevel,
+    Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, Table, Wake,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

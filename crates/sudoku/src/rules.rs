@@ -58,7 +58,7 @@ mod zipper_line;
 
 use std::fmt;
 
-use csp_core::{BinaryRelation, ModelBuilder, Propagator, ValueSet, VarId};
+use csp_core::{BinaryRelation, ModelBuilder, PropagationLevel, Propagator, ValueSet, VarId};
 
 pub use cells::{cell_name, parse_cell};
 pub use chess_move::ChessMove;
@@ -70,6 +70,15 @@ pub use user_rule::{BadRule, UserRule};
 
 use crate::GridSize;
 use crate::house::{House, HouseKind, post_house};
+
+/// The most ways to fill a line an outside clue's reinforcement lists
+/// ([`GridBuilder::line_automaton`]); past it the clue keeps its automaton
+/// alone (a 16x16 sandwich of 60 has some 10^5).
+pub const MAX_LINE_PATTERNS: usize = 20_000;
+
+/// The longest line whose ways to fill are listed (they are found among
+/// the subsets of its digits).
+pub const MAX_LINE_CELLS: usize = 12;
 
 /// A pair of orthogonally adjacent cells that carries a mark (a kropki dot,
 /// an X or a V). Negative rules ("all dots are given") apply to the pairs
@@ -341,6 +350,52 @@ impl GridBuilder<'_> {
         step: impl Fn(usize, &S, u8) -> Option<S>,
         accept: impl Fn(&S) -> bool,
     ) -> Result<(), RulesError> {
+        let regular = self.automaton_propagator(cells, start, step, accept)?;
+        self.add(regular)
+    }
+
+    /// Adds `automaton`, the automaton of an outside clue over the line
+    /// `cells`; where the line is a whole house (its cells hold every
+    /// digit once), reinforced from `gac` up by the line's
+    /// [`PartitionedLine`](csp_core::PartitionedLine) of `patterns(side)`
+    /// (see [`Reinforced`](csp_core::Reinforced)), on grids up to
+    /// [`MAX_LINE_CELLS`] and unless they number more than
+    /// [`MAX_LINE_PATTERNS`].
+    pub fn line_automaton(
+        &mut self,
+        automaton: csp_core::Regular,
+        cells: &[usize],
+        patterns: impl FnOnce(usize) -> Vec<csp_core::LinePattern>,
+    ) -> Result<(), RulesError> {
+        let n = self.side();
+        let whole_house = cells.len() == n
+            && n <= MAX_LINE_CELLS
+            && (self.houses.iter())
+                .any(|h| h.cells.len() == n && cells.iter().all(|c| h.cells.contains(c)));
+        if !whole_house {
+            return self.add(automaton);
+        }
+        let patterns = patterns(n);
+        if patterns.len() > MAX_LINE_PATTERNS {
+            return self.add(automaton);
+        }
+        let line = csp_core::PartitionedLine::new(self.vars(cells), patterns);
+        self.add(csp_core::Reinforced::new(
+            automaton,
+            line,
+            PropagationLevel::Gac,
+        ))
+    }
+
+    /// The propagator [`automaton`](Self::automaton) adds, not added (to
+    /// be reinforced, say).
+    pub fn automaton_propagator<S: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        cells: &[usize],
+        start: S,
+        step: impl Fn(usize, &S, u8) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Result<csp_core::Regular, RulesError> {
         let n = self.side() as u32;
         let regular = csp_core::Regular::new(
             self.vars(cells),
@@ -359,7 +414,7 @@ impl GridBuilder<'_> {
                 what: "no digits of the grid can keep this rule".into(),
             });
         }
-        self.add(regular)
+        Ok(regular)
     }
 
     /// The digits of `cells` (a few cells: every combination of digits is

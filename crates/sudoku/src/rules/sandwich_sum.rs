@@ -1,6 +1,8 @@
 //! Sandwich sums: the digits strictly between the 1 and the largest digit
 //! of a row or column add up to the clue.
 
+use csp_core::{LinePattern, ValueSet};
+
 use super::outside;
 use super::{GridBuilder, RulesError};
 
@@ -13,9 +15,11 @@ enum Phase {
     After,
 }
 
+/// The clue's automaton over its line; from `gac` up, reinforced by the
+/// ways to fill the whole line ([`patterns`]).
 fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
     let top = grid.side() as u8;
-    grid.automaton(
+    let automaton = grid.automaton_propagator(
         cells,
         Phase::Before,
         move |_, &phase, d| {
@@ -32,7 +36,44 @@ fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), R
             }
         },
         |&phase| phase == Phase::After,
-    )
+    )?;
+    grid.line_automaton(automaton, cells, |n| patterns(n, value))
+}
+
+/// The ways to fill a line of `n` cells holding the digits `1..=n` once
+/// with `value` between its crusts (values from 0): the crusts' two cells,
+/// either crust first; between them one set of digits that adds up to the
+/// clue, as many as the cells; outside them the other middle digits.
+fn patterns(n: usize, value: i64) -> Vec<LinePattern> {
+    let (low, high) = (ValueSet::single(0), ValueSet::single(n as u32 - 1));
+    let middle = ValueSet::range(n as u32 - 1).difference(low);
+    // The sets of middle digits adding up to the clue, by size.
+    let mut sets = vec![Vec::new(); n - 1];
+    for bits in 0u64..1 << (n - 2) {
+        let set = ValueSet(bits << 1);
+        if set.iter().map(|x| i64::from(x) + 1).sum::<i64>() == value {
+            sets[set.len() as usize].push(set);
+        }
+    }
+    let line = (1u64 << n) - 1;
+    let mut patterns = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let between = (1u64 << j) - (1u64 << (i + 1));
+            let outside = line & !between & !(1 << i) & !(1 << j);
+            for &set in &sets[j - i - 1] {
+                for (a, b) in [(low, high), (high, low)] {
+                    patterns.push(LinePattern::new(vec![
+                        (1 << i, a),
+                        (1 << j, b),
+                        (between, set),
+                        (outside, middle.difference(set)),
+                    ]));
+                }
+            }
+        }
+    }
+    patterns
 }
 
 fn check(digits: &[u8], value: i64, side: usize) -> bool {

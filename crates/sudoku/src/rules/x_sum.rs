@@ -1,13 +1,17 @@
 //! X-sums: with X the first digit seen from the clue, the first X digits
 //! add up to the clue.
 
+use csp_core::{LinePattern, ValueSet};
+
 use super::outside;
 use super::{GridBuilder, RulesError};
 
 /// State: X (0 before the first cell), how many cells are summed, and the
 /// sum; once X cells are summed the rest is free.
+/// The clue's automaton over its line; from `gac` up, reinforced by the
+/// ways to fill the whole line ([`patterns`]).
 fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), RulesError> {
-    grid.automaton(
+    let automaton = grid.automaton_propagator(
         cells,
         (0u8, 0u8, 0i64),
         move |_, &(x, count, sum), d| {
@@ -19,7 +23,38 @@ fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), R
             (sum <= value).then_some((x, count + 1, sum))
         },
         move |&(x, count, sum)| count == x && sum == value,
-    )
+    )?;
+    grid.line_automaton(automaton, cells, |n| patterns(n, value))
+}
+
+/// The ways to fill a line of `n` cells holding the digits `1..=n` once,
+/// read from the clue, whose first X digits add up to `value` (values
+/// from 0): the first cell X; the next X - 1 cells one set of the other
+/// digits that makes up the rest of the clue; the cells past them the
+/// digits left.
+fn patterns(n: usize, value: i64) -> Vec<LinePattern> {
+    let all = ValueSet::range(n as u32);
+    let line = (1u64 << n) - 1;
+    let mut patterns = Vec::new();
+    for x in 1..=n {
+        let first = ValueSet::single(x as u32 - 1);
+        let next = (1u64 << x) - 2;
+        for bits in 0u64..1 << n {
+            let set = ValueSet(bits);
+            if set.contains(x as u32 - 1)
+                || set.len() as usize != x - 1
+                || set.iter().map(|v| i64::from(v) + 1).sum::<i64>() + x as i64 != value
+            {
+                continue;
+            }
+            patterns.push(LinePattern::new(vec![
+                (1, first),
+                (next, set),
+                (line & !next & !1, all.difference(set).difference(first)),
+            ]));
+        }
+    }
+    patterns
 }
 
 fn check(digits: &[u8], value: i64, _side: usize) -> bool {
