@@ -2867,7 +2867,7 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
     // solve --unique: the same portfolio for the solve and the check.
     let unique = record(&["solve", "--unique", eddies]);
     assert_eq!(unique["uniqueness"], "unique");
-    assert_eq!(unique["strategy"]["config"], "adaptive");
+    assert_eq!(unique["strategy"]["config"], "wdeg-gac");
     // A named strategy runs alone, without the key.
     let named = record(&["count", "--cells", "EH", "--values", "5", eddies]);
     assert!(named["strategy"].get("portfolio").is_none());
@@ -2880,19 +2880,19 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
     let refusals = [
         (
             &["count", "--config", "portfolio", "--trace", trace][..],
-            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive) with --config",
+            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive, wdeg-gac) with --config",
         ),
         (
             &["count", "--config", "portfolio", "--cells", "A"][..],
-            "the portfolio `portfolio` takes no --cells: name one of its members (wdeg, default, adaptive) with --config to set a chain",
+            "the portfolio `portfolio` takes no --cells: name one of its members (wdeg, default, adaptive, wdeg-gac) with --config to set a chain",
         ),
         (
             &["candidates", "--true", "--config", "portfolio"][..],
-            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive)",
+            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive, wdeg-gac)",
         ),
         (
             &["compare", "--config", "portfolio", "--set", "hardest11"][..],
-            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive)",
+            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, default, adaptive, wdeg-gac)",
         ),
     ];
     for (args, message) in refusals {

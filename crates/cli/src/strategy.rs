@@ -27,6 +27,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     ("adaptive", include_str!("../../../configs/adaptive.toml")),
     ("wdeg", include_str!("../../../configs/wdeg.toml")),
+    ("wdeg-gac", include_str!("../../../configs/wdeg-gac.toml")),
     ("fastest", include_str!("../../../configs/fastest.toml")),
     ("portfolio", include_str!("../../../configs/portfolio.toml")),
 ];
@@ -489,6 +490,7 @@ mod tests {
                 "fewest-guesses",
                 "adaptive",
                 "wdeg",
+                "wdeg-gac",
                 "fastest",
                 "portfolio"
             ]

@@ -152,7 +152,10 @@ mod tests {
         })
         .unwrap();
         let plan = p.portfolio.as_ref().unwrap();
-        assert_eq!(plan.member_names(), ["wdeg", "default", "adaptive"]);
+        assert_eq!(
+            plan.member_names(),
+            ["wdeg", "default", "adaptive", "wdeg-gac"]
+        );
         let turns = plan.portfolio();
         assert_eq!((turns.first_budget, turns.growth), (1_000, 8));
         // The placement cap for each member, the time for all turns.
