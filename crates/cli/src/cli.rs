@@ -801,6 +801,13 @@ pub struct RenderArgs {
     /// Also draw the solution's digits in the empty cells (in blue).
     #[arg(long)]
     pub solution: bool,
+
+    /// Write the puzzle as an f-puzzles document to OUT.json instead of
+    /// drawing it (`-`: standard output): its givens, regions and every
+    /// rule, as f-puzzles.com and SudokuPad read them. A SudokuPad puzzle
+    /// or a plain line with --variant becomes a file other tools open.
+    #[arg(long, value_name = "OUT.json", conflicts_with_all = ["candidates", "solution"])]
+    pub fpuzzles: Option<PathBuf>,
 }
 
 /// Recording the search.

@@ -1,4 +1,5 @@
-//! `sudoku render`: one puzzle of the input as an SVG picture.
+//! `sudoku render`: one puzzle of the input as an SVG picture, or as an
+//! f-puzzles document.
 
 use std::io::Write;
 
@@ -9,6 +10,18 @@ use super::{Outcome, puzzle_lines};
 use crate::cli::RenderArgs;
 use crate::diagnostics;
 use crate::strategy::{self, Overrides};
+
+/// Writes `text` to `path`, `-` being standard output.
+fn write_out(path: &std::path::Path, text: &str) -> Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+    } else {
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
 
 pub fn render(args: &RenderArgs) -> Result<Outcome> {
     let level: Option<PropagationLevel> = (args.candidates.as_deref())
@@ -46,6 +59,13 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
         sudokus.prepare(entry.rules.as_ref(), puzzle);
         let sudoku = (sudokus.for_entry(entry.rules.as_ref(), puzzle))
             .with_context(|| format!("{place}: cannot draw this puzzle"))?;
+        if let Some(out) = &args.fpuzzles {
+            let rules = sudoku.rules();
+            let document = rules.to_fpuzzles(puzzle, None, rules.about.title.as_deref());
+            let text = serde_json::to_string(&document)? + "\n";
+            write_out(out, &text)?;
+            return Ok(outcome);
+        }
         let solver = args.solution.then_some(&solver);
         let picture = crate::picture::picture(sudoku, puzzle, level, solver)?;
         if picture.no_solution {
@@ -54,15 +74,7 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
             ));
             outcome = outcome.max(Outcome::Failure);
         }
-        let svg = picture.svg;
-        if args.svg.as_os_str() == "-" {
-            let mut out = std::io::stdout().lock();
-            out.write_all(svg.as_bytes())?;
-            out.flush()?;
-        } else {
-            std::fs::write(&args.svg, svg)
-                .with_context(|| format!("cannot write {}", args.svg.display()))?;
-        }
+        write_out(&args.svg, &picture.svg)?;
         return Ok(outcome);
     }
     bail!(

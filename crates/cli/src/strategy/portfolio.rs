@@ -152,10 +152,7 @@ mod tests {
         })
         .unwrap();
         let plan = p.portfolio.as_ref().unwrap();
-        assert_eq!(
-            plan.member_names(),
-            ["wdeg", "default", "adaptive", "wdeg-gac"]
-        );
+        assert_eq!(plan.member_names(), ["wdeg", "wdeg-gac", "adaptive"]);
         let turns = plan.portfolio();
         assert_eq!((turns.first_budget, turns.growth), (1_000, 8));
         // The placement cap for each member, the time for all turns.
@@ -165,7 +162,11 @@ mod tests {
         );
         assert_eq!(turns.timeout, Some(std::time::Duration::from_secs(2)));
         assert_eq!(turns.members[1], {
-            let mut d = resolve_built_in(&Overrides::default()).unwrap().search;
+            let named = Overrides {
+                config: Some("wdeg-gac".into()),
+                ..Overrides::default()
+            };
+            let mut d = resolve_built_in(&named).unwrap().search;
             d.limits.max_placements = Some(5_000);
             d
         });
