@@ -3,9 +3,13 @@
 
     cargo build --release
     python3 -m pip install ortools        # once; skipped (with a note) if absent
-    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE] [folder]
+    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE] [folder ...]
 
-For each f-puzzles file under the folder (default `puzzles/variants`):
+The folders (default: every variant puzzle of the repo, `puzzles/variants`
+with its classic f-puzzles files, `puzzles/made` and `puzzles/sudokupad`).
+For each f-puzzles file under them, each record of their link files and
+each SudokuPad puzzle (`.txt` files of `puzzles/sudokupad`, handed to
+CP-SAT as the f-puzzles document `sudoku render --fpuzzles` writes):
 - this project: `sudoku count --limit 2 --jobs 1 --format csv` with the preset,
   the search time (`elapsed_us`, model built before), best of `--runs`;
 - CP-SAT, one worker, enumerating solutions until 2 are found, the time of
@@ -19,9 +23,10 @@ under 10 ms, how many this project counts slower than CP-SAT, and the
 slowest ten side by side (`--per-puzzle FILE`: every puzzle's times, and
 the strategy that answered, as CSV). Both count exactly one
 solution on every corpus puzzle, and CP-SAT's is the published one, or the
-script says where not. The corpus: the f-puzzles files under the folder, and
-the records of the link files there (`sudokusolver-rust.txt`: a `#: id |
-title | author | rules | solution` line, then the link).
+script says where not (a SudokuPad puzzle that is not read as exactly one
+solution, one whose rule is in its text alone, is left out and named). The
+link files: `sudokusolver-rust.txt`, a `#: id | title | author | rules |
+solution` line, then the link.
 """
 
 import argparse
@@ -120,6 +125,26 @@ def link_ids(folder):
     return {(f, line): record for f, line, record, _ in link_records(folder)}
 
 
+SUDOKUPAD = "sudokupad"
+
+
+def sudokupad_files(folder):
+    """The SudokuPad puzzles of a `puzzles/sudokupad` folder."""
+    return sorted(Path(folder).glob("*.txt")) if Path(folder).name == SUDOKUPAD else []
+
+
+def sudokupad_name(path):
+    return f"{SUDOKUPAD}/{Path(path).stem}"
+
+
+def fpuzzles_document(path):
+    """The f-puzzles document this project writes for a puzzle file."""
+    binary = ROOT / "target" / "release" / "sudoku"
+    out = subprocess.run([str(binary), "render", str(path), "--fpuzzles", "-"],
+                         capture_output=True, text=True, cwd=ROOT)
+    return json.loads(out.stdout) if out.returncode == 0 else None
+
+
 def ours(folder, preset, runs):
     """Best search time (ms) and solution count per file."""
     binary = ROOT / "target" / "release" / "sudoku"
@@ -134,6 +159,10 @@ def ours(folder, preset, runs):
         for row in csv.DictReader(io.StringIO(out)):
             if row["file"].endswith(".json"):
                 name = Path(row["file"]).stem
+            elif Path(row["file"]).parent.name == SUDOKUPAD:
+                if row["status"] == "invalid":
+                    continue
+                name = sudokupad_name(row["file"])
             elif (Path(row["file"]).name, int(row["line"])) in ids:
                 name = ids[(Path(row["file"]).name, int(row["line"]))]
             else:
@@ -555,38 +584,52 @@ def summary(name, times):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("folder", nargs="?", default="puzzles/variants")
+    p.add_argument("folders", nargs="*",
+                   default=["puzzles/variants", "puzzles/made", "puzzles/sudokupad"])
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--preset", default="default")
     p.add_argument("--per-puzzle", metavar="FILE",
                    help="write every puzzle's times (and the strategy that answered) as CSV")
     args = p.parse_args()
-    folder = ROOT / args.folder
-    files = sorted(folder.rglob("*.json"))
-    mine = ours(folder, args.preset, args.runs)
+    folders = [ROOT / f for f in args.folders]
+    mine = {}
+    for folder in folders:
+        mine.update(ours(folder, args.preset, args.runs))
+    # SudokuPad puzzles not read as one solution (a rule in the text alone).
+    left_out = sorted(k for k, v in mine.items() if k.startswith(SUDOKUPAD) and v[1] != 1)
+    for k in left_out:
+        del mine[k]
     published = {}
     recorded = {}
-    for name in LINK_FILES:
-        path = folder / name
-        for line in path.read_text().splitlines() if path.exists() else []:
-            if line.startswith("#:"):
-                fields = [f.strip() for f in line[2:].split("|")]
-                recorded[fields[0]] = fields[-1]
+    for folder in folders:
+        for name in LINK_FILES:
+            path = folder / name
+            for line in path.read_text().splitlines() if path.exists() else []:
+                if line.startswith("#:"):
+                    fields = [f.strip() for f in line[2:].split("|")]
+                    recorded[fields[0]] = fields[-1]
     try:
         import ortools  # noqa: F401
         theirs = {}
-        for f in files:
-            doc = json.loads(f.read_text())
-            theirs[f.stem] = cp_sat(doc, args.runs)
-            published[f.stem] = "".join(str(d) for d in doc.get("solution", []))
-        for _, _, record, doc in link_records(folder):
-            theirs[record] = cp_sat(doc, args.runs)
-            published[record] = recorded[record]
+        for folder in folders:
+            for f in sorted(folder.rglob("*.json")):
+                doc = json.loads(f.read_text())
+                theirs[f.stem] = cp_sat(doc, args.runs)
+                published[f.stem] = "".join(str(d) for d in doc.get("solution", []))
+            for _, _, record, doc in link_records(folder):
+                theirs[record] = cp_sat(doc, args.runs)
+                published[record] = recorded[record]
+            for f in sudokupad_files(folder):
+                doc = fpuzzles_document(f)
+                if doc is not None and sudokupad_name(f) in mine:
+                    theirs[sudokupad_name(f)] = cp_sat(doc, args.runs)
     except ImportError:
         print("OR-tools is not installed (python3 -m pip install ortools): CP-SAT skipped",
               file=sys.stderr)
         theirs = {}
     print(f"{len(mine)} puzzles, count to 2, one core, best of {args.runs}")
+    if left_out:
+        print(f"left out (not one solution as read): {', '.join(left_out)}")
     print(summary(f"sudoku ({args.preset})", {k: v[0] for k, v in mine.items()}))
     if theirs:
         print(summary("CP-SAT", {k: v[0] for k, v in theirs.items()}))
