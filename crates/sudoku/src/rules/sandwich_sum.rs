@@ -97,3 +97,19 @@ outside::clue_rule! {
     post: post,
     check: check,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ways_to_fill_a_line_by_its_sum() {
+        // 2 + ... + 8 = 35: the crusts at both ends, either one first.
+        assert_eq!(patterns(9, 35).len(), 2);
+        // 0: the crusts side by side, 8 places, either one first.
+        assert_eq!(patterns(9, 0).len(), 16);
+        // 5 is {5} (7 places for one cell between) or {2, 3} (6 places).
+        assert_eq!(patterns(9, 5).len(), 2 * (7 + 6));
+        assert!(patterns(9, 36).is_empty());
+    }
+}

@@ -72,3 +72,19 @@ outside::clue_rule! {
     post: post,
     check: check,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ways_to_fill_a_line_by_its_first_digit() {
+        // 10: 2 then 8; 3 then {1, 6} or {2, 5}; 4 then {1, 2, 3}.
+        assert_eq!(patterns(9, 10).len(), 4);
+        // 1: the first digit is 1.
+        assert_eq!(patterns(9, 1).len(), 1);
+        // 45: 9 first, all the digits.
+        assert_eq!(patterns(9, 45).len(), 1);
+        assert!(patterns(9, 46).is_empty());
+    }
+}
