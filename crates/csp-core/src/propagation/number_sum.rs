@@ -1,6 +1,7 @@
 //! A sum equal to a number whose digits are other variables (a Sudoku
 //! arrow with its circle).
 
+use super::distinct_terms::DistinctTerms;
 use super::{
     Conflict, Events, ForwardCheck, Hypothesis, LinearEquality, PropagationContext,
     PropagationLevel, Propagator, Rule,
@@ -41,9 +42,8 @@ pub struct NumberSum {
     offset: i64,
     /// The digits' weights, most significant first.
     weights: Vec<i64>,
-    /// The terms (indices into the terms) that hold pairwise distinct
-    /// values, each term in one group; empty without groups.
-    groups: Vec<Vec<usize>>,
+    /// The terms that hold pairwise distinct values, if any do.
+    groups: Option<DistinctTerms>,
     /// The equation over the digits then the terms (its variables are the
     /// scope).
     linear: LinearEquality,
@@ -70,7 +70,7 @@ impl NumberSum {
             base,
             offset,
             weights,
-            groups: Vec::new(),
+            groups: None,
             linear: LinearEquality::new(vars, coefs, rhs),
         }
     }
@@ -84,19 +84,7 @@ impl NumberSum {
     /// If an index is not a term's or a term is in two groups.
     pub fn distinct_groups(mut self, groups: Vec<Vec<usize>>) -> NumberSum {
         let terms = self.linear.scope().len() - self.digits;
-        let mut seen = vec![false; terms];
-        for &t in groups.iter().flatten() {
-            assert!(t < terms, "term {t} of {terms}");
-            assert!(!seen[t], "term {t} is in two groups");
-            seen[t] = true;
-        }
-        if groups.iter().all(|g| g.len() < 2) {
-            self.groups = Vec::new();
-            return self;
-        }
-        let mut groups: Vec<Vec<usize>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
-        groups.extend((0..terms).filter(|&t| !seen[t]).map(|t| vec![t]));
-        self.groups = groups;
+        self.groups = DistinctTerms::new(groups, terms, self.offset);
         self
     }
 
@@ -177,29 +165,14 @@ impl NumberSum {
     }
 }
 
-/// The sum of the `k` smallest (or, `largest`, the `k` largest) numbers
-/// of `values` (value `x` is the number `x + offset`); `None` if it has
-/// fewer than `k`.
-fn extreme_sum(values: ValueSet, k: usize, offset: i64, largest: bool) -> Option<i64> {
-    let n = values.len() as usize;
-    if n < k {
-        return None;
-    }
-    let skip = if largest { n - k } else { 0 };
-    Some(
-        values
-            .iter()
-            .skip(skip)
-            .take(k)
-            .map(|x| x as i64 + offset)
-            .sum(),
-    )
-}
-
 impl NumberSum {
     /// One pass of the group bounds (see the type's docs): whether a
     /// domain changed.
-    fn group_bounds(&self, ctx: &mut PropagationContext<'_>) -> Result<bool, Conflict> {
+    fn group_bounds(
+        &self,
+        groups: &DistinctTerms,
+        ctx: &mut PropagationContext<'_>,
+    ) -> Result<bool, Conflict> {
         let vars = self.linear.scope();
         let (digits, terms) = vars.split_at(self.digits);
         let number = |x: u32| x as i64 + self.offset;
@@ -210,12 +183,7 @@ impl NumberSum {
             low += w * number(lo);
             high += w * number(hi);
         }
-        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
-        for group in &self.groups {
-            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
-            sum_lo += extreme_sum(union, group.len(), self.offset, false).ok_or(Conflict)?;
-            sum_hi += extreme_sum(union, group.len(), self.offset, true).ok_or(Conflict)?;
-        }
+        let (sum_lo, sum_hi) = groups.sums(ctx, terms)?;
         if sum_lo > high || sum_hi < low {
             return Err(Conflict);
         }
@@ -237,40 +205,14 @@ impl NumberSum {
         }
         // A term: the number's bounds less the other groups' extremes and
         // the extremes of the rest of its group.
-        for group in &self.groups {
-            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
-            let k = group.len();
-            let group_lo = extreme_sum(union, k, self.offset, false).ok_or(Conflict)?;
-            let group_hi = extreme_sum(union, k, self.offset, true).ok_or(Conflict)?;
-            for &t in group {
-                let others = (group.iter().filter(|&&o| o != t))
-                    .fold(ValueSet::EMPTY, |u, &o| u.union(ctx.domain(terms[o])));
-                let others_lo = extreme_sum(others, k - 1, self.offset, false).ok_or(Conflict)?;
-                let others_hi = extreme_sum(others, k - 1, self.offset, true).ok_or(Conflict)?;
-                let from = low - (sum_hi - group_hi) - others_hi - self.offset;
-                let to = high - (sum_lo - group_lo) - others_lo - self.offset;
-                let d = ctx.domain(terms[t]);
-                let keep = d.intersection(ValueSet::between(from, to));
-                if keep != d {
-                    ctx.retain_values(terms[t], keep)?;
-                    changed = true;
-                }
-            }
-        }
+        changed |= groups.narrow(ctx, terms, (low, high), (sum_lo, sum_hi))?;
         Ok(changed)
     }
-}
 
-impl NumberSum {
     /// Whether each group's terms hold distinct values.
     fn groups_distinct(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         let terms = &self.linear.scope()[self.digits..];
-        self.groups.iter().all(|g| {
-            let set = (g.iter()).fold(ValueSet::EMPTY, |s, &t| {
-                s.union(ValueSet::single(value(terms[t])))
-            });
-            set.len() as usize == g.len()
-        })
+        (self.groups.as_ref()).is_none_or(|g| g.distinct(terms, value))
     }
 }
 
@@ -285,9 +227,13 @@ impl Propagator for NumberSum {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        if ctx.level() >= PropagationLevel::Gac && !self.groups.is_empty() {
+        if let Some(groups) = self
+            .groups
+            .as_ref()
+            .filter(|_| ctx.level() >= PropagationLevel::Gac)
+        {
             self.linear.bounds(ctx)?;
-            while self.group_bounds(ctx)? {}
+            while self.group_bounds(groups, ctx)? {}
             Ok(())
         } else if ctx.level() >= PropagationLevel::Singles {
             self.linear.bounds(ctx)
@@ -310,7 +256,7 @@ impl Propagator for NumberSum {
     }
 
     fn events(&self, level: PropagationLevel) -> Events {
-        if level >= PropagationLevel::Gac && !self.groups.is_empty() {
+        if level >= PropagationLevel::Gac && self.groups.is_some() {
             // A group's sums read every value of its union.
             Events::ANY
         } else {

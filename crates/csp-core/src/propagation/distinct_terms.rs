@@ -1,0 +1,118 @@
+//! Terms of a sum that fall into groups of pairwise distinct values: the
+//! bounds their distinctness gives the sum and each term.
+
+use super::{Conflict, PropagationContext};
+use crate::{ValueSet, VarId};
+
+/// The groups of a sum's terms (indices into the terms, every term in one
+/// group; a group of one is a lone term) and the offset of their numbers
+/// (value `x` is the number `x + offset`).
+#[derive(Clone, Debug)]
+pub(crate) struct DistinctTerms {
+    groups: Vec<Vec<usize>>,
+    offset: i64,
+}
+
+/// The sum of the `k` smallest (or, `largest`, the `k` largest) numbers
+/// of `values` (value `x` is the number `x + offset`); `None` if it has
+/// fewer than `k`.
+fn extreme_sum(values: ValueSet, k: usize, offset: i64, largest: bool) -> Option<i64> {
+    let n = values.len() as usize;
+    if n < k {
+        return None;
+    }
+    let skip = if largest { n - k } else { 0 };
+    Some(
+        values
+            .iter()
+            .skip(skip)
+            .take(k)
+            .map(|x| x as i64 + offset)
+            .sum(),
+    )
+}
+
+impl DistinctTerms {
+    /// The groups over `terms` terms; `None` when no group has two terms
+    /// (nothing to add to plain bounds).
+    ///
+    /// # Panics
+    /// If an index is not a term's or a term is in two groups.
+    pub(crate) fn new(groups: Vec<Vec<usize>>, terms: usize, offset: i64) -> Option<DistinctTerms> {
+        let mut seen = vec![false; terms];
+        for &t in groups.iter().flatten() {
+            assert!(t < terms, "term {t} of {terms}");
+            assert!(!seen[t], "term {t} is in two groups");
+            seen[t] = true;
+        }
+        if groups.iter().all(|g| g.len() < 2) {
+            return None;
+        }
+        let mut groups: Vec<Vec<usize>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
+        groups.extend((0..terms).filter(|&t| !seen[t]).map(|t| vec![t]));
+        Some(DistinctTerms { groups, offset })
+    }
+
+    /// The smallest and largest sums of `terms` with each group's values
+    /// distinct: each group's smallest (largest) distinct numbers of the
+    /// union of its domains. A group with fewer values than terms is a
+    /// conflict.
+    pub(crate) fn sums(
+        &self,
+        ctx: &PropagationContext<'_>,
+        terms: &[VarId],
+    ) -> Result<(i64, i64), Conflict> {
+        let (mut lo, mut hi) = (0, 0);
+        for group in &self.groups {
+            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
+            lo += extreme_sum(union, group.len(), self.offset, false).ok_or(Conflict)?;
+            hi += extreme_sum(union, group.len(), self.offset, true).ok_or(Conflict)?;
+        }
+        Ok((lo, hi))
+    }
+
+    /// Keeps each term to the numbers that let the sum reach `low..=high`
+    /// when the other groups and the rest of its own group take their
+    /// largest or smallest distinct numbers (`sums`: what
+    /// [`sums`](Self::sums) gave). Whether a domain changed.
+    pub(crate) fn narrow(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        terms: &[VarId],
+        (low, high): (i64, i64),
+        (sum_lo, sum_hi): (i64, i64),
+    ) -> Result<bool, Conflict> {
+        let mut changed = false;
+        for group in &self.groups {
+            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
+            let k = group.len();
+            let group_lo = extreme_sum(union, k, self.offset, false).ok_or(Conflict)?;
+            let group_hi = extreme_sum(union, k, self.offset, true).ok_or(Conflict)?;
+            for &t in group {
+                let others = (group.iter().filter(|&&o| o != t))
+                    .fold(ValueSet::EMPTY, |u, &o| u.union(ctx.domain(terms[o])));
+                let others_lo = extreme_sum(others, k - 1, self.offset, false).ok_or(Conflict)?;
+                let others_hi = extreme_sum(others, k - 1, self.offset, true).ok_or(Conflict)?;
+                let from = low - (sum_hi - group_hi) - others_hi - self.offset;
+                let to = high - (sum_lo - group_lo) - others_lo - self.offset;
+                let d = ctx.domain(terms[t]);
+                let keep = d.intersection(ValueSet::between(from, to));
+                if keep != d {
+                    ctx.retain_values(terms[t], keep)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Whether each group's terms hold distinct values.
+    pub(crate) fn distinct(&self, terms: &[VarId], value: &dyn Fn(VarId) -> u32) -> bool {
+        self.groups.iter().all(|g| {
+            let set = (g.iter()).fold(ValueSet::EMPTY, |s, &t| {
+                s.union(ValueSet::single(value(terms[t])))
+            });
+            set.len() as usize == g.len()
+        })
+    }
+}
