@@ -106,6 +106,11 @@ impl DistinctTerms {
         Ok(changed)
     }
 
+    /// The offset of the terms' numbers.
+    pub(crate) fn offset(&self) -> i64 {
+        self.offset
+    }
+
     /// Whether each group's terms hold distinct values.
     pub(crate) fn distinct(&self, terms: &[VarId], value: &dyn Fn(VarId) -> u32) -> bool {
         self.groups.iter().all(|g| {

@@ -20,7 +20,6 @@ use crate::VarId;
 pub struct GroupedSum {
     vars: Vec<VarId>,
     total: i64,
-    offset: i64,
     groups: DistinctTerms,
 }
 
@@ -40,7 +39,6 @@ impl GroupedSum {
         Some(GroupedSum {
             vars,
             total,
-            offset,
             groups,
         })
     }
@@ -66,7 +64,7 @@ impl Propagator for GroupedSum {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         let sum: i64 = (self.vars.iter()).map(|&v| value(v) as i64).sum::<i64>()
-            + self.offset * self.vars.len() as i64;
+            + self.groups.offset() * self.vars.len() as i64;
         sum == self.total && self.groups.distinct(&self.vars, value)
     }
 

@@ -91,11 +91,6 @@ impl PartitionedLine {
             allowed,
         }
     }
-
-    /// How many patterns it has.
-    pub fn patterns(&self) -> usize {
-        self.ends.len()
-    }
 }
 
 impl Propagator for PartitionedLine {

@@ -1,11 +1,27 @@
 //! Clues outside the grid (sandwich sums, X-sums, skyscrapers, little
 //! killers): where they sit and which cells they look at.
 
+use csp_core::ValueSet;
 use serde_json::{Map, Value};
 
 use super::cells::cell_list;
 use super::{Element, FpuzzlesDocument, FpuzzlesWriter, GridBuilder, RulesError, Solved};
 use crate::render::{Drawing, Shape};
+
+/// The subsets of `values` (values from 0, the digit `value + 1`) whose
+/// digits add up to `sum`, in increasing order of their bits: the sets a
+/// clue's line patterns are made of.
+pub(super) fn sets_with_sum(values: ValueSet, sum: i64) -> impl Iterator<Item = ValueSet> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        // Walks the submasks of `values` upwards (the empty set first).
+        let set = next?;
+        let after = set.wrapping_sub(values.0) & values.0;
+        next = (after != 0).then_some(after);
+        Some(ValueSet(set))
+    })
+    .filter(move |s| s.iter().map(|x| i64::from(x) + 1).sum::<i64>() == sum)
+}
 
 /// A clue's place in the margin, as f-puzzles writes it: `R0C4` above
 /// column 4, `R4C10` right of row 4 on a 9x9 grid. Rows and columns count

@@ -49,11 +49,8 @@ fn patterns(n: usize, value: i64) -> Vec<LinePattern> {
     let middle = ValueSet::range(n as u32 - 1).difference(low);
     // The sets of middle digits adding up to the clue, by size.
     let mut sets = vec![Vec::new(); n - 1];
-    for bits in 0u64..1 << (n - 2) {
-        let set = ValueSet(bits << 1);
-        if set.iter().map(|x| i64::from(x) + 1).sum::<i64>() == value {
-            sets[set.len() as usize].push(set);
-        }
+    for set in outside::sets_with_sum(middle, value) {
+        sets[set.len() as usize].push(set);
     }
     let line = (1u64 << n) - 1;
     let mut patterns = Vec::new();

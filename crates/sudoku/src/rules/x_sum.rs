@@ -29,32 +29,24 @@ fn post(cells: &[usize], value: i64, grid: &mut GridBuilder<'_>) -> Result<(), R
 
 /// The ways to fill a line of `n` cells holding the digits `1..=n` once,
 /// read from the clue, whose first X digits add up to `value` (values
-/// from 0): the first cell X; the next X - 1 cells one set of the other
-/// digits that makes up the rest of the clue; the cells past them the
-/// digits left.
+/// from 0): each set of X digits with that sum that holds X itself gives
+/// the first cell X, the next X - 1 cells the rest of the set and the
+/// cells past them the digits left.
 fn patterns(n: usize, value: i64) -> Vec<LinePattern> {
     let all = ValueSet::range(n as u32);
     let line = (1u64 << n) - 1;
-    let mut patterns = Vec::new();
-    for x in 1..=n {
-        let first = ValueSet::single(x as u32 - 1);
-        let next = (1u64 << x) - 2;
-        for bits in 0u64..1 << n {
-            let set = ValueSet(bits);
-            if set.contains(x as u32 - 1)
-                || set.len() as usize != x - 1
-                || set.iter().map(|v| i64::from(v) + 1).sum::<i64>() + x as i64 != value
-            {
-                continue;
-            }
-            patterns.push(LinePattern::new(vec![
+    let sets = outside::sets_with_sum(all, value);
+    sets.filter(|set| !set.is_empty() && set.contains(set.len() - 1))
+        .map(|set| {
+            let first = ValueSet::single(set.len() - 1);
+            let next = (1u64 << set.len()) - 2;
+            LinePattern::new(vec![
                 (1, first),
-                (next, set),
-                (line & !next & !1, all.difference(set).difference(first)),
-            ]));
-        }
-    }
-    patterns
+                (next, set.difference(first)),
+                (line & !next & !1, all.difference(set)),
+            ])
+        })
+        .collect()
 }
 
 fn check(digits: &[u8], value: i64, _side: usize) -> bool {
