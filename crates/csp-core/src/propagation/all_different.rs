@@ -122,7 +122,8 @@ impl AllDifferent {
         Ok(placed)
     }
 
-    /// Removes the values no matching supports (Régin).
+    /// Removes the values no matching supports (Régin), looking only at
+    /// the part of the group where some may go ([`matching::open_part`]).
     fn arc_consistency(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
         if n > MAX_VARS {
@@ -132,18 +133,27 @@ impl AllDifferent {
         for (d, &v) in domains.iter_mut().zip(&self.vars) {
             *d = ctx.domain(v).0;
         }
+        let mut kept = [0u8; MAX_VARS];
+        let Some(m) = matching::open_part(&domains[..n], &mut kept) else {
+            return Ok(());
+        };
+        let mut part = [0u64; MAX_VARS];
+        for (d, &i) in part.iter_mut().zip(&kept[..m]) {
+            *d = domains[i as usize];
+        }
         let mut supported = [0u64; MAX_VARS];
         let filtered = matching::supported_values_explained(
-            &domains[..n],
-            &mut supported[..n],
+            &part[..m],
+            &mut supported[..m],
             |subsets, supported| {
-                for (i, (&var, &keep)) in self.vars.iter().zip(supported).enumerate() {
-                    if keep == domains[i] {
+                for (j, (&i, &keep)) in kept.iter().zip(supported).enumerate() {
+                    if keep == part[j] {
                         continue;
                     }
+                    let var = self.vars[i as usize];
                     let gone = ctx.domain(var).difference(ValueSet(keep));
                     for v in gone.iter() {
-                        ctx.record_subset(subsets.size(i, v), 1);
+                        ctx.record_subset(subsets.size(j, v), 1);
                     }
                     ctx.remove_values(var, gone)?;
                 }
