@@ -264,9 +264,8 @@ fn filter<R>(
     for k in 0..n {
         let row_k = reach[k];
         for row in reach.iter_mut().take(n) {
-            if *row >> k & 1 != 0 {
-                *row |= row_k;
-            }
+            // Without a branch: all ones when the row reaches k.
+            *row |= row_k & (*row >> k & 1).wrapping_neg();
         }
     }
     for i in 0..n {
