@@ -2855,7 +2855,8 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
         v["stats"]["elapsed_us"] = serde_json::Value::Null;
         v
     };
-    // wdeg thrashes on eddies; wdeg-gac answers in the second round.
+    // adaptive needs more than its first 2,000 placements on eddies;
+    // wdeg-gac answers in its first turn.
     let answer = record(&["count", eddies]);
     assert_eq!(answer["strategy"]["config"], "wdeg-gac");
     assert_eq!(answer["strategy"]["portfolio"], "portfolio");
@@ -2880,19 +2881,19 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
     let refusals = [
         (
             &["count", "--config", "portfolio", "--trace", trace][..],
-            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, wdeg-gac, adaptive) with --config",
+            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg) with --config",
         ),
         (
             &["count", "--config", "portfolio", "--cells", "A"][..],
-            "the portfolio `portfolio` takes no --cells: name one of its members (wdeg, wdeg-gac, adaptive) with --config to set a chain",
+            "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg) with --config to set a chain",
         ),
         (
             &["candidates", "--true", "--config", "portfolio"][..],
-            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, wdeg-gac, adaptive)",
+            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
         ),
         (
             &["compare", "--config", "portfolio", "--set", "hardest11"][..],
-            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (wdeg, wdeg-gac, adaptive)",
+            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
         ),
     ];
     for (args, message) in refusals {

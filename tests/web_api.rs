@@ -293,7 +293,7 @@ async fn registries_list_presets_heuristics_and_sets() {
         .unwrap();
     assert_eq!(
         portfolio["portfolio"],
-        json!(["wdeg", "wdeg-gac", "adaptive"])
+        json!(["adaptive", "wdeg-gac", "wdeg"])
     );
     assert_eq!(configs[0]["portfolio"], Value::Null);
     let (_, heuristics) = call("GET", "/api/heuristics", Value::Null).await;
@@ -354,7 +354,7 @@ async fn bad_input_is_a_400_with_the_commands_message() {
         (
             "/api/solve",
             json!({"puzzle": INKALA, "config": "portfolio", "trace": true}),
-            "a portfolio's turns are several searches: trace one of its members (wdeg, wdeg-gac, adaptive)",
+            "a portfolio's turns are several searches: trace one of its members (adaptive, wdeg-gac, wdeg)",
         ),
         (
             "/api/compare",

@@ -118,7 +118,7 @@ mod tests {
             CountRecord::columns().absent(&by_member),
             ["limit", "error", "timeout_ms", "engine"]
         );
-        assert_eq!(by_member.strategy.config, "wdeg");
+        assert_eq!(by_member.strategy.config, "adaptive");
         assert_eq!(CountRecord::csv_header().len(), count.csv_fields().len());
     }
 }

@@ -152,9 +152,9 @@ mod tests {
         })
         .unwrap();
         let plan = p.portfolio.as_ref().unwrap();
-        assert_eq!(plan.member_names(), ["wdeg", "wdeg-gac", "adaptive"]);
+        assert_eq!(plan.member_names(), ["adaptive", "wdeg-gac", "wdeg"]);
         let turns = plan.portfolio();
-        assert_eq!((turns.first_budget, turns.growth), (1_000, 8));
+        assert_eq!((turns.first_budget, turns.growth), (2_000, 4));
         // The placement cap for each member, the time for all turns.
         assert!(
             (turns.members.iter())
