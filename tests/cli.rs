@@ -884,6 +884,72 @@ fn compare_seeded_random_strategy_is_reproducible() {
     assert_ne!(once, other, "other seeds, other runs");
 }
 
+/// Value heuristics `7` and `8` are defined as `6` and `5`: a comparison
+/// searches each such pair once and both rows get the same runs, time
+/// included; with a per-puzzle file (whose records name their strategy)
+/// every row searches, and the counters are the same again.
+#[test]
+fn compare_searches_once_for_chains_defined_alike() {
+    let args = [
+        "compare",
+        "--set",
+        "hardest11",
+        "--cells",
+        "E,A",
+        "--values",
+        "5,6,7,8,0",
+        "--propagation",
+        "fc",
+        "--max-placements",
+        "20000",
+        "--format",
+        "json",
+        "--jobs",
+        "2",
+    ];
+    let rows = |extra: &[&str]| {
+        let (out, code) = stdout_of(&mut sudoku(&[&args[..], extra].concat()));
+        assert_eq!(code, 0, "{out}");
+        let mut by_label = std::collections::BTreeMap::new();
+        for row in json_lines(&out) {
+            by_label.insert(row["strategy"].as_str().unwrap().to_string(), row);
+        }
+        by_label
+    };
+    let strip = |row: &serde_json::Value| {
+        let mut row = row.clone();
+        let object = row.as_object_mut().unwrap();
+        object.retain(|k, _| !matches!(k.as_str(), "strategy" | "values" | "rank" | "best"));
+        row
+    };
+    let timed = |row: &serde_json::Value| strip(row)["time_s"].clone();
+    let copied = rows(&[]);
+    for cells in ["E", "A"] {
+        let row = |v: &str| &copied[&format!("{cells}/{v}/fc")];
+        assert_eq!(strip(row("7")), strip(row("6")), "{cells}");
+        assert_eq!(strip(row("8")), strip(row("5")), "{cells}");
+        assert_eq!(
+            timed(row("8")),
+            timed(row("5")),
+            "{cells}: the run's time is copied too"
+        );
+        assert_ne!(strip(row("6")), strip(row("5")), "{cells}");
+    }
+    assert_eq!(copied["E/6/fc"]["placements"]["total"], 3_671.0);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("runs.jsonl");
+    let searched = rows(&["--per-puzzle", file.to_str().unwrap()]);
+    let untimed = |row: &serde_json::Value| {
+        let mut row = strip(row);
+        let object = row.as_object_mut().unwrap();
+        object.retain(|k, _| !k.contains("time") && !k.contains("per_s"));
+        row
+    };
+    for (label, row) in &copied {
+        assert_eq!(untimed(row), untimed(&searched[label]), "{label}");
+    }
+}
+
 #[test]
 fn compare_norvig_row_on_top95_has_6127_placements() {
     let (out, code) = stdout_of(&mut sudoku(&[

@@ -5,6 +5,7 @@
 //! Python package and the web server all run their comparisons here and
 //! differ only in how they show progress and the table.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -102,6 +103,13 @@ pub trait Searcher: Sync {
     fn record(&self, _index: usize, contender: &Contender) -> StrategyRecord {
         StrategyRecord::of(&contender.strategy)
     }
+
+    /// Whether contenders `a` and `b` make the same runs, counter for
+    /// counter, with the same seed on the same puzzle: then a comparison
+    /// searches once and gives both the run. The default says no.
+    fn same_runs(&self, _a: &Contender, _b: &Contender) -> bool {
+        false
+    }
 }
 
 /// The engine, with each contender's strategy: what the command runs.
@@ -120,6 +128,18 @@ impl Searcher for EngineSearch {
         Ok(run
             .sudoku
             .run_traced(run.puzzle, &config, Some(run.solutions), tracer)?)
+    }
+
+    /// The same search but for value chains defined alike (`7` is `6`,
+    /// `8` is `5`: [`csp_core::heuristics::ValueChain::canonical`]), and
+    /// no time limit (a run stopped by the clock is not repeatable).
+    fn same_runs(&self, a: &Contender, b: &Contender) -> bool {
+        let (a, b) = (&a.strategy.search, &b.strategy.search);
+        let canonical = |c: &csp_core::SearchConfig| csp_core::SearchConfig {
+            values: c.values.canonical(),
+            ..c.clone()
+        };
+        a.limits.timeout.is_none() && canonical(a) == canonical(b)
     }
 }
 
@@ -350,6 +370,13 @@ pub fn run_with(
     let mut stopped = vec![0u64; tally.rows.len()];
     let mut abandoned = vec![false; tally.rows.len()];
     let interrupted = || interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
+    let mut copies = if options.record || options.heat {
+        Copies::none(tally.groups.len())
+    } else {
+        Copies::find(&tally.groups, |a, b| {
+            searcher.same_runs(&contenders[a], &contenders[b])
+        })
+    };
     loop {
         if interrupted() {
             break;
@@ -375,8 +402,37 @@ pub fn run_with(
             break;
         }
         progress.batch(&running(&contenders, &tally.groups, &units));
-        let results: Vec<Result<Option<RunDone>>> = pool.install(|| {
-            units
+        // Units whose group copies another's runs, when that run is made
+        // in this batch or kept from an earlier one, are not searched.
+        let searched_here: HashSet<(usize, u64)> = units
+            .iter()
+            .filter(|&&(g, _)| copies.of[g].is_none())
+            .copied()
+            .collect();
+        let is_copy: Vec<bool> = (units.iter())
+            .map(|&(g, i)| {
+                copies.of[g].is_some_and(|o| searched_here.contains(&(o, i)) || copies.has(o, i))
+            })
+            .collect();
+        let to_search: Vec<(usize, u64)> = (units.iter().zip(&is_copy))
+            .filter(|(_, copy)| !**copy)
+            .map(|(u, _)| *u)
+            .collect();
+        let write = |g: usize, i: u64, run: &Run| -> Result<()> {
+            if let Some((_, w)) = &writer {
+                let group = &tally.groups[g];
+                let labels = (
+                    contenders[group.strategy].label.as_str(),
+                    sets[group.set].name.as_str(),
+                    group.seed,
+                    plan.sets[group.set].valid[i as usize],
+                );
+                w.write(&UnitRun::new(group.first + i, labels, run))?;
+            }
+            Ok(())
+        };
+        let searched: Vec<Result<Option<RunDone>>> = pool.install(|| {
+            to_search
                 .par_iter()
                 .map(|&(g, i)| {
                     if interrupted() {
@@ -392,20 +448,36 @@ pub fn run_with(
                         options,
                         searcher,
                     )?;
-                    if let Some((_, w)) = &writer {
-                        let labels = (
-                            contenders[group.strategy].label.as_str(),
-                            sets[group.set].name.as_str(),
-                            group.seed,
-                            plan.sets[group.set].valid[i as usize],
-                        );
-                        w.write(&UnitRun::new(group.first + i, labels, &run))?;
-                    }
+                    write(g, i, &run)?;
                     progress.run_done();
                     Ok(Some((run, record, counts)))
                 })
                 .collect()
         });
+        for (&(g, i), result) in to_search.iter().zip(&searched) {
+            if let Ok(Some((run, _, _))) = result {
+                copies.keep(g, i, run);
+            }
+        }
+        let mut searched = searched.into_iter();
+        let mut results: Vec<Result<Option<RunDone>>> = Vec::with_capacity(units.len());
+        for (&(g, i), &copy) in units.iter().zip(&is_copy) {
+            if !copy {
+                results.push(searched.next().expect("a result per unit searched"));
+                continue;
+            }
+            let original = copies.of[g].expect("a copy has an original");
+            // None: the original's run stopped by an interrupt or failed
+            // (its error comes first, in unit order).
+            results.push(match copies.take(original, i) {
+                Some(run) => {
+                    write(g, i, &run)?;
+                    progress.run_done();
+                    Ok(Some((run, None, None)))
+                }
+                None => Ok(None),
+            });
+        }
         for (&(g, _), result) in units.iter().zip(results) {
             let Some((run, record, counts)) = result? else {
                 continue;
@@ -451,6 +523,80 @@ pub fn run_with(
         shard,
         interrupted: interrupted(),
     })
+}
+
+/// The groups that make the same runs as an earlier group (same set, same
+/// seed, [`Searcher::same_runs`]): a comparison searches the earlier
+/// group's units and gives each copy the run, elapsed time included.
+/// Runs wait here for their copies, at most [`KEPT_RUNS`] at a time
+/// (past that, a copy is searched again: the same run).
+struct Copies {
+    /// Per group, the group whose runs it copies.
+    of: Vec<Option<usize>>,
+    /// Per group, how many groups copy it.
+    copied_by: Vec<u32>,
+    /// Runs of copied groups by (group, unit in the group), each with the
+    /// copies still to take it.
+    kept: HashMap<(usize, u64), (Run, u32)>,
+}
+
+/// The most runs [`Copies`] keeps waiting for their copies.
+const KEPT_RUNS: usize = 1 << 20;
+
+impl Copies {
+    fn none(groups: usize) -> Copies {
+        Copies {
+            of: vec![None; groups],
+            copied_by: vec![0; groups],
+            kept: HashMap::new(),
+        }
+    }
+
+    /// Each group's original: the first earlier group of its set and seed
+    /// whose strategy (`same(strategy, strategy)`) makes the same runs.
+    fn find(groups: &[PlannedGroup], same: impl Fn(usize, usize) -> bool) -> Copies {
+        let mut copies = Copies::none(groups.len());
+        for (g, group) in groups.iter().enumerate() {
+            let original = (0..g).find(|&o| {
+                let earlier = &groups[o];
+                copies.of[o].is_none()
+                    && earlier.set == group.set
+                    && earlier.seed == group.seed
+                    && earlier.strategy != group.strategy
+                    && same(earlier.strategy, group.strategy)
+            });
+            if let Some(o) = original {
+                copies.of[g] = Some(o);
+                copies.copied_by[o] += 1;
+            }
+        }
+        copies
+    }
+
+    /// Whether the run of unit `i` of group `g` waits for its copies.
+    fn has(&self, g: usize, i: u64) -> bool {
+        self.kept.contains_key(&(g, i))
+    }
+
+    /// Keeps the run of unit `i` of group `g` for its copies, if it has
+    /// any and there is room.
+    fn keep(&mut self, g: usize, i: u64, run: &Run) {
+        if self.copied_by[g] > 0 && self.kept.len() < KEPT_RUNS {
+            self.kept.insert((g, i), (*run, self.copied_by[g]));
+        }
+    }
+
+    /// The run of unit `i` of group `g` for one of its copies (forgotten
+    /// once every copy took it).
+    fn take(&mut self, g: usize, i: u64) -> Option<Run> {
+        let (run, left) = self.kept.get_mut(&(g, i))?;
+        *left -= 1;
+        let run = *run;
+        if *left == 0 {
+            self.kept.remove(&(g, i));
+        }
+        Some(run)
+    }
 }
 
 /// Each row's units (strategy-major, as the accumulators): its groups are
@@ -590,6 +736,45 @@ fn run_one(
 mod tests {
     use super::*;
     use crate::strategy::built_in;
+
+    #[test]
+    fn a_group_copies_the_first_earlier_group_of_its_set_and_seed_alike() {
+        // Strategies 0 and 2 search alike, 1 and 3 too; set 1 and seed 2
+        // are groups of their own.
+        let group = |strategy, set, seed| PlannedGroup {
+            strategy,
+            set,
+            seed,
+            first: 0,
+            len: 2,
+        };
+        let groups = [
+            group(0, 0, 1),
+            group(1, 0, 1),
+            group(2, 0, 1),
+            group(3, 0, 1),
+            group(2, 1, 1),
+            group(2, 0, 2),
+        ];
+        let mut copies = Copies::find(&groups, |a, b| a % 2 == b % 2);
+        assert_eq!(copies.of, [None, None, Some(0), Some(1), None, None]);
+        assert_eq!(copies.copied_by, [1, 1, 0, 0, 0, 0]);
+        let run = Run {
+            status: RunStatus::Solved,
+            placements: 1,
+            backtracks: 0,
+            guesses: 0,
+            iterations: 1,
+            elapsed_us: 0,
+            rules: Default::default(),
+        };
+        copies.keep(0, 1, &run);
+        copies.keep(2, 1, &run);
+        assert!(copies.has(0, 1) && !copies.has(2, 1) && !copies.has(0, 0));
+        // Taken by its one copy, then forgotten.
+        assert!(copies.take(0, 1).is_some());
+        assert!(!copies.has(0, 1) && copies.take(0, 1).is_none());
+    }
 
     #[test]
     fn the_progress_label_names_the_strategies_running() {
