@@ -65,7 +65,7 @@ impl ConflictHistory {
 impl VariableSelector for ConflictHistory {
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         let sum: f64 = (self.constraints.of_var(var).iter())
-            .filter(|&&c| (self.constraints).constrains(c, var, |v| !ctx.is_assigned(v)))
+            .filter(|&&c| (self.constraints).constrains_now(c, var, ctx))
             .map(|&c| self.q[c as usize] + DELTA)
             .sum();
         -scaled(sum / f64::from(ctx.size(var).max(1)))

@@ -35,7 +35,7 @@ impl DomWdeg {
     /// another unassigned variable.
     pub fn wdeg(&self, ctx: &SelectionContext<'_>, var: VarId) -> u64 {
         (self.constraints.of_var(var).iter())
-            .filter(|&&c| (self.constraints).constrains(c, var, |v| !ctx.is_assigned(v)))
+            .filter(|&&c| (self.constraints).constrains_now(c, var, ctx))
             .map(|&c| self.weights[c as usize])
             .sum()
     }

@@ -47,9 +47,7 @@ impl VariableSelector for DomWdegCaCd {
         let weights = &self.weights[var.index()];
         // (A weight of 0 adds nothing: its scope is not even looked at.)
         let wdeg: f64 = (self.constraints.of_var(var).iter().zip(weights))
-            .filter(|&(&c, &w)| {
-                w > 0.0 && (self.constraints).constrains(c, var, |v| !ctx.is_assigned(v))
-            })
+            .filter(|&(&c, &w)| w > 0.0 && (self.constraints).constrains_now(c, var, ctx))
             .map(|(_, &w)| w)
             .sum();
         if wdeg > 0.0 {
