@@ -12,7 +12,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use sudoku_cli::compare::columns::Column;
 use sudoku_cli::compare::export::TableFormat;
 use sudoku_cli::compare::merge;
-use sudoku_cli::compare::pipeline::{self, Comparison, OneRun, Searcher, Silent};
+use sudoku_cli::compare::pipeline::{self, Comparison, OneRun, Searcher, Silent, same_search};
 use sudoku_cli::compare::plan::Shard;
 use sudoku_cli::compare::report::{self, TableOptions};
 use sudoku_cli::compare::sets::{self, PuzzleSet};
@@ -371,6 +371,17 @@ impl Searcher for PythonSearch<'_> {
 
     fn record(&self, index: usize, _contender: &strategies::Contender) -> StrategyRecord {
         self.contenders[index].plan.record.clone()
+    }
+
+    /// As the command's: the same config, value chains defined alike
+    /// allowed; never for a plan that calls Python.
+    fn same_runs(
+        &self,
+        (a, _): (usize, &strategies::Contender),
+        (b, _): (usize, &strategies::Contender),
+    ) -> bool {
+        let (a, b) = (&self.contenders[a].plan, &self.contenders[b].plan);
+        !a.calls_python() && !b.calls_python() && same_search(a.config(), b.config())
     }
 }
 

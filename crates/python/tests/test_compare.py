@@ -39,6 +39,14 @@ def test_runs_are_what_per_puzzle_writes(tmp_path):
     pd.testing.assert_frame_equal(got.drop(columns=drop), want.drop(columns=drop))
 
 
+def test_chains_defined_alike_share_their_runs():
+    # 7 is defined as 6: one search, both rows, time included.
+    rows = sc.compare("hardest11", cells="E", values=["6", "7"], propagation="fc").set_index("values")
+    same = [c for c in rows.columns if c not in ("strategy", "rank")]
+    assert rows.loc["6", same].equals(rows.loc["7", same])
+    assert rows.loc["6", "placements_total"] == 3671
+
+
 def fewest(view, cell):
     return view.size(cell)
 

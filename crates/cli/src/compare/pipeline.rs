@@ -104,10 +104,11 @@ pub trait Searcher: Sync {
         StrategyRecord::of(&contender.strategy)
     }
 
-    /// Whether contenders `a` and `b` make the same runs, counter for
-    /// counter, with the same seed on the same puzzle: then a comparison
-    /// searches once and gives both the run. The default says no.
-    fn same_runs(&self, _a: &Contender, _b: &Contender) -> bool {
+    /// Whether contenders `a` and `b` (index, contender) make the same
+    /// runs, counter for counter, with the same seed on the same puzzle:
+    /// then a comparison searches once and gives both the run. The
+    /// default says no.
+    fn same_runs(&self, _a: (usize, &Contender), _b: (usize, &Contender)) -> bool {
         false
     }
 }
@@ -130,17 +131,22 @@ impl Searcher for EngineSearch {
             .run_traced(run.puzzle, &config, Some(run.solutions), tracer)?)
     }
 
-    /// The same search but for value chains defined alike (`7` is `6`,
-    /// `8` is `5`: [`csp_core::heuristics::ValueChain::canonical`]), and
-    /// no time limit (a run stopped by the clock is not repeatable).
-    fn same_runs(&self, a: &Contender, b: &Contender) -> bool {
-        let (a, b) = (&a.strategy.search, &b.strategy.search);
-        let canonical = |c: &csp_core::SearchConfig| csp_core::SearchConfig {
-            values: c.values.canonical(),
-            ..c.clone()
-        };
-        a.limits.timeout.is_none() && canonical(a) == canonical(b)
+    /// [`same_search`] of their configs.
+    fn same_runs(&self, (_, a): (usize, &Contender), (_, b): (usize, &Contender)) -> bool {
+        same_search(&a.strategy.search, &b.strategy.search)
     }
+}
+
+/// Whether two configs make the same runs: equal but for value chains
+/// defined alike (`7` is `6`, `8` is `5`:
+/// [`csp_core::heuristics::ValueChain::canonical`]), and without a time
+/// limit (a run stopped by the clock is not repeatable).
+pub fn same_search(a: &csp_core::SearchConfig, b: &csp_core::SearchConfig) -> bool {
+    let canonical = |c: &csp_core::SearchConfig| csp_core::SearchConfig {
+        values: c.values.canonical(),
+        ..c.clone()
+    };
+    a.limits.timeout.is_none() && canonical(a) == canonical(b)
 }
 
 /// No progress shown.
@@ -374,7 +380,7 @@ pub fn run_with(
         Copies::none(tally.groups.len())
     } else {
         Copies::find(&tally.groups, |a, b| {
-            searcher.same_runs(&contenders[a], &contenders[b])
+            searcher.same_runs((a, &contenders[a]), (b, &contenders[b]))
         })
     };
     loop {
