@@ -317,6 +317,38 @@ fn augment(
 mod tests {
     use super::*;
 
+    /// A small xorshift generator from `state`: deterministic draws, no
+    /// dependency.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Each value [`supported_values_explained`] removes from `domains`,
+    /// as (variable, value, size of its smallest subset), and the
+    /// supported values; `None` for the removals when there is no
+    /// assignment.
+    fn removals(domains: &[u64]) -> (Option<Vec<(usize, u32, usize)>>, Vec<u64>) {
+        let mut supported = vec![0; domains.len()];
+        let sizes = supported_values_explained(domains, &mut supported, |subsets, kept| {
+            let mut out = Vec::new();
+            for (i, (&d, &k)) in domains.iter().zip(kept).enumerate() {
+                let mut gone = d & !k;
+                while gone != 0 {
+                    let v = gone.trailing_zeros();
+                    gone &= gone - 1;
+                    out.push((i, v, subsets.size(i, v)));
+                }
+            }
+            out
+        });
+        (sizes, supported)
+    }
+
     /// The supported values by brute force: every assignment of distinct
     /// values.
     fn brute_force(domains: &[u64]) -> Option<Vec<u64>> {
@@ -380,13 +412,7 @@ mod tests {
     #[test]
     fn agrees_with_brute_force_on_many_random_groups() {
         // A small xorshift generator: deterministic, no dependency.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for round in 0..5000 {
             let n = 1 + (next() % 7) as usize;
             let values = n + (next() % 3) as usize;
@@ -477,13 +503,7 @@ mod tests {
         assert_eq!(kept[..3], [1, 2, 3]);
         // Filtering the part removes what filtering the whole does, by
         // subsets of the same sizes, on random groups.
-        let mut state = 0x1405_7b7e_f767_814fu64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1405_7b7e_f767_814f);
         for _ in 0..5000 {
             let n = 1 + (next() % 8) as usize;
             let mask = (1u64 << (n + (next() % 2) as usize)) - 1;
@@ -493,30 +513,14 @@ mod tests {
                     _ => (next() | next()) & mask,
                 })
                 .collect();
-            let explained = |d: &[u64]| {
-                let mut supported = vec![0; d.len()];
-                let sizes = supported_values_explained(d, &mut supported, |subsets, kept| {
-                    let mut out = Vec::new();
-                    for (i, (&dom, &k)) in d.iter().zip(kept).enumerate() {
-                        let mut gone = dom & !k;
-                        while gone != 0 {
-                            let v = gone.trailing_zeros();
-                            gone &= gone - 1;
-                            out.push((i, v, subsets.size(i, v)));
-                        }
-                    }
-                    out
-                });
-                (sizes, supported)
-            };
-            let (whole, supported) = explained(&domains);
+            let (whole, supported) = removals(&domains);
             let mut kept = [0; MAX_VARS];
             let Some(m) = open_part(&domains, &mut kept) else {
                 assert_eq!((whole.as_deref(), &supported), (Some(&[][..]), &domains));
                 continue;
             };
             let part: Vec<u64> = kept[..m].iter().map(|&i| domains[i as usize]).collect();
-            let (sizes, _) = explained(&part);
+            let (sizes, _) = removals(&part);
             let sizes = sizes.map(|s| {
                 (s.into_iter())
                     .map(|(j, v, size)| (kept[j] as usize, v, size))
@@ -541,13 +545,7 @@ mod tests {
         assert!(may_prune(&[0b011, 0b101, 0b1111, 0b1111]));
         // And how often it may: of random groups, those with a pruning
         // are all caught, and some without are told apart.
-        let mut state = 0x5851_f42d_4c95_7f2du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x5851_f42d_4c95_7f2d);
         let (mut skipped, mut rounds) = (0, 0);
         for _ in 0..20_000 {
             let n = 2 + (next() % 8) as usize;
@@ -609,13 +607,7 @@ mod tests {
 
     #[test]
     fn subset_sizes_are_the_smallest_naked_or_hidden_subset() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut by_size = [0u32; 7];
         for round in 0..5000 {
             let n = 1 + (next() % 7) as usize;
@@ -624,21 +616,7 @@ mod tests {
             let domains: Vec<u64> = (0..n)
                 .map(|_| (next() & next() & mask).max(1 << (next() % values as u64)))
                 .collect();
-            let mut supported = vec![0; n];
-            let sizes =
-                supported_values_explained(&domains, &mut supported, |subsets, supported| {
-                    let mut sizes = Vec::new();
-                    for (i, (&d, &s)) in domains.iter().zip(supported).enumerate() {
-                        let mut gone = d & !s;
-                        while gone != 0 {
-                            let v = gone.trailing_zeros();
-                            gone &= gone - 1;
-                            sizes.push((i, v, subsets.size(i, v)));
-                        }
-                    }
-                    sizes
-                });
-            for (i, v, size) in sizes.unwrap_or_default() {
+            for (i, v, size) in removals(&domains).0.unwrap_or_default() {
                 assert_eq!(
                     size,
                     smallest_subset(&domains, i, v),
