@@ -328,11 +328,14 @@ mod tests {
         }
     }
 
+    /// A removal: variable, value, size of its smallest subset.
+    type Removal = (usize, u32, usize);
+
     /// Each value [`supported_values_explained`] removes from `domains`,
     /// as (variable, value, size of its smallest subset), and the
     /// supported values; `None` for the removals when there is no
     /// assignment.
-    fn removals(domains: &[u64]) -> (Option<Vec<(usize, u32, usize)>>, Vec<u64>) {
+    fn removals(domains: &[u64]) -> (Option<Vec<Removal>>, Vec<u64>) {
         let mut supported = vec![0; domains.len()];
         let sizes = supported_values_explained(domains, &mut supported, |subsets, kept| {
             let mut out = Vec::new();
