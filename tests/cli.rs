@@ -2954,10 +2954,6 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
             "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg) with --config to set a chain",
         ),
         (
-            &["candidates", "--true", "--config", "portfolio"][..],
-            "candidates --true runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
-        ),
-        (
             &["compare", "--config", "portfolio", "--set", "hardest11"][..],
             "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
         ),
@@ -2966,6 +2962,25 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
         let (_, err, code) = run_with_stdin(&[args, &["docs/examples/inkala.txt"]].concat(), b"");
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // True candidates by the portfolio's turns: the same record as by one
+    // strategy (the counts do not depend on who found the solutions).
+    for file in [eddies, "docs/examples/inkala.txt"] {
+        let candidates = |config: &str| {
+            let args = [
+                "candidates",
+                "--true",
+                "--config",
+                config,
+                "--format",
+                "json",
+                file,
+            ];
+            let (out, err, code) = run_with_stdin(&args, b"");
+            assert_eq!(code, 0, "{config}: {err}");
+            out
+        };
+        assert_eq!(candidates("portfolio"), candidates("wdeg-gac"), "{file}");
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use csp_core::{PropagationLevel, SearchConfig};
+use csp_core::{Limits, PropagationLevel};
 
 use crate::records::{CandidatesRecord, Headed};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
@@ -24,19 +24,21 @@ pub fn candidates_job(job: &Job, sudokus: &Sudokus, level: PropagationLevel) -> 
 }
 
 /// The record of `candidates --true --limit LIMIT` for one puzzle of the
-/// input, searched with `config` (its limits hold for the whole) until
-/// `interrupt` is raised, if given; a puzzle that cannot be worked on
-/// gets an `invalid` record.
+/// input, each search made by the turns of `turns` (a portfolio, or one
+/// strategy alone: [`sudoku::Portfolio::alone`]), all within `limits`,
+/// until `interrupt` is raised, if given; a puzzle that cannot be worked
+/// on gets an `invalid` record.
 pub fn true_candidates_job(
     job: &Job,
     sudokus: &Sudokus,
-    config: &SearchConfig,
+    turns: &sudoku::Portfolio,
+    limits: Limits,
     limit: u64,
     interrupt: Option<&Arc<AtomicBool>>,
 ) -> CandidatesRecord {
     let base = CandidatesRecord::new(origin(job), "true".to_string());
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let found = sudoku.true_candidates(puzzle, config, limit, interrupt)?;
+        let found = sudoku.true_candidates_by(puzzle, turns, limits, limit, interrupt)?;
         Ok(base.clone().true_shown(&found, sudoku))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))

@@ -972,7 +972,9 @@ pub struct CandidatesArgs {
     pub limit: u64,
 
     /// With --true: the preset whose search finds the solutions (its
-    /// heuristics, level and limits). Default: `default`.
+    /// heuristics, level and limits). Default: `portfolio` (its members
+    /// take turns on each search; the counts are the same whichever
+    /// answers).
     #[arg(long, value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true, requires = "true_candidates")]
     pub config: Option<String>,
 

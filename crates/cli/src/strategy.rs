@@ -269,6 +269,15 @@ impl Strategy {
         }
         Ok(&self.search)
     }
+
+    /// The strategy as turns to take ([`sudoku::Portfolio`]): a
+    /// portfolio's, or the one search alone.
+    pub fn turns(&self) -> sudoku::Portfolio {
+        match &self.portfolio {
+            Some(plan) => plan.portfolio(),
+            None => sudoku::Portfolio::alone(self.search.clone()),
+        }
+    }
 }
 
 /// Where a preset came from, for error messages.

@@ -106,18 +106,23 @@ pub fn true_candidates<'py>(
     strategy: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = count_limit(limit)?.unwrap_or(u64::MAX);
-    let plan = plan(strategy)?;
+    let plan = answering_plan(strategy)?;
     if plan.is_bitboard() {
         return Err(crate::errors::InvalidStrategy::new_err(
             "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
         ));
     }
-    (plan.strategy.one_search("true candidates")).map_err(crate::errors::strategy_error)?;
+    let turns = match &plan.strategy.portfolio {
+        Some(_) => plan.strategy.turns(),
+        None => sudoku::Portfolio::alone(plan.config().clone()),
+    };
+    let limits = plan.config().limits;
     let record = run_one(py, entry, |job, sudokus, failure| {
         sudoku_cli::candidates::true_candidates_job(
             job,
             sudokus,
-            plan.config(),
+            &turns,
+            limits,
             limit,
             Some(&failure.flag),
         )

@@ -276,7 +276,8 @@ impl PyPuzzle {
     /// solutions (`candidates`), each with the number of solutions that
     /// hold it up to `limit` (`counts`), and the puzzle's `solutions` up to
     /// `limit + 1` (which means more than `limit`). The strategy keywords
-    /// are those of `solve`.
+    /// are those of `solve`; with none, the `portfolio` preset's turns
+    /// make each search (as `count`).
     #[pyo3(signature = (limit=Some(8), **strategy))]
     fn true_candidates<'py>(
         slf: &Bound<'py, Self>,

@@ -75,6 +75,10 @@ def test_true_candidates_equal_the_commands(tmp_path):
         assert got[key] == want[key], key
     assert got["solutions"] == 3
     assert got["counts"][1] == [1, 2]
+    # By default the portfolio's turns make the searches; a named preset
+    # alone finds the same counts.
+    named = puzzle.true_candidates(limit=3, config="default")
+    assert [named[k] for k in ("candidates", "counts")] == [got[k] for k in ("candidates", "counts")]
     # A puzzle with no solution, and a bad limit.
     assert sc.Puzzle.parse("123............4").true_candidates()["status"] == "contradiction"
     with pytest.raises(ValueError):

@@ -94,6 +94,18 @@ impl Portfolio {
         }
     }
 
+    /// One strategy alone, as a portfolio: a single turn within its own
+    /// limits (no budget of the portfolio's), so that what takes a
+    /// portfolio runs one named strategy exactly as that strategy alone.
+    pub fn alone(config: SearchConfig) -> Portfolio {
+        Portfolio {
+            members: vec![config],
+            first_budget: u64::MAX,
+            growth: 2,
+            timeout: None,
+        }
+    }
+
     /// Plays the turns: `run` searches the puzzle with a member's
     /// strategy, its placement limit lowered to the turn's budget (and
     /// its time limit to what is left of the portfolio's). A search

@@ -9,7 +9,7 @@ use std::time::Instant;
 use csp_core::{DomainStore, Limits, SearchConfig, StopReason, Termination, ValueSet, VarId};
 
 use crate::candidates::CandidateGrid;
-use crate::{Puzzle, SolveError, Sudoku};
+use crate::{Portfolio, Puzzle, SolveError, SolveReport, Sudoku};
 
 /// The true candidates of a puzzle ([`Sudoku::true_candidates`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,6 +56,23 @@ impl Sudoku {
         limit: u64,
         interrupt: Option<&Arc<AtomicBool>>,
     ) -> Result<TrueCandidates, SolveError> {
+        let alone = Portfolio::alone(config.clone());
+        self.true_candidates_by(puzzle, &alone, config.limits, limit, interrupt)
+    }
+
+    /// [`true_candidates`](Sudoku::true_candidates), each search made by
+    /// the turns of `turns` ([`Portfolio`]: the first member to finish
+    /// answers), all of them within `limits` together (the members' own
+    /// limits give way to what is left of these).
+    pub fn true_candidates_by(
+        &self,
+        puzzle: &Puzzle,
+        turns: &Portfolio,
+        limits: Limits,
+        limit: u64,
+        interrupt: Option<&Arc<AtomicBool>>,
+    ) -> Result<TrueCandidates, SolveError> {
+        let level = (turns.members.iter().map(|m| m.level).min()).unwrap_or_default();
         let limit = limit.clamp(1, u64::MAX - 1);
         let n = self.size().side();
         let cells = self.size().cells();
@@ -63,14 +80,14 @@ impl Sudoku {
         let mut placements = 0u64;
         // The limits left for the next search, or why none is left.
         let remaining = |placements: u64| -> Result<Limits, StopReason> {
-            let timeout = match config.limits.timeout {
+            let timeout = match limits.timeout {
                 Some(t) => Some(
                     t.checked_sub(started.elapsed())
                         .ok_or(StopReason::Timeout)?,
                 ),
                 None => None,
             };
-            let max_placements = match config.limits.max_placements {
+            let max_placements = match limits.max_placements {
                 Some(m) => Some(
                     m.checked_sub(placements)
                         .filter(|&m| m > 0)
@@ -94,32 +111,51 @@ impl Sudoku {
                 Ok(l) => l,
                 Err(reason) => return Ok(Err(reason)),
             };
-            let config = SearchConfig {
-                limits,
-                ..config.clone()
-            };
-            let mut search = self.search(puzzle, &config)?;
-            if let Some((cell, value)) = fixed
-                && search.fix(VarId(cell as u32), value).is_err()
-            {
-                return Ok(Ok(0));
+            let mut turns = turns.clone();
+            for member in &mut turns.members {
+                member.limits = Limits {
+                    timeout: None,
+                    ..limits
+                };
             }
-            if let Some(flag) = interrupt {
-                search.set_interrupt(Arc::clone(flag));
+            turns.timeout = limits.timeout;
+            // This search's own tally: the answering turn's is kept.
+            let mut tallied = vec![vec![0u64; n]; if tally { cells } else { 0 }];
+            let played = turns.run(|config| {
+                tallied.iter_mut().for_each(|c| c.fill(0));
+                let mut search = self.search(puzzle, config)?;
+                if let Some((cell, value)) = fixed
+                    && search.fix(VarId(cell as u32), value).is_err()
+                {
+                    // No solution with it: nothing to search.
+                    return Ok(SolveReport {
+                        termination: Termination::Exhausted,
+                        solution: None,
+                        stats: Default::default(),
+                    });
+                }
+                if let Some(flag) = interrupt {
+                    search.set_interrupt(Arc::clone(flag));
+                }
+                if tally {
+                    search.set_on_solution(Box::new(|store: &DomainStore| {
+                        for (cell, counts) in tallied.iter_mut().enumerate() {
+                            let v = store.value(VarId(cell as u32)).expect("a solution");
+                            counts[v as usize] += 1;
+                        }
+                    }));
+                }
+                Ok(self.report(search.run(Some(if tally { limit + 1 } else { limit }))))
+            })?;
+            *placements += played.placements;
+            for (all, turn) in counts.iter_mut().zip(&tallied) {
+                for (a, t) in all.iter_mut().zip(turn) {
+                    *a += t;
+                }
             }
-            if tally {
-                search.set_on_solution(Box::new(|store: &DomainStore| {
-                    for (cell, counts) in counts.iter_mut().enumerate() {
-                        let v = store.value(VarId(cell as u32)).expect("a solution") as usize;
-                        counts[v] += 1;
-                    }
-                }));
-            }
-            let result = search.run(Some(if tally { limit + 1 } else { limit }));
-            *placements += result.stats.placements;
-            Ok(match result.termination {
+            Ok(match played.report.termination {
                 Termination::Stopped(reason) => Err(reason),
-                _ => Ok(result.stats.solutions),
+                _ => Ok(played.report.stats.solutions),
             })
         };
         let mut counts = vec![vec![0u64; n]; cells];
@@ -130,7 +166,7 @@ impl Sudoku {
         if stopped.is_none() && solutions > limit {
             // More solutions than the list holds: count each candidate
             // the list holds fewer times than the limit, with it placed.
-            let root = self.candidates(puzzle, config.level)?;
+            let root = self.candidates(puzzle, level)?;
             'cells: for (cell, &given) in puzzle.cells().iter().enumerate() {
                 if given != 0 {
                     continue;
@@ -242,6 +278,57 @@ mod tests {
             .unwrap();
         assert_eq!(t.grid.candidates(1), vec![2, 4]);
         assert_eq!(t.grid.digit(0), Some(1));
+    }
+
+    #[test]
+    fn a_portfolio_finds_the_counts_one_strategy_finds() {
+        // Naive search at `none` runs out of its small turns on Inkala's
+        // puzzle; MRV at `singles` answers each count: the same counts,
+        // whichever member answered, and the lost turns' solutions are not
+        // counted twice.
+        let sudoku = Sudoku::classic();
+        let puzzle = Puzzle::parse(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        )
+        .unwrap();
+        let naive = SearchConfig {
+            variables: "A".parse().unwrap(),
+            values: "1".parse().unwrap(),
+            level: csp_core::PropagationLevel::None,
+            ..SearchConfig::default()
+        };
+        let mrv = SearchConfig {
+            level: csp_core::PropagationLevel::Singles,
+            ..SearchConfig::default()
+        };
+        let turns = crate::Portfolio {
+            first_budget: 50,
+            ..crate::Portfolio::new(vec![naive, mrv.clone()])
+        };
+        let alone = sudoku.true_candidates(&puzzle, &mrv, 8, None).unwrap();
+        let by_turns = sudoku
+            .true_candidates_by(&puzzle, &turns, csp_core::Limits::default(), 8, None)
+            .unwrap();
+        assert_eq!(by_turns, alone);
+        assert_eq!(alone.solutions, 1);
+        // A grid of several solutions too (4x4, three givens).
+        let four = four();
+        let puzzle = Puzzle::parse("1.......2.....3.").unwrap();
+        let turns = crate::Portfolio {
+            first_budget: 2,
+            ..crate::Portfolio::new(vec![
+                SearchConfig {
+                    variables: "A".parse().unwrap(),
+                    level: csp_core::PropagationLevel::None,
+                    ..SearchConfig::default()
+                },
+                SearchConfig::default(),
+            ])
+        };
+        let by_turns = four
+            .true_candidates_by(&puzzle, &turns, csp_core::Limits::default(), 3, None)
+            .unwrap();
+        assert_eq!(by_turns.counts, brute_counts(&four, &puzzle, 3));
     }
 
     #[test]

@@ -82,17 +82,19 @@ pub fn candidates(args: &CandidatesArgs) -> Result<Outcome> {
 }
 
 /// `candidates --true`: the digits of every solution, each counted up to
-/// `--limit`, found by the preset's search.
+/// `--limit`, found by the preset's search (by default the portfolio's
+/// turns: only the answer matters).
 fn true_candidates(args: &CandidatesArgs) -> Result<Outcome> {
-    let strategy = crate::strategy::resolve(&crate::strategy::Overrides {
-        config: args.config.clone(),
-        ..Default::default()
-    })?;
-    let search = strategy.one_search("candidates --true")?;
+    let strategy =
+        crate::strategy::resolve(&crate::strategy::answering(&crate::strategy::Overrides {
+            config: args.config.clone(),
+            ..Default::default()
+        }))?;
+    let (turns, limits) = (strategy.turns(), strategy.search.limits);
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| true_candidates_job(job, sudokus, search, args.limit, None),
+        |job, sudokus| true_candidates_job(job, sudokus, &turns, limits, args.limit, None),
         |_| String::new(),
     )
 }

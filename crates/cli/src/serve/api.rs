@@ -254,10 +254,8 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         config: request.config.clone(),
         ..StrategyRequest::default()
     }
-    .resolve(&state.limits)?;
-    let search = (strategy.one_search("true candidates"))
-        .map_err(ApiError::invalid)?
-        .clone();
+    .resolve_answering(&state.limits)?;
+    let (turns, limits) = (strategy.turns(), strategy.search.limits);
     let limit = request.limit.unwrap_or(8);
     if limit == 0 {
         return Err(ApiError::Invalid(
@@ -269,7 +267,7 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         .run(move |flag| {
             let sudokus = sudokus();
             let record = match request.true_candidates {
-                true => true_candidates_job(&job, &sudokus, &search, limit, Some(&flag)),
+                true => true_candidates_job(&job, &sudokus, &turns, limits, limit, Some(&flag)),
                 false => candidates_job(&job, &sudokus, level),
             };
             answer(&record, &record.head)
