@@ -112,11 +112,7 @@ pub fn true_candidates<'py>(
             "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
         ));
     }
-    let turns = match &plan.strategy.portfolio {
-        Some(_) => plan.strategy.turns(),
-        None => sudoku::Portfolio::alone(plan.config().clone()),
-    };
-    let limits = plan.config().limits;
+    let (turns, limits) = (plan.strategy.turns(), plan.config().limits);
     let record = run_one(py, entry, |job, sudokus, failure| {
         sudoku_cli::candidates::true_candidates_job(
             job,

@@ -379,7 +379,7 @@ pub fn run_with(
     let mut copies = if options.record || options.heat {
         Copies::none(tally.groups.len())
     } else {
-        Copies::find(&tally.groups, |a, b| {
+        Copies::find(&tally.groups, contenders.len(), |a, b| {
             searcher.same_runs((a, &contenders[a]), (b, &contenders[b]))
         })
     };
@@ -559,19 +559,27 @@ impl Copies {
     }
 
     /// Each group's original: the first earlier group of its set and seed
-    /// whose strategy (`same(strategy, strategy)`) makes the same runs.
-    fn find(groups: &[PlannedGroup], same: impl Fn(usize, usize) -> bool) -> Copies {
+    /// whose strategy, another one, makes the same runs
+    /// (`same(strategy, strategy)`, of the `strategies`). The strategies
+    /// are sorted into classes of the same runs once, so the groups (one
+    /// per strategy, set and seed) are matched by a lookup each.
+    fn find(
+        groups: &[PlannedGroup],
+        strategies: usize,
+        same: impl Fn(usize, usize) -> bool,
+    ) -> Copies {
+        let mut class: Vec<usize> = Vec::with_capacity(strategies);
+        for s in 0..strategies {
+            let first = (0..s).find(|&t| class[t] == t && same(t, s));
+            class.push(first.unwrap_or(s));
+        }
         let mut copies = Copies::none(groups.len());
+        let mut firsts: HashMap<(usize, u64, usize), usize> = HashMap::new();
         for (g, group) in groups.iter().enumerate() {
-            let original = (0..g).find(|&o| {
-                let earlier = &groups[o];
-                copies.of[o].is_none()
-                    && earlier.set == group.set
-                    && earlier.seed == group.seed
-                    && earlier.strategy != group.strategy
-                    && same(earlier.strategy, group.strategy)
-            });
-            if let Some(o) = original {
+            let key = (group.set, group.seed, class[group.strategy]);
+            let o = *firsts.entry(key).or_insert(g);
+            // A strategy's own seed listed twice is no copy of itself.
+            if groups[o].strategy != group.strategy {
                 copies.of[g] = Some(o);
                 copies.copied_by[o] += 1;
             }
@@ -746,7 +754,8 @@ mod tests {
     #[test]
     fn a_group_copies_the_first_earlier_group_of_its_set_and_seed_alike() {
         // Strategies 0 and 2 search alike, 1 and 3 too; set 1 and seed 2
-        // are groups of their own.
+        // are groups of their own, and strategy 0's seed 1 listed again
+        // copies nothing.
         let group = |strategy, set, seed| PlannedGroup {
             strategy,
             set,
@@ -761,10 +770,11 @@ mod tests {
             group(3, 0, 1),
             group(2, 1, 1),
             group(2, 0, 2),
+            group(0, 0, 1),
         ];
-        let mut copies = Copies::find(&groups, |a, b| a % 2 == b % 2);
-        assert_eq!(copies.of, [None, None, Some(0), Some(1), None, None]);
-        assert_eq!(copies.copied_by, [1, 1, 0, 0, 0, 0]);
+        let mut copies = Copies::find(&groups, 4, |a, b| a % 2 == b % 2);
+        assert_eq!(copies.of, [None, None, Some(0), Some(1), None, None, None]);
+        assert_eq!(copies.copied_by, [1, 1, 0, 0, 0, 0, 0]);
         let run = Run {
             status: RunStatus::Solved,
             placements: 1,
