@@ -8,10 +8,16 @@
 //! bitboard solver's `count_without_solution`). Each solver's total
 //! solution count is printed too, so a wrong answer shows.
 //!
+//! With the `tdoku` feature (`TDOKU_DIR=/path/to/tdoku cargo run
+//! --release --features tdoku ...`), tdoku takes its turn on each chunk
+//! too: the three are compared in one run, each against the same load.
+//!
 //! Usage: `peers-bench [--repeat N] [--fast-only] FILE...` (puzzle files,
 //! one 81-character puzzle per line; `--fast-only`: the crate and the
-//! bitboard solver, not the engine). Output: a markdown table per file;
-//! the bitboard solver's total guesses per file go to stderr.
+//! bitboard solver, not the engine). Output: a markdown table per file,
+//! each solver's puzzles per second also as a multiple of the crate's;
+//! the bitboard solver's (and tdoku's) total guesses per file go to
+//! stderr.
 //!
 //! `peers-bench generate N`: minimal 9x9 puzzles per second (no symmetry),
 //! N of them from each: the crate's `Sudoku::generate_with_symmetry` and
@@ -23,6 +29,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use csp_core::{PropagationLevel, SearchConfig};
 use ours::{Propagators, Puzzle};
+
+#[cfg(feature = "tdoku")]
+mod tdoku;
 
 /// Puzzles per turn when the crate and the bitboard solver take turns.
 const CHUNK: usize = 50;
@@ -43,20 +52,24 @@ fn main() -> Result<()> {
     if args.is_empty() {
         bail!("usage: peers-bench [--repeat N] FILE... | peers-bench generate N");
     }
-    println!("| set | solver | puzzles/s | µs/puzzle | solutions counted |");
-    println!("|---|---|---:|---:|---:|");
+    #[cfg(feature = "tdoku")]
+    println!("tdoku compiled with {}", tdoku::BUILD);
+    println!("| set | solver | puzzles/s | µs/puzzle | x crate | solutions counted |");
+    println!("|---|---|---:|---:|---:|---:|");
     for path in &args {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
         let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
         let set = std::path::Path::new(path)
             .file_stem()
             .map_or(path.clone(), |s| s.to_string_lossy().into_owned());
-        let row = |solver: &str, elapsed: Duration, solutions: u64| {
+        // `crate_time`: the crate's, for the multiple.
+        let row = |solver: &str, elapsed: Duration, crate_time: Duration, solutions: u64| {
             let n = (lines.len() * repeat) as f64;
             println!(
-                "| {set} | {solver} | {:.0} | {:.1} | {solutions} |",
+                "| {set} | {solver} | {:.0} | {:.1} | {:.2} | {solutions} |",
                 n / elapsed.as_secs_f64(),
-                elapsed.as_secs_f64() * 1e6 / n
+                elapsed.as_secs_f64() * 1e6 / n,
+                crate_time.as_secs_f64() / elapsed.as_secs_f64()
             );
         };
 
@@ -67,12 +80,29 @@ fn main() -> Result<()> {
             .map(|l| l.parse::<Puzzle>().map_err(|e| anyhow::anyhow!("{e}")))
             .collect::<Result<_>>()?;
         let mut bitboard = ours::bitboard::Bitboard::new(&ours::Sudoku::classic())?;
-        // The two take turns by chunks of puzzles, each timed on its own,
-        // so that a change in the machine's load falls on both alike.
+        #[cfg(feature = "tdoku")]
+        let tdokus: Vec<tdoku::TdokuPuzzle> =
+            lines.iter().map(|l| tdoku::TdokuPuzzle::new(l)).collect();
+        #[cfg(feature = "tdoku")]
+        let (mut tdoku_time, mut tdoku_solutions, mut tdoku_guesses) = (Duration::ZERO, 0, 0);
+        // The solvers take turns by chunks of puzzles, each timed on its
+        // own, so that a change in the machine's load falls on all alike.
         let (mut crate_time, mut our_time) = (Duration::ZERO, Duration::ZERO);
         let (mut crate_solutions, mut our_solutions, mut guesses) = (0u64, 0u64, 0u64);
         for _ in 0..repeat {
-            for (theirs, mine) in peers.chunks(CHUNK).zip(puzzles.chunks(CHUNK)) {
+            for (k, (theirs, mine)) in peers.chunks(CHUNK).zip(puzzles.chunks(CHUNK)).enumerate() {
+                #[cfg(feature = "tdoku")]
+                {
+                    let start = Instant::now();
+                    for p in &tdokus[k * CHUNK..(k * CHUNK + CHUNK).min(tdokus.len())] {
+                        let (solutions, guesses) = p.count(2);
+                        tdoku_solutions += solutions;
+                        tdoku_guesses += guesses;
+                    }
+                    tdoku_time += start.elapsed();
+                }
+                #[cfg(not(feature = "tdoku"))]
+                let _ = k;
                 let start = Instant::now();
                 for s in theirs {
                     crate_solutions += s.solutions_count_up_to(2) as u64;
@@ -87,9 +117,24 @@ fn main() -> Result<()> {
                 our_time += start.elapsed();
             }
         }
-        row("`sudoku` crate 0.8", crate_time, crate_solutions);
-        row("this project, bitboard", our_time, our_solutions);
+        row(
+            "`sudoku` crate 0.8",
+            crate_time,
+            crate_time,
+            crate_solutions,
+        );
+        row(
+            "this project, bitboard",
+            our_time,
+            crate_time,
+            our_solutions,
+        );
         eprintln!("bitboard guesses: {guesses}");
+        #[cfg(feature = "tdoku")]
+        {
+            row("tdoku", tdoku_time, crate_time, tdoku_solutions);
+            eprintln!("tdoku guesses: {tdoku_guesses}");
+        }
         if fast_only {
             continue;
         }
@@ -118,7 +163,7 @@ fn main() -> Result<()> {
                     }
                 }
                 let name = format!("this project, EA/0 {level}, {propagators}");
-                row(&name, start.elapsed(), solutions);
+                row(&name, start.elapsed(), crate_time, solutions);
             }
         }
     }
