@@ -286,7 +286,7 @@ fn count_with_the_bitboard_engine() {
             cell("iterations"),
             cell("fc_runs")
         ),
-        ("unique", "218", "109", "", "")
+        ("unique", "144", "72", "", "")
     );
     assert!(cell("elapsed_us").parse::<u64>().is_ok());
     // The same answers as the engine.
