@@ -14,9 +14,9 @@
 //! fewest candidates, copying the bitboards for each branch. On the
 //! classic 9x9 grid a band solver takes its place (JCZSolve's published
 //! design: a 27-bit mask per digit and band of three rows, locked
-//! candidates and pointing by table lookup, a branch on a two-candidate
-//! cell first), as fast as the `sudoku` crate on hard puzzles. The
-//! generator checks uniqueness and draws its random grids with them.
+//! candidates and pointing by table lookup), which branches on the
+//! two-candidate cell with the most unsolved peers. The generator checks
+//! uniqueness and draws its random grids with them.
 //!
 //! It counts `placements` (each digit it tries at a branch) and `guesses`
 //! (those tried while the cell had an untried digit left; the last one is
