@@ -475,7 +475,7 @@ impl State {
     /// with the fewest candidates, and of those the one with the most
     /// unsolved peers (the first in reading order on a tie).
     #[inline(never)]
-    fn first_cells(&self) -> Option<(usize, u32)> {
+    fn fewest_candidates_cell(&self) -> Option<(usize, u32)> {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
             let mut unsolved = self.unsolved[band];
@@ -687,7 +687,7 @@ impl ClassicSolver {
             Ok(pair) => pair,
             Err(()) => return false,
         };
-        let Some((band, bit)) = pair.or_else(|| state.first_cells()) else {
+        let Some((band, bit)) = pair.or_else(|| state.fewest_candidates_cell()) else {
             if self.found == 0 && self.keep_first {
                 state.write(&mut self.first);
             }
