@@ -90,19 +90,22 @@ fn main() -> Result<()> {
         let (mut crate_time, mut our_time) = (Duration::ZERO, Duration::ZERO);
         let (mut crate_solutions, mut our_solutions, mut guesses) = (0u64, 0u64, 0u64);
         for _ in 0..repeat {
-            for (k, (theirs, mine)) in peers.chunks(CHUNK).zip(puzzles.chunks(CHUNK)).enumerate() {
+            #[cfg(feature = "tdoku")]
+            let mut tdoku_chunks = tdokus.chunks(CHUNK);
+            for (theirs, mine) in peers.chunks(CHUNK).zip(puzzles.chunks(CHUNK)) {
                 #[cfg(feature = "tdoku")]
                 {
                     let start = Instant::now();
-                    for p in &tdokus[k * CHUNK..(k * CHUNK + CHUNK).min(tdokus.len())] {
+                    for p in tdoku_chunks
+                        .next()
+                        .expect("a chunk per chunk of the crate's")
+                    {
                         let (solutions, guesses) = p.count(2);
                         tdoku_solutions += solutions;
                         tdoku_guesses += guesses;
                     }
                     tdoku_time += start.elapsed();
                 }
-                #[cfg(not(feature = "tdoku"))]
-                let _ = k;
                 let start = Instant::now();
                 for s in theirs {
                     crate_solutions += s.solutions_count_up_to(2) as u64;

@@ -414,7 +414,6 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_on_many_random_groups() {
-        // A small xorshift generator: deterministic, no dependency.
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for round in 0..5000 {
             let n = 1 + (next() % 7) as usize;
