@@ -415,7 +415,8 @@ fn a_missing_file_is_named_and_an_empty_total_has_no_parentheses() {
         err,
         "sudoku: cannot read nope.txt: No such file or directory (os error 2)\n"
     );
-    assert!(out.starts_with("total: 0 puzzles; "), "{out}");
+    // Round 3, item 12: no total beside the error when nothing was read.
+    assert_eq!(out, "");
     assert_eq!(code, 2);
     let (out, _, code) = run(&["count"], "");
     assert_eq!((out.as_str(), code), ("total: 0 puzzles\n", 0));
@@ -550,4 +551,267 @@ fn the_readme_announces_the_builds_and_its_first_command_ends_as_it_says() {
     let (out, _, code) = run(&["solve", "puzzles/top95.txt", "--config", "norvig"], "");
     assert_eq!(code, 0);
     assert!(out.lines().last().unwrap().starts_with(said), "{said}");
+}
+
+/// The guide pages and the README, each as (name, text).
+fn pages() -> Vec<(String, String)> {
+    let mut pages = vec![(
+        "README.md".to_string(),
+        std::fs::read_to_string(root().join("README.md")).unwrap(),
+    )];
+    let mut guide: Vec<_> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    guide.sort();
+    for path in guide {
+        let name = format!("docs/guide/{}", path.file_name().unwrap().to_string_lossy());
+        pages.push((name, std::fs::read_to_string(path).unwrap()));
+    }
+    pages
+}
+
+/// Round 3, item 10: every variant name the docs give `--variant` is
+/// accepted, and the guide's list names every one the binary takes.
+#[test]
+fn every_variant_name_in_the_docs_is_accepted() {
+    let mut checked = Vec::new();
+    for (page, text) in pages() {
+        // Table rows of global elements: their name.
+        let rows =
+            (text.lines()).filter(|l| l.starts_with('|') && l.contains("`--variant` takes it"));
+        for row in rows {
+            let name = row.split('`').nth(1).unwrap();
+            checked.push((page.clone(), name.to_string()));
+        }
+        // Prose: the backticked names in the rest of the sentence after
+        // `--variant`, and the value of `--variant X` in commands.
+        let flat = text.replace('\n', " ");
+        for (at, _) in flat.match_indices("--variant") {
+            let rest = &flat[at + "--variant".len()..];
+            // After a backticked `--variant`, its closing backtick.
+            let (rest, in_prose) = match rest.strip_prefix('`') {
+                Some(rest) => (rest, true),
+                None => (rest, false),
+            };
+            if let (Some(value), false) = (rest.strip_prefix(' '), in_prose) {
+                let value = value.split([' ', '`', '|']).next().unwrap();
+                if !value.is_empty() && !value.starts_with('-') {
+                    for name in value.split(',') {
+                        checked.push((page.clone(), name.to_string()));
+                    }
+                }
+            }
+            let sentence = rest.split(". ").next().unwrap();
+            let sentence = sentence.split(" takes it").next().unwrap();
+            for (k, token) in sentence.split('`').enumerate() {
+                let is_name = k % 2 == 1
+                    && !token.is_empty()
+                    && token
+                        .chars()
+                        .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+                if is_name && !token.starts_with('-') {
+                    checked.push((page.clone(), token.to_string()));
+                }
+            }
+        }
+    }
+    let names: Vec<&str> = checked.iter().map(|(_, n)| n.as_str()).collect();
+    for expected in [
+        "non-consecutive",
+        "disjoint-groups",
+        "anti-knight",
+        "diagonal",
+    ] {
+        assert!(
+            names.contains(&expected),
+            "{expected} not found in {names:?}"
+        );
+    }
+    for (page, name) in &checked {
+        assert!(
+            name.parse::<sudoku::Variant>().is_ok(),
+            "{page}: `--variant {name}` is refused"
+        );
+    }
+    // The binary too, on an empty grid's count.
+    let (_, err, code) = run(
+        &[
+            "count",
+            "-q",
+            "--variant",
+            "non-consecutive,disjoint-groups",
+            "-",
+        ],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "sudoku: -:1: not unique: multiple (2 or more solutions)\n",
+            1
+        )
+    );
+    let guide = std::fs::read_to_string(root().join("docs/guide/variants.md")).unwrap();
+    let list = guide
+        .split("Plain lines take global rules by flag")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    for name in sudoku::variant_names().split(", ") {
+        assert!(
+            list.contains(&format!("`{name}`")),
+            "the guide's list lacks {name}"
+        );
+    }
+}
+
+/// Round 3, item 11: `compare --config` takes a comma list, as `--cells`
+/// does.
+#[test]
+fn compare_takes_a_list_of_presets() {
+    let (out, err, code) = run(
+        &[
+            "compare",
+            "--set",
+            "hardest11",
+            "--config",
+            "norvig,mrv",
+            "--format",
+            "csv",
+            "--max-placements",
+            "2000",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let strategies: Vec<&str> = (out.lines().skip(1))
+        .map(|l| l.split(',').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(strategies.len(), 2, "{out}");
+    assert!(strategies.iter().any(|s| s.starts_with("norvig")), "{out}");
+    assert!(strategies.iter().any(|s| s.starts_with("mrv")), "{out}");
+}
+
+/// Round 3, item 12: a missing file is an error, with no total beside it.
+#[test]
+fn a_missing_file_prints_no_total() {
+    for command in ["solve", "count", "rate", "candidates", "explain"] {
+        let (out, err, code) = run(&[command, "nosuchfile.txt"], "");
+        assert_eq!(out, "", "{command}");
+        assert!(err.contains("nosuchfile.txt"), "{command}: {err}");
+        assert_eq!(code, 2, "{command}");
+    }
+    // With a file that was read, the total stays.
+    let (out, _, code) = run(&["solve", "nosuchfile.txt", "docs/examples/inkala.txt"], "");
+    assert!(out.contains("total: 1 puzzle (1 solved)"), "{out}");
+    assert_eq!(code, 2);
+}
+
+/// Round 3, item 13: the help says that links, f-puzzles files and
+/// folders are inputs too.
+#[test]
+fn the_help_names_every_kind_of_input() {
+    let (top, _, _) = run(&["--help"], "");
+    let (solve, _, _) = run(&["solve", "--help"], "");
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (top, solve) = (flat(&top), flat(&solve));
+    for words in ["SudokuPad links", "f-puzzles JSON", "folders"] {
+        assert!(top.contains(words), "--help lacks {words}: {top}");
+        assert!(solve.contains(words), "solve --help lacks {words}: {solve}");
+    }
+}
+
+/// Round 3, item 14: no backticks in the man page's NAME line, and the
+/// SVG's numbers rounded.
+#[test]
+fn the_man_page_and_svg_hold_no_noise() {
+    let (man, _, _) = run(&["man"], "");
+    let name = man
+        .split(".SH NAME\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert!(!name.contains('`'), "{name}");
+    let (svg, _, code) = run(&["render", "-"], &format!("{INKALA}\n"));
+    assert_eq!(code, 0);
+    let long = regex_free_long_decimals(&svg);
+    assert!(long.is_empty(), "{long:?}");
+    let (svg, _, _) = run(
+        &["render", "puzzles/variants/killer/killer-janko-021.json"],
+        "",
+    );
+    assert!(regex_free_long_decimals(&svg).is_empty());
+}
+
+/// The numbers of `text` with more than two decimals.
+fn regex_free_long_decimals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'.' && i > 0 && bytes[i - 1].is_ascii_digit() {
+            let digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits > 2 {
+                out.push(text[i.saturating_sub(4)..i + 1 + digits].to_string());
+            }
+            i += digits;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Round 3, item 20: the guide links nowhere outside the repository but
+/// to the web, names no issue, and its set-up is the README's.
+#[test]
+fn the_guide_stays_inside_the_repository() {
+    for (page, text) in pages() {
+        let lower = text.to_lowercase();
+        if let Some(at) = lower.find("issue") {
+            let line = text[..at].lines().count();
+            panic!("{page}:{line}: names an issue");
+        }
+        let base = if page == "README.md" {
+            ""
+        } else {
+            "docs/guide/"
+        };
+        for (k, part) in text.split("](").enumerate().skip(1) {
+            let target = part.split(')').next().unwrap();
+            let target = target.split('#').next().unwrap();
+            if target.is_empty() || target.starts_with("https://") || target.starts_with("http://")
+            {
+                continue;
+            }
+            let path = root().join(base).join(target);
+            assert!(
+                path.canonicalize().is_ok_and(|p| p.starts_with(root())),
+                "{page}: link {k} to `{target}` is outside the repository or missing"
+            );
+        }
+        assert!(!text.contains("../shared"), "{page}: points to ../shared");
+    }
+    let setup = |text: &str| {
+        let after = text.split("## Set up and run").nth(1).unwrap();
+        after
+            .split("```sh\n")
+            .nth(1)
+            .unwrap()
+            .split("```")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let install = std::fs::read_to_string(root().join("docs/guide/install.md")).unwrap();
+    assert_eq!(setup(&install), setup(&readme));
 }

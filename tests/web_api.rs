@@ -328,7 +328,8 @@ async fn bad_input_is_a_400_with_the_commands_message() {
         (
             "/api/solve",
             json!({"puzzle": INKALA, "cells": "E!"}),
-            "invalid --cells: ",
+            // The request's field, as the request names it.
+            "invalid \"cells\": unknown cell heuristic `!`",
         ),
         (
             "/api/solve",
@@ -473,6 +474,7 @@ async fn more_searches_than_slots_get_429_and_a_dropped_request_stops_its_search
         Request::builder()
             .method("POST")
             .uri("/api/count")
+            .header("content-type", "application/json")
             .body(Body::from(body.to_string()))
             .unwrap()
     };
@@ -557,4 +559,164 @@ fn the_server_binds_the_loopback_by_default_and_warns_otherwise() {
         ),
         "{stderr}"
     );
+}
+
+/// The status and `error` of a POST to `/api/solve` with extra headers,
+/// to a server behind `doors`.
+async fn solve_with_headers(
+    doors: sudoku_cli::serve::Doors,
+    headers: &[(&str, &str)],
+) -> (StatusCode, String) {
+    let mut request = Request::builder().method("POST").uri("/api/solve");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let body = json!({ "puzzle": INKALA }).to_string();
+    let response = sudoku_cli::serve::router_with_doors(ServerLimits::default(), doors)
+        .oneshot(request.body(Body::from(body)).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value: Value = serde_json::from_slice(&bytes).unwrap();
+    let error = value["error"].as_str().unwrap_or("").to_string();
+    (status, error)
+}
+
+/// What a cross-site form sends (text/plain, no preflight) is refused,
+/// and so is any request from a foreign page.
+#[tokio::test]
+async fn only_json_from_the_servers_own_page_is_answered() {
+    let doors = sudoku_cli::serve::Doors::default;
+    let json = ("content-type", "application/json");
+    let host = ("host", "127.0.0.1:8000");
+    for kind in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let (status, error) = solve_with_headers(doors(), &[("content-type", kind), host]).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{kind}");
+        assert_eq!(
+            error,
+            format!(
+                "send the request body as JSON, with Content-Type: application/json (got {kind})"
+            )
+        );
+    }
+    let (status, _) = solve_with_headers(doors(), &[host]).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, _) = solve_with_headers(
+        doors(),
+        &[("content-type", "application/json; charset=utf-8"), host],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // A foreign page, even with a JSON body (after a preflight it would
+    // not get): 403.
+    for origin in ["https://evil.example.com", "http://127.0.0.1:9999", "null"] {
+        let (status, error) = solve_with_headers(doors(), &[json, host, ("origin", origin)]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{origin}");
+        assert_eq!(
+            error,
+            format!("a page from `{origin}` may not use this server: only the page it serves does")
+        );
+    }
+    // The server's own page.
+    let (status, _) =
+        solve_with_headers(doors(), &[json, host, ("origin", "http://127.0.0.1:8000")]).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = solve_with_headers(
+        doors(),
+        &[
+            json,
+            ("host", "localhost:8000"),
+            ("origin", "http://localhost:8000"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// DNS rebinding: a name that resolves to this machine but is not one of
+/// its names is refused; `--allow-host` lets a name in.
+#[tokio::test]
+async fn only_the_machines_own_names_are_served() {
+    use sudoku_cli::serve::Doors;
+    let json = ("content-type", "application/json");
+    let (status, error) =
+        solve_with_headers(Doors::default(), &[json, ("host", "evil.example.com")]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        error,
+        "the host `evil.example.com` is not served: the server answers to localhost and its own addresses (sudoku serve --allow-host NAME allows a name)"
+    );
+    for host in ["localhost:8000", "127.0.0.1:8000", "[::1]:8000"] {
+        let (status, _) = solve_with_headers(Doors::default(), &[json, ("host", host)]).await;
+        assert_eq!(status, StatusCode::OK, "{host}");
+    }
+    let lan = Doors {
+        bound: "192.168.1.5".parse().unwrap(),
+        allowed_hosts: vec!["box.lan".into()],
+    };
+    for (host, expected) in [
+        ("box.lan:8000", StatusCode::OK),
+        ("192.168.1.5:8000", StatusCode::OK),
+        ("evil.example.com:8000", StatusCode::FORBIDDEN),
+    ] {
+        let (status, _) = solve_with_headers(lan.clone(), &[json, ("host", host)]).await;
+        assert_eq!(status, expected, "{host}");
+    }
+    // The page itself is refused too, not only the API.
+    let request = Request::builder()
+        .uri("/")
+        .header("host", "evil.example.com")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(ServerLimits::default())
+        .oneshot(request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+/// `--allow-host` reaches the running server: a real socket, a rebound
+/// name refused and an allowed one served.
+#[test]
+fn the_served_hosts_are_the_flags() {
+    use std::io::{BufRead, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["serve", "--port", "0", "--allow-host", "Box.Lan"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = (line
+        .trim()
+        .strip_prefix("sudoku: the workbench is at http://"))
+    .and_then(|rest| rest.split(' ').next())
+    .map(|a| a.trim_end_matches('/').to_string())
+    .unwrap_or_else(|| panic!("{line}"));
+    let status = |host: &str| {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            stream,
+            "GET /api/sets HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer.lines().next().unwrap_or("").to_string()
+    };
+    let refused = status("evil.example.com");
+    let allowed = status("box.lan:8000");
+    let own = status(&addr);
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert_eq!(refused, "HTTP/1.1 403 Forbidden");
+    assert_eq!(allowed, "HTTP/1.1 200 OK");
+    assert_eq!(own, "HTTP/1.1 200 OK");
 }

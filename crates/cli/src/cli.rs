@@ -9,22 +9,26 @@ use crate::strategy::Engine;
 
 /// Solve Sudoku as a constraint problem and compare search heuristics.
 ///
-/// Puzzles are read from files or standard input (`-`), one per line: 81
-/// characters for 9x9 (16 for 4x4, 36 for 6x6, ..., 625 for 25x25), `1`-`9`
-/// then `A`-`Z` for digits, `.`, `0` or `_` for empty cells (see --symbols).
-/// Also accepted: CSV lines whose first field is the puzzle (`puzzle,solution`,
-/// a header line is skipped), and grids written one row per line (N lines of
-/// N cells, with or without separators such as `|`, `-`, `+`, spaces, like
-/// the boards this tool prints). Line endings \n, \r\n or \r; a UTF-8 byte
-/// order mark is skipped. Blank lines and lines starting with `#` are
-/// skipped; text after a puzzle on its line is ignored.
+/// Puzzles are read from files, folders or standard input (`-`), one per
+/// line: 81 characters for 9x9 (16 for 4x4, 36 for 6x6, ..., 625 for
+/// 25x25), `1`-`9` then `A`-`Z` for digits, `.`, `0` or `_` for empty cells
+/// (see --symbols). Also accepted: CSV lines whose first field is the puzzle
+/// (`puzzle,solution`, a header line is skipped), grids written one row per
+/// line (N lines of N cells, with or without separators such as `|`, `-`,
+/// `+`, spaces, like the boards this tool prints), f-puzzles and SudokuPad
+/// links (a line holding the link), f-puzzles JSON documents (a `.json`
+/// file, or one document per line), and folders (their `.txt`, `.csv`,
+/// `.json`, `.sdm`, `.sdk` and `.ss` files, in name order). Line endings
+/// \n, \r\n or \r; a UTF-8 byte order mark is skipped. Blank lines and
+/// lines starting with `#` are skipped; text after a puzzle on its line is
+/// ignored.
 ///
 /// Exit codes: 0 every puzzle was solved (or counted, or shown); 1 some
 /// puzzle is unsolvable, was stopped by a limit, or has several solutions
 /// where one was required; 2 invalid input (a malformed line, an unreadable
 /// file) or invalid usage.
 #[derive(Parser, Debug)]
-#[command(name = "sudoku", version, about, long_about, max_term_width = 100)]
+#[command(name = "sudoku", version, long_about, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -285,6 +289,13 @@ pub struct ServeArgs {
     /// Most runs (strategies times puzzles) of a comparison.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub compare_runs: u64,
+
+    /// A host name the server answers to besides localhost and its own
+    /// addresses (repeatable; `*`: any name). Requests naming another
+    /// host are refused, so that a foreign page cannot reach the server
+    /// through a name it points at this machine (DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 /// Arguments of `sudoku completions`.
@@ -452,17 +463,21 @@ pub use crate::compare::export::TableFormat as CompareFormat;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Puzzle files, one puzzle per line (`-`: standard input).
+    /// Puzzle files, one puzzle per line (digits and dots, grids, CSV,
+    /// f-puzzles or SudokuPad links), f-puzzles JSON files, or folders of
+    /// such files (`-`: standard input).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// A puzzle set compiled into the binary (repeatable).
-    #[arg(long = "set", value_name = "NAME",
+    /// A puzzle set compiled into the binary (repeatable, or a comma list:
+    /// `top95,hardest11`).
+    #[arg(long = "set", value_name = "NAME", value_delimiter = ',',
           value_parser = clap::builder::PossibleValuesParser::new(crate::compare::sets::names()))]
     pub sets: Vec<String>,
 
-    /// A strategy preset to compare (repeatable): a name or a TOML path.
-    #[arg(long = "config", value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
+    /// Strategy presets to compare: names or TOML paths, comma-separated
+    /// (`norvig,mrv`) or repeated.
+    #[arg(long = "config", value_name = "LIST", value_delimiter = ',', value_parser = Suggest::presets(), hide_possible_values = true)]
     pub configs: Vec<String>,
 
     #[arg(long, value_name = "LIST", help = chains_help(Chains::Cells))]
@@ -619,8 +634,9 @@ pub struct MergeArgs {
 /// Where puzzles come from.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Puzzle files, one puzzle per line; `-` (the default) reads standard
-    /// input.
+    /// Puzzle files, one puzzle per line (digits and dots, grids, CSV,
+    /// f-puzzles or SudokuPad links), f-puzzles JSON files, or folders of
+    /// such files; `-` (the default) reads standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -766,6 +782,7 @@ impl StrategyArgs {
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
             engine: None,
+            spelling: crate::strategy::Spelling::Flags,
         }
     }
 }

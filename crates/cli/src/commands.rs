@@ -89,6 +89,10 @@ pub fn drive<R: Row + Classify + Send>(
     let mut outcome = Outcome::Success;
     let mut errors = ErrorReport::new();
     let quiet_text = output.quiet && output.format == Format::Text;
+    // Whether any puzzle was read, and any input could not be: when
+    // nothing was read because an input is missing, there is no total
+    // to print beside the error.
+    let (mut read_any, mut unreadable) = (false, false);
     if let Some(hint) = stdin_hint(&input.files, std::io::stdin().is_terminal()) {
         diagnostics::line(hint);
     }
@@ -99,6 +103,7 @@ pub fn drive<R: Row + Classify + Send>(
     runner::run(lines, sudokus(&input.read), jobs, work, |item| {
         match item {
             Item::Done(job, record) => {
+                read_any = true;
                 if let Some(note) = &job.entry.note {
                     out.flush()?;
                     diagnostics::line(&format!("sudoku: {note}"));
@@ -128,6 +133,7 @@ pub fn drive<R: Row + Classify + Send>(
                 summary(Some(&record));
             }
             Item::Unreadable(e) => {
+                unreadable = true;
                 out.flush()?;
                 diagnostics::line(&format!("sudoku: {e}"));
                 outcome = outcome.max(Outcome::Invalid);
@@ -135,7 +141,10 @@ pub fn drive<R: Row + Classify + Send>(
         }
         Ok(())
     })?;
-    let text = summary(None);
+    let text = match unreadable && !read_any {
+        true => String::new(),
+        false => summary(None),
+    };
     report.finish(&mut out, &text)?;
     out.flush()?;
     errors.finish();
@@ -220,7 +229,9 @@ pub fn read_options(read: &ReadArgs) -> Result<ReadOptions> {
     let symbols = (read.symbols.as_deref())
         .map(str::parse::<sudoku::Symbols>)
         .transpose()?;
-    let shape = read.box_shape.as_deref().map(parse_box).transpose()?;
+    let shape = (read.box_shape.as_deref())
+        .map(|text| parse_box(text, crate::strategy::Spelling::Flags))
+        .transpose()?;
     Ok(ReadOptions {
         symbols,
         shape,

@@ -10,6 +10,7 @@ use sudoku::generate::{
 use sudoku::{GridSize, Sudoku, Variant};
 
 use crate::records::VERSION;
+use crate::strategy::Spelling;
 
 /// What to generate, as plain values (the command's flags, the Python
 /// keyword arguments).
@@ -35,6 +36,8 @@ pub struct GenerateSettings {
     pub jigsaw: bool,
     /// Killer cages for each puzzle.
     pub killer: bool,
+    /// How the caller names these settings in its errors.
+    pub spelling: Spelling,
 }
 
 impl GenerateSettings {
@@ -42,10 +45,12 @@ impl GenerateSettings {
     pub fn grid_size(&self) -> Result<GridSize> {
         match (&self.box_shape, self.size) {
             (Some(shape), side) => {
-                let size = crate::input::parse_box(shape)?;
+                let size = crate::input::parse_box(shape, self.spelling)?;
                 if let Some(side) = side.filter(|&s| s != size.side()) {
                     bail!(
-                        "--box {shape} makes a {n}x{n} grid, not --size {side}",
+                        "{} makes a {n}x{n} grid, not {}",
+                        self.spelling.setting("box", shape),
+                        self.spelling.setting("size", &side.to_string()),
                         n = size.side()
                     );
                 }
@@ -55,7 +60,8 @@ impl GenerateSettings {
                 let side = side.unwrap_or(9);
                 GridSize::from_side(side).with_context(|| {
                     format!(
-                        "invalid --size {side}: a grid is 4x4 to {max}x{max} with boxes (4, 6, 8, 9, 10, 12, 16, 25, ...)",
+                        "invalid {}: a grid is 4x4 to {max}x{max} with boxes (4, 6, 8, 9, 10, 12, 16, 25, ...)",
+                        self.spelling.setting("size", &side.to_string()),
                         max = sudoku::MAX_SIDE
                     )
                 })
@@ -65,11 +71,14 @@ impl GenerateSettings {
 
     /// The generator's options.
     pub fn options(&self) -> Result<GenerateOptions> {
-        let clues = self.clues.as_deref().map(parse_clues).transpose()?;
+        let clues = (self.clues.as_deref())
+            .map(|text| parse_clues(text, self.spelling))
+            .transpose()?;
         let level = match self.level.as_deref() {
             Some(name) => Some(sudoku::generate::level_named(name).with_context(|| {
                 format!(
-                    "invalid --level `{name}` (valid: {})",
+                    "invalid {} `{name}` (valid: {})",
+                    self.spelling.option("level"),
                     sudoku::generate::level_names()
                 )
             })?),
@@ -230,11 +239,14 @@ pub fn variant_names(sudoku: &Sudoku, options: &GenerateOptions) -> String {
 }
 
 /// `--clues N` or `--clues A..B`.
-pub fn parse_clues(text: &str) -> Result<(usize, usize)> {
+pub fn parse_clues(text: &str, spelling: Spelling) -> Result<(usize, usize)> {
     let number = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .with_context(|| format!("invalid --clues `{text}`: expected N or A..B, e.g. 22..25"))
+        s.trim().parse::<usize>().with_context(|| {
+            format!(
+                "invalid {} `{text}`: expected N or A..B, e.g. 22..25",
+                spelling.option("clues")
+            )
+        })
     };
     match text.split_once("..") {
         Some((low, high)) => Ok((number(low)?, number(high.trim_start_matches('='))?)),
@@ -258,12 +270,19 @@ mod tests {
 
     #[test]
     fn clue_ranges() {
-        assert_eq!(parse_clues("22..25").unwrap(), (22, 25));
-        assert_eq!(parse_clues("22..=25").unwrap(), (22, 25));
-        assert_eq!(parse_clues(" 30 ").unwrap(), (30, 30));
+        let flags = Spelling::Flags;
+        assert_eq!(parse_clues("22..25", flags).unwrap(), (22, 25));
+        assert_eq!(parse_clues("22..=25", flags).unwrap(), (22, 25));
+        assert_eq!(parse_clues(" 30 ", flags).unwrap(), (30, 30));
         assert_eq!(
-            parse_clues("many").unwrap_err().to_string(),
+            parse_clues("many", flags).unwrap_err().to_string(),
             "invalid --clues `many`: expected N or A..B, e.g. 22..25"
+        );
+        assert_eq!(
+            parse_clues("many", Spelling::Keywords)
+                .unwrap_err()
+                .to_string(),
+            "invalid clues= `many`: expected N or A..B, e.g. 22..25"
         );
     }
 }

@@ -583,8 +583,13 @@ pub fn document_entry(source: Arc<str>, name: String, text: &str, options: &Read
     assembler.variant_entry(1, name, VariantPuzzle::from_json(text))
 }
 
-/// A box shape as `--box` takes it, `RxC`: boxes of R rows and C columns.
-pub fn parse_box(text: &str) -> anyhow::Result<sudoku::GridSize> {
+/// A box shape as `--box` takes it, `RxC`: boxes of R rows and C columns;
+/// an error names the option as `spelling` does.
+pub fn parse_box(
+    text: &str,
+    spelling: crate::strategy::Spelling,
+) -> anyhow::Result<sudoku::GridSize> {
+    let option = spelling.option("box");
     let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| {
         Some((
             r.trim().parse::<usize>().ok()?,
@@ -594,11 +599,11 @@ pub fn parse_box(text: &str) -> anyhow::Result<sudoku::GridSize> {
     match parsed {
         Some((r, c)) => sudoku::GridSize::new(r, c).ok_or_else(|| {
             anyhow::anyhow!(
-                "invalid --box `{text}`: boxes are at least 2x2 and hold at most {} cells",
+                "invalid {option} `{text}`: boxes are at least 2x2 and hold at most {} cells",
                 sudoku::MAX_SIDE
             )
         }),
-        None => anyhow::bail!("invalid --box `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
+        None => anyhow::bail!("invalid {option} `{text}`: expected ROWSxCOLUMNS, e.g. 3x2"),
     }
 }
 

@@ -15,7 +15,9 @@
 //! | `GET /api/configs`, `/api/heuristics`, `/api/sets` | the registries |
 //!
 //! Bad input is answered with HTTP 400 and `{"error": MESSAGE}` (the
-//! command's message); more searches than [`ServerLimits::searches`] at
+//! command's message); a request from another site's page, or to a host
+//! name that is not this machine's, with 403; a POST body that is not
+//! `application/json` with 415 ([`Doors`]); more searches than [`ServerLimits::searches`] at
 //! once with 429. Every search is capped in time and placements, and
 //! stops when its request goes away (the page navigates off, a new run
 //! starts).
@@ -31,6 +33,7 @@
 
 mod api;
 mod assets;
+mod doors;
 mod error;
 mod limits;
 // The request fields are the command's flags, documented for users in
@@ -45,6 +48,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
+pub use doors::Doors;
 pub use error::ApiError;
 pub use limits::ServerLimits;
 pub use requests::{
@@ -59,8 +63,15 @@ pub struct State {
     slots: limits::Slots,
 }
 
-/// The page and the API, under `limits`.
+/// The page and the API, under `limits`, for the loopback only
+/// ([`Doors::default`]).
 pub fn router(limits: ServerLimits) -> Router {
+    router_with_doors(limits, Doors::default())
+}
+
+/// The page and the API, under `limits`, answering only requests that
+/// `doors` lets in (the others get 403 or 415 before any handler runs).
+pub fn router_with_doors(limits: ServerLimits, doors: Doors) -> Router {
     let state = State {
         slots: limits::Slots::new(limits.searches),
         limits: Arc::new(limits.clone()),
@@ -80,6 +91,10 @@ pub fn router(limits: ServerLimits) -> Router {
         .route("/api/sets", get(api::sets))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(doors),
+            doors::guard,
+        ))
         .with_state(state)
 }
 
@@ -88,6 +103,7 @@ pub fn router(limits: ServerLimits) -> Router {
 pub fn serve(
     addr: SocketAddr,
     limits: ServerLimits,
+    allowed_hosts: Vec<String>,
     ready: impl FnOnce(SocketAddr),
 ) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -98,7 +114,11 @@ pub fn serve(
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(limits))
+        let doors = Doors {
+            bound: addr.ip(),
+            allowed_hosts,
+        };
+        axum::serve(listener, router_with_doors(limits, doors))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

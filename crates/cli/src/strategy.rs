@@ -172,20 +172,66 @@ pub struct Overrides {
     pub timeout_ms: Option<u64>,
     /// The solver.
     pub engine: Option<Engine>,
+    /// How the caller names these options in its errors.
+    pub spelling: Spelling,
+}
+
+/// How a front end names the options of [`Overrides`], so that an error
+/// names the one its caller wrote: `--max-placements` on the command
+/// line, `max_placements=` in Python, `"max_placements"` in a JSON
+/// request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Spelling {
+    /// Command-line flags: `--max-placements`.
+    #[default]
+    Flags,
+    /// Keyword arguments: `max_placements=`.
+    Keywords,
+    /// JSON fields: `"max_placements"`.
+    Fields,
+}
+
+impl Spelling {
+    /// The option `key` (`max_placements`) as the caller writes it.
+    pub fn option(self, key: &str) -> String {
+        match self {
+            Spelling::Flags => format!("--{}", key.replace('_', "-")),
+            Spelling::Keywords => format!("{key}="),
+            Spelling::Fields => format!("\"{key}\""),
+        }
+    }
+
+    /// The option `key` set to `value` (`--engine bitboard`,
+    /// `engine="bitboard"`, `"engine": "bitboard"`; `size=7`).
+    pub fn setting(self, key: &str, value: &str) -> String {
+        // Numbers are written bare, anything else as a string.
+        let quoted = match value.parse::<f64>() {
+            Ok(_) => value.to_string(),
+            Err(_) => format!("\"{value}\""),
+        };
+        match self {
+            Spelling::Flags => format!("--{} {value}", key.replace('_', "-")),
+            Spelling::Keywords => format!("{key}={quoted}"),
+            Spelling::Fields => format!("\"{key}\": {quoted}"),
+        }
+    }
 }
 
 impl Overrides {
-    /// The flags given that set a search's chains (`--cells`, `--values`,
-    /// `--propagation`, `--seed`, `--restarts`), as flags: what a
-    /// portfolio takes none of.
-    pub fn chain_flags(&self) -> Vec<&'static str> {
-        given(&[
-            ("--cells", self.cells.is_some()),
-            ("--values", self.values.is_some()),
-            ("--propagation", self.propagation.is_some()),
-            ("--seed", self.seed.is_some()),
-            ("--restarts", self.restarts.is_some()),
+    /// The options given that set a search's chains (`--cells`,
+    /// `--values`, `--propagation`, `--seed`, `--restarts`), as the caller
+    /// spells them: what a portfolio takes none of.
+    pub fn chain_flags(&self) -> Vec<String> {
+        (given(&[
+            ("cells", self.cells.is_some()),
+            ("values", self.values.is_some()),
+            ("propagation", self.propagation.is_some()),
+            ("seed", self.seed.is_some()),
+            ("restarts", self.restarts.is_some()),
         ])
+        .into_iter())
+        .map(|key| self.spelling.option(key))
+        .collect()
     }
 }
 
@@ -393,7 +439,7 @@ fn build(
 ) -> Result<Strategy> {
     let key_error = |key: &str, flag: bool| {
         if flag {
-            format!("invalid --{key}")
+            format!("invalid {}", args.spelling.option(key))
         } else {
             format!("invalid config {origin}: key `{key}`")
         }

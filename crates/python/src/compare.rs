@@ -102,6 +102,7 @@ fn contenders(
             seeds,
             max_placements,
             timeout_ms,
+            spelling: sudoku_cli::strategy::Spelling::Keywords,
         })
         .map_err(strategy_error)
     };

@@ -46,8 +46,10 @@ impl Reading {
         };
         let symbols = (symbols.map(str::parse::<sudoku::Symbols>).transpose())
             .map_err(|e| bad("symbols", &e))?;
-        let shape = (box_shape.map(input::parse_box).transpose())
-            .map_err(|e| puzzle_error(format!("{e:#}")))?;
+        let shape = (box_shape
+            .map(|b| input::parse_box(b, sudoku_cli::strategy::Spelling::Keywords)))
+        .transpose()
+        .map_err(|e| puzzle_error(format!("{e:#}")))?;
         let propagators = match propagators {
             Some(p) => p.parse().map_err(|e| bad("propagators", &e))?,
             None => sudoku::Propagators::default(),
@@ -183,6 +185,7 @@ impl PyPuzzle {
         propagators: Option<&str>,
         ignore_unknown: bool,
     ) -> PyResult<PyPuzzle> {
+        crate::errors::check_file(&path, "")?;
         let reading = Reading::new(variant, symbols, r#box, rules, propagators, ignore_unknown)?;
         let place = path.display().to_string();
         one(reading.files(vec![path]).collect(), &place, &reading)

@@ -112,12 +112,10 @@ pub fn entries(
 ) -> PyResult<Vec<Result<Entry, ReadError>>> {
     if puzzles.is_instance_of::<PyString>() || puzzles.hasattr("__fspath__")? {
         let path: PathBuf = puzzles.extract()?;
-        if !path.exists() {
-            return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
-                "{}: no such file (a single puzzle goes to solve or count; several as a list)",
-                path.display()
-            )));
-        }
+        crate::errors::check_file(
+            &path,
+            " (a single puzzle goes to solve or count; several as a list)",
+        )?;
         let lines = reading.files(vec![path]);
         if let Some(note) = sudoku_cli::input::skipped_note(lines.skipped()) {
             let py = puzzles.py();

@@ -221,6 +221,7 @@ impl Plan {
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
             engine,
+            spelling: strategy::Spelling::Keywords,
         };
         // A chain given, of symbols or of Python functions, names the
         // strategy: the portfolio answers only when nothing does.

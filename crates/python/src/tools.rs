@@ -116,6 +116,7 @@ pub fn generate_records<'py>(
         attempts,
         jigsaw,
         killer,
+        spelling: sudoku_cli::strategy::Spelling::Keywords,
     };
     let size = settings.grid_size().map_err(strategy_error)?;
     let options = settings.options().map_err(strategy_error)?;

@@ -66,7 +66,7 @@ def test_count_many_and_lists_of_dicts_without_pandas():
 
 
 def test_a_missing_file_is_an_error():
-    with pytest.raises(FileNotFoundError, match="no such file"):
+    with pytest.raises(FileNotFoundError, match="No such file or directory"):
         sc.solve_many("no/such/file.txt")
 
 

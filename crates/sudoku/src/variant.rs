@@ -63,12 +63,22 @@ pub fn valid_names() -> String {
     names.join(", ")
 }
 
+/// A name without its separators: `non-consecutive`, `nonconsecutive`
+/// and `Non_Consecutive` are one name, as people write it either way.
+fn loose(name: &str) -> String {
+    (name.chars())
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 impl FromStr for Variant {
     type Err = UnknownVariant;
 
     /// A comma-separated list of names: `classic` (nothing),
     /// `diagonal` (`x`, `x-sudoku`: both diagonals), or any global rule of
-    /// the registry.
+    /// the registry; hyphens, underscores and case do not count
+    /// (`non-consecutive` is `nonconsecutive`, `antiknight` `anti-knight`).
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let mut names: Vec<&'static str> = Vec::new();
         let mut add = |name: &'static str| {
@@ -78,16 +88,20 @@ impl FromStr for Variant {
         };
         for part in s.split(',') {
             let part = part.trim().to_ascii_lowercase();
-            match part.as_str() {
+            match loose(&part).as_str() {
                 "classic" | "" => {}
-                "diagonal" | "x" | "x-sudoku" => {
+                "diagonal" | "x" | "xsudoku" => {
                     add("main-diagonal");
                     add("anti-diagonal");
                 }
-                other => match registry::kind(other).filter(|k| k.global.is_some()) {
-                    Some(kind) => add(kind.name),
-                    None => return Err(UnknownVariant(part)),
-                },
+                wanted => {
+                    let global =
+                        (registry::global_names().into_iter()).find(|name| loose(name) == wanted);
+                    match global {
+                        Some(name) => add(name),
+                        None => return Err(UnknownVariant(part)),
+                    }
+                }
             }
         }
         Ok(Variant { names })
@@ -110,6 +124,19 @@ mod tests {
             "main-diagonal,anti-diagonal,anti-knight,windoku"
         );
         assert!("classic".parse::<Variant>().unwrap().is_classic());
+        let spelled: Variant = "non-consecutive,AntiKnight,disjoint_groups,X-Sudoku"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            spelled.names(),
+            [
+                "nonconsecutive",
+                "anti-knight",
+                "disjoint-groups",
+                "main-diagonal",
+                "anti-diagonal"
+            ]
+        );
         assert_eq!(
             "knight".parse::<Variant>().unwrap_err().to_string(),
             "unknown variant `knight` (valid: classic, diagonal, main-diagonal, anti-diagonal, windoku, anti-knight, anti-king, nonconsecutive, disjoint-groups; `diagonal` or `x` is both diagonals)"

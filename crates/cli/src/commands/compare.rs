@@ -37,6 +37,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         seeds: args.seeds.as_deref(),
         max_placements: args.max_placements,
         timeout_ms: args.timeout,
+        spelling: crate::strategy::Spelling::Flags,
     })?;
 
     if args.seeds.is_some() && !contenders.iter().any(|c| c.is_random()) {

@@ -30,6 +30,7 @@ fn settings(args: &GenerateArgs) -> GenerateSettings {
         attempts: args.attempts,
         jigsaw: args.jigsaw,
         killer: args.killer,
+        spelling: crate::strategy::Spelling::Flags,
     }
 }
 

@@ -25,12 +25,20 @@ pub fn serve(args: &ServeArgs) -> Result<Outcome> {
         ));
     }
     let open = args.open;
-    serve::serve(SocketAddr::new(args.bind, args.port), limits, |addr| {
-        let url = format!("http://{addr}/");
-        println!("sudoku: the workbench is at {url} (Ctrl-C stops it)");
-        if open && let Err(e) = webbrowser::open(&url) {
-            diagnostics::line(&format!("sudoku: cannot open a browser: {e}; open {url}"));
-        }
-    })?;
+    let allowed_hosts = (args.allow_host.iter())
+        .map(|h| h.trim().trim_end_matches('.').to_ascii_lowercase())
+        .collect();
+    serve::serve(
+        SocketAddr::new(args.bind, args.port),
+        limits,
+        allowed_hosts,
+        |addr| {
+            let url = format!("http://{addr}/");
+            println!("sudoku: the workbench is at {url} (Ctrl-C stops it)");
+            if open && let Err(e) = webbrowser::open(&url) {
+                diagnostics::line(&format!("sudoku: cannot open a browser: {e}; open {url}"));
+            }
+        },
+    )?;
     Ok(Outcome::Success)
 }

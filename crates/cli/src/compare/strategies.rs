@@ -4,7 +4,7 @@
 use anyhow::{Context, Result, bail};
 use csp_core::{PropagationLevel, ValueHeuristic, VariableHeuristic};
 
-use crate::strategy::{self, Overrides, Strategy};
+use crate::strategy::{self, Overrides, Spelling, Strategy};
 
 /// One strategy of the comparison and the seeds it runs with.
 #[derive(Clone, Debug)]
@@ -32,6 +32,8 @@ pub struct Lists<'a> {
     pub seeds: Option<&'a str>,
     pub max_placements: u64,
     pub timeout_ms: Option<u64>,
+    /// How the caller names these options in its errors.
+    pub spelling: Spelling,
 }
 
 /// Splits a comma-separated list; `all` means every symbol.
@@ -74,7 +76,10 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>> {
 pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     let seeds = lists
         .seeds
-        .map(|s| parse_seeds(s).with_context(|| format!("invalid --seeds `{s}`")))
+        .map(|s| {
+            parse_seeds(s)
+                .with_context(|| format!("invalid {} `{s}`", lists.spelling.option("seeds")))
+        })
         .transpose()?;
     let limit = |mut s: Strategy| {
         s.search.limits.max_placements = (lists.max_placements > 0).then_some(lists.max_placements);
@@ -101,6 +106,7 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
     for name in lists.configs {
         let s = strategy::resolve(&Overrides {
             config: Some(name.clone()),
+            spelling: lists.spelling,
             ..Overrides::default()
         })?;
         if s.engine == strategy::Engine::Bitboard {
@@ -162,6 +168,7 @@ pub fn contenders(lists: &Lists<'_>) -> Result<Vec<Contender>> {
                             values: Some(v.clone()),
                             propagation: Some(l.clone()),
                             restarts: Some(r.clone()),
+                            spelling: lists.spelling,
                             ..Overrides::default()
                         })
                         .with_context(|| match r.as_str() {
@@ -235,6 +242,7 @@ mod tests {
             seeds: Some("1..3"),
             max_placements: 1000,
             timeout_ms: None,
+            spelling: Spelling::Flags,
         }
     }
 

@@ -1,4 +1,5 @@
-//! The API's errors: bad input is HTTP 400, a full server 429, each with
+//! The API's errors: bad input is HTTP 400, a foreign page or host 403, a
+//! body that is not JSON 415, a full server 429, each with
 //! `{"error": MESSAGE}`.
 
 use axum::Json;
@@ -15,6 +16,13 @@ pub enum ApiError {
     /// The request body is over the limit (413).
     #[error("{0}")]
     TooLarge(String),
+    /// The request comes from a foreign page or names a foreign host
+    /// (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The body is not JSON (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// Every search slot is busy (429).
     #[error("{0}")]
     Busy(String),
@@ -38,6 +46,8 @@ impl IntoResponse for ApiError {
         let status = match &self {
             ApiError::Invalid(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

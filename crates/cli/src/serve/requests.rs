@@ -63,6 +63,7 @@ impl StrategyRequest {
             )),
             timeout_ms: Some(ServerLimits::capped(self.timeout_ms, limits.timeout_ms)),
             engine,
+            spelling: strategy::Spelling::Fields,
         };
         Ok(overrides)
     }

@@ -69,13 +69,14 @@ pub(super) fn build(
     }
     let mut flags = args.chain_flags();
     if args.engine == Some(Engine::Bitboard) {
-        flags.push("--engine bitboard");
+        flags.push(args.spelling.setting("engine", "bitboard"));
     }
     if !flags.is_empty() {
         bail!(
-            "the portfolio `{name}` takes no {}: name one of its members ({}) with --config to set a chain",
+            "the portfolio `{name}` takes no {}: name one of its members ({}) with {} to set a chain",
             flags.join(", "),
-            names.join(", ")
+            names.join(", "),
+            args.spelling.option("config")
         );
     }
     if names.is_empty() {

@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv as _csv
 import io as _io
 import os as _os
-from typing import Any, Callable, Iterable, Iterator, Optional, Union
+import typing as _t
 
 from . import _native
 from ._native import (
@@ -106,7 +106,7 @@ class _Record:
     def __init__(self, record: dict):
         self._record = record
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> _t.Any:
         record = self.__dict__.get("_record", {})
         if name in record:
             return record[name]
@@ -179,17 +179,17 @@ def _given(kwargs: dict) -> dict:
 
 
 def solve(
-    puzzle: Union[str, Puzzle],
+    puzzle: _t.Union[str, Puzzle],
     *,
-    config: Optional[str] = None,
-    cells: Any = None,
-    values: Any = None,
-    propagation: Optional[str] = None,
-    seed: Optional[int] = None,
-    max_placements: Optional[int] = None,
-    timeout_ms: Optional[int] = None,
-    restarts: Optional[str] = None,
-    engine: Optional[str] = None,
+    config: _t.Optional[str] = None,
+    cells: _t.Any = None,
+    values: _t.Any = None,
+    propagation: _t.Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    max_placements: _t.Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
+    restarts: _t.Optional[str] = None,
+    engine: _t.Optional[str] = None,
     unique: bool = False,
     level_needed: bool = True,
 ) -> SolveResult:
@@ -222,18 +222,18 @@ def solve(
 
 
 def count(
-    puzzle: Union[str, Puzzle],
+    puzzle: _t.Union[str, Puzzle],
     *,
-    limit: Optional[int] = 2,
-    config: Optional[str] = None,
-    cells: Any = None,
-    values: Any = None,
-    propagation: Optional[str] = None,
-    seed: Optional[int] = None,
-    max_placements: Optional[int] = None,
-    timeout_ms: Optional[int] = None,
-    restarts: Optional[str] = None,
-    engine: Optional[str] = None,
+    limit: _t.Optional[int] = 2,
+    config: _t.Optional[str] = None,
+    cells: _t.Any = None,
+    values: _t.Any = None,
+    propagation: _t.Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    max_placements: _t.Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
+    restarts: _t.Optional[str] = None,
+    engine: _t.Optional[str] = None,
 ) -> CountResult:
     """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
     with a strategy chosen as for ``solve``; with none named, the
@@ -255,7 +255,7 @@ def _has_pandas() -> bool:
     return True
 
 
-def _number(text: str) -> Any:
+def _number(text: str) -> _t.Any:
     if text == "":
         return None
     if text in ("true", "false"):
@@ -266,7 +266,7 @@ def _number(text: str) -> Any:
         return float(text)
 
 
-def _table(text: str, as_frame: Optional[bool]):
+def _table(text: str, as_frame: _t.Optional[bool]):
     """CSV text as a DataFrame (text columns as strings), or as a list of
     dicts without pandas."""
     if as_frame is None:
@@ -292,18 +292,18 @@ def _table(text: str, as_frame: Optional[bool]):
     return rows
 
 
-def _puzzles(puzzles: Any) -> Any:
+def _puzzles(puzzles: _t.Any) -> _t.Any:
     if isinstance(puzzles, (str, _os.PathLike)) or isinstance(puzzles, (list, tuple)):
         return puzzles
     return list(puzzles)
 
 
 def solve_many(
-    puzzles: Union[str, "_os.PathLike[str]", Iterable[Union[str, Puzzle]]],
+    puzzles: _t.Union[str, "_os.PathLike[str]", _t.Iterable[_t.Union[str, Puzzle]]],
     *,
-    jobs: Optional[int] = None,
-    as_frame: Optional[bool] = None,
-    **strategy: Any,
+    jobs: _t.Optional[int] = None,
+    as_frame: _t.Optional[bool] = None,
+    **strategy: _t.Any,
 ):
     """Solves every puzzle of a file or folder (a path) or of an iterable
     of puzzle strings and ``Puzzle``s, on ``jobs`` threads (default: one
@@ -321,12 +321,12 @@ def solve_many(
 
 
 def count_many(
-    puzzles: Union[str, "_os.PathLike[str]", Iterable[Union[str, Puzzle]]],
+    puzzles: _t.Union[str, "_os.PathLike[str]", _t.Iterable[_t.Union[str, Puzzle]]],
     *,
-    limit: Optional[int] = 2,
-    jobs: Optional[int] = None,
-    as_frame: Optional[bool] = None,
-    **strategy: Any,
+    limit: _t.Optional[int] = 2,
+    jobs: _t.Optional[int] = None,
+    as_frame: _t.Optional[bool] = None,
+    **strategy: _t.Any,
 ):
     """Counts the solutions of every puzzle, as ``solve_many`` solves them;
     the columns of ``sudoku count --format csv``."""
@@ -336,7 +336,7 @@ def count_many(
     return _table(text, as_frame)
 
 
-def read_puzzles(puzzles: Union[str, "_os.PathLike[str]", Iterable[str]]) -> list:
+def read_puzzles(puzzles: _t.Union[str, "_os.PathLike[str]", _t.Iterable[str]]) -> list:
     """Every puzzle of a file or folder (or of an iterable of strings) as
     ``Puzzle`` objects. Raises ``InvalidPuzzle`` naming every entry that
     cannot be read (file and line), after reading them all."""
@@ -347,28 +347,28 @@ def read_puzzles(puzzles: Union[str, "_os.PathLike[str]", Iterable[str]]) -> lis
 
 
 def compare(
-    puzzles_or_sets: Any,
+    puzzles_or_sets: _t.Any,
     *,
-    cells: Any = None,
-    values: Any = None,
-    propagation: Union[str, Iterable[str], None] = None,
-    configs: Iterable[str] = (),
-    restarts: Union[str, Iterable[str], None] = None,
-    seeds: Union[str, Iterable[int], None] = None,
+    cells: _t.Any = None,
+    values: _t.Any = None,
+    propagation: _t.Union[str, _t.Iterable[str], None] = None,
+    configs: _t.Iterable[str] = (),
+    restarts: _t.Union[str, _t.Iterable[str], None] = None,
+    seeds: _t.Union[str, _t.Iterable[int], None] = None,
     max_placements: int = 1_000_000,
-    timeout_ms: Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
     solutions: int = 1,
-    sort: Optional[str] = None,
-    jobs: Optional[int] = None,
+    sort: _t.Optional[str] = None,
+    jobs: _t.Optional[int] = None,
     runs: bool = False,
     timings: bool = True,
-    shard: Optional[tuple] = None,
-    runs_file: Union[str, "_os.PathLike[str]", None] = None,
-    resume: Union[str, "_os.PathLike[str]", None] = None,
-    give_up_after: Optional[int] = None,
-    executor: Any = None,
-    chunks: Optional[int] = None,
-    as_frame: Optional[bool] = None,
+    shard: _t.Optional[tuple] = None,
+    runs_file: _t.Union[str, "_os.PathLike[str]", None] = None,
+    resume: _t.Union[str, "_os.PathLike[str]", None] = None,
+    give_up_after: _t.Optional[int] = None,
+    executor: _t.Any = None,
+    chunks: _t.Optional[int] = None,
+    as_frame: _t.Optional[bool] = None,
 ):
     """Compares strategies on puzzle sets, as ``sudoku compare`` does (the
     same library pipeline runs both).
@@ -470,7 +470,7 @@ def compare(
     return _table(runs_text if runs else table, as_frame)
 
 
-def _shard_runs(puzzles: Any, settings: dict, k: int, n: int) -> str:
+def _shard_runs(puzzles: _t.Any, settings: dict, k: int, n: int) -> str:
     """Shard ``k`` of ``n`` of a comparison, run where an executor sent
     it: the text of its runs file."""
     import tempfile
@@ -483,11 +483,11 @@ def _shard_runs(puzzles: Any, settings: dict, k: int, n: int) -> str:
 
 
 def merge(
-    runs_files: Iterable[Union[str, "_os.PathLike[str]"]],
+    runs_files: _t.Iterable[_t.Union[str, "_os.PathLike[str]"]],
     *,
-    sort: Optional[str] = None,
+    sort: _t.Optional[str] = None,
     timings: bool = True,
-    as_frame: Optional[bool] = None,
+    as_frame: _t.Optional[bool] = None,
 ):
     """Puts the runs files of a comparison's shards together, as ``sudoku
     merge`` does (files written by ``compare(shard=...)`` or by ``sudoku
@@ -518,7 +518,7 @@ class ExplainResult(_Record):
         return f"ExplainResult(status={self.status!r}, steps={len(self.steps)}, hardest={self.hardest!r})"
 
 
-def _one(puzzle: Union[str, Puzzle]) -> list:
+def _one(puzzle: _t.Union[str, Puzzle]) -> list:
     if isinstance(puzzle, Puzzle):
         return [puzzle]
     if isinstance(puzzle, str):
@@ -526,19 +526,19 @@ def _one(puzzle: Union[str, Puzzle]) -> list:
     raise TypeError("a puzzle is a Puzzle or a str")
 
 
-def rate(puzzle: Union[str, Puzzle], *, timeout_ms: Optional[int] = None) -> RateResult:
+def rate(puzzle: _t.Union[str, Puzzle], *, timeout_ms: _t.Optional[int] = None) -> RateResult:
     """Rates one puzzle as ``sudoku rate`` does: the weakest propagation
     level that solves it, a grade and a score."""
     return RateResult(_native.rate_records(_one(puzzle), timeout_ms=timeout_ms)[0])
 
 
-def rate_many(puzzles: Any, *, timeout_ms: Optional[int] = None, jobs: Optional[int] = None, as_frame: Optional[bool] = None):
+def rate_many(puzzles: _t.Any, *, timeout_ms: _t.Optional[int] = None, jobs: _t.Optional[int] = None, as_frame: _t.Optional[bool] = None):
     """Rates every puzzle (a path, or an iterable of strings and
     ``Puzzle``s); the columns of ``sudoku rate --format csv``."""
     return _table(_native.rate_csv(_puzzles(puzzles), timeout_ms=timeout_ms, jobs=jobs), as_frame)
 
 
-def explain(puzzle: Union[str, Puzzle]) -> ExplainResult:
+def explain(puzzle: _t.Union[str, Puzzle]) -> ExplainResult:
     """A step-by-step solution of one puzzle in words, as ``sudoku
     explain``: its ``steps`` are dicts (``technique``, ``placed``,
     ``removed``, ``why``)."""
@@ -548,19 +548,19 @@ def explain(puzzle: Union[str, Puzzle]) -> ExplainResult:
 def generate(
     count: int = 1,
     *,
-    seed: Optional[int] = None,
-    size: Optional[int] = None,
-    box: Optional[str] = None,
-    variant: Optional[str] = None,
-    symmetry: Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    size: _t.Optional[int] = None,
+    box: _t.Optional[str] = None,
+    variant: _t.Optional[str] = None,
+    symmetry: _t.Optional[str] = None,
     minimal: bool = False,
-    clues: Optional[str] = None,
-    level: Optional[str] = None,
+    clues: _t.Optional[str] = None,
+    level: _t.Optional[str] = None,
     attempts: int = 1000,
     jigsaw: bool = False,
     killer: bool = False,
-    jobs: Optional[int] = None,
-    as_frame: Optional[bool] = None,
+    jobs: _t.Optional[int] = None,
+    as_frame: _t.Optional[bool] = None,
 ):
     """Generates ``count`` puzzles as ``sudoku generate --format json``
     does (the same seed gives the same puzzles, whatever ``jobs``): one
@@ -592,20 +592,20 @@ def generate(
 
 
 def trace(
-    puzzle: Union[str, Puzzle],
+    puzzle: _t.Union[str, Puzzle],
     *,
     limit: int = 100_000,
-    solutions: Optional[int] = 1,
-    config: Optional[str] = None,
-    cells: Optional[str] = None,
-    values: Optional[str] = None,
-    propagation: Optional[str] = None,
-    seed: Optional[int] = None,
-    max_placements: Optional[int] = None,
-    timeout_ms: Optional[int] = None,
-    restarts: Optional[str] = None,
-    engine: Optional[str] = None,
-) -> Iterator[dict]:
+    solutions: _t.Optional[int] = 1,
+    config: _t.Optional[str] = None,
+    cells: _t.Optional[str] = None,
+    values: _t.Optional[str] = None,
+    propagation: _t.Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    max_placements: _t.Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
+    restarts: _t.Optional[str] = None,
+    engine: _t.Optional[str] = None,
+) -> _t.Iterator[dict]:
     """The events of one puzzle's search, as ``sudoku solve --trace FILE``
     writes them (JSON Lines), each a dict with its ``event`` (``puzzle``,
     ``root``, ``choose``, ``order``, ``place``, ``deduce``, ``fixpoint``,

@@ -85,6 +85,42 @@ pub fn svg(drawing: &Drawing) -> String {
         );
     }
     out.push_str("</svg>\n");
+    round_attributes(&out)
+}
+
+/// `svg` with every number inside an attribute value rounded to two
+/// decimals (`28.799999999999997` is `28.8`): what a renderer needs, and
+/// no float noise in the text. Text between tags is left as it is.
+fn round_attributes(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let (mut in_tag, mut in_value) = (false, false);
+    let mut rest = svg;
+    while let Some(c) = rest.chars().next() {
+        if in_value && (c.is_ascii_digit() || c == '-') {
+            let len = (rest.char_indices())
+                .find(|&(i, ch)| !(ch.is_ascii_digit() || ch == '.' || (i == 0 && ch == '-')))
+                .map_or(rest.len(), |(i, _)| i);
+            let number = &rest[..len];
+            match (number.split_once('.'), number.parse::<f64>()) {
+                (Some((_, decimals)), Ok(x)) if decimals.len() > 2 => {
+                    let rounded = (x * 100.0).round() / 100.0;
+                    // No `-0`.
+                    let _ = write!(out, "{}", rounded + 0.0);
+                }
+                _ => out.push_str(number),
+            }
+            rest = &rest[len..];
+            continue;
+        }
+        match c {
+            '<' if !in_value => in_tag = true,
+            '>' if !in_value => in_tag = false,
+            '"' if in_tag => in_value = !in_value,
+            _ => {}
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
     out
 }
 
@@ -474,5 +510,20 @@ fn digits(out: &mut String, drawing: &Drawing) {
                 digit_char(c)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_attributes;
+
+    #[test]
+    fn attribute_numbers_are_rounded_and_text_is_not() {
+        assert_eq!(
+            round_attributes(
+                r##"<text x="-0.001" y="28.799999999999997" font-size="28.799999999999997" fill="#2255cc" d="M1.005,2.5 L3.14159,4">3.14159</text>"##
+            ),
+            r##"<text x="0" y="28.8" font-size="28.8" fill="#2255cc" d="M1,2.5 L3.14,4">3.14159</text>"##
+        );
     }
 }
