@@ -46,7 +46,7 @@ fn chains(arg: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Vec<Cha
         t.iter().collect()
     } else {
         return Err(crate::errors::InvalidStrategy::new_err(format!(
-            "invalid {what}: a chain or a list of chains"
+            "invalid {what}=: a chain or a list of chains"
         )));
     };
     items

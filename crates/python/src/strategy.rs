@@ -20,8 +20,9 @@ use crate::heuristics::{Failure, Geometry, PythonCells, PythonValues};
 pub enum Item {
     /// Symbols or names of built-in heuristics (`"EA"`, `"fewest-candidates"`).
     Symbols(String),
-    /// A function, labelled by its `__name__`.
-    Function(Py<PyAny>, String),
+    /// A function, labelled by its `__name__`; whether it scores many
+    /// cells in one call (`sudoku_csp.batch`).
+    Function(Py<PyAny>, String, bool),
 }
 
 /// A chain as given: one string, or a list of strings and callables.
@@ -42,7 +43,7 @@ impl Chain {
             vec![arg.clone()]
         } else {
             return Err(InvalidStrategy::new_err(format!(
-                "invalid {what}: a string of symbols (\"EA\"), a function, or a list of both"
+                "invalid {what}=: a string of symbols (\"EA\"), a function, or a list of both"
             )));
         };
         let mut chain = Vec::new();
@@ -50,17 +51,24 @@ impl Chain {
             if let Ok(s) = item.cast::<PyString>() {
                 chain.push(Item::Symbols(s.extract::<String>()?));
             } else if item.is_callable() {
-                chain.push(Item::Function(item.clone().unbind(), label(&item)));
+                let batch = item.hasattr("__sudoku_batch__")?;
+                if batch && what == "values" {
+                    return Err(InvalidStrategy::new_err(format!(
+                        "invalid values=: {} is a batch heuristic (sudoku_csp.batch), which scores cells; a value heuristic scores one digit a call",
+                        label(&item)
+                    )));
+                }
+                chain.push(Item::Function(item.clone().unbind(), label(&item), batch));
             } else {
                 return Err(InvalidStrategy::new_err(format!(
-                    "invalid {what}: {} is neither symbols nor a function",
+                    "invalid {what}=: {} is neither symbols nor a function",
                     item.repr()?
                 )));
             }
         }
         if chain.is_empty() {
             return Err(InvalidStrategy::new_err(format!(
-                "invalid {what}: an empty chain"
+                "invalid {what}=: an empty chain"
             )));
         }
         Ok(Chain(chain))
@@ -72,7 +80,9 @@ impl Chain {
             (self.0.iter())
                 .map(|i| match i {
                     Item::Symbols(s) => Item::Symbols(s.clone()),
-                    Item::Function(f, name) => Item::Function(f.clone_ref(py), name.clone()),
+                    Item::Function(f, name, batch) => {
+                        Item::Function(f.clone_ref(py), name.clone(), *batch)
+                    }
                 })
                 .collect(),
         )
@@ -103,7 +113,7 @@ impl Chain {
             if let Item::Symbols(s) = item {
                 parts.push(
                     s.parse::<C>()
-                        .map_err(|e| InvalidStrategy::new_err(format!("invalid {what}: {e}")))?,
+                        .map_err(|e| InvalidStrategy::new_err(format!("invalid {what}=: {e}")))?,
                 );
             }
         }
@@ -116,7 +126,7 @@ impl Chain {
         let parts: Vec<&str> = (self.0.iter())
             .map(|i| match i {
                 Item::Symbols(s) => s.as_str(),
-                Item::Function(_, name) => name.as_str(),
+                Item::Function(_, name, _) => name.as_str(),
             })
             .collect();
         parts.join(",")
@@ -336,13 +346,14 @@ impl Plan {
                             let c: VariableChain = s.parse()?;
                             links.extend(c.selectors(model, seed)?.into_iter().map(Into::into));
                         }
-                        Item::Function(f, name) => {
+                        Item::Function(f, name, batch) => {
                             let f = Python::attach(|py| f.clone_ref(py));
                             let link = PythonCells::new(
                                 f,
                                 name.clone(),
                                 geometry.clone(),
                                 failure.clone(),
+                                *batch,
                             );
                             links.push(VariableLink::custom(link));
                         }
@@ -358,7 +369,7 @@ impl Plan {
                             let c: ValueChain = s.parse()?;
                             links.extend(c.selectors(model, seed)?.into_iter().map(Into::into));
                         }
-                        Item::Function(f, name) => {
+                        Item::Function(f, name, _) => {
                             let f = Python::attach(|py| f.clone_ref(py));
                             let link = PythonValues::new(
                                 f,

@@ -195,3 +195,65 @@ def test_a_python_chain_names_the_strategy_so_no_portfolio_answers():
     assert mine.strategy["cells"] == "fewest_candidates"
     letter = sc.count(INKALA, cells="E")
     assert mine.stats["placements"] == letter.stats["placements"]
+
+
+@sc.batch
+def fewest_batch(view, cells):
+    """`E` for many cells in one call."""
+    sizes = view.sizes()
+    return [sizes[c] for c in cells]
+
+
+@sc.batch
+def neighbourhood_batch(view, cells):
+    """`K` for many cells in one call."""
+    sizes = view.sizes()
+    return [sizes[c] + sum(sizes[n] for n in view.empty_related(c)) for c in cells]
+
+
+@pytest.mark.parametrize("level", ["fc", "singles"])
+@pytest.mark.parametrize(
+    "python,letter",
+    [
+        ([fewest_batch], "E"),
+        ([neighbourhood_batch], "K"),
+        # Later in a chain: called with the cells still tied.
+        (["E", neighbourhood_batch], "EK"),
+        ([fewest_batch, "H"], "EH"),
+    ],
+)
+def test_batch_heuristics_count_as_the_letters(python, letter, level):
+    a = same_counters(str(HARDEST11), python, letter, values="0", propagation=level)
+    assert len(a) == 11
+    assert a.cells[0] == ",".join(p if isinstance(p, str) else p.__name__ for p in python)
+
+
+def test_batch_heuristics_on_top95_at_fc():
+    a = same_counters(str(TOP95), [fewest_batch], "E", values="0", propagation="fc")
+    assert len(a) == 95
+
+
+def test_a_batch_heuristic_that_answers_wrong_is_an_error():
+    @sc.batch
+    def short(view, cells):
+        return [0]
+
+    with pytest.raises(ValueError, match=r"batch heuristic short returned 1 scores for \d+ cells"):
+        sc.solve(INKALA, cells=[short])
+
+    @sc.batch
+    def scalar(view, cells):
+        return 3
+
+    with pytest.raises(TypeError, match="batch heuristic scalar returned int: a sequence of scores"):
+        sc.solve(INKALA, cells=[scalar])
+
+    @sc.batch
+    def nan(view, cells):
+        return [float("nan")] * len(cells)
+
+    with pytest.raises(ValueError, match="heuristic nan returned NaN"):
+        sc.solve(INKALA, cells=[nan])
+    with pytest.raises(sc.InvalidStrategy, match="is a batch heuristic"):
+        sc.solve(INKALA, values=[fewest_batch])
+    assert repr(fewest_batch).startswith("batch(<function fewest_batch")
