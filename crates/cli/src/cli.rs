@@ -282,8 +282,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     pub searches: Option<usize>,
 
-    /// Most events of a trace.
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    /// Most events of a trace (a search's whole trace up to about a
+    /// third of a million placements; the page says where a longer one
+    /// was cut).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub trace_limit: u64,
 
     /// Most runs (strategies times puzzles) of a comparison.

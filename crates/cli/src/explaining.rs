@@ -36,13 +36,30 @@ impl Serialize for ExplainRecord {
         k.key("steps", &self.steps)?;
         k.key("techniques", &self.techniques)?;
         k.key("hardest", &self.hardest)?;
-        k.key("stuck", &self.stuck)?.error()?.file()?;
+        k.key("stuck", &self.stuck)?;
+        k.key("summary", &self.summary())?.error()?.file()?;
         k.version_and_rules()?;
         k.end()
     }
 }
 
 headed!(ExplainRecord);
+
+impl ExplainRecord {
+    /// How it ended, in the command's words: `solved in 67 steps`,
+    /// `stuck after 5 steps: the techniques find nothing more` (`null`
+    /// in JSON for an invalid puzzle).
+    pub fn summary(&self) -> Option<String> {
+        let steps = crate::words::count(self.steps.len() as u64, "step");
+        match self.head.status {
+            "solved" => Some(format!("solved in {steps}")),
+            "stuck" => Some(format!(
+                "stuck after {steps}: the techniques find nothing more"
+            )),
+            _ => None,
+        }
+    }
+}
 
 /// One step: a technique, what it placed and removed, and why.
 #[derive(Serialize, Clone, Debug)]

@@ -13,6 +13,7 @@
 //! | `POST /api/render` | `render`'s SVG |
 //! | `POST /api/compare` | the rows of `compare --format json` |
 //! | `GET /api/configs`, `/api/heuristics`, `/api/sets` | the registries |
+//! | `GET /api/sets/{name}` | a built-in set's puzzles |
 //!
 //! Bad input is answered with HTTP 400 and `{"error": MESSAGE}` (the
 //! command's message); a request from another site's page, or to a host
@@ -89,6 +90,7 @@ pub fn router_with_doors(limits: ServerLimits, doors: Doors) -> Router {
         .route("/api/configs", get(api::configs))
         .route("/api/heuristics", get(api::heuristics))
         .route("/api/sets", get(api::sets))
+        .route("/api/sets/{name}", get(api::set_puzzles))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
         .layer(axum::middleware::from_fn_with_state(

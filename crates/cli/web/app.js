@@ -12,6 +12,15 @@ const SNAPSHOT_EVERY = 512;
 // True candidates: colour by how many solutions hold a candidate.
 const COUNT_COLOURS = ["#d62728", "#ff7f0e", "#2ca02c"];
 
+// The colours of the replay, with the words of its legend.
+const REPLAY_COLOURS = {
+  guessed: "#2255cc",
+  deduced: "#2e8b57",
+  placing: "#ffd84a",
+  deducing: "#8fa8d8",
+  failing: "#d62728",
+};
+
 const state = {
   side: 9,
   givens: [],
@@ -22,6 +31,18 @@ const state = {
   playing: null,
   steps: null,
   stepAt: -1,
+  // Explain: the candidates before each step, from the givens on.
+  explained: null,
+  // The presets by name (their chains), from /api/configs.
+  presets: {},
+  // The puzzles of the set chosen in the menu.
+  setPuzzles: [],
+  // The cell picked on the board for typing (-1: none).
+  selected: -1,
+  // The cells whose top left corner holds a cage sum.
+  labelled: new Set(),
+  // Whether the compare table is about the puzzle in the text box.
+  comparedPuzzle: false,
 };
 
 // ---- API ----
@@ -82,6 +103,17 @@ function setStrategy(s) {
   $("propagation").value = s.propagation || "";
 }
 
+// Picking a preset sets the fields it defines (its chains, level and
+// restarts), so that Run runs the preset and not what the fields held.
+function presetPicked() {
+  const p = state.presets[$("config").value];
+  if (!p) return;
+  $("cells").value = p.cells;
+  $("values").value = p.values;
+  $("propagation").value = p.propagation;
+  $("restarts").value = p.restarts === "none" ? "" : p.restarts;
+}
+
 // A line of the compare list: a preset name, or cells/values/propagation.
 function parseStrategyLine(line) {
   const parts = line.split("/").map((p) => p.trim());
@@ -108,8 +140,9 @@ function digitText(d) {
 }
 
 async function showBoard() {
+  // An empty box: an empty 9x9 grid to type a puzzle into.
+  if (!puzzleText()) $("puzzle").value = ".".repeat(81);
   const text = puzzleText();
-  if (!text) throw new Error("paste a puzzle first");
   const svgText = await api("/api/render", { puzzle: text });
   const board = $("board");
   board.innerHTML = svgText;
@@ -117,16 +150,28 @@ async function showBoard() {
   const width = Number(svg.getAttribute("width"));
   state.side = Math.round((width - 2 * MARGIN) / CELL);
   state.svg = svg;
+  // The cells whose top left corner holds a cage sum (render writes it
+  // at 3, 12 from the corner, in 11 px type).
+  state.labelled = new Set();
+  for (const t of svg.querySelectorAll("text[font-size='11']")) {
+    const col = Math.floor((Number(t.getAttribute("x")) - 3 - MARGIN) / CELL);
+    const row = Math.floor((Number(t.getAttribute("y")) - 12 - MARGIN) / CELL);
+    if (row >= 0 && col >= 0 && row < state.side && col < state.side) state.labelled.add(row * state.side + col);
+  }
   state.overlay = document.createElementNS(SVG, "g");
   state.overlay.setAttribute("data-testid", "overlay");
   svg.appendChild(state.overlay);
+  state.selection = document.createElementNS(SVG, "g");
+  state.selection.setAttribute("data-testid", "selection");
+  svg.appendChild(state.selection);
+  if (state.selected >= state.side * state.side) state.selected = -1;
+  drawSelection();
   $("legend").innerHTML = "";
   return svg;
 }
 
 function clearOverlay() {
   if (state.overlay) state.overlay.replaceChildren();
-  $("legend").innerHTML = "";
 }
 
 function cellXY(i) {
@@ -159,22 +204,45 @@ function write(i, digit, colour, extra) {
   state.overlay.appendChild(t);
 }
 
-function small(i, digit, colour, count) {
+// A candidate in its place in the cell (a grid of small digits); in a
+// cell whose corner holds a cage sum, the grid takes the space below it.
+function small(i, digit, colour, extra) {
   const per = Math.ceil(Math.sqrt(state.side));
   const [x, y] = cellXY(i);
   const k = digit - 1;
-  const step = CELL / per;
+  const top = state.labelled.has(i) ? 14 : 0;
+  const stepX = CELL / per;
+  const stepY = (CELL - top) / per;
+  const size = Math.max(7, Math.floor(Math.min(stepX, stepY) * 0.8));
+  const cx = x + stepX * (k % per) + stepX / 2;
+  const cy = y + top + stepY * Math.floor(k / per) + stepY / 2;
   const t = document.createElementNS(SVG, "text");
-  t.setAttribute("x", x + step * (k % per) + step / 2);
-  t.setAttribute("y", y + step * Math.floor(k / per) + step / 2 + 4);
+  t.setAttribute("x", cx);
+  t.setAttribute("y", cy);
   t.setAttribute("text-anchor", "middle");
-  t.setAttribute("font-size", String(Math.max(8, Math.floor(step * 0.75))));
+  t.setAttribute("dominant-baseline", "central");
+  t.setAttribute("font-size", String(size));
   t.setAttribute("font-weight", "bold");
   t.setAttribute("fill", colour);
   t.setAttribute("data-cell", cellName(i));
-  t.setAttribute("data-count", String(count));
+  t.setAttribute("data-candidate", String(digit));
+  if (extra) for (const [key, v] of Object.entries(extra)) t.setAttribute(key, v);
   t.textContent = digitText(digit);
   state.overlay.appendChild(t);
+  return [cx, cy, size];
+}
+
+// A candidate struck out: drawn in red with a line through it.
+function struck(i, digit) {
+  const [cx, cy, size] = small(i, digit, "#d62728", { "data-struck": "1" });
+  const l = document.createElementNS(SVG, "line");
+  l.setAttribute("x1", cx - size * 0.55);
+  l.setAttribute("y1", cy + size * 0.35);
+  l.setAttribute("x2", cx + size * 0.55);
+  l.setAttribute("y2", cy - size * 0.35);
+  l.setAttribute("stroke", "#d62728");
+  l.setAttribute("stroke-width", "1.5");
+  state.overlay.appendChild(l);
 }
 
 // ---- run and replay ----
@@ -224,10 +292,25 @@ function prepareReplay(events, solution) {
     d = apply(e, digits, guessed, frames, d);
     frames = frames.length ? frames : [[]];
   }
-  state.replay = { events, snapshots, depth, at: 0, solution };
+  state.replay = { events, snapshots, depth, at: 0, solution, cut: null };
   $("scrub").max = String(events.length);
   drawDepth();
   goTo(0);
+}
+
+// What the replay's colours mean.
+function replayLegend() {
+  const c = REPLAY_COLOURS;
+  const swatch = (colour, words, key) => `<span data-legend="${key}" style="background:${colour}">${words}</span>`;
+  let html = `<span data-legend="given" style="background:#000">given</span>` +
+    swatch(c.guessed, "guessed", "guessed") + swatch(c.deduced, "deduced", "deduced") +
+    swatch(c.placing, "this placement", "placing") + swatch("#6f8cc4", "this deduction", "deducing") +
+    swatch(c.failing, "this failure", "failing");
+  const r = state.replay;
+  if (r && r.cut !== null) {
+    html += `<span class="note" data-testid="trace-cut"> the trace stopped at the server's limit of ${r.cut} events (sudoku serve --trace-limit): the replay shows them, the counters the whole search</span>`;
+  }
+  $("legend").innerHTML = html;
 }
 
 function apply(e, digits, guessed, frames, d) {
@@ -287,15 +370,20 @@ function drawReplay(digits, guessed, at) {
       if (c) marked.add(cellIndex(c));
     }
   }
+  const c = REPLAY_COLOURS;
   for (const i of marked) {
     if (i < 0) continue;
-    const colour = current.event === "fail" ? "#d62728" : current.event === "deduce" ? "#8fa8d8" : "#ffd84a";
+    const colour = current.event === "fail" ? c.failing : current.event === "deduce" ? c.deducing : c.placing;
     shade(i, colour, 0.45);
   }
   for (let i = 0; i < digits.length; i++) {
-    if (digits[i]) write(i, digits[i], guessed[i] ? "#2255cc" : "#2e8b57", { "data-replay": "1" });
+    if (digits[i]) write(i, digits[i], guessed[i] ? c.guessed : c.deduced, { "data-replay": "1" });
   }
-  $("event").textContent = describe(current, at, r.events.length, r.depth[at]);
+  let text = describe(current, at, r.events.length, r.depth[at]);
+  if (r.cut !== null && at === r.events.length) {
+    text += `\n(the trace stopped here, at the server's limit of ${r.cut} events; the search went on)`;
+  }
+  $("event").textContent = text;
   drawDepth();
 }
 
@@ -354,6 +442,8 @@ function play() {
     return;
   }
   if (!state.replay) return;
+  // Play at the end starts again from the givens.
+  if (state.replay.at >= state.replay.events.length) goTo(0);
   $("replay-play").textContent = "pause";
   state.playing = setInterval(() => {
     const r = state.replay;
@@ -364,16 +454,62 @@ function play() {
   }, Math.max(10, 1000 / Number($("speed").value)));
 }
 
+// Forgets what the panels show of another puzzle or an earlier run: the
+// counters, the replay and its chart, the explanation, the overlays.
+function clearResults() {
+  if (state.playing) play();
+  state.replay = null;
+  state.steps = null;
+  state.explained = null;
+  state.stepAt = -1;
+  $("counters").replaceChildren();
+  $("scrub").max = "0";
+  $("scrub").value = "0";
+  $("event").textContent = "Run a search to replay it.";
+  drawDepth();
+  $("steps").replaceChildren();
+  $("explain-status").textContent = "";
+  clearOverlay();
+  $("legend").innerHTML = "";
+  $("board").removeAttribute("data-true-candidates");
+}
+
+// The text box holds another puzzle: the panels are cleared (a comparison
+// made on the puzzle too), and the set menu no longer names a puzzle it
+// does not hold.
+function puzzleChanged() {
+  clearResults();
+  if (state.comparedPuzzle) {
+    $("compare-table").replaceChildren();
+    $("compare-chart").replaceChildren();
+    $("compare-chart").setAttribute("height", "0");
+    $("compare-axis").textContent = "";
+    state.comparedPuzzle = false;
+  }
+  const at = $("set-index").value;
+  if (at === "" || state.setPuzzles[Number(at)] !== puzzleText()) {
+    $("set-puzzle").value = "";
+    $("set-index").replaceChildren(new Option("—", ""));
+    $("set-index").disabled = true;
+    state.setPuzzles = [];
+  }
+}
+
 async function run() {
   showError(null);
+  clearResults();
   try {
     await showBoard();
     const record = await apiJson("/api/solve", { puzzle: puzzleText(), trace: true, ...strategy() });
     counters(record);
     const events = record.trace || [];
+    const cut = events.find((e) => e.event === "cut");
     const inner = events.filter((e) => !["puzzle", "end", "cut"].includes(e.event));
     prepareReplay(inner, record.solution);
-    goTo(inner.length);
+    state.replay.cut = cut ? cut.after : null;
+    // The replay starts at the givens: step or play from there.
+    goTo(0);
+    replayLegend();
   } catch (e) {
     showError(e);
   }
@@ -383,6 +519,7 @@ async function run() {
 
 async function trueCandidates() {
   showError(null);
+  clearResults();
   try {
     await showBoard();
     const record = await apiJson("/api/candidates", { puzzle: puzzleText(), true: true });
@@ -396,7 +533,7 @@ async function trueCandidates() {
         const d = parseInt(c, 36);
         const count = counts[k];
         const colour = COUNT_COLOURS[Math.min(count, 3) - 1];
-        small(i, d, colour, count);
+        small(i, d, colour, { "data-count": String(count) });
       });
     });
     const more = record.solutions > limit ? `more than ${limit}` : record.solutions === 0 ? "none (the puzzle has no solution)" : String(record.solutions);
@@ -413,11 +550,36 @@ async function trueCandidates() {
 
 async function explain() {
   showError(null);
+  clearResults();
   try {
     await showBoard();
+    // One after the other: a new request aborts the one before.
+    const start = await apiJson("/api/candidates", { puzzle: puzzleText(), propagation: "fc" });
     const record = await apiJson("/api/explain", { puzzle: puzzleText() });
-    state.replay = null;
     state.steps = record.steps || [];
+    // The candidates before each step: the givens' (forward checking),
+    // then each step's placements and removals.
+    const n = state.side * state.side;
+    let cands = start.candidates.map((c) => new Set([...c].map((ch) => parseInt(ch, 36))));
+    let filled = [...start.filled].map((ch) => ch !== ".");
+    const before = [];
+    for (const st of state.steps) {
+      before.push({ cands, filled });
+      cands = cands.map((c) => new Set(c));
+      filled = filled.slice();
+      for (const p of st.placed || []) {
+        const i = cellIndex(p.cell);
+        filled[i] = true;
+        cands[i] = new Set([p.digit]);
+      }
+      for (const x of st.removed || []) {
+        const i = cellIndex(x.cell);
+        if (i >= 0 && i < n) cands[i].delete(x.digit);
+      }
+    }
+    before.push({ cands, filled });
+    state.explained = before;
+    $("explain-status").textContent = record.summary || record.status;
     const list = $("steps");
     list.replaceChildren();
     state.steps.forEach((s, k) => {
@@ -426,26 +588,44 @@ async function explain() {
       li.addEventListener("click", () => explainAt(k));
       list.appendChild(li);
     });
-    const end = document.createElement("li");
-    end.textContent = `(${record.status})`;
-    list.appendChild(end);
     explainAt(-1);
   } catch (e) {
     showError(e);
   }
 }
 
+// The board before step k + 1 is taken, with step k's placements (blue)
+// and removals (struck out) shown: the candidates of every empty cell.
 function explainAt(k) {
   if (!state.steps) return;
   k = Math.max(-1, Math.min(state.steps.length - 1, k));
   state.stepAt = k;
   clearOverlay();
-  for (let j = 0; j <= k; j++) {
-    for (const p of state.steps[j].placed || []) write(cellIndex(p.cell), p.digit, j === k ? "#2255cc" : "#2e8b57");
+  const at = state.explained[k + 1];
+  const step = k >= 0 ? state.steps[k] : null;
+  const removed = new Map();
+  for (const x of (step && step.removed) || []) {
+    const i = cellIndex(x.cell);
+    if (!removed.has(i)) removed.set(i, new Set());
+    removed.get(i).add(x.digit);
   }
-  if (k >= 0) {
-    for (const x of state.steps[k].removed || []) shade(cellIndex(x.cell), "#8fa8d8", 0.35);
+  const placedNow = new Set(((step && step.placed) || []).map((p) => cellIndex(p.cell)));
+  const given = state.explained[0].filled;
+  for (let i = 0; i < at.cands.length; i++) {
+    if (given[i]) continue;
+    if (at.filled[i]) {
+      const [d] = at.cands[i];
+      write(i, d, placedNow.has(i) ? "#2255cc" : "#2e8b57", { "data-placed": "1" });
+      continue;
+    }
+    for (const d of at.cands[i]) small(i, d, "#777777");
+    for (const d of removed.get(i) || []) struck(i, d);
   }
+  for (const i of removed.keys()) shade(i, "#8fa8d8", 0.25);
+  const c = REPLAY_COLOURS;
+  $("legend").innerHTML = `<span style="background:#000">given</span><span style="background:#2255cc">placed by this step</span>` +
+    `<span style="background:${c.deduced}">placed before</span><span style="background:#777">candidates</span>` +
+    `<span style="background:#d62728">removed by this step</span>`;
   [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === k));
 }
 
@@ -459,6 +639,7 @@ async function compare() {
     const on = $("compare-on").value;
     const body = on ? { set: on, strategies } : { puzzles: [puzzleText()], strategies };
     const rows = await apiJson("/api/compare", body);
+    state.comparedPuzzle = !on;
     const table = $("compare-table");
     table.replaceChildren();
     const head = document.createElement("tr");
@@ -484,6 +665,8 @@ async function compare() {
   }
 }
 
+// The bar chart of mean placements: on a log scale when the values span
+// two decades or more (10 and 27,000 both visible), as its axis says.
 function chart(rows) {
   const svg = $("compare-chart");
   svg.replaceChildren();
@@ -491,10 +674,20 @@ function chart(rows) {
   const height = rows.length * (bar + 6) + 4;
   svg.setAttribute("height", String(height));
   svg.setAttribute("viewBox", `0 0 420 ${height}`);
-  const max = Math.max(1, ...rows.map((r) => r.placements.mean));
+  const values = rows.map((r) => r.placements.mean);
+  const max = Math.max(1, ...values);
+  const min = Math.max(1, Math.min(...values));
+  const log = max / min >= 100;
+  const length = (v) => log
+    ? 8 + 192 * Math.log10(Math.max(1, v)) / Math.log10(max)
+    : (v / max) * 200;
+  svg.setAttribute("data-scale", log ? "log" : "linear");
+  $("compare-axis").textContent = log
+    ? "mean placements, log scale (each bar's length grows with the number of digits)"
+    : "mean placements, linear scale";
   rows.forEach((r, k) => {
     const y = 4 + k * (bar + 6);
-    const w = Math.max(1, (r.placements.mean / max) * 200);
+    const w = Math.max(1, length(r.placements.mean));
     const rect = document.createElementNS(SVG, "rect");
     rect.setAttribute("x", "140");
     rect.setAttribute("y", String(y));
@@ -516,6 +709,120 @@ function chart(rows) {
     value.textContent = r.placements.mean.toFixed(1);
     svg.appendChild(value);
   });
+}
+
+// ---- built-in sets ----
+
+// A set picked in the menu: its puzzles in the second menu, the first one
+// loaded.
+async function setPicked(name) {
+  const index = $("set-index");
+  index.replaceChildren(new Option("—", ""));
+  index.disabled = true;
+  state.setPuzzles = [];
+  if (!name) return;
+  showError(null);
+  try {
+    const set = await apiJson(`/api/sets/${encodeURIComponent(name)}`);
+    state.setPuzzles = set.puzzles;
+    index.replaceChildren(...set.puzzles.map((p, k) => new Option(`${k + 1}: ${p.slice(0, 24)}…`, String(k))));
+    index.disabled = false;
+    await loadSetPuzzle(0);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function loadSetPuzzle(k) {
+  $("set-index").value = String(k);
+  $("puzzle").value = state.setPuzzles[k].split(/\s/)[0];
+  clearResults();
+  showError(null);
+  try { await showBoard(); } catch (e) { showError(e); }
+}
+
+// ---- typing on the board ----
+
+function drawSelection() {
+  if (!state.selection) return;
+  state.selection.replaceChildren();
+  if (state.selected < 0) return;
+  const [x, y] = cellXY(state.selected);
+  const r = document.createElementNS(SVG, "rect");
+  r.setAttribute("x", x + 2);
+  r.setAttribute("y", y + 2);
+  r.setAttribute("width", CELL - 4);
+  r.setAttribute("height", CELL - 4);
+  r.setAttribute("fill", "none");
+  r.setAttribute("stroke", "#f08c00");
+  r.setAttribute("stroke-width", "3");
+  r.setAttribute("data-selected", cellName(state.selected));
+  state.selection.appendChild(r);
+}
+
+function boardClicked(ev) {
+  if (!state.svg) return;
+  const point = state.svg.createSVGPoint();
+  point.x = ev.clientX;
+  point.y = ev.clientY;
+  const p = point.matrixTransform(state.svg.getScreenCTM().inverse());
+  const col = Math.floor((p.x - MARGIN) / CELL);
+  const row = Math.floor((p.y - MARGIN) / CELL);
+  const inside = row >= 0 && col >= 0 && row < state.side && col < state.side;
+  state.selected = inside ? row * state.side + col : -1;
+  drawSelection();
+  $("board").focus();
+}
+
+// The text with cell `i` set to `digit` (0: emptied): a line of cells, or
+// an f-puzzles document's grid; anything else cannot be typed on.
+function withCell(text, i, digit) {
+  const n = state.side * state.side;
+  const line = text.replace(/\s+/g, "");
+  if (text.startsWith("{")) {
+    const doc = JSON.parse(text);
+    const [r, c] = [Math.floor(i / state.side), i % state.side];
+    doc.grid[r][c] = digit ? { ...doc.grid[r][c], value: digit, given: true } : Object.fromEntries(
+      Object.entries(doc.grid[r][c] || {}).filter(([k]) => k !== "value" && k !== "given"));
+    return JSON.stringify(doc);
+  }
+  if (line.length === n && /^[0-9A-Za-z._]+$/.test(line)) {
+    return line.slice(0, i) + (digit ? digitText(digit) : ".") + line.slice(i + 1);
+  }
+  throw new Error("typing on the board edits a line of digits or an f-puzzles document; this puzzle is a link or another form: paste its line or its document (sudoku render --fpuzzles)");
+}
+
+async function boardKey(ev) {
+  if (state.selected < 0) return false;
+  const side = state.side;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -side, ArrowDown: side };
+  if (ev.key in moves) {
+    const next = state.selected + moves[ev.key];
+    if (next >= 0 && next < side * side) state.selected = next;
+    drawSelection();
+    return true;
+  }
+  if (ev.key === "Escape") {
+    state.selected = -1;
+    drawSelection();
+    return true;
+  }
+  let digit = null;
+  if (["Backspace", "Delete", ".", "0", " "].includes(ev.key)) digit = 0;
+  else if (ev.key.length === 1) {
+    const d = parseInt(ev.key, 36);
+    if (d >= 1 && d <= side) digit = d;
+  }
+  if (digit === null) return false;
+  showError(null);
+  try {
+    $("puzzle").value = withCell(puzzleText(), state.selected, digit);
+    puzzleChanged();
+    await showBoard();
+  } catch (e) {
+    showError(e);
+  }
+  return true;
 }
 
 // ---- set-up ----
@@ -541,6 +848,7 @@ async function setUp() {
     // The page replays one search: the bitboard solver and portfolios
     // (several searches) are for the command's answers.
     if (c.engine !== "engine" || c.portfolio) continue;
+    state.presets[c.name] = c;
     const o = new Option(`${c.name} (${c.cells}/${c.values}/${c.propagation})`, c.name);
     o.title = c.description;
     $("config").appendChild(o);
@@ -552,20 +860,18 @@ async function setUp() {
   for (const s of sets) {
     $("set-puzzle").appendChild(new Option(`${s.name}: ${s.description}`, s.name));
     $("compare-on").appendChild(new Option(`${s.name} (${s.puzzles} puzzles)`, s.name));
-    state[`first:${s.name}`] = s.first;
   }
-  $("set-puzzle").addEventListener("change", async (ev) => {
-    const first = state[`first:${ev.target.value}`];
-    if (first) {
-      $("puzzle").value = first.split(/\s/)[0];
-      showError(null);
-      try { await showBoard(); } catch (e) { showError(e); }
-    }
+  $("config").addEventListener("change", presetPicked);
+  $("set-puzzle").addEventListener("change", (ev) => setPicked(ev.target.value));
+  $("set-index").addEventListener("change", (ev) => {
+    if (ev.target.value !== "") loadSetPuzzle(Number(ev.target.value));
   });
+  $("puzzle").addEventListener("input", puzzleChanged);
   $("file").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
     $("puzzle").value = await file.text();
+    puzzleChanged();
     try { await showBoard(); } catch (e) { showError(e); }
   });
   $("puzzle").addEventListener("drop", async (ev) => {
@@ -573,7 +879,9 @@ async function setUp() {
     if (!file) return;
     ev.preventDefault();
     $("puzzle").value = await file.text();
+    puzzleChanged();
   });
+  $("board").addEventListener("click", boardClicked);
   $("show").addEventListener("click", async () => { showError(null); try { await showBoard(); } catch (e) { showError(e); } });
   $("run").addEventListener("click", run);
   $("true-candidates").addEventListener("click", trueCandidates);
@@ -587,9 +895,15 @@ async function setUp() {
   $("replay-end").addEventListener("click", () => state.replay && goTo(state.replay.events.length));
   $("replay-play").addEventListener("click", play);
   $("scrub").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
-  document.addEventListener("keydown", (ev) => {
+  document.addEventListener("keydown", async (ev) => {
     const tag = (ev.target.tagName || "").toLowerCase();
-    if (["input", "textarea", "select"].includes(tag) || !state.replay) return;
+    if (["input", "textarea", "select"].includes(tag)) return;
+    // A cell picked on the board takes the keys first.
+    if (state.selected >= 0 && ev.target === $("board")) {
+      if (["Backspace", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) ev.preventDefault();
+      if (await boardKey(ev)) return;
+    }
+    if (!state.replay) return;
     if (ev.key === "ArrowRight") { goTo(state.replay.at + 1); ev.preventDefault(); }
     else if (ev.key === "ArrowLeft") { goTo(state.replay.at - 1); ev.preventDefault(); }
     else if (ev.key === "Home") { goTo(0); ev.preventDefault(); }

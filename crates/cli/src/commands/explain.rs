@@ -28,16 +28,7 @@ impl Row for ExplainRecord {
                 self.head.error.as_deref().unwrap_or("")
             );
         }
-        let end = match self.head.status {
-            "solved" => format!(
-                "solved in {}",
-                sudoku_cli::words::count(self.steps.len() as u64, "step")
-            ),
-            _ => format!(
-                "stuck after {}: the techniques find nothing more",
-                sudoku_cli::words::count(self.steps.len() as u64, "step")
-            ),
-        };
+        let end = self.summary().unwrap_or_default();
         let mut out = format!("{head}: {end}");
         if quiet {
             return out;

@@ -465,6 +465,25 @@ pub async fn sets() -> Response {
     axum::Json(list).into_response()
 }
 
+/// `GET /api/sets/{name}`: the puzzles of a built-in set, one text each
+/// in file order (what the page's set menu lists).
+pub async fn set_puzzles(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    match sets::BUILT_IN.iter().find(|(n, _, _)| *n == name) {
+        Some((name, description, text)) => {
+            let puzzles: Vec<&str> = (text.lines())
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .collect();
+            axum::Json(json!({"name": name, "description": description, "puzzles": puzzles}))
+                .into_response()
+        }
+        None => ApiError::NotFound(format!(
+            "no built-in set `{name}` (the sets: {})",
+            sets::names().collect::<Vec<_>>().join(", ")
+        ))
+        .into_response(),
+    }
+}
+
 pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::NotFound(format!(
         "no such page: {uri} (the API is under /api/: solve, count, candidates, explain, render, compare, configs, heuristics, sets)"

@@ -35,7 +35,7 @@ impl Default for ServerLimits {
             timeout_ms: 5_000,
             max_placements: 10_000_000,
             searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            trace_limit: 200_000,
+            trace_limit: 1_000_000,
             compare_runs: 20_000,
         }
     }

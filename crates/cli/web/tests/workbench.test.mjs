@@ -51,17 +51,23 @@ function commandAllowingFailure(args, input) {
   }
 }
 
-before(async () => {
-  server = spawn(BIN, ["serve", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  base = await new Promise((resolve, reject) => {
+// A server on a free port, with `flags`: the process and its address.
+async function serve(flags) {
+  const child = spawn(BIN, ["serve", "--port", "0", ...flags], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
     let seen = "";
-    server.stdout.on("data", (chunk) => {
+    child.stdout.on("data", (chunk) => {
       seen += chunk;
       const m = /(http:\/\/[0-9.:]+\/)/.exec(seen);
       if (m) resolve(m[1]);
     });
-    server.on("exit", (code) => reject(new Error(`sudoku serve exited with ${code}`)));
+    child.on("exit", (code) => reject(new Error(`sudoku serve exited with ${code}`)));
   });
+  return [child, url];
+}
+
+before(async () => {
+  [server, base] = await serve([]);
   browser = await chromium.launch({
     executablePath: BROWSER,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -74,9 +80,9 @@ after(async () => {
   if (server) server.kill("SIGINT");
 });
 
-async function page(width = 1400) {
-  const p = await browser.newPage({ viewport: { width, height: 1000 } });
-  await p.goto(base);
+async function page(width = 1400, height = 1000, at = base) {
+  const p = await browser.newPage({ viewport: { width, height } });
+  await p.goto(at);
   await p.waitForSelector("body[data-ready='1']");
   return p;
 }
@@ -221,7 +227,8 @@ test("explain steps on the board", async () => {
   assert.ok(placed >= 1);
   const [record] = commandAllowingFailure(["explain", "--format", "json"], "1.......2.....3.\n");
   const steps = await p.$$eval("[data-testid=explain-steps] li", (lis) => lis.length);
-  assert.equal(steps, record.steps.length + 1);
+  assert.equal(steps, record.steps.length);
+  assert.equal(await p.textContent("[data-testid=explain-status]"), record.summary);
   await p.close();
 });
 
@@ -264,7 +271,8 @@ test("the five tasks on an f-puzzles link and a SudokuPad link", async () => {
     await p.click("[data-testid=explain-run]");
     await p.waitForSelector("[data-testid=explain-steps] li");
     const [explained] = commandAllowingFailure(["explain", "--format", "json"], link + "\n");
-    assert.equal(await p.$$eval("[data-testid=explain-steps] li", (lis) => lis.length), explained.steps.length + 1);
+    assert.equal(await p.$$eval("[data-testid=explain-steps] li", (lis) => lis.length), explained.steps.length);
+    assert.equal(await p.textContent("[data-testid=explain-status]"), explained.summary);
     // Compare two chains on this puzzle.
     await p.fill("[data-testid=compare-strategies]", "default\nadaptive");
     await p.selectOption("[data-testid=compare-on]", "");
@@ -284,5 +292,257 @@ test("phone width: the page still works", async () => {
   // Nothing runs off the side: the board shrinks to the phone's width.
   const wide = await p.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `the page is ${wide} px wide at 390`);
+  await p.close();
+});
+
+// ---- a new user's papercuts, round 3 (one test per item) ----
+
+const HARDEST11 = readFileSync(path.join(ROOT, "puzzles/hardest11.txt"), "utf8").split("\n").filter((l) => l.trim());
+const KILLER = readFileSync(path.join(ROOT, "puzzles/variants/killer/killer-janko-021.json"), "utf8");
+
+// Clicks the centre of a cell of the board.
+async function clickCell(p, row, col) {
+  const box = await p.$eval("[data-testid=board] svg", (svg) => {
+    const r = svg.getBoundingClientRect();
+    return { x: r.x, y: r.y, scale: r.width / Number(svg.getAttribute("width")) };
+  });
+  await p.mouse.click(box.x + (24 + 48 * col + 24) * box.scale, box.y + (24 + 48 * row + 24) * box.scale);
+}
+
+test("item 1: picking a preset sets its fields, and Run runs it", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  // What a click on a compare row leaves in the fields.
+  await p.fill("[data-testid=cells]", "EH");
+  await p.fill("[data-testid=values]", "5");
+  await p.selectOption("[data-testid=propagation]", "singles");
+  await p.selectOption("[data-testid=config]", "naive");
+  assert.equal(await p.inputValue("[data-testid=cells]"), "A");
+  assert.equal(await p.inputValue("[data-testid=values]"), "0");
+  assert.equal(await p.inputValue("[data-testid=propagation]"), "none");
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  assert.equal(shown.strategy, "A/0/none");
+  const [record] = command(["solve", "--format", "json", "--config", "naive"], INKALA + "\n");
+  assert.equal(shown.placements, String(record.stats.placements));
+  await p.close();
+});
+
+test("item 2: a whole naive search replays to its end; a cut trace says so", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.selectOption("[data-testid=config]", "naive");
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  assert.equal(shown.placements, "49558");
+  // The command's whole trace, less its first and last lines (puzzle, end).
+  const dir = mkdtempSync(path.join(tmpdir(), "trace-"));
+  const file = path.join(dir, "t.jsonl");
+  execFileSync(BIN, ["solve", "--config", "naive", "--trace", file, "--trace-limit", "100000000", "-q"], { cwd: ROOT, input: INKALA + "\n" });
+  const events = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).length - 2;
+  assert.ok(events > 300000, `${events}`);
+  await p.click("[data-testid=replay-end]");
+  assert.match(await p.textContent("[data-testid=replay-event]"), new RegExp(`^event ${events} of ${events}, depth \\d+\\nsolution 1`));
+  const digits = await p.$$eval("[data-testid=overlay] text[data-replay]", (ts) => ts.length);
+  assert.equal(digits, [...INKALA].filter((c) => c === ".").length);
+  assert.equal(await p.$("[data-testid=trace-cut]"), null);
+  await p.close();
+  // A server that keeps 1,000 events: the page says where it stopped.
+  const [small, at] = await serve(["--trace-limit", "1000"]);
+  try {
+    const q = await page(1400, 1000, at);
+    await q.fill("[data-testid=puzzle-input]", INKALA);
+    await q.selectOption("[data-testid=config]", "naive");
+    await q.click("[data-testid=run]");
+    await counters(q);
+    assert.match(await q.textContent("[data-testid=trace-cut]"), /the trace stopped at the server's limit of 1000 events/);
+    await q.click("[data-testid=replay-end]");
+    assert.match(await q.textContent("[data-testid=replay-event]"), /the trace stopped here, at the server's limit of 1000 events/);
+    await q.close();
+  } finally {
+    small.kill("SIGINT");
+  }
+});
+
+test("item 3: another puzzle or a failed run clears the panels", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.click("[data-testid=run]");
+  await counters(p);
+  await p.fill("[data-testid=puzzle-input]", HARDEST11[0]);
+  assert.equal(await p.$$eval("[data-testid=counters] tr", (rows) => rows.length), 0);
+  assert.equal(await p.textContent("[data-testid=replay-event]"), "Run a search to replay it.");
+  assert.equal(await p.$$eval("[data-testid=overlay] text", (ts) => ts.length), 0);
+  // A run that fails after one that worked.
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.click("[data-testid=run]");
+  await counters(p);
+  await p.fill("[data-testid=puzzle-input]", "4.....8.5.3..");
+  await p.click("[data-testid=run]");
+  await p.waitForSelector("[data-testid=error]:not([hidden])");
+  assert.equal(await p.$$eval("[data-testid=counters] tr", (rows) => rows.length), 0);
+  assert.equal(await p.textContent("[data-testid=replay-event]"), "Run a search to replay it.");
+  // The set menu forgets a set whose puzzle is no longer in the box.
+  await p.selectOption("[data-testid=set-puzzle]", "hardest11");
+  await p.waitForFunction(() => document.querySelector("[data-testid=set-index]").options.length === 11);
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  assert.equal(await p.inputValue("[data-testid=set-puzzle]"), "");
+  await p.close();
+});
+
+test("item 4: after Run the replay starts at the givens; play at the end starts again", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.click("[data-testid=run]");
+  await counters(p);
+  assert.match(await p.textContent("[data-testid=replay-event]"), /^event 0 of \d+/);
+  await p.click("[data-testid=replay-step]");
+  assert.match(await p.textContent("[data-testid=replay-event]"), /^event 1 of \d+/);
+  const legend = await p.$$eval("[data-testid=legend] [data-legend]", (ss) => ss.map((s) => s.dataset.legend));
+  assert.deepEqual(legend, ["given", "guessed", "deduced", "placing", "deducing", "failing"]);
+  await p.click("[data-testid=replay-end]");
+  const total = Number(/of (\d+)/.exec(await p.textContent("[data-testid=replay-event]"))[1]);
+  await p.click("[data-testid=replay-play]");
+  await p.waitForFunction(() => /^event (\d+)/.exec(document.querySelector("[data-testid=replay-event]").textContent)[1] !== "0");
+  await p.click("[data-testid=replay-play]");
+  const at = Number(/^event (\d+)/.exec(await p.textContent("[data-testid=replay-event]"))[1]);
+  assert.ok(at < total, `${at} of ${total}`);
+  await shot(p, "run");
+  await p.close();
+});
+
+test("item 5: explain says why it is stuck and shows the candidates, struck when removed", async () => {
+  const p = await page();
+  const stuck = HARDEST11[1];
+  await p.fill("[data-testid=puzzle-input]", stuck);
+  await p.click("[data-testid=explain-run]");
+  await p.waitForSelector("[data-testid=explain-steps] li");
+  const [record] = commandAllowingFailure(["explain", "--format", "json"], stuck + "\n");
+  assert.equal(await p.textContent("[data-testid=explain-status]"), "stuck after 5 steps: the techniques find nothing more");
+  assert.equal(record.summary, "stuck after 5 steps: the techniques find nothing more");
+  const [start] = command(["candidates", "--format", "json", "--propagation", "fc"], stuck + "\n");
+  const expected = start.candidates.filter((c, i) => start.filled[i] === ".").reduce((n, c) => n + c.length, 0);
+  assert.equal(await p.$$eval("[data-testid=overlay] text[data-candidate]", (ts) => ts.length), expected);
+  // Step 3 (a naked quad) strikes its removals out.
+  for (let k = 0; k < 3; k++) await p.click("[data-testid=explain-next]");
+  const struck = await p.$$eval("[data-testid=overlay] text[data-struck]", (ts) => ts.map((t) => `${t.dataset.cell}-${t.textContent}`));
+  assert.deepEqual(struck.sort(), record.steps[2].removed.map((x) => `${x.cell}-${x.digit}`).sort());
+  await shot(p, "explain");
+  // No step at all: the command's words, not "(stuck)".
+  await p.fill("[data-testid=puzzle-input]", ".".repeat(16));
+  await p.click("[data-testid=explain-run]");
+  await p.waitForFunction(() => document.querySelector("[data-testid=explain-status]").textContent !== "");
+  assert.equal(await p.textContent("[data-testid=explain-status]"), "stuck after 0 steps: the techniques find nothing more");
+  assert.equal(await p.$$eval("[data-testid=overlay] text[data-candidate]", (ts) => ts.length), 64);
+  await p.close();
+});
+
+test("item 6: true candidates keep clear of killer cage sums", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", KILLER);
+  await p.click("[data-testid=true-candidates-run]");
+  await p.waitForSelector("[data-testid=board][data-true-candidates]");
+  const overlaps = await p.evaluate(() => {
+    const svg = document.querySelector("[data-testid=board] svg");
+    const sums = [...svg.querySelectorAll("text[font-size='11']")].map((t) => t.getBBox());
+    const cands = [...svg.querySelectorAll("[data-testid=overlay] text[data-candidate]")].map((t) => [t.textContent, t.dataset.cell, t.getBBox()]);
+    const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const out = [];
+    for (const s of sums) for (const [d, cell, b] of cands) if (meet(s, b)) out.push(`${d} in ${cell}`);
+    return { sums: sums.length, candidates: cands.length, out };
+  });
+  assert.equal(overlaps.sums, 33);
+  assert.ok(overlaps.candidates >= 81, `${overlaps.candidates}`);
+  assert.deepEqual(overlaps.out, []);
+  await shot(p, "true-candidates");
+  await p.close();
+});
+
+test("item 7: a log scale for values decades apart; the page fits laptops and phones", async () => {
+  const p = await page(1366, 800);
+  // Run is on the first screen.
+  const run = await p.$eval("[data-testid=run]", (b) => b.getBoundingClientRect().bottom);
+  assert.ok(run <= 800, `Run ends at ${run} px`);
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.fill("[data-testid=compare-strategies]", "naive\ndefault\nA/0/fc");
+  await p.click("[data-testid=compare-run]");
+  await p.waitForSelector("[data-testid=compare-table] tr[data-strategy]");
+  assert.equal(await p.getAttribute("[data-testid=compare-chart]", "data-scale"), "log");
+  assert.match(await p.textContent("[data-testid=compare-axis]"), /log scale/);
+  // The table is not cut off: it fits its panel.
+  const fit = await p.$eval("[data-testid=compare-table]", (t) => [t.scrollWidth, t.parentElement.clientWidth]);
+  assert.ok(fit[0] <= fit[1], `table ${fit[0]} px in ${fit[1]} px`);
+  await shot(p, "compare");
+  // Close values: linear.
+  await p.fill("[data-testid=compare-strategies]", "default\nE/0/fc");
+  await p.click("[data-testid=compare-run]");
+  await p.waitForFunction(() => document.querySelector("[data-testid=compare-chart]").dataset.scale === "linear");
+  await p.close();
+  // A phone: the explanation right under the board.
+  const q = await page(390, 800);
+  await q.fill("[data-testid=puzzle-input]", "1.......2.....3.");
+  await q.click("[data-testid=explain-run]");
+  await q.waitForSelector("[data-testid=explain-steps] li");
+  const gap = await q.evaluate(() => document.querySelector("[data-testid=explain-steps]").getBoundingClientRect().top
+    - document.querySelector("[data-testid=board]").getBoundingClientRect().bottom);
+  assert.ok(gap < 200, `the steps are ${gap} px below the board`);
+  await q.close();
+});
+
+test("item 8: any puzzle of a built-in set", async () => {
+  const p = await page();
+  await p.selectOption("[data-testid=set-puzzle]", "hardest11");
+  await p.waitForFunction(() => document.querySelector("[data-testid=set-index]").options.length === 11);
+  assert.equal(await p.inputValue("[data-testid=puzzle-input]"), HARDEST11[0]);
+  await p.selectOption("[data-testid=set-index]", "2");
+  await p.waitForFunction((want) => document.querySelector("[data-testid=puzzle-input]").value === want, HARDEST11[2]);
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  const [record] = command(["solve", "--format", "json"], HARDEST11[2] + "\n");
+  assert.equal(shown.placements, String(record.stats.placements));
+  await p.close();
+});
+
+test("item 9: a setter types on the board and the text follows", async () => {
+  const p = await page();
+  // An empty box: Show draws an empty grid to type into.
+  await p.click("[data-testid=show]");
+  await p.waitForSelector("[data-testid=board] svg");
+  assert.equal(await p.inputValue("[data-testid=puzzle-input]"), ".".repeat(81));
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.click("[data-testid=show]");
+  await p.waitForSelector("[data-testid=board] svg");
+  await clickCell(p, 0, 1);
+  assert.equal(await p.getAttribute("[data-testid=selection] rect", "data-selected"), "r1c2");
+  await p.keyboard.press("4");
+  await p.waitForFunction(() => document.querySelector("[data-testid=puzzle-input]").value[1] === "4");
+  await p.keyboard.press("ArrowRight");
+  await p.keyboard.press("5");
+  await p.waitForFunction(() => document.querySelector("[data-testid=puzzle-input]").value[2] === "5");
+  await p.keyboard.press("Delete");
+  await p.waitForFunction(() => document.querySelector("[data-testid=puzzle-input]").value[2] === ".");
+  const text = await p.inputValue("[data-testid=puzzle-input]");
+  assert.equal(text, INKALA[0] + "4" + INKALA.slice(2));
+  // The board draws the new given.
+  const svg = await p.$eval("[data-testid=board] svg", (s) => s.outerHTML);
+  assert.ok(svg.includes(">4</text>"));
+  // An f-puzzles document: its grid follows.
+  await p.fill("[data-testid=puzzle-input]", VARIANT);
+  await p.click("[data-testid=show]");
+  await p.waitForSelector("[data-testid=board] svg");
+  await clickCell(p, 3, 3);
+  await p.keyboard.press("2");
+  await p.waitForFunction(() => document.querySelector("[data-testid=puzzle-input]").value.includes("\"value\":2"));
+  const doc = JSON.parse(await p.inputValue("[data-testid=puzzle-input]"));
+  assert.deepEqual(doc.grid[3][3], { value: 2, given: true });
+  assert.deepEqual(doc.killercage, JSON.parse(VARIANT).killercage);
+  // A link cannot be typed on: the page says so.
+  await p.fill("[data-testid=puzzle-input]", FPUZZLES_LINK);
+  await p.click("[data-testid=show]");
+  await p.waitForSelector("[data-testid=board] svg");
+  await clickCell(p, 0, 0);
+  await p.keyboard.press("1");
+  await p.waitForSelector("[data-testid=error]:not([hidden])");
+  assert.match(await p.textContent("[data-testid=error]"), /^typing on the board edits a line of digits or an f-puzzles document/);
   await p.close();
 });
