@@ -213,7 +213,10 @@ function small(i, digit, colour, extra) {
   const top = state.labelled.has(i) ? 14 : 0;
   const stepX = CELL / per;
   const stepY = (CELL - top) / per;
-  const size = Math.max(7, Math.floor(Math.min(stepX, stepY) * 0.8));
+  // One size for every cell: the one that fits below a cage sum when the
+  // puzzle has any.
+  const room = state.labelled.size ? Math.min(stepX, (CELL - 14) / per) : stepX;
+  const size = Math.max(7, Math.floor(room * 0.8));
   const cx = x + stepX * (k % per) + stepX / 2;
   const cy = y + top + stepY * Math.floor(k / per) + stepY / 2;
   const t = document.createElementNS(SVG, "text");
@@ -304,7 +307,7 @@ function replayLegend() {
   const swatch = (colour, words, key) => `<span data-legend="${key}" style="background:${colour}">${words}</span>`;
   let html = `<span data-legend="given" style="background:#000">given</span>` +
     swatch(c.guessed, "guessed", "guessed") + swatch(c.deduced, "deduced", "deduced") +
-    swatch(c.placing, "this placement", "placing") + swatch("#6f8cc4", "this deduction", "deducing") +
+    swatch(c.placing, "this placement", "placing").replace("background:", "color:#222;background:") + swatch("#6f8cc4", "this deduction", "deducing") +
     swatch(c.failing, "this failure", "failing");
   const r = state.replay;
   if (r && r.cut !== null) {

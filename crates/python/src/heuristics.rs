@@ -1,7 +1,8 @@
 //! Heuristics written in Python: a cell heuristic is a callable
 //! `score(view, cell)`, a value heuristic `score(view, cell, digit)`; the
 //! smallest score wins, as with the built-in letters. They take their
-//! place in a chain beside the built-in symbols.
+//! place in a chain beside the built-in symbols. A cell heuristic that
+//! scores many cells in one call is in [`crate::batch`].
 //!
 //! The [`View`] a heuristic reads is a copy of the state at that choice
 //! (the candidates of every cell, taken once per choice), so it stays
@@ -82,7 +83,7 @@ pub struct View {
 }
 
 impl View {
-    fn of(geometry: &Arc<Geometry>, ctx: &SelectionContext<'_>) -> View {
+    pub(crate) fn of(geometry: &Arc<Geometry>, ctx: &SelectionContext<'_>) -> View {
         let n = ctx.num_vars();
         let side = geometry.side;
         View {
@@ -231,7 +232,7 @@ fn ordered(x: f64) -> i64 {
 }
 
 /// A score read from a Python object: any int or float but NaN.
-fn score_of(r: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+pub(crate) fn score_of(r: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
     // An int is read as one (most heuristics count something), without
     // the float Python would make of it.
     if let Ok(i) = r.cast_exact::<pyo3::types::PyInt>()
@@ -285,13 +286,6 @@ pub struct PythonCells {
     failure: Arc<Failure>,
     /// The view of the choice being made (made in `prepare`).
     view: Option<Py<View>>,
-    /// Whether `func` scores many cells in one call (`func(view, cells)`,
-    /// marked by `sudoku_csp.batch`).
-    batch: bool,
-    /// The cells of a batch call, kept between choices.
-    cells: Vec<u32>,
-    /// The scores of a batch call, in the order of `cells`.
-    scores: Vec<i64>,
 }
 
 impl PythonCells {
@@ -301,7 +295,6 @@ impl PythonCells {
         name: String,
         geometry: Arc<Geometry>,
         failure: Arc<Failure>,
-        batch: bool,
     ) -> Self {
         PythonCells {
             func,
@@ -309,58 +302,13 @@ impl PythonCells {
             geometry,
             failure,
             view: None,
-            batch,
-            cells: Vec::new(),
-            scores: Vec::new(),
-        }
-    }
-
-    /// One batch call: `func(view, cells)` with the cells in `self.cells`,
-    /// its scores into `self.scores` (false, the searches stopped, if it
-    /// raised or did not give one number per cell).
-    fn call_batch(&mut self, ctx: &SelectionContext<'_>) -> bool {
-        self.scores.clear();
-        if self.failure.failed() {
-            return false;
-        }
-        let view = View::of(&self.geometry, ctx);
-        let (name, cells, scores) = (&self.name, &self.cells, &mut self.scores);
-        let outcome = Python::attach(|py| -> PyResult<()> {
-            let cells_list = pyo3::types::PyList::new(py, cells.iter())?;
-            let result = self.func.bind(py).call1((view, cells_list))?;
-            for item in result.try_iter().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "batch heuristic {name} returned {}: a sequence of scores, one per cell",
-                    result
-                        .get_type()
-                        .name()
-                        .map_or_else(|_| "?".into(), |n| n.to_string())
-                ))
-            })? {
-                scores.push(score_of(&item?, name)?);
-            }
-            if scores.len() != cells.len() {
-                return Err(PyValueError::new_err(format!(
-                    "batch heuristic {name} returned {} scores for {} cells",
-                    scores.len(),
-                    cells.len()
-                )));
-            }
-            Ok(())
-        });
-        match outcome {
-            Ok(()) => true,
-            Err(e) => {
-                self.failure.fail(e);
-                false
-            }
         }
     }
 }
 
 impl VariableSelector for PythonCells {
     fn prepare(&mut self, ctx: &SelectionContext<'_>) {
-        if self.failure.failed() || self.batch {
+        if self.failure.failed() {
             return;
         }
         let view = View::of(&self.geometry, ctx);
@@ -370,15 +318,7 @@ impl VariableSelector for PythonCells {
         });
     }
 
-    fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        if self.batch {
-            self.cells.clear();
-            self.cells.push(var.0);
-            return match self.call_batch(ctx) {
-                true => self.scores[0],
-                false => 0,
-            };
-        }
+    fn score(&mut self, _ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         let Some(view) = &self.view else { return 0 };
         if self.failure.failed() {
             return 0;
@@ -387,92 +327,6 @@ impl VariableSelector for PythonCells {
             let args = (view.clone_ref(py), var.0);
             call(py, &self.func, &self.name, args, &self.failure)
         })
-    }
-
-    // The two below are the trait's own bodies for a function called per
-    // cell, and one call for all cells for a batch function.
-    fn score_each(
-        &mut self,
-        ctx: &SelectionContext<'_>,
-        candidates: &[VarId],
-        scores: &mut Vec<i64>,
-    ) -> i64 {
-        if self.batch {
-            return self.batch_each(ctx, candidates, scores);
-        }
-        scores.clear();
-        let mut best = i64::MAX;
-        for &v in candidates {
-            let s = self.score(ctx, v);
-            best = best.min(s);
-            scores.push(s);
-        }
-        best
-    }
-
-    fn best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
-        if ctx.unassigned_count() <= 1 {
-            out.extend_from_slice(ctx.first_open().as_slice());
-            return;
-        }
-        if self.batch {
-            return self.batch_best(ctx, out, first_only);
-        }
-        self.prepare(ctx);
-        let start = out.len();
-        let mut least = i64::MAX;
-        ctx.for_each_unassigned(|v| {
-            let s = self.score(ctx, v);
-            if s < least || out.len() == start {
-                least = s;
-                out.truncate(start);
-                out.push(v);
-            } else if s == least && !first_only {
-                out.push(v);
-            }
-        });
-    }
-}
-
-impl PythonCells {
-    /// The scores of `candidates` into `scores` (one batch call), and the
-    /// smallest.
-    fn batch_each(
-        &mut self,
-        ctx: &SelectionContext<'_>,
-        candidates: &[VarId],
-        scores: &mut Vec<i64>,
-    ) -> i64 {
-        self.cells.clear();
-        self.cells.extend(candidates.iter().map(|v| v.0));
-        scores.clear();
-        if !self.call_batch(ctx) {
-            scores.resize(candidates.len(), 0);
-            return 0;
-        }
-        scores.extend_from_slice(&self.scores);
-        scores.iter().copied().min().unwrap_or(i64::MAX)
-    }
-
-    /// The open cells with the smallest score (one batch call), as
-    /// [`VariableSelector::best`] gives them.
-    fn batch_best(&mut self, ctx: &SelectionContext<'_>, out: &mut Vec<VarId>, first_only: bool) {
-        self.cells.clear();
-        let cells = &mut self.cells;
-        ctx.for_each_unassigned(|v| cells.push(v.0));
-        if !self.call_batch(ctx) {
-            out.extend(self.cells.first().map(|&c| VarId(c)));
-            return;
-        }
-        let least = self.scores.iter().copied().min().unwrap_or(i64::MAX);
-        for (&cell, &score) in self.cells.iter().zip(&self.scores) {
-            if score == least {
-                out.push(VarId(cell));
-                if first_only {
-                    break;
-                }
-            }
-        }
     }
 }
 

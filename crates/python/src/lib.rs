@@ -6,6 +6,7 @@
 //! (`python/sudoku_csp/__init__.py`) makes DataFrames of them.
 #![forbid(unsafe_code)]
 
+mod batch;
 mod compare;
 mod errors;
 mod heuristics;

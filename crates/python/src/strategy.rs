@@ -12,6 +12,7 @@ use sudoku_cli::answering::Runner;
 use sudoku_cli::records::StrategyRecord;
 use sudoku_cli::strategy::{self, Overrides, Strategy};
 
+use crate::batch::PythonCellBatch;
 use crate::errors::{InvalidStrategy, strategy_error};
 use crate::heuristics::{Failure, Geometry, PythonCells, PythonValues};
 
@@ -348,14 +349,13 @@ impl Plan {
                         }
                         Item::Function(f, name, batch) => {
                             let f = Python::attach(|py| f.clone_ref(py));
-                            let link = PythonCells::new(
-                                f,
-                                name.clone(),
-                                geometry.clone(),
-                                failure.clone(),
-                                *batch,
-                            );
-                            links.push(VariableLink::custom(link));
+                            let (name, g, fail) = (name.clone(), geometry.clone(), failure.clone());
+                            links.push(match batch {
+                                true => {
+                                    VariableLink::custom(PythonCellBatch::new(f, name, g, fail))
+                                }
+                                false => VariableLink::custom(PythonCells::new(f, name, g, fail)),
+                            });
                         }
                     }
                 }

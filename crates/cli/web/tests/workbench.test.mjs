@@ -112,7 +112,6 @@ test("paste a puzzle, run, and see the command's counters", async () => {
   const names = await p.$$eval("[data-testid=counters] tr", (rows) => rows.map((r) => r.dataset.counter));
   const order = Object.keys(record.stats).filter((k) => k !== "rules");
   assert.deepEqual(names.filter((n) => order.includes(n)), order);
-  await shot(p, "run");
   await p.close();
 });
 
@@ -194,7 +193,6 @@ test("compare on hardest11: the command's ranking; a row loads its strategy", as
   await p.click("[data-testid=compare-table] tr[data-strategy='A/0/fc']");
   assert.equal(await p.inputValue("[data-testid=cells]"), "A");
   assert.equal(await p.inputValue("[data-testid=values]"), "0");
-  await shot(p, "compare");
   await p.close();
 });
 
@@ -213,7 +211,6 @@ test("true candidates equal the command's, on a classic and a variant puzzle", a
     assert.deepEqual(shown, record.candidates);
     assert.equal(await p.getAttribute("[data-testid=true-candidates]", "data-solutions"), String(record.solutions));
   }
-  await shot(p, "true-candidates");
   await p.close();
 });
 
