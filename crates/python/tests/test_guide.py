@@ -25,7 +25,9 @@ def checked_statements(code):
     lines = code.splitlines()
     out = []
     for node in ast.parse(code).body:
-        source = "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        # A decorated definition starts at its first decorator.
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        source = "\n".join(lines[first - 1 : node.end_lineno])
         last = lines[node.end_lineno - 1]
         expected = None
         if isinstance(node, ast.Expr):

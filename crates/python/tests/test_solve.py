@@ -100,7 +100,7 @@ def test_bad_strategies_raise_with_the_command_lines_message():
     with pytest.raises(sc.InvalidStrategy) as e:
         sc.solve(INKALA, cells="Y")
     # The same words, naming the keyword argument instead of the flag.
-    assert f"sudoku: error: {e.value}" == expected.replace("--cells", "cells")
+    assert f"sudoku: error: {e.value}" == expected.replace("--cells", "cells=")
     with pytest.raises(sc.InvalidStrategy, match="unknown config"):
         sc.solve(INKALA, config="no-such-preset")
     with pytest.raises(sc.InvalidStrategy, match="propagation"):

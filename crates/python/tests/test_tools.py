@@ -16,7 +16,7 @@ def test_generate_makes_the_command_lines_puzzles():
     assert list(frame.puzzle) == [r["puzzle"] for r in want[:2]]
     six = sc.generate(1, seed=3, size=6, as_frame=False)[0]
     assert (six["status"], len(six["puzzle"])) == ("ok", 36)
-    with pytest.raises(sc.InvalidStrategy, match="--size 7"):
+    with pytest.raises(sc.InvalidStrategy, match="size=7"):
         sc.generate(1, size=7)
 
 
