@@ -257,3 +257,9 @@ def test_a_batch_heuristic_that_answers_wrong_is_an_error():
     with pytest.raises(sc.InvalidStrategy, match="is a batch heuristic"):
         sc.solve(INKALA, values=[fewest_batch])
     assert repr(fewest_batch).startswith("batch(<function fewest_batch")
+
+
+def test_a_batch_heuristic_pickles_by_name_as_a_function_does():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(fewest_batch)) is fewest_batch

@@ -60,7 +60,8 @@ impl Doors {
                 return true;
             }
         }
-        (self.allowed_hosts.iter()).any(|allowed| allowed == "*" || allowed == name)
+        (self.allowed_hosts.iter())
+            .any(|allowed| allowed == "*" || host_name(allowed).eq_ignore_ascii_case(name))
     }
 
     /// Why the request is refused, if it is.
@@ -177,6 +178,11 @@ mod tests {
         };
         assert!(lan.host_allowed("192.168.1.5:8000"));
         assert!(lan.host_allowed("BOX.lan:8000"));
+        let with_port = Doors {
+            allowed_hosts: vec!["box.lan:8000".into()],
+            ..Doors::default()
+        };
+        assert!(with_port.host_allowed("box.lan:8000"));
         assert!(!lan.host_allowed("10.0.0.1"));
         assert!(!lan.host_allowed("evil.example.com"));
         let all = Doors {

@@ -614,7 +614,14 @@ class batch:
     def __init__(self, func: _t.Callable) -> None:
         self.func = func
         self.__name__ = getattr(func, "__name__", "batch")
+        self.__qualname__ = getattr(func, "__qualname__", self.__name__)
+        self.__module__ = getattr(func, "__module__", None)
         self.__doc__ = getattr(func, "__doc__", None)
+
+    def __reduce__(self) -> str:
+        # Pickled by name, as a function is (the name now holds this
+        # object): `compare(executor=...)` sends it to other processes.
+        return self.__qualname__
 
     def __call__(self, view: View, cells: _t.Sequence[int]) -> _t.Sequence[float]:
         return self.func(view, cells)
