@@ -12,8 +12,10 @@ use csp_core::{Limits, PropagationLevel, Restarts, SearchConfig, ValueChain, Var
 use serde::{Deserialize, Serialize};
 
 mod portfolio;
+mod spelling;
 
 pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH};
+pub use spelling::Spelling;
 
 /// The presets compiled into the binary, so it works from any directory.
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -174,47 +176,6 @@ pub struct Overrides {
     pub engine: Option<Engine>,
     /// How the caller names these options in its errors.
     pub spelling: Spelling,
-}
-
-/// How a front end names the options of [`Overrides`], so that an error
-/// names the one its caller wrote: `--max-placements` on the command
-/// line, `max_placements=` in Python, `"max_placements"` in a JSON
-/// request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Spelling {
-    /// Command-line flags: `--max-placements`.
-    #[default]
-    Flags,
-    /// Keyword arguments: `max_placements=`.
-    Keywords,
-    /// JSON fields: `"max_placements"`.
-    Fields,
-}
-
-impl Spelling {
-    /// The option `key` (`max_placements`) as the caller writes it.
-    pub fn option(self, key: &str) -> String {
-        match self {
-            Spelling::Flags => format!("--{}", key.replace('_', "-")),
-            Spelling::Keywords => format!("{key}="),
-            Spelling::Fields => format!("\"{key}\""),
-        }
-    }
-
-    /// The option `key` set to `value` (`--engine bitboard`,
-    /// `engine="bitboard"`, `"engine": "bitboard"`; `size=7`).
-    pub fn setting(self, key: &str, value: &str) -> String {
-        // Numbers are written bare, anything else as a string.
-        let quoted = match value.parse::<f64>() {
-            Ok(_) => value.to_string(),
-            Err(_) => format!("\"{value}\""),
-        };
-        match self {
-            Spelling::Flags => format!("--{} {value}", key.replace('_', "-")),
-            Spelling::Keywords => format!("{key}={quoted}"),
-            Spelling::Fields => format!("\"{key}\": {quoted}"),
-        }
-    }
 }
 
 impl Overrides {
