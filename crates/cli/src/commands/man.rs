@@ -49,28 +49,19 @@ fn plain_abouts(command: clap::Command) -> clap::Command {
 mod tests {
     use super::*;
 
+    /// The top page's NAME line is checked on the binary's output
+    /// (tests/papercuts.rs); here every subcommand's.
     #[test]
     fn name_lines_hold_no_backticks() {
         let command = plain_abouts(Cli::command());
-        let mut page = Vec::new();
-        clap_mangen::Man::new(command.clone())
-            .render(&mut page)
-            .unwrap();
-        let page = String::from_utf8(page).unwrap();
-        let name = page
-            .split(".SH NAME\n")
-            .nth(1)
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap();
-        assert_eq!(
-            name,
-            "sudoku \\- Solve Sudoku as a constraint problem and compare search heuristics"
-        );
         for sub in command.get_subcommands() {
             let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
             assert!(!about.contains('`'), "{}: {about}", sub.get_name());
         }
+        // Some did before.
+        assert!(
+            (Cli::command().get_subcommands())
+                .any(|s| s.get_about().is_some_and(|a| a.to_string().contains('`')))
+        );
     }
 }
