@@ -655,10 +655,7 @@ async fn only_the_machines_own_names_are_served() {
         let (status, _) = solve_with_headers(Doors::default(), &[json, ("host", host)]).await;
         assert_eq!(status, StatusCode::OK, "{host}");
     }
-    let lan = Doors {
-        bound: "192.168.1.5".parse().unwrap(),
-        allowed_hosts: vec!["box.lan".into()],
-    };
+    let lan = Doors::new("192.168.1.5".parse().unwrap(), &["box.lan".into()]);
     for (host, expected) in [
         ("box.lan:8000", StatusCode::OK),
         ("192.168.1.5:8000", StatusCode::OK),

@@ -105,7 +105,7 @@ pub fn router_with_doors(limits: ServerLimits, doors: Doors) -> Router {
 pub fn serve(
     addr: SocketAddr,
     limits: ServerLimits,
-    allowed_hosts: Vec<String>,
+    allowed_hosts: &[String],
     ready: impl FnOnce(SocketAddr),
 ) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -116,10 +116,7 @@ pub fn serve(
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         ready(listener.local_addr()?);
-        let doors = Doors {
-            bound: addr.ip(),
-            allowed_hosts,
-        };
+        let doors = Doors::new(addr.ip(), allowed_hosts);
         axum::serve(listener, router_with_doors(limits, doors))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

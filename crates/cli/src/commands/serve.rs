@@ -25,13 +25,10 @@ pub fn serve(args: &ServeArgs) -> Result<Outcome> {
         ));
     }
     let open = args.open;
-    let allowed_hosts = (args.allow_host.iter())
-        .map(|h| h.trim().trim_end_matches('.').to_ascii_lowercase())
-        .collect();
     serve::serve(
         SocketAddr::new(args.bind, args.port),
         limits,
-        allowed_hosts,
+        &args.allow_host,
         |addr| {
             let url = format!("http://{addr}/");
             println!("sudoku: the workbench is at {url} (Ctrl-C stops it)");

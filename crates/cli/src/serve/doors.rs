@@ -30,28 +30,34 @@ use super::error::ApiError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Doors {
     /// The address the server listens on.
-    pub bound: IpAddr,
-    /// Host names allowed beyond the loopback ones, lowercase; `*` allows
-    /// any host (no protection against DNS rebinding).
-    pub allowed_hosts: Vec<String>,
+    bound: IpAddr,
+    /// Host names allowed beyond the loopback ones, as [`canonical`]
+    /// makes them; `*` allows any host (no protection against DNS
+    /// rebinding).
+    allowed_hosts: Vec<String>,
 }
 
 impl Default for Doors {
     /// The loopback only, as `sudoku serve` binds by default.
     fn default() -> Doors {
-        Doors {
-            bound: IpAddr::from([127, 0, 0, 1]),
-            allowed_hosts: Vec::new(),
-        }
+        Doors::new(IpAddr::from([127, 0, 0, 1]), &[])
     }
 }
 
 impl Doors {
+    /// A server bound to `bound` that also answers to `allowed_hosts`
+    /// (`--allow-host`: names, with or without a port, in any case).
+    pub fn new(bound: IpAddr, allowed_hosts: &[String]) -> Doors {
+        Doors {
+            bound,
+            allowed_hosts: allowed_hosts.iter().map(|h| canonical(h.trim())).collect(),
+        }
+    }
+
     /// Whether a request whose `Host` header is `host` (a name or an
     /// address, with or without a port) is served.
     pub fn host_allowed(&self, host: &str) -> bool {
-        let name = host_name(host).to_ascii_lowercase();
-        let name = name.trim_end_matches('.');
+        let name = canonical(host);
         if name == "localhost" || name.ends_with(".localhost") {
             return true;
         }
@@ -60,8 +66,7 @@ impl Doors {
                 return true;
             }
         }
-        (self.allowed_hosts.iter())
-            .any(|allowed| allowed == "*" || host_name(allowed).eq_ignore_ascii_case(name))
+        (self.allowed_hosts.iter()).any(|allowed| allowed == "*" || *allowed == name)
     }
 
     /// Why the request is refused, if it is.
@@ -108,6 +113,12 @@ impl Doors {
         }
         Ok(())
     }
+}
+
+/// A host as it is compared: without its port, lowercase, without a
+/// trailing dot (`LocalHost.:8000` is `localhost`).
+fn canonical(host: &str) -> String {
+    host_name(host).trim_end_matches('.').to_ascii_lowercase()
 }
 
 /// The host of a `Host` header, without its port: `[::1]:8000` is `::1`,
@@ -172,29 +183,17 @@ mod tests {
 
     #[test]
     fn a_wider_bind_and_allowed_names_add_hosts() {
-        let lan = Doors {
-            bound: "192.168.1.5".parse().unwrap(),
-            allowed_hosts: vec!["box.lan".into()],
-        };
+        let lan = Doors::new("192.168.1.5".parse().unwrap(), &["box.lan".into()]);
         assert!(lan.host_allowed("192.168.1.5:8000"));
         assert!(lan.host_allowed("BOX.lan:8000"));
-        let with_port = Doors {
-            allowed_hosts: vec!["box.lan:8000".into()],
-            ..Doors::default()
-        };
+        let with_port = Doors::new(Doors::default().bound, &["Box.Lan.:8000".into()]);
         assert!(with_port.host_allowed("box.lan:8000"));
         assert!(!lan.host_allowed("10.0.0.1"));
         assert!(!lan.host_allowed("evil.example.com"));
-        let all = Doors {
-            bound: "0.0.0.0".parse().unwrap(),
-            allowed_hosts: Vec::new(),
-        };
+        let all = Doors::new("0.0.0.0".parse().unwrap(), &[]);
         assert!(all.host_allowed("10.0.0.1:8000"));
         assert!(!all.host_allowed("evil.example.com"));
-        let any = Doors {
-            allowed_hosts: vec!["*".into()],
-            ..Doors::default()
-        };
+        let any = Doors::new(Doors::default().bound, &["*".into()]);
         assert!(any.host_allowed("evil.example.com"));
     }
 
