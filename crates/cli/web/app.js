@@ -237,13 +237,13 @@ function small(i, digit, colour, extra) {
 
 // A candidate struck out: drawn in red with a line through it.
 function struck(i, digit) {
-  const [cx, cy, size] = small(i, digit, "#d62728", { "data-struck": "1" });
+  const [cx, cy, size] = small(i, digit, REPLAY_COLOURS.failing, { "data-struck": "1" });
   const l = document.createElementNS(SVG, "line");
   l.setAttribute("x1", cx - size * 0.55);
   l.setAttribute("y1", cy + size * 0.35);
   l.setAttribute("x2", cx + size * 0.55);
   l.setAttribute("y2", cy - size * 0.35);
-  l.setAttribute("stroke", "#d62728");
+  l.setAttribute("stroke", REPLAY_COLOURS.failing);
   l.setAttribute("stroke-width", "1.5");
   state.overlay.appendChild(l);
 }
@@ -301,19 +301,41 @@ function prepareReplay(events, solution) {
   goTo(0);
 }
 
+// The legend under the board: a swatch per [colour, words, key, ink]
+// (`key` names it in `data-legend`; `ink`, dark text on a light colour),
+// then `tail` (a node or text), if any.
+function showLegend(swatches, tail) {
+  const box = $("legend");
+  box.replaceChildren(...swatches.map(([colour, words, key, ink]) => {
+    const span = document.createElement("span");
+    span.style.background = colour;
+    if (ink) span.style.color = ink;
+    if (key) span.dataset.legend = key;
+    span.textContent = words;
+    return span;
+  }));
+  if (tail) box.append(tail);
+}
+
 // What the replay's colours mean.
 function replayLegend() {
   const c = REPLAY_COLOURS;
-  const swatch = (colour, words, key) => `<span data-legend="${key}" style="background:${colour}">${words}</span>`;
-  let html = `<span data-legend="given" style="background:#000">given</span>` +
-    swatch(c.guessed, "guessed", "guessed") + swatch(c.deduced, "deduced", "deduced") +
-    swatch(c.placing, "this placement", "placing").replace("background:", "color:#222;background:") + swatch("#6f8cc4", "this deduction", "deducing") +
-    swatch(c.failing, "this failure", "failing");
   const r = state.replay;
+  let tail = null;
   if (r && r.cut !== null) {
-    html += `<span class="note" data-testid="trace-cut"> the trace stopped at the server's limit of ${r.cut} events (sudoku serve --trace-limit): the replay shows them, the counters the whole search</span>`;
+    tail = document.createElement("span");
+    tail.className = "note";
+    tail.dataset.testid = "trace-cut";
+    tail.textContent = ` the trace stopped at the server's limit of ${r.cut} events (sudoku serve --trace-limit): the replay shows them, the counters the whole search`;
   }
-  $("legend").innerHTML = html;
+  showLegend([
+    ["#000", "given", "given"],
+    [c.guessed, "guessed", "guessed"],
+    [c.deduced, "deduced", "deduced"],
+    [c.placing, "this placement", "placing", "#222"],
+    [c.deducing, "this deduction", "deducing", "#222"],
+    [c.failing, "this failure", "failing"],
+  ], tail);
 }
 
 function apply(e, digits, guessed, frames, d) {
@@ -490,11 +512,9 @@ function puzzleChanged() {
     state.comparedPuzzle = false;
   }
   const at = $("set-index").value;
-  if (at === "" || state.setPuzzles[Number(at)] !== puzzleText()) {
+  if (at === "" || setPuzzle(Number(at)) !== puzzleText()) {
     $("set-puzzle").value = "";
-    $("set-index").replaceChildren(new Option("—", ""));
-    $("set-index").disabled = true;
-    state.setPuzzles = [];
+    resetSetIndex();
   }
 }
 
@@ -540,7 +560,11 @@ async function trueCandidates() {
       });
     });
     const more = record.solutions > limit ? `more than ${limit}` : record.solutions === 0 ? "none (the puzzle has no solution)" : String(record.solutions);
-    $("legend").innerHTML = `<span style="background:${COUNT_COLOURS[0]}">in 1 solution</span><span style="background:${COUNT_COLOURS[1]}">in 2</span><span style="background:${COUNT_COLOURS[2]}">in 3 or more</span> solutions: ${more}`;
+    showLegend([
+      [COUNT_COLOURS[0], "in 1 solution"],
+      [COUNT_COLOURS[1], "in 2"],
+      [COUNT_COLOURS[2], "in 3 or more"],
+    ], ` solutions: ${more}`);
     $("legend").setAttribute("data-testid", "true-candidates");
     $("legend").setAttribute("data-solutions", String(record.solutions));
     $("board").setAttribute("data-true-candidates", JSON.stringify(record.candidates));
@@ -614,21 +638,25 @@ function explainAt(k) {
   }
   const placedNow = new Set(((step && step.placed) || []).map((p) => cellIndex(p.cell)));
   const given = state.explained[0].filled;
+  const c = REPLAY_COLOURS;
   for (let i = 0; i < at.cands.length; i++) {
     if (given[i]) continue;
     if (at.filled[i]) {
       const [d] = at.cands[i];
-      write(i, d, placedNow.has(i) ? "#2255cc" : "#2e8b57", { "data-placed": "1" });
+      write(i, d, placedNow.has(i) ? c.guessed : c.deduced, { "data-placed": "1" });
       continue;
     }
     for (const d of at.cands[i]) small(i, d, "#777777");
     for (const d of removed.get(i) || []) struck(i, d);
   }
-  for (const i of removed.keys()) shade(i, "#8fa8d8", 0.25);
-  const c = REPLAY_COLOURS;
-  $("legend").innerHTML = `<span style="background:#000">given</span><span style="background:#2255cc">placed by this step</span>` +
-    `<span style="background:${c.deduced}">placed before</span><span style="background:#777">candidates</span>` +
-    `<span style="background:#d62728">removed by this step</span>`;
+  for (const i of removed.keys()) shade(i, c.deducing, 0.25);
+  showLegend([
+    ["#000", "given"],
+    [c.guessed, "placed by this step"],
+    [c.deduced, "placed before"],
+    ["#777", "candidates"],
+    [c.failing, "removed by this step"],
+  ]);
   [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === k));
 }
 
@@ -716,13 +744,23 @@ function chart(rows) {
 
 // ---- built-in sets ----
 
+// The second menu emptied: no set's puzzles listed.
+function resetSetIndex() {
+  $("set-index").replaceChildren(new Option("—", ""));
+  $("set-index").disabled = true;
+  state.setPuzzles = [];
+}
+
+// Puzzle `k` of the set in the menu, as the text box holds it.
+function setPuzzle(k) {
+  return state.setPuzzles[k].split(/\s/)[0];
+}
+
 // A set picked in the menu: its puzzles in the second menu, the first one
 // loaded.
 async function setPicked(name) {
+  resetSetIndex();
   const index = $("set-index");
-  index.replaceChildren(new Option("—", ""));
-  index.disabled = true;
-  state.setPuzzles = [];
   if (!name) return;
   showError(null);
   try {
@@ -738,8 +776,8 @@ async function setPicked(name) {
 
 async function loadSetPuzzle(k) {
   $("set-index").value = String(k);
-  $("puzzle").value = state.setPuzzles[k].split(/\s/)[0];
-  clearResults();
+  $("puzzle").value = setPuzzle(k);
+  puzzleChanged();
   showError(null);
   try { await showBoard(); } catch (e) { showError(e); }
 }
