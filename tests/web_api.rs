@@ -57,7 +57,12 @@ async fn call_with(
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let response = router(limits).oneshot(request).await.unwrap();
+    respond(router(limits), request).await
+}
+
+/// The status, content type and body `app` answers `request` with.
+async fn respond(app: axum::Router, request: Request<Body>) -> (StatusCode, String, String) {
+    let response = app.oneshot(request).await.unwrap();
     let status = response.status();
     let kind = (response.headers().get("content-type"))
         .map_or(String::new(), |v| v.to_str().unwrap().to_string());
@@ -527,6 +532,22 @@ async fn the_page_and_its_files_are_served() {
     }
 }
 
+/// `sudoku serve ARGS` started, with its standard error piped, and the
+/// first line it prints (where it listens).
+fn serving(args: &[&str]) -> (std::process::Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+    (child, line)
+}
+
 #[test]
 fn the_server_binds_the_loopback_by_default_and_warns_otherwise() {
     let help = Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -537,15 +558,7 @@ fn the_server_binds_the_loopback_by_default_and_warns_otherwise() {
     assert!(help.contains("[default: 127.0.0.1]"), "{help}");
     assert!(help.contains("[default: 8000]"), "{help}");
     // Another address: a warning on stderr once it listens.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+    let (mut child, line) = serving(&["--bind", "0.0.0.0", "--port", "0"]);
     child.kill().unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(
@@ -572,13 +585,9 @@ async fn solve_with_headers(
         request = request.header(*name, *value);
     }
     let body = json!({ "puzzle": INKALA }).to_string();
-    let response = sudoku_cli::serve::router_with_doors(ServerLimits::default(), doors)
-        .oneshot(request.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value: Value = serde_json::from_slice(&bytes).unwrap();
+    let app = sudoku_cli::serve::router_with_doors(ServerLimits::default(), doors);
+    let (status, _, text) = respond(app, request.body(Body::from(body)).unwrap()).await;
+    let value: Value = serde_json::from_str(&text).unwrap();
     let error = value["error"].as_str().unwrap_or("").to_string();
     (status, error)
 }
@@ -681,16 +690,8 @@ async fn only_the_machines_own_names_are_served() {
 /// name refused and an allowed one served.
 #[test]
 fn the_served_hosts_are_the_flags() {
-    use std::io::{BufRead, Read, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["serve", "--port", "0", "--allow-host", "Box.Lan"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
+    use std::io::{Read, Write};
+    let (mut child, line) = serving(&["--port", "0", "--allow-host", "Box.Lan"]);
     let addr = (line
         .trim()
         .strip_prefix("sudoku: the workbench is at http://"))
