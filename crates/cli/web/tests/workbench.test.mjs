@@ -298,6 +298,15 @@ const HARDEST11 = readFileSync(path.join(ROOT, "puzzles/hardest11.txt"), "utf8")
 const KILLER = readFileSync(path.join(ROOT, "puzzles/variants/killer/killer-janko-021.json"), "utf8");
 
 // Clicks the centre of a cell of the board.
+// Show, then wait for the board drawn for this click: the board of the
+// previous Show is marked, so a click cannot land on it while the new one
+// is still on its way.
+async function showFresh(p) {
+  await p.$$eval("[data-testid=board] svg", (svgs) => svgs.forEach((s) => s.setAttribute("data-stale", "")));
+  await p.click("[data-testid=show]");
+  await p.waitForSelector("[data-testid=board] svg:not([data-stale])");
+}
+
 async function clickCell(p, row, col) {
   const box = await p.$eval("[data-testid=board] svg", (svg) => {
     const r = svg.getBoundingClientRect();
@@ -503,12 +512,10 @@ test("item 8: any puzzle of a built-in set", async () => {
 test("item 9: a setter types on the board and the text follows", async () => {
   const p = await page();
   // An empty box: Show draws an empty grid to type into.
-  await p.click("[data-testid=show]");
-  await p.waitForSelector("[data-testid=board] svg");
+  await showFresh(p);
   assert.equal(await p.inputValue("[data-testid=puzzle-input]"), ".".repeat(81));
   await p.fill("[data-testid=puzzle-input]", INKALA);
-  await p.click("[data-testid=show]");
-  await p.waitForSelector("[data-testid=board] svg");
+  await showFresh(p);
   await clickCell(p, 0, 1);
   assert.equal(await p.getAttribute("[data-testid=selection] rect", "data-selected"), "r1c2");
   await p.keyboard.press("4");
@@ -525,8 +532,7 @@ test("item 9: a setter types on the board and the text follows", async () => {
   assert.ok(svg.includes(">4</text>"));
   // An f-puzzles document: its grid follows.
   await p.fill("[data-testid=puzzle-input]", VARIANT);
-  await p.click("[data-testid=show]");
-  await p.waitForSelector("[data-testid=board] svg");
+  await showFresh(p);
   await clickCell(p, 3, 3);
   await p.keyboard.press("2");
   await p.waitForFunction(() => document.querySelector("[data-testid=puzzle-input]").value.includes("\"value\":2"));
@@ -535,8 +541,7 @@ test("item 9: a setter types on the board and the text follows", async () => {
   assert.deepEqual(doc.killercage, JSON.parse(VARIANT).killercage);
   // A link cannot be typed on: the page says so.
   await p.fill("[data-testid=puzzle-input]", FPUZZLES_LINK);
-  await p.click("[data-testid=show]");
-  await p.waitForSelector("[data-testid=board] svg");
+  await showFresh(p);
   await clickCell(p, 0, 0);
   await p.keyboard.press("1");
   await p.waitForSelector("[data-testid=error]:not([hidden])");
