@@ -17,6 +17,13 @@
 //! - **pointing to the other bands** (one table lookup on the columns
 //!   where the digit may go in the band, [`POINTING`]): a box whose digit
 //!   lies in one column takes that column from the other two bands;
+//! - **claiming from a column** (one table lookup per other band,
+//!   [`CLAIMING`]): a column where one band alone may still hold the
+//!   digit holds it in that band's box, so the box's other columns lose
+//!   it. With pointing, that is what the configurations of a stack
+//!   (tdoku's: which column of each box holds the digit) take out, but
+//!   for a stack left without any configuration, found a deduction
+//!   later;
 //! - **a row with a single cell left** for a digit places it there: the
 //!   other digits leave the cell (its column in the other bands went by
 //!   pointing: its box has no other cell);
@@ -87,6 +94,12 @@ static LOCKED: [u64; 512] = locked_table();
 /// in that box is in that column, so the other bands lose it. Above bit
 /// 32, the minirows (bit `3 * row + box`) of those boxes.
 static POINTING: [u64; 512] = pointing_table();
+
+/// Claiming from a column to its box: for the columns of a band where
+/// the digit has left the other two bands (bit `c` for column `c`), the
+/// cells of the band outside the other columns of those columns' boxes
+/// (the digit's cell of such a box is in that column).
+static CLAIMING: [u32; 512] = claiming_table();
 
 /// For a set of minirows (bit `3 * row + box`), the cells of their rows.
 static ROW_CELLS: [u32; 512] = row_cells_table();
@@ -250,6 +263,31 @@ const fn pointing_table() -> [u64; 512] {
     table
 }
 
+const fn claiming_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0usize;
+    while columns < 512 {
+        let mut keep = BAND;
+        let mut b = 0;
+        while b < 3 {
+            let of_box = columns >> (3 * b) & 7;
+            if of_box != 0 {
+                let mut c = 0;
+                while c < 3 {
+                    if of_box >> c & 1 == 0 {
+                        keep &= !column(3 * b + c);
+                    }
+                    c += 1;
+                }
+            }
+            b += 1;
+        }
+        table[columns] = keep;
+        columns += 1;
+    }
+    table
+}
+
 const fn row_cells_table() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut minirows = 0;
@@ -364,10 +402,19 @@ impl State {
         self.deduced[i] = a;
         // A column that is the only one of its box here: the digit's
         // cell of that box is in it, so the other bands lose it.
-        let pointing = POINTING[columns_of(a) as usize];
+        let own = columns_of(a);
+        let pointing = POINTING[own as usize];
         let (b1, b2) = OTHER_BANDS[band];
-        self.masks[3 * digit + b1] &= pointing as u32;
-        self.masks[3 * digit + b2] &= pointing as u32;
+        let m1 = self.masks[3 * digit + b1] & pointing as u32;
+        let m2 = self.masks[3 * digit + b2] & pointing as u32;
+        // A column where one band alone may still hold the digit: the
+        // digit's cell of that band's box is in it, so the box's other
+        // columns lose it. Done for the other two bands: a band's columns
+        // change only where its mask is deduced, so that is where the
+        // others can be left alone with a column.
+        let (c1, c2) = (columns_of(m1), columns_of(m2));
+        self.masks[3 * digit + b1] = m1 & CLAIMING[(c1 & !(own | c2)) as usize];
+        self.masks[3 * digit + b2] = m2 & CLAIMING[(c2 & !(own | c1)) as usize];
         // A row with one cell left (its minirow the only one of its row,
         // in a box with one column left): the digit goes there (its
         // column in the other bands went just above), the other digits
@@ -791,6 +838,17 @@ mod tests {
                 keep | minirows << 32,
                 "pointing of {columns:09b}"
             );
+        }
+        for columns in 0..512usize {
+            // Cells in a box with a claimed column, but not in one.
+            let keep = (0..27)
+                .filter(|&j| {
+                    let (c, b) = (j % 9, j % 9 / 3);
+                    let claimed_in_box = (0..3).any(|k| columns >> (3 * b + k) & 1 == 1);
+                    !claimed_in_box || columns >> c & 1 == 1
+                })
+                .fold(0u32, |acc, j| acc | 1 << j);
+            assert_eq!(CLAIMING[columns], keep, "claiming of {columns:09b}");
         }
         for byte in 0..256usize {
             let expected: Vec<u8> = (0..8).map(|j| (byte >> j & 1) as u8).collect();
