@@ -2660,22 +2660,33 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
 #[test]
 fn explanations_one_per_technique() {
     // For each technique, the first puzzle of the shipped sets whose
-    // hardest step it is.
+    // hardest step it is (no puzzle there needs a naked quad, a Jellyfish
+    // or a hidden quad most).
     let cases = [
         ("naked_single", "puzzles/easy-35-clue-200.txt", 1),
         ("hidden_single", "puzzles/easy-35-clue-200.txt", 7),
         ("pointing", "puzzles/17-clue-1000.txt", 508),
         ("claiming", "puzzles/top95.txt", 1),
         ("naked_pair", "puzzles/top95.txt", 6),
+        ("x_wing", "puzzles/se-rated-32.tsv", 2),
+        ("hidden_pair", "puzzles/17-clue-1000.txt", 54),
         ("naked_triple", "puzzles/top95.txt", 15),
-        ("naked_quad", "puzzles/top95.txt", 18),
-        ("hidden_pair", "puzzles/17-clue-1000.txt", 769),
+        ("swordfish", "puzzles/se-rated-32.tsv", 10),
         ("hidden_triple", "puzzles/top95.txt", 78),
+        ("xy_wing", "puzzles/se-rated-32.tsv", 18),
+        ("xyz_wing", "puzzles/se-rated-32.tsv", 27),
         ("contradiction", "puzzles/easy-35-clue-200.txt", 166),
     ];
     for (technique, file, line) in cases {
         let text = std::fs::read_to_string(root().join(file)).unwrap();
-        let puzzle = text.lines().nth(line - 1).unwrap();
+        // A puzzle per line; in the TSV, before its rating.
+        let puzzle = text
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .split('\t')
+            .next()
+            .unwrap();
         let (out, err, code) = run_with_stdin(&["explain", "-"], format!("{puzzle}\n").as_bytes());
         assert_eq!(code, 0, "{err}");
         let (json, _, _) = run_with_stdin(
@@ -2683,11 +2694,14 @@ fn explanations_one_per_technique() {
             format!("{puzzle}\n").as_bytes(),
         );
         let record = &json_lines(&json)[0];
-        assert_eq!(
-            record["hardest"],
-            technique.replace('_', " "),
-            "{file}:{line}"
-        );
+        let name = match technique {
+            "x_wing" => "X-Wing".to_string(),
+            "swordfish" => "Swordfish".to_string(),
+            "xy_wing" => "XY-Wing".to_string(),
+            "xyz_wing" => "XYZ-Wing".to_string(),
+            other => other.replace('_', " "),
+        };
+        assert_eq!(record["hardest"], name, "{file}:{line}");
         assert_eq!(record["status"], "solved");
         insta::assert_snapshot!(
             format!("explain_{technique}"),

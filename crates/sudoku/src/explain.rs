@@ -5,8 +5,9 @@
 //! makes the step: naked single, hidden single, what one element rules out
 //! on its own (a cage's sum, a thermometer, an arrow, a dot: named as the
 //! reason), locked candidates (pointing and claiming), naked and hidden
-//! subsets (pairs, triples, quads, then any size by the `gac` level's
-//! matching), then a contradiction (placing a digit leads, by singles and
+//! subsets, fish (X-Wing, Swordfish, Jellyfish) and wings (XY, XYZ) in
+//! the order of Sudoku Explainer's difficulties, subsets of any size by
+//! the `gac` level's matching, then a contradiction (placing a digit leads, by singles and
 //! element steps, to a cell without candidates, a digit without a place or
 //! an element that cannot be kept). The house techniques work on every
 //! house of the rules (rows, columns, boxes, jigsaw regions, diagonals,
@@ -25,18 +26,23 @@
 
 mod contradiction;
 mod elements;
+mod fish;
 mod locked_candidates;
 mod singles;
 mod state;
 mod subsets;
+mod xy_wing;
+mod xyz_wing;
 
 pub use state::State;
 
 use crate::rules::cell_name;
 use crate::{Puzzle, SolveError, Sudoku};
 
-/// How a step was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// How a step was found. Ordered by difficulty: the order in which the
+/// explanation tries them ([`next_step`]), but what one element rules out
+/// and a contradiction above every house technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
@@ -51,13 +57,55 @@ pub enum Technique {
     NakedSubset(usize),
     /// K digits of a house with K places between them.
     HiddenSubset(usize),
+    /// A digit's places in N rows all in N columns, or the other way
+    /// round (X-Wing, Swordfish, Jellyfish).
+    Fish(usize),
+    /// A two-candidate cell seeing two cells that share a digit with it
+    /// and a third digit between them.
+    XyWing,
+    /// The same with a three-candidate pivot.
+    XyzWing,
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
     Contradiction,
 }
 
+impl Ord for Technique {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for Technique {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl Technique {
+    /// Where it stands in the order of difficulty (see the type), with
+    /// an element's kind to order elements among themselves.
+    fn rank(self) -> (usize, &'static str) {
+        // Subsets and fish of K: naked, fish, hidden (as Sudoku
+        // Explainer's difficulties order them), the wings between K = 3
+        // and K = 4.
+        let of_size = |k: usize, kind: usize| 10 * k + kind;
+        match self {
+            Technique::NakedSingle => (0, ""),
+            Technique::HiddenSingle => (1, ""),
+            Technique::Pointing => (2, ""),
+            Technique::Claiming => (3, ""),
+            Technique::NakedSubset(k) => (of_size(k, 0), ""),
+            Technique::Fish(k) => (of_size(k, 1), ""),
+            Technique::HiddenSubset(k) => (of_size(k, 2), ""),
+            Technique::XyWing => (of_size(3, 5), ""),
+            Technique::XyzWing => (of_size(3, 6), ""),
+            Technique::Element(kind) => (usize::MAX - 1, kind),
+            Technique::Contradiction => (usize::MAX, ""),
+        }
+    }
+
     /// Its name: `naked single`, `hidden pair`, ...
     pub fn name(self) -> String {
         let subset = |k: usize| match k {
@@ -73,6 +121,9 @@ impl Technique {
             Technique::Claiming => "claiming".into(),
             Technique::NakedSubset(k) => format!("naked {}", subset(k)),
             Technique::HiddenSubset(k) => format!("hidden {}", subset(k)),
+            Technique::Fish(n) => fish::name(n),
+            Technique::XyWing => "XY-Wing".into(),
+            Technique::XyzWing => "XYZ-Wing".into(),
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -128,14 +179,27 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
     Ok(Explanation { steps, end: state })
 }
 
-/// The first technique that applies, simplest first.
+/// The first technique that applies, simplest first: after locked
+/// candidates, in the order of Sudoku Explainer's difficulties (naked
+/// pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish
+/// 3.8, hidden triple 4.0, XY-Wing 4.2, XYZ-Wing 4.4, naked quad 5.0,
+/// Jellyfish 5.2, hidden quad 5.4).
 fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
         .or_else(|| elements.find(state))
         .or_else(|| locked_candidates::find(state))
-        .or_else(|| (2..=4).find_map(|k| subsets::naked(state, k)))
-        .or_else(|| (2..=4).find_map(|k| subsets::hidden(state, k)))
+        .or_else(|| subsets::naked(state, 2))
+        .or_else(|| fish::find(state, 2))
+        .or_else(|| subsets::hidden(state, 2))
+        .or_else(|| subsets::naked(state, 3))
+        .or_else(|| fish::find(state, 3))
+        .or_else(|| subsets::hidden(state, 3))
+        .or_else(|| xy_wing::find(state))
+        .or_else(|| xyz_wing::find(state))
+        .or_else(|| subsets::naked(state, 4))
+        .or_else(|| fish::find(state, 4))
+        .or_else(|| subsets::hidden(state, 4))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
 }
@@ -151,6 +215,14 @@ pub(crate) fn removed_cells(removed: &[(usize, u8)]) -> Vec<usize> {
     let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
     cells.dedup();
     cells
+}
+
+/// `2 or 7`, `1, 2 or 7`.
+pub(crate) fn or_text(digits: &[u8]) -> String {
+    match digits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", digits_text(rest)),
+        _ => digits_text(digits),
+    }
 }
 
 /// `2, 7`.

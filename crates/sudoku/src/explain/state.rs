@@ -232,3 +232,18 @@ pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
         .map(|b| b as u8 + 1)
         .collect()
 }
+
+/// An empty classic 9x9 grid where each of `cells` keeps only its digits
+/// (for the techniques' tests).
+#[cfg(test)]
+pub(crate) fn empty_classic_keeping(cells: &[(usize, &[u8])]) -> State {
+    let size = crate::GridSize::from_side(9).unwrap();
+    let sudoku = Sudoku::new(size, crate::Variant::CLASSIC);
+    let mut state = State::new(&sudoku, &Puzzle::empty(size));
+    for &(cell, keep) in cells {
+        for d in (1..=9).filter(|d| !keep.contains(d)) {
+            state.remove(cell, d);
+        }
+    }
+    state
+}

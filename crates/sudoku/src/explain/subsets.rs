@@ -189,7 +189,11 @@ fn hidden_step(
 
 /// Calls `f` on each `k`-subset of `items` (in lexicographic order) until
 /// it returns `true`.
-fn combinations<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> bool) -> bool {
+pub(super) fn combinations<T: Copy>(
+    items: &[T],
+    k: usize,
+    f: &mut dyn FnMut(&[T]) -> bool,
+) -> bool {
     fn go<T: Copy>(
         items: &[T],
         k: usize,

@@ -1,0 +1,180 @@
+//! Basic fish: when a digit's places in N rows all lie in N columns, each
+//! of those columns holds the digit in one of those rows, so it leaves the
+//! rest of the columns (and the same with rows and columns swapped). Two
+//! lines make an X-Wing, three a Swordfish, four a Jellyfish.
+
+use super::state::bit;
+use super::subsets::combinations;
+use super::{State, Step, Technique, cells_text};
+
+/// The fish's name for `n` lines.
+pub(super) fn name(n: usize) -> String {
+    match n {
+        2 => "X-Wing".into(),
+        3 => "Swordfish".into(),
+        4 => "Jellyfish".into(),
+        n => format!("fish of {n}"),
+    }
+}
+
+/// The first fish of `n` lines (rows as the base, then columns) that
+/// removes something, digits from 1.
+pub(super) fn find(state: &State, n: usize) -> Option<Step> {
+    let side = state.side();
+    for d in 1..=side as u8 {
+        for by_rows in [true, false] {
+            // Cell `k` of line `i`: row i, column k, or column i, row k.
+            let cell = |i: usize, k: usize| if by_rows { i * side + k } else { k * side + i };
+            // For each line, the crossing lines where the digit may go
+            // (none if it is placed there).
+            let places: Vec<u64> = (0..side)
+                .map(|i| {
+                    (0..side)
+                        .filter(|&k| state.mask(cell(i, k)) & bit(d) != 0)
+                        .fold(0u64, |m, k| m | 1 << k)
+                })
+                .collect();
+            let places = &places;
+            let base: Vec<usize> = (0..side)
+                .filter(|&i| (2..=n).contains(&(places[i].count_ones() as usize)))
+                .collect();
+            let mut found = None;
+            combinations(&base, n, &mut |lines| {
+                let covers = lines.iter().fold(0u64, |m, &i| m | places[i]);
+                if covers.count_ones() as usize != n {
+                    return false;
+                }
+                let gone: Vec<usize> = (0..side)
+                    .filter(|i| !lines.contains(i))
+                    .flat_map(|i| {
+                        (0..side)
+                            .filter(move |&k| covers >> k & 1 == 1)
+                            .map(move |k| (i, k))
+                    })
+                    .map(|(i, k)| cell(i, k))
+                    .filter(|&c| state.mask(c) & bit(d) != 0)
+                    .collect();
+                if gone.is_empty() {
+                    return false;
+                }
+                let mut gone = gone;
+                gone.sort_unstable();
+                let corners: Vec<usize> = {
+                    let mut cells: Vec<usize> = (lines.iter())
+                        .flat_map(|&i| {
+                            (0..side)
+                                .filter(move |&k| places[i] >> k & 1 == 1)
+                                .map(move |k| (i, k))
+                        })
+                        .map(|(i, k)| cell(i, k))
+                        .collect();
+                    cells.sort_unstable();
+                    cells
+                };
+                let covered: Vec<usize> = (0..side).filter(|&k| covers >> k & 1 == 1).collect();
+                let (base_kind, cover_kind) = if by_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                let numbers = |v: &[usize]| {
+                    let names: Vec<String> = v.iter().map(|i| (i + 1).to_string()).collect();
+                    match names.split_last() {
+                        Some((last, rest)) if !rest.is_empty() => {
+                            format!("{} and {last}", rest.join(", "))
+                        }
+                        _ => names.join(""),
+                    }
+                };
+                found = Some(Step {
+                    technique: Technique::Fish(n),
+                    placed: Vec::new(),
+                    removed: gone.iter().map(|&c| (c, d)).collect(),
+                    why: format!(
+                        "in {base_kind} {}, {d} can only go in {cover_kind} {} ({}): each of those {cover_kind} has its {d} in one of those {base_kind}, so remove {d} from the rest of them: {}",
+                        numbers(lines),
+                        numbers(&covered),
+                        cells_text(&corners, side),
+                        cells_text(&gone, side)
+                    ),
+                });
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GridSize, Puzzle, Sudoku, Variant};
+
+    /// An empty 9x9 grid's candidates, less `(cell, digit)`s.
+    fn empty_without(gone: impl IntoIterator<Item = (usize, u8)>) -> State {
+        let size = GridSize::from_side(9).unwrap();
+        let sudoku = Sudoku::new(size, Variant::CLASSIC);
+        let mut state = State::new(&sudoku, &Puzzle::empty(size));
+        for (cell, d) in gone {
+            state.remove(cell, d);
+        }
+        state
+    }
+
+    #[test]
+    fn an_x_wing_in_rows_clears_its_columns() {
+        // 1 only in columns 2 and 7 of rows 1 and 5.
+        let state = empty_without([0, 4].into_iter().flat_map(|r| {
+            (0..9)
+                .filter(|&c| c != 1 && c != 6)
+                .map(move |c| (9 * r + c, 1))
+        }));
+        let step = find(&state, 2).unwrap();
+        assert_eq!(step.technique, Technique::Fish(2));
+        let expected: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| (c % 9 == 1 || c % 9 == 6) && c / 9 != 0 && c / 9 != 4)
+            .map(|c| (c, 1))
+            .collect();
+        assert_eq!(step.removed, expected);
+        assert!(
+            step.why.starts_with(
+                "in rows 1 and 5, 1 can only go in columns 2 and 7 (r1c2, r1c7, r5c2, r5c7)"
+            ),
+            "{}",
+            step.why
+        );
+        // An empty grid has no fish.
+        assert_eq!(find(&empty_without([]), 2), None);
+        assert_eq!(find(&empty_without([]), 3), None);
+    }
+
+    #[test]
+    fn a_swordfish_in_columns_takes_lines_of_two_or_three_places() {
+        // 5 in columns 1, 4 and 9 only in rows 2, 3 and 8 (column 4: rows
+        // 2 and 8).
+        let keep = [(0, [1, 2, 7].as_slice()), (3, &[1, 7]), (8, &[1, 2, 7])];
+        let gone = keep.iter().flat_map(|&(c, rows)| {
+            (0..9)
+                .filter(move |r| !rows.contains(r))
+                .map(move |r| (9 * r + c, 5))
+        });
+        let state = empty_without(gone);
+        assert_eq!(find(&state, 2), None);
+        let step = find(&state, 3).unwrap();
+        assert_eq!(name(3), "Swordfish");
+        let expected: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| [1, 2, 7].contains(&(c / 9)) && ![0, 3, 8].contains(&(c % 9)))
+            .map(|c| (c, 5))
+            .collect();
+        assert_eq!(step.removed, expected);
+        assert!(
+            step.why
+                .starts_with("in columns 1, 4 and 9, 5 can only go in rows 2, 3 and 8"),
+            "{}",
+            step.why
+        );
+    }
+}
