@@ -2660,22 +2660,26 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
 #[test]
 fn explanations_one_per_technique() {
     // For each technique, the first puzzle of the shipped sets whose
-    // hardest step it is (no puzzle there needs a naked quad, a Jellyfish
-    // or a hidden quad most).
+    // hardest step it is (no puzzle there needs a Jellyfish or a hidden
+    // quad most).
     let cases = [
         ("naked_single", "puzzles/easy-35-clue-200.txt", 1),
         ("hidden_single", "puzzles/easy-35-clue-200.txt", 7),
         ("pointing", "puzzles/17-clue-1000.txt", 508),
         ("claiming", "puzzles/top95.txt", 1),
         ("naked_pair", "puzzles/top95.txt", 6),
-        ("x_wing", "puzzles/se-rated-32.tsv", 2),
+        ("x_wing", "puzzles/se-rated-72.tsv", 10),
         ("hidden_pair", "puzzles/17-clue-1000.txt", 54),
         ("naked_triple", "puzzles/top95.txt", 15),
-        ("swordfish", "puzzles/se-rated-32.tsv", 10),
+        ("swordfish", "puzzles/se-rated-72.tsv", 34),
         ("hidden_triple", "puzzles/top95.txt", 78),
-        ("xy_wing", "puzzles/se-rated-32.tsv", 18),
-        ("xyz_wing", "puzzles/se-rated-32.tsv", 27),
-        ("contradiction", "puzzles/easy-35-clue-200.txt", 166),
+        ("skyscraper", "puzzles/se-rated-72.tsv", 42),
+        ("2-string_kite", "puzzles/se-rated-72.tsv", 50),
+        ("xy_wing", "puzzles/se-rated-72.tsv", 58),
+        ("xyz_wing", "puzzles/se-rated-72.tsv", 66),
+        ("naked_quad", "puzzles/top1465.txt", 528),
+        ("turbot_fish", "puzzles/top1465.txt", 913),
+        ("contradiction", "puzzles/minimal-200.txt", 1),
     ];
     for (technique, file, line) in cases {
         let text = std::fs::read_to_string(root().join(file)).unwrap();
@@ -2697,6 +2701,9 @@ fn explanations_one_per_technique() {
         let name = match technique {
             "x_wing" => "X-Wing".to_string(),
             "swordfish" => "Swordfish".to_string(),
+            "skyscraper" => "Skyscraper".to_string(),
+            "2-string_kite" => "2-String Kite".to_string(),
+            "turbot_fish" => "Turbot Fish".to_string(),
             "xy_wing" => "XY-Wing".to_string(),
             "xyz_wing" => "XYZ-Wing".to_string(),
             other => other.replace('_', " "),

@@ -31,6 +31,7 @@ mod locked_candidates;
 mod singles;
 mod state;
 mod subsets;
+mod turbot_fish;
 mod xy_wing;
 mod xyz_wing;
 
@@ -40,7 +41,7 @@ use crate::rules::cell_name;
 use crate::{Puzzle, SolveError, Sudoku};
 
 /// How a step was found. Ordered by difficulty: the order in which the
-/// explanation tries them ([`next_step`]), but what one element rules out
+/// explanation tries them (see [`explain`]), but what one element rules out
 /// and a contradiction above every house technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Technique {
@@ -65,6 +66,13 @@ pub enum Technique {
     XyWing,
     /// The same with a three-candidate pivot.
     XyzWing,
+    /// Two strong links of a digit in two rows (or columns) joined in a
+    /// column (row).
+    Skyscraper,
+    /// Two strong links in a row and a column joined in a box.
+    TwoStringKite,
+    /// Two strong links joined by a weak one, another shape.
+    TurbotFish,
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -99,8 +107,11 @@ impl Technique {
             Technique::NakedSubset(k) => (of_size(k, 0), ""),
             Technique::Fish(k) => (of_size(k, 1), ""),
             Technique::HiddenSubset(k) => (of_size(k, 2), ""),
+            Technique::Skyscraper => (of_size(3, 3), ""),
+            Technique::TwoStringKite => (of_size(3, 4), ""),
             Technique::XyWing => (of_size(3, 5), ""),
-            Technique::XyzWing => (of_size(3, 6), ""),
+            Technique::TurbotFish => (of_size(3, 6), ""),
+            Technique::XyzWing => (of_size(3, 7), ""),
             Technique::Element(kind) => (usize::MAX - 1, kind),
             Technique::Contradiction => (usize::MAX, ""),
         }
@@ -124,6 +135,9 @@ impl Technique {
             Technique::Fish(n) => fish::name(n),
             Technique::XyWing => "XY-Wing".into(),
             Technique::XyzWing => "XYZ-Wing".into(),
+            Technique::Skyscraper => "Skyscraper".into(),
+            Technique::TwoStringKite => "2-String Kite".into(),
+            Technique::TurbotFish => "Turbot Fish".into(),
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -182,8 +196,9 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// The first technique that applies, simplest first: after locked
 /// candidates, in the order of Sudoku Explainer's difficulties (naked
 /// pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish
-/// 3.8, hidden triple 4.0, XY-Wing 4.2, XYZ-Wing 4.4, naked quad 5.0,
-/// Jellyfish 5.2, hidden quad 5.4).
+/// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
+/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, naked quad 5.0, Jellyfish 5.2,
+/// hidden quad 5.4).
 fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
@@ -195,7 +210,10 @@ fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
         .or_else(|| subsets::naked(state, 3))
         .or_else(|| fish::find(state, 3))
         .or_else(|| subsets::hidden(state, 3))
+        .or_else(|| turbot_fish::find(state, Technique::Skyscraper))
+        .or_else(|| turbot_fish::find(state, Technique::TwoStringKite))
         .or_else(|| xy_wing::find(state))
+        .or_else(|| turbot_fish::find(state, Technique::TurbotFish))
         .or_else(|| xyz_wing::find(state))
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))

@@ -34,6 +34,8 @@ pub struct HouseView {
     pub full: bool,
     /// A box or region (pointing), rather than a line (claiming).
     pub is_block: bool,
+    /// Row, column, box, ...
+    pub kind: crate::HouseKind,
 }
 
 impl State {
@@ -48,6 +50,7 @@ impl State {
                 cells: h.cells.clone(),
                 full: h.cells.len() == side,
                 is_block: matches!(h.kind, crate::HouseKind::Box | crate::HouseKind::Region),
+                kind: h.kind,
             })
             .collect();
         let mut of_cell = vec![Vec::new(); cells];
@@ -111,6 +114,11 @@ impl State {
     /// The houses of `cell` (indices into [`State::houses`]).
     pub fn houses_of(&self, cell: usize) -> &[usize] {
         &self.of_cell[cell]
+    }
+
+    /// Whether two different cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.of_cell[a].iter().any(|h| self.of_cell[b].contains(h))
     }
 
     /// The cells that share a house with `cell`.
@@ -244,6 +252,17 @@ pub(crate) fn empty_classic_keeping(cells: &[(usize, &[u8])]) -> State {
         for d in (1..=9).filter(|d| !keep.contains(d)) {
             state.remove(cell, d);
         }
+    }
+    state
+}
+
+/// An empty classic 9x9 grid less the candidates `(cell, digit)` (for the
+/// techniques' tests).
+#[cfg(test)]
+pub(crate) fn empty_classic_without(gone: impl IntoIterator<Item = (usize, u8)>) -> State {
+    let mut state = empty_classic_keeping(&[]);
+    for (cell, d) in gone {
+        state.remove(cell, d);
     }
     state
 }
