@@ -2679,7 +2679,10 @@ fn explanations_one_per_technique() {
         ("xyz_wing", "puzzles/se-rated-72.tsv", 66),
         ("naked_quad", "puzzles/top1465.txt", 528),
         ("turbot_fish", "puzzles/top1465.txt", 913),
-        ("contradiction", "puzzles/minimal-200.txt", 1),
+        ("unique_rectangle_type_1", "puzzles/minimal-200.txt", 1),
+        ("unique_rectangle_type_2", "puzzles/top1465.txt", 516),
+        ("unique_rectangle_type_4", "puzzles/top95.txt", 39),
+        ("contradiction", "puzzles/minimal-200.txt", 2),
     ];
     for (technique, file, line) in cases {
         let text = std::fs::read_to_string(root().join(file)).unwrap();

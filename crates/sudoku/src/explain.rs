@@ -32,6 +32,7 @@ mod singles;
 mod state;
 mod subsets;
 mod turbot_fish;
+mod unique_rectangle;
 mod xy_wing;
 mod xyz_wing;
 
@@ -73,6 +74,9 @@ pub enum Technique {
     TwoStringKite,
     /// Two strong links joined by a weak one, another shape.
     TurbotFish,
+    /// Four cells that would let two digits swap in a puzzle with one
+    /// solution (type 1, 2 or 4).
+    UniqueRectangle(u8),
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -93,27 +97,29 @@ impl PartialOrd for Technique {
 
 impl Technique {
     /// Where it stands in the order of difficulty (see the type), with
-    /// an element's kind to order elements among themselves.
-    fn rank(self) -> (usize, &'static str) {
+    /// a unique rectangle's type and an element's kind to order those
+    /// among themselves.
+    fn rank(self) -> (usize, usize, &'static str) {
         // Subsets and fish of K: naked, fish, hidden (as Sudoku
-        // Explainer's difficulties order them), the wings between K = 3
-        // and K = 4.
-        let of_size = |k: usize, kind: usize| 10 * k + kind;
+        // Explainer's difficulties order them), the Turbot shapes, wings
+        // and unique rectangles between K = 3 and K = 4.
+        let of_size = |k: usize, kind: usize| (10 * k + kind, 0, "");
         match self {
-            Technique::NakedSingle => (0, ""),
-            Technique::HiddenSingle => (1, ""),
-            Technique::Pointing => (2, ""),
-            Technique::Claiming => (3, ""),
-            Technique::NakedSubset(k) => (of_size(k, 0), ""),
-            Technique::Fish(k) => (of_size(k, 1), ""),
-            Technique::HiddenSubset(k) => (of_size(k, 2), ""),
-            Technique::Skyscraper => (of_size(3, 3), ""),
-            Technique::TwoStringKite => (of_size(3, 4), ""),
-            Technique::XyWing => (of_size(3, 5), ""),
-            Technique::TurbotFish => (of_size(3, 6), ""),
-            Technique::XyzWing => (of_size(3, 7), ""),
-            Technique::Element(kind) => (usize::MAX - 1, kind),
-            Technique::Contradiction => (usize::MAX, ""),
+            Technique::NakedSingle => (0, 0, ""),
+            Technique::HiddenSingle => (1, 0, ""),
+            Technique::Pointing => (2, 0, ""),
+            Technique::Claiming => (3, 0, ""),
+            Technique::NakedSubset(k) => of_size(k, 0),
+            Technique::Fish(k) => of_size(k, 1),
+            Technique::HiddenSubset(k) => of_size(k, 2),
+            Technique::Skyscraper => of_size(3, 3),
+            Technique::TwoStringKite => of_size(3, 4),
+            Technique::XyWing => of_size(3, 5),
+            Technique::TurbotFish => of_size(3, 6),
+            Technique::XyzWing => of_size(3, 7),
+            Technique::UniqueRectangle(kind) => (of_size(3, 8).0, usize::from(kind), ""),
+            Technique::Element(kind) => (usize::MAX - 1, 0, kind),
+            Technique::Contradiction => (usize::MAX, 0, ""),
         }
     }
 
@@ -138,6 +144,7 @@ impl Technique {
             Technique::Skyscraper => "Skyscraper".into(),
             Technique::TwoStringKite => "2-String Kite".into(),
             Technique::TurbotFish => "Turbot Fish".into(),
+            Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -181,10 +188,18 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
     sudoku.check_givens(puzzle)?;
     let mut state = State::new(sudoku, puzzle);
     let elements = elements::Elements::new(sudoku);
+    // Uniqueness techniques need a puzzle of houses alone (what the
+    // bitboard solver takes) with one solution; on grids up to 9x9, where
+    // that count is quick whatever the puzzle.
+    let unique = (state.side() <= 9)
+        .then(|| crate::bitboard::Bitboard::new(sudoku).ok())
+        .flatten()
+        .and_then(|mut solver| solver.count(puzzle, 2).ok())
+        .is_some_and(|counted| counted.solutions == 1);
     let mut steps = Vec::new();
     let limit = state.side() * state.cells();
     while !state.is_solved() && !state.is_broken() && steps.len() < limit {
-        let Some(step) = next_step(&state, &elements) else {
+        let Some(step) = next_step(&state, &elements, unique) else {
             break;
         };
         state.apply(&step);
@@ -197,9 +212,10 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// candidates, in the order of Sudoku Explainer's difficulties (naked
 /// pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish
 /// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
-/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, naked quad 5.0, Jellyfish 5.2,
-/// hidden quad 5.4).
-fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
+/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5 where the
+/// puzzle has one solution and houses alone, naked quad 5.0, Jellyfish
+/// 5.2, hidden quad 5.4).
+fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
         .or_else(|| elements.find(state))
@@ -215,6 +231,10 @@ fn next_step(state: &State, elements: &elements::Elements<'_>) -> Option<Step> {
         .or_else(|| xy_wing::find(state))
         .or_else(|| turbot_fish::find(state, Technique::TurbotFish))
         .or_else(|| xyz_wing::find(state))
+        .or_else(|| {
+            let kinds = if unique { [1, 2, 4].as_slice() } else { &[] };
+            kinds.iter().find_map(|&k| unique_rectangle::find(state, k))
+        })
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))
