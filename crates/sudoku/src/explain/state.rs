@@ -121,6 +121,19 @@ impl State {
         a != b && self.of_cell[a].iter().any(|h| self.of_cell[b].contains(h))
     }
 
+    /// The cells, but `cells`, that hold a candidate of `digits` and see
+    /// every one of `cells`: what a pattern that puts a digit in one of
+    /// `cells` takes it from.
+    pub fn seeing_all(&self, cells: &[usize], digits: u64) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        (self.peers(first).into_iter())
+            .filter(|&c| self.mask(c) & digits != 0 && !cells.contains(&c))
+            .filter(|&c| rest.iter().all(|&o| self.sees(c, o)))
+            .collect()
+    }
+
     /// The cells that share a house with `cell`.
     pub fn peers(&self, cell: usize) -> Vec<usize> {
         let mut peers: Vec<usize> = (self.of_cell[cell].iter())

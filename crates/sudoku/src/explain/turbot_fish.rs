@@ -42,11 +42,11 @@ pub(super) fn find(state: &State, wanted: Technique) -> Option<Step> {
                         if shape(state, ha, hb, a1, b1) != wanted {
                             continue;
                         }
-                        let gone: Vec<usize> = (0..state.cells())
-                            .filter(|&c| state.mask(c) & bit(d) != 0)
-                            .filter(|&c| ![a1, a2, b1, b2].contains(&c))
-                            .filter(|&c| state.sees(c, a2) && state.sees(c, b2))
-                            .collect();
+                        let gone = state
+                            .seeing_all(&[a2, b2], bit(d))
+                            .into_iter()
+                            .filter(|c| ![a1, b1].contains(c))
+                            .collect::<Vec<_>>();
                         if gone.is_empty() {
                             continue;
                         }

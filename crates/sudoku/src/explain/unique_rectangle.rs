@@ -89,12 +89,15 @@ fn pairs(mask: u64) -> Vec<u64> {
 
 type Found = Option<(Vec<(usize, u8)>, String)>;
 
-fn type_1(state: &State, cells: &[usize; 4], pair: u64) -> Found {
-    let extra: Vec<usize> = cells
-        .iter()
-        .copied()
+/// Those of `cells` holding more than `pair`.
+fn with_more(state: &State, cells: &[usize; 4], pair: u64) -> Vec<usize> {
+    (cells.iter().copied())
         .filter(|&c| state.mask(c) != pair)
-        .collect();
+        .collect()
+}
+
+fn type_1(state: &State, cells: &[usize; 4], pair: u64) -> Found {
+    let extra = with_more(state, cells, pair);
     let [corner] = extra[..] else { return None };
     let removed: Vec<(usize, u8)> = digits_of(pair).into_iter().map(|d| (corner, d)).collect();
     let side = state.side();
@@ -109,20 +112,13 @@ fn type_1(state: &State, cells: &[usize; 4], pair: u64) -> Found {
 }
 
 fn type_2(state: &State, cells: &[usize; 4], pair: u64) -> Found {
-    let roof: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| state.mask(c) != pair)
-        .collect();
+    let roof = with_more(state, cells, pair);
     let [r1, r2] = roof[..] else { return None };
     let x = state.mask(r1) & !pair;
     if x.count_ones() != 1 || state.mask(r2) & !pair != x {
         return None;
     }
-    let gone: Vec<usize> = (0..state.cells())
-        .filter(|&c| c != r1 && c != r2 && state.mask(c) & x != 0)
-        .filter(|&c| state.sees(c, r1) && state.sees(c, r2))
-        .collect();
+    let gone = state.seeing_all(&[r1, r2], x);
     if gone.is_empty() {
         return None;
     }
@@ -139,11 +135,7 @@ fn type_2(state: &State, cells: &[usize; 4], pair: u64) -> Found {
 }
 
 fn type_4(state: &State, cells: &[usize; 4], pair: u64) -> Found {
-    let roof: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| state.mask(c) != pair)
-        .collect();
+    let roof = with_more(state, cells, pair);
     let [r1, r2] = roof[..] else { return None };
     let side = state.side();
     let houses = state.houses();

@@ -27,11 +27,8 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 if b == a || state.mask(b) != (pivot_mask & !shared_a) | z {
                     continue;
                 }
-                let sees_a = state.peers(a);
-                let gone: Vec<usize> = (state.peers(b).into_iter())
-                    .filter(|c| *c != pivot && sees_a.binary_search(c).is_ok())
-                    .filter(|&c| state.mask(c) & z != 0)
-                    .collect();
+                // The pivot sees both, but holds no z.
+                let gone = state.seeing_all(&[a, b], z);
                 if gone.is_empty() {
                     continue;
                 }

@@ -24,11 +24,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 if z.count_ones() != 1 || ma | mb != pivot_mask {
                     continue;
                 }
-                let (sees_a, sees_b) = (state.peers(a), state.peers(b));
-                let gone: Vec<usize> = (sees_pivot.iter().copied())
-                    .filter(|c| sees_a.binary_search(c).is_ok() && sees_b.binary_search(c).is_ok())
-                    .filter(|&c| state.mask(c) & z != 0)
-                    .collect();
+                let gone = state.seeing_all(&[pivot, a, b], z);
                 if gone.is_empty() {
                     continue;
                 }
