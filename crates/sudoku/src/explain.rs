@@ -77,6 +77,9 @@ pub enum Technique {
     /// Four cells that would let two digits swap in a puzzle with one
     /// solution (type 1, 2 or 4).
     UniqueRectangle(u8),
+    /// The same, type 3: its extra digits one cell of a naked subset of K
+    /// digits.
+    UniqueRectangleSubset(usize),
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -118,6 +121,7 @@ impl Technique {
             Technique::TurbotFish => of_size(3, 6),
             Technique::XyzWing => of_size(3, 7),
             Technique::UniqueRectangle(kind) => (of_size(3, 8).0, usize::from(kind), ""),
+            Technique::UniqueRectangleSubset(k) => (of_size(3, 9).0, k, ""),
             Technique::Element(kind) => (usize::MAX - 1, 0, kind),
             Technique::Contradiction => (usize::MAX, 0, ""),
         }
@@ -145,6 +149,9 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite".into(),
             Technique::TurbotFish => "Turbot Fish".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::UniqueRectangleSubset(k) => {
+                format!("unique rectangle type 3 (naked {})", subset(k))
+            }
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -212,9 +219,9 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// candidates, in the order of Sudoku Explainer's difficulties (naked
 /// pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish
 /// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
-/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5 where the
-/// puzzle has one solution and houses alone, naked quad 5.0, Jellyfish
-/// 5.2, hidden quad 5.4).
+/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5-4.8 where
+/// the puzzle has one solution and houses alone, naked quad 5.0,
+/// Jellyfish 5.2, hidden quad 5.4).
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
@@ -232,8 +239,11 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| turbot_fish::find(state, Technique::TurbotFish))
         .or_else(|| xyz_wing::find(state))
         .or_else(|| {
-            let kinds = if unique { [1, 2, 4].as_slice() } else { &[] };
-            kinds.iter().find_map(|&k| unique_rectangle::find(state, k))
+            // Types 1, 2 and 4, then 3 with one, two and three other
+            // cells.
+            let kinds = [(1, 0), (2, 0), (4, 0), (3, 1), (3, 2), (3, 3)];
+            let kinds = if unique { kinds.as_slice() } else { &[] };
+            (kinds.iter()).find_map(|&(k, others)| unique_rectangle::find(state, k, others))
         })
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))

@@ -7,6 +7,11 @@
 //! - **type 2**: two hold only a and b, the other two one more digit x,
 //!   the same: one of those two is x, which leaves the cells that see
 //!   both;
+//! - **type 3**: two hold only a and b, and the other two, in one house,
+//!   hold more digits between them: one of those is in one of the two, so
+//!   together they act as one cell with those digits, which with K other
+//!   cells of the house holding K + 1 digits in all makes a naked subset
+//!   (4.6 with one other cell, 4.7 with two, 4.8 with three);
 //! - **type 4**: two hold only a and b, and the other two, in one house,
 //!   are the only places for a there: a is in one of them, so neither can
 //!   be b.
@@ -15,12 +20,13 @@
 //! before the explanation starts): elements can make such a swap
 //! impossible.
 
-use super::state::{bit, digits_of};
-use super::{State, Step, Technique, cells_text, or_text};
+use super::state::{bit, digits_of, removals};
+use super::subsets::combinations;
+use super::{State, Step, Technique, cells_text, digits_text, or_text, removed_cells};
 
-/// The first unique rectangle of type `kind` (1, 2 or 4) that removes
-/// something.
-pub(super) fn find(state: &State, kind: u8) -> Option<Step> {
+/// The first unique rectangle of type `kind` (1, 2 or 4; 3 with `others`
+/// other cells in its subset) that removes something.
+pub(super) fn find(state: &State, kind: u8, others: usize) -> Option<Step> {
     let side = state.side();
     let open = |c: usize| state.digit(c) == 0;
     let box_of = |c: usize| {
@@ -51,6 +57,7 @@ pub(super) fn find(state: &State, kind: u8) -> Option<Step> {
                         let step = match kind {
                             1 => type_1(state, &cells, pair),
                             2 => type_2(state, &cells, pair),
+                            3 => type_3(state, &cells, pair, others),
                             _ => type_4(state, &cells, pair),
                         };
                         if let Some((removed, why)) = step {
@@ -58,7 +65,11 @@ pub(super) fn find(state: &State, kind: u8) -> Option<Step> {
                                 continue;
                             };
                             return Some(Step {
-                                technique: Technique::UniqueRectangle(kind),
+                                technique: if kind == 3 {
+                                    Technique::UniqueRectangleSubset(others + 1)
+                                } else {
+                                    Technique::UniqueRectangle(kind)
+                                },
                                 placed: Vec::new(),
                                 removed,
                                 why: format!(
@@ -134,6 +145,54 @@ fn type_2(state: &State, cells: &[usize; 4], pair: u64) -> Found {
     ))
 }
 
+fn type_3(state: &State, cells: &[usize; 4], pair: u64, others: usize) -> Found {
+    let roof = with_more(state, cells, pair);
+    let [r1, r2] = roof[..] else { return None };
+    let extra = (state.mask(r1) | state.mask(r2)) & !pair;
+    let side = state.side();
+    let houses = state.houses();
+    for &h in state.houses_of(r1) {
+        let house = &houses[h];
+        if !house.full || !house.cells.contains(&r2) {
+            continue;
+        }
+        let open: Vec<usize> = (house.cells.iter().copied())
+            .filter(|&c| c != r1 && c != r2 && state.digit(c) == 0)
+            .collect();
+        let mut found = None;
+        combinations(&open, others, &mut |chosen| {
+            let digits = chosen.iter().fold(extra, |m, &c| m | state.mask(c));
+            if digits.count_ones() as usize != others + 1 {
+                return false;
+            }
+            let rest = open.iter().copied().filter(|c| !chosen.contains(c));
+            let removed = removals(rest, |c| state.mask(c) & digits);
+            if removed.is_empty() {
+                return false;
+            }
+            let cells = removed_cells(&removed);
+            found = Some((
+                removed,
+                format!(
+                    "Two do, and one of {} holds {}, so with {} they hold {} alone in {}: remove those from the rest of {}: {}",
+                    cells_text(&roof, side),
+                    or_text(&digits_of(extra)),
+                    cells_text(chosen, side),
+                    digits_text(&digits_of(digits)),
+                    house.name,
+                    house.name,
+                    cells_text(&cells, side)
+                ),
+            ));
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
 fn type_4(state: &State, cells: &[usize; 4], pair: u64) -> Found {
     let roof = with_more(state, cells, pair);
     let [r1, r2] = roof[..] else { return None };
@@ -180,14 +239,14 @@ mod tests {
             (9, &[1, 2]),
             (12, &[1, 2, 5]),
         ]);
-        let step = find(&state, 1).unwrap();
+        let step = find(&state, 1, 0).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle(1));
         assert_eq!(step.removed, [(12, 1), (12, 2)]);
         assert_eq!(
             step.why,
             "if r1c1, r1c4, r2c1, r2c4 all held only 1 and 2, the two could swap there: a second solution. Three of them do, so r2c4 cannot hold 1 or 2"
         );
-        assert_eq!(find(&state, 2), None);
+        assert_eq!(find(&state, 2, 0), None);
     }
 
     #[test]
@@ -198,8 +257,8 @@ mod tests {
             (9, &[1, 2, 7]),
             (12, &[1, 2, 7]),
         ]);
-        assert_eq!(find(&state, 1), None);
-        let step = find(&state, 2).unwrap();
+        assert_eq!(find(&state, 1, 0), None);
+        let step = find(&state, 2, 0).unwrap();
         // Row 2 but its roof cells.
         let expected: Vec<(usize, u8)> = (9..18)
             .filter(|&c| c != 9 && c != 12)
@@ -222,9 +281,33 @@ mod tests {
             cells.push((c, &[2, 3, 4, 5, 6, 7, 8, 9]));
         }
         let state = keeping(&cells);
-        assert_eq!(find(&state, 2), None);
-        let step = find(&state, 4).unwrap();
+        assert_eq!(find(&state, 2, 0), None);
+        let step = find(&state, 4, 0).unwrap();
         assert_eq!(step.removed, [(9, 2), (12, 2)]);
         assert!(step.why.ends_with("r2c1, r2c4 are the only places for 1 in row 2, so one of them is 1 and neither can be 2"), "{}", step.why);
+    }
+
+    #[test]
+    fn type_3_makes_the_roof_one_cell_of_a_naked_subset() {
+        // Roof r2c1 {1, 2, 7}, r2c4 {1, 2, 8}; r2c7 {7, 8}: with the roof
+        // a naked pair of 7 and 8 in row 2.
+        let state = keeping(&[
+            (0, &[1, 2][..]),
+            (3, &[1, 2]),
+            (9, &[1, 2, 7]),
+            (12, &[1, 2, 8]),
+            (15, &[7, 8]),
+        ]);
+        assert_eq!(
+            find(&state, 3, 1).unwrap().technique,
+            Technique::UniqueRectangleSubset(2)
+        );
+        let step = find(&state, 3, 1).unwrap();
+        let expected: Vec<(usize, u8)> = [10, 11, 13, 14, 16, 17]
+            .into_iter()
+            .flat_map(|c| [(c, 7), (c, 8)])
+            .collect();
+        assert_eq!(step.removed, expected);
+        assert!(step.why.contains("Two do, and one of r2c1, r2c4 holds 7 or 8, so with r2c7 they hold 7, 8 alone in row 2"), "{}", step.why);
     }
 }
