@@ -24,6 +24,7 @@
 //! assert!(!explanation.steps.is_empty());
 //! ```
 
+mod bug;
 mod contradiction;
 mod elements;
 mod fish;
@@ -80,6 +81,9 @@ pub enum Technique {
     /// The same, type 3: its extra digits one cell of a naked subset of K
     /// digits.
     UniqueRectangleSubset(usize),
+    /// Every open cell with two candidates but one with three: that one
+    /// takes the digit its houses have three places for (BUG+1).
+    Bug,
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -122,6 +126,7 @@ impl Technique {
             Technique::XyzWing => of_size(3, 7),
             Technique::UniqueRectangle(kind) => (of_size(3, 8).0, usize::from(kind), ""),
             Technique::UniqueRectangleSubset(k) => (of_size(3, 9).0, k, ""),
+            Technique::Bug => of_size(4, 3),
             Technique::Element(kind) => (usize::MAX - 1, 0, kind),
             Technique::Contradiction => (usize::MAX, 0, ""),
         }
@@ -149,6 +154,7 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite".into(),
             Technique::TurbotFish => "Turbot Fish".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::Bug => "BUG+1".into(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
             }
@@ -221,7 +227,8 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
 /// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5-4.8 where
 /// the puzzle has one solution and houses alone, naked quad 5.0,
-/// Jellyfish 5.2, hidden quad 5.4).
+/// Jellyfish 5.2, hidden quad 5.4, BUG+1 5.6 where unique rectangles
+/// are).
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
@@ -248,6 +255,7 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))
+        .or_else(|| unique.then(|| bug::find(state)).flatten())
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{HARDEST11, TOP95, puzzles};
+use common::{HARDEST11, MINIMAL_200, SERG_100, TOP95, TOP1465, puzzles};
 use sudoku::explain::{self, Explanation};
 use sudoku::{GridSize, Puzzle, Sudoku, Variant};
 
@@ -186,4 +186,47 @@ fn the_hardest_step_is_the_one_sudoku_explainer_rates() {
         checked += 1;
     }
     assert_eq!(checked, 72);
+}
+
+/// The steps that need one solution (unique rectangles, BUG+1) are valid
+/// where they are taken, and never taken on a puzzle with more.
+#[test]
+fn uniqueness_steps_only_where_the_solution_is_unique() {
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let uses_uniqueness = |e: &Explanation| {
+        e.steps.iter().any(|s| {
+            matches!(
+                s.technique,
+                explain::Technique::UniqueRectangle(_)
+                    | explain::Technique::UniqueRectangleSubset(_)
+                    | explain::Technique::Bug
+            )
+        })
+    };
+    // A BUG+1 (top1465 line 1398, its hardest step; minimal-200 line 63).
+    for (set, line) in [(TOP1465, 1398), (MINIMAL_200, 63)] {
+        let puzzle = &puzzles(set)[line - 1];
+        let e = explain::explain(&sudoku, puzzle).unwrap();
+        check(&sudoku, puzzle, &e);
+        assert!(
+            e.steps
+                .iter()
+                .any(|s| s.technique == explain::Technique::Bug),
+            "{puzzle}"
+        );
+    }
+    // Every step valid on top1465's first 200, unique rectangles among them.
+    let used = (puzzles(TOP1465).iter().take(200))
+        .filter(|p| {
+            let e = explain::explain(&sudoku, p).unwrap();
+            check(&sudoku, p, &e);
+            uses_uniqueness(&e)
+        })
+        .count();
+    assert_eq!(used, 26);
+    // Puzzles with two solutions or more: no uniqueness step.
+    for puzzle in puzzles(SERG_100).iter().take(20) {
+        let e = explain::explain(&sudoku, puzzle).unwrap();
+        assert!(!uses_uniqueness(&e), "{puzzle}");
+    }
 }
