@@ -2683,6 +2683,7 @@ fn explanations_one_per_technique() {
         ("unique_rectangle_type_2", "puzzles/top1465.txt", 516),
         ("unique_rectangle_type_4", "puzzles/top95.txt", 39),
         ("unique_rectangle_type_3", "puzzles/top1465.txt", 1104),
+        ("wxyz_wing", "puzzles/top95.txt", 4),
         ("bug", "puzzles/top1465.txt", 1398),
         ("contradiction", "puzzles/minimal-200.txt", 2),
     ];
@@ -2710,6 +2711,7 @@ fn explanations_one_per_technique() {
             "2-string_kite" => "2-String Kite".to_string(),
             "turbot_fish" => "Turbot Fish".to_string(),
             "bug" => "BUG+1".to_string(),
+            "wxyz_wing" => "WXYZ-Wing".to_string(),
             "unique_rectangle_type_3" => "unique rectangle type 3 (naked pair)".to_string(),
             "xy_wing" => "XY-Wing".to_string(),
             "xyz_wing" => "XYZ-Wing".to_string(),

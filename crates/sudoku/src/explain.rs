@@ -34,6 +34,7 @@ mod state;
 mod subsets;
 mod turbot_fish;
 mod unique_rectangle;
+mod wxyz_wing;
 mod xy_wing;
 mod xyz_wing;
 
@@ -81,6 +82,9 @@ pub enum Technique {
     /// The same, type 3: its extra digits one cell of a naked subset of K
     /// digits.
     UniqueRectangleSubset(usize),
+    /// Four cells seeing a pivot among them, four digits between them,
+    /// one of which not confined to one of the cells.
+    WxyzWing,
     /// Every open cell with two candidates but one with three: that one
     /// takes the digit its houses have three places for (BUG+1).
     Bug,
@@ -126,7 +130,8 @@ impl Technique {
             Technique::XyzWing => of_size(3, 7),
             Technique::UniqueRectangle(kind) => (of_size(3, 8).0, usize::from(kind), ""),
             Technique::UniqueRectangleSubset(k) => (of_size(3, 9).0, k, ""),
-            Technique::Bug => of_size(4, 3),
+            Technique::WxyzWing => of_size(4, 3),
+            Technique::Bug => of_size(4, 4),
             Technique::Element(kind) => (usize::MAX - 1, 0, kind),
             Technique::Contradiction => (usize::MAX, 0, ""),
         }
@@ -155,6 +160,7 @@ impl Technique {
             Technique::TurbotFish => "Turbot Fish".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::Bug => "BUG+1".into(),
+            Technique::WxyzWing => "WXYZ-Wing".into(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
             }
@@ -227,8 +233,8 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
 /// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5-4.8 where
 /// the puzzle has one solution and houses alone, naked quad 5.0,
-/// Jellyfish 5.2, hidden quad 5.4, BUG+1 5.6 where unique rectangles
-/// are).
+/// Jellyfish 5.2, hidden quad 5.4, WXYZ-Wing 5.5, BUG+1 5.6 where
+/// unique rectangles are).
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
@@ -255,6 +261,7 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))
+        .or_else(|| wxyz_wing::find(state))
         .or_else(|| unique.then(|| bug::find(state)).flatten())
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
