@@ -2685,6 +2685,7 @@ fn explanations_one_per_technique() {
         ("unique_rectangle_type_3", "puzzles/top1465.txt", 1104),
         ("wxyz_wing", "puzzles/top95.txt", 4),
         ("bug", "puzzles/top1465.txt", 1398),
+        ("w_wing", "puzzles/minimal-200.txt", 46),
         ("contradiction", "puzzles/minimal-200.txt", 2),
     ];
     for (technique, file, line) in cases {
@@ -2712,6 +2713,7 @@ fn explanations_one_per_technique() {
             "turbot_fish" => "Turbot Fish".to_string(),
             "bug" => "BUG+1".to_string(),
             "wxyz_wing" => "WXYZ-Wing".to_string(),
+            "w_wing" => "W-Wing".to_string(),
             "unique_rectangle_type_3" => "unique rectangle type 3 (naked pair)".to_string(),
             "xy_wing" => "XY-Wing".to_string(),
             "xyz_wing" => "XYZ-Wing".to_string(),

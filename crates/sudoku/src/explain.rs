@@ -34,6 +34,7 @@ mod state;
 mod subsets;
 mod turbot_fish;
 mod unique_rectangle;
+mod w_wing;
 mod wxyz_wing;
 mod xy_wing;
 mod xyz_wing;
@@ -88,6 +89,9 @@ pub enum Technique {
     /// Every open cell with two candidates but one with three: that one
     /// takes the digit its houses have three places for (BUG+1).
     Bug,
+    /// Two cells with the same two digits joined by a house where one
+    /// of them has two places, one seeing each.
+    WWing,
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -132,6 +136,7 @@ impl Technique {
             Technique::UniqueRectangleSubset(k) => (of_size(3, 9).0, k, ""),
             Technique::WxyzWing => of_size(4, 3),
             Technique::Bug => of_size(4, 4),
+            Technique::WWing => of_size(4, 5),
             Technique::Element(kind) => (usize::MAX - 1, 0, kind),
             Technique::Contradiction => (usize::MAX, 0, ""),
         }
@@ -161,6 +166,7 @@ impl Technique {
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::Bug => "BUG+1".into(),
             Technique::WxyzWing => "WXYZ-Wing".into(),
+            Technique::WWing => "W-Wing".into(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
             }
@@ -234,7 +240,7 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 /// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5-4.8 where
 /// the puzzle has one solution and houses alone, naked quad 5.0,
 /// Jellyfish 5.2, hidden quad 5.4, WXYZ-Wing 5.5, BUG+1 5.6 where
-/// unique rectangles are).
+/// unique rectangles are, then the W-Wing, a chain there).
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::naked(state)
         .or_else(|| singles::hidden(state))
@@ -263,6 +269,7 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| subsets::hidden(state, 4))
         .or_else(|| wxyz_wing::find(state))
         .or_else(|| unique.then(|| bug::find(state)).flatten())
+        .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
 }
