@@ -190,6 +190,18 @@ pub struct Step {
     pub why: String,
 }
 
+impl Step {
+    /// A step taking digit `d` out of `cells`, for `why`.
+    pub(crate) fn removing(technique: Technique, d: u8, cells: &[usize], why: String) -> Step {
+        Step {
+            technique,
+            placed: Vec::new(),
+            removed: cells.iter().map(|&c| (c, d)).collect(),
+            why,
+        }
+    }
+}
+
 /// A whole explanation.
 #[derive(Clone, Debug)]
 pub struct Explanation {

@@ -8,7 +8,6 @@
 //! Only where the puzzle has houses alone, each holding every digit, and
 //! one solution (checked before the explanation starts).
 
-use super::state::bit;
 use super::{State, Step, Technique, cells_text};
 
 pub(super) fn find(state: &State) -> Option<Step> {
@@ -30,10 +29,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
     let mut extra = None;
     for house in state.houses() {
         for d in 1..=side as u8 {
-            let places = (house.cells.iter())
-                .filter(|&&c| state.mask(c) & bit(d) != 0)
-                .count();
-            match places {
+            match state.places(&house.cells, d).len() {
                 0 | 2 => {}
                 3 if house.cells.contains(&cell) && extra.is_none_or(|e| e == d) => extra = Some(d),
                 _ => return None,
@@ -43,14 +39,8 @@ pub(super) fn find(state: &State) -> Option<Step> {
     let d = extra?;
     // Each house of the cell has the digit three times.
     let houses = state.houses();
-    let in_all = (state.houses_of(cell).iter()).all(|&h| {
-        houses[h]
-            .cells
-            .iter()
-            .filter(|&&c| state.mask(c) & bit(d) != 0)
-            .count()
-            == 3
-    });
+    let in_all =
+        (state.houses_of(cell).iter()).all(|&h| state.places(&houses[h].cells, d).len() == 3);
     if !in_all {
         return None;
     }

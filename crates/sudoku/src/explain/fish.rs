@@ -86,18 +86,18 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
                         _ => names.join(""),
                     }
                 };
-                found = Some(Step {
-                    technique: Technique::Fish(n),
-                    placed: Vec::new(),
-                    removed: gone.iter().map(|&c| (c, d)).collect(),
-                    why: format!(
+                found = Some(Step::removing(
+                    Technique::Fish(n),
+                    d,
+                    &gone,
+                    format!(
                         "in {base_kind} {}, {d} can only go in {cover_kind} {} ({}): each of those {cover_kind} has its {d} in one of those {base_kind}, so remove {d} from the rest of them: {}",
                         numbers(lines),
                         numbers(&covered),
                         cells_text(&corners, side),
                         cells_text(&gone, side)
                     ),
-                });
+                ));
                 true
             });
             if found.is_some() {

@@ -9,9 +9,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
     let houses = state.houses();
     for (a, from) in houses.iter().enumerate().filter(|(_, h)| h.full) {
         for d in 1..=state.side() as u8 {
-            let places: Vec<usize> = (from.cells.iter().copied())
-                .filter(|&c| state.mask(c) & bit(d) != 0)
-                .collect();
+            let places = state.places(&from.cells, d);
             if places.len() < 2 {
                 continue;
             }
@@ -31,11 +29,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     Technique::Claiming
                 };
                 let side = state.side();
-                return Some(Step {
+                return Some(Step::removing(
                     technique,
-                    placed: Vec::new(),
-                    removed: gone.iter().map(|&c| (c, d)).collect(),
-                    why: format!(
+                    d,
+                    &gone,
+                    format!(
                         "{d} in {} can only go in {} ({}), which are in {}: remove {d} from the rest of {}: {}",
                         from.name,
                         if places.len() == 2 {
@@ -48,7 +46,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         to.name,
                         cells_text(&gone, side)
                     ),
-                });
+                ));
             }
         }
     }

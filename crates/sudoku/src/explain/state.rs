@@ -116,6 +116,20 @@ impl State {
         &self.of_cell[cell]
     }
 
+    /// Those of `cells` where `d` is still a candidate, in their order.
+    pub fn places(&self, cells: &[usize], d: u8) -> Vec<usize> {
+        (cells.iter().copied())
+            .filter(|&c| self.candidates[c] & bit(d) != 0)
+            .collect()
+    }
+
+    /// The houses holding every digit that hold both `a` and `b`.
+    pub fn full_houses_with(&self, a: usize, b: usize) -> impl Iterator<Item = &HouseView> {
+        (self.of_cell[a].iter())
+            .map(|&h| &self.houses[h])
+            .filter(move |h| h.full && h.cells.contains(&b))
+    }
+
     /// Whether two different cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
         a != b && self.of_cell[a].iter().any(|h| self.of_cell[b].contains(h))

@@ -23,9 +23,7 @@ pub(super) fn find(state: &State, wanted: Technique) -> Option<Step> {
         // then the rest, as the houses are listed).
         let mut links: Vec<(usize, [usize; 2])> = Vec::new();
         for (h, house) in houses.iter().enumerate().filter(|(_, h)| h.full) {
-            let places: Vec<usize> = (house.cells.iter().copied())
-                .filter(|&c| state.mask(c) & bit(d) != 0)
-                .collect();
+            let places = state.places(&house.cells, d);
             if let [a, b] = places[..]
                 && !links.iter().any(|(_, pair)| *pair == [a, b])
             {
@@ -51,11 +49,11 @@ pub(super) fn find(state: &State, wanted: Technique) -> Option<Step> {
                             continue;
                         }
                         let name = |c: usize| cells_text(&[c], side);
-                        return Some(Step {
-                            technique: wanted,
-                            placed: Vec::new(),
-                            removed: gone.iter().map(|&c| (c, d)).collect(),
-                            why: format!(
+                        return Some(Step::removing(
+                            wanted,
+                            d,
+                            &gone,
+                            format!(
                                 "{d} in {} is at {} or {}, in {} at {} or {}; {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {d} leaves the cells that see both: {}",
                                 houses[ha].name,
                                 name(a1),
@@ -69,7 +67,7 @@ pub(super) fn find(state: &State, wanted: Technique) -> Option<Step> {
                                 name(b2),
                                 cells_text(&gone, side)
                             ),
-                        });
+                        ));
                     }
                 }
             }

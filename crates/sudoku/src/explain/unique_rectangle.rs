@@ -150,12 +150,7 @@ fn type_3(state: &State, cells: &[usize; 4], pair: u64, others: usize) -> Found 
     let [r1, r2] = roof[..] else { return None };
     let extra = (state.mask(r1) | state.mask(r2)) & !pair;
     let side = state.side();
-    let houses = state.houses();
-    for &h in state.houses_of(r1) {
-        let house = &houses[h];
-        if !house.full || !house.cells.contains(&r2) {
-            continue;
-        }
+    for house in state.full_houses_with(r1, r2) {
         let open: Vec<usize> = (house.cells.iter().copied())
             .filter(|&c| c != r1 && c != r2 && state.digit(c) == 0)
             .collect();
@@ -197,17 +192,9 @@ fn type_4(state: &State, cells: &[usize; 4], pair: u64) -> Found {
     let roof = with_more(state, cells, pair);
     let [r1, r2] = roof[..] else { return None };
     let side = state.side();
-    let houses = state.houses();
-    for &h in state.houses_of(r1) {
-        let house = &houses[h];
-        if !house.full || !house.cells.contains(&r2) {
-            continue;
-        }
+    for house in state.full_houses_with(r1, r2) {
         for (a, b) in digits_of(pair).iter().zip(digits_of(pair).iter().rev()) {
-            let places = (house.cells.iter())
-                .filter(|&&c| state.mask(c) & bit(*a) != 0)
-                .count();
-            if places != 2 {
+            if state.places(&house.cells, *a).len() != 2 {
                 continue;
             }
             return Some((

@@ -28,9 +28,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     continue;
                 }
                 for house in state.houses().iter().filter(|h| h.full) {
-                    let places: Vec<usize> = (house.cells.iter().copied())
-                        .filter(|&c| state.mask(c) & bit(x) != 0)
-                        .collect();
+                    let places = state.places(&house.cells, x);
                     let [p, q] = places[..] else { continue };
                     if [p, q].contains(&a) || [p, q].contains(&b) {
                         continue;
@@ -43,11 +41,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         continue;
                     };
                     let name = |c: usize| cells_text(&[c], side);
-                    return Some(Step {
-                        technique: Technique::WWing,
-                        placed: Vec::new(),
-                        removed: gone.iter().map(|&c| (c, y)).collect(),
-                        why: format!(
+                    return Some(Step::removing(
+                        Technique::WWing,
+                        y,
+                        &gone,
+                        format!(
                             "{} and {} hold only {x} and {y}, and {x} in {} is at {} or {}, which see {} and {}: both {x} would leave {x} no place there, so one of them is {y}, and {y} leaves the cells that see both: {}",
                             name(a),
                             name(b),
@@ -58,7 +56,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                             name(b),
                             cells_text(&gone, side)
                         ),
-                    });
+                    ));
                 }
             }
         }

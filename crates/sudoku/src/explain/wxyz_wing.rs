@@ -5,7 +5,7 @@
 //! every cell that sees all of their cells with z. Sudoku Explainer's
 //! difficulty 5.5 (5.6 when the pivot has three candidates).
 
-use super::state::digits_of;
+use super::state::{bit, digits_of};
 use super::subsets::combinations;
 use super::{State, Step, Technique, cells_text};
 
@@ -28,13 +28,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 return false;
             }
             // The digits whose cells here do not all see one another.
-            let holding = |d: u8| -> Vec<usize> {
-                cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| state.mask(c) & (1 << (d - 1)) != 0)
-                    .collect()
-            };
+            let holding = |d: u8| state.places(&cells, d);
             let loose: Vec<u8> = (digits_of(union).into_iter())
                 .filter(|&d| {
                     let at = holding(d);
@@ -45,25 +39,25 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 .collect();
             let [z] = loose[..] else { return false };
             let at = holding(z);
-            let gone = state.seeing_all(&at, 1 << (z - 1));
+            let gone = state.seeing_all(&at, bit(z));
             let gone: Vec<usize> = gone.into_iter().filter(|c| !cells.contains(c)).collect();
             if gone.is_empty() {
                 return false;
             }
             let mut sorted = cells;
             sorted.sort_unstable();
-            found = Some(Step {
-                technique: Technique::WxyzWing,
-                placed: Vec::new(),
-                removed: gone.iter().map(|&c| (c, z)).collect(),
-                why: format!(
+            found = Some(Step::removing(
+                Technique::WxyzWing,
+                z,
+                &gone,
+                format!(
                     "{} hold only {} between them, and each digit but {z} can be in one of them at most (its cells there see one another): four cells need four digits, so {z} is in one of {}, and it leaves the cells that see them all: {}",
                     cells_text(&sorted, side),
                     super::digits_text(&digits_of(union)),
                     cells_text(&at, side),
                     cells_text(&gone, side)
                 ),
-            });
+            ));
             true
         });
         if found.is_some() {

@@ -36,11 +36,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 let [x, y] = digits_of(pivot_mask)[..] else {
                     continue;
                 };
-                return Some(Step {
-                    technique: Technique::XyWing,
-                    placed: Vec::new(),
-                    removed: gone.iter().map(|&c| (c, z)).collect(),
-                    why: format!(
+                return Some(Step::removing(
+                    Technique::XyWing,
+                    z,
+                    &gone,
+                    format!(
                         "{} holds {x} or {y}, and sees {} ({}) and {} ({}): whichever it holds, one of those two is {z}, so remove {z} from the cells that see both: {}",
                         cells_text(&[pivot], side),
                         cells_text(&[a], side),
@@ -49,7 +49,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         or_text(&digits_of(state.mask(b))),
                         cells_text(&gone, side)
                     ),
-                });
+                ));
             }
         }
     }

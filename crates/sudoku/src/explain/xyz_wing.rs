@@ -29,11 +29,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     continue;
                 }
                 let [z] = digits_of(z)[..] else { continue };
-                return Some(Step {
-                    technique: Technique::XyzWing,
-                    placed: Vec::new(),
-                    removed: gone.iter().map(|&c| (c, z)).collect(),
-                    why: format!(
+                return Some(Step::removing(
+                    Technique::XyzWing,
+                    z,
+                    &gone,
+                    format!(
                         "{} holds {}, and sees {} ({}) and {} ({}): whichever it holds, one of the three is {z}, so remove {z} from the cells that see all three: {}",
                         cells_text(&[pivot], side),
                         or_text(&digits_of(pivot_mask)),
@@ -43,7 +43,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         or_text(&digits_of(mb)),
                         cells_text(&gone, side)
                     ),
-                });
+                ));
             }
         }
     }
