@@ -465,7 +465,10 @@ fn counts_of_one_are_singular() {
                 [..80]
         ),
     );
-    assert!(out.starts_with("-:1: solved in 1 step\n"), "{out}");
+    assert!(
+        out.starts_with("-:1: solved in 1 step (SE 1.0/1.0/1.0)\n"),
+        "{out}"
+    );
 }
 
 /// Item 19: The compare CSV's `config` column is explained in the guide

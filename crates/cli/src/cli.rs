@@ -459,6 +459,14 @@ pub struct RateArgs {
     /// clues at `probing` can take minutes.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
+
+    /// The scale: `grade` (the weakest propagation level that solves the
+    /// puzzle, a grade and a score) or `se` (Sudoku Explainer's ER/EP/ED,
+    /// from the steps of `sudoku explain`; classic rules and other houses
+    /// only).
+    #[arg(long, value_name = "SCALE", default_value = "grade",
+          value_parser = clap::builder::PossibleValuesParser::new(crate::rating::Scale::ALL.map(crate::rating::Scale::name)))]
+    pub scale: String,
 }
 
 pub use crate::compare::export::TableFormat as CompareFormat;

@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use sudoku::explain::{self, Explanation};
 use sudoku::rules::cell_name;
 
+use crate::rating::ExplainerRecord;
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
 use crate::records::head::headed;
 use crate::records::{Head, Headed, Keys, Origin};
@@ -27,6 +28,10 @@ pub struct ExplainRecord {
     /// Where the techniques are stuck: the candidate grid, one line per
     /// row (`null` when solved).
     pub stuck: Option<Vec<String>>,
+    /// The steps' rating on Sudoku Explainer's scale, as `sudoku rate
+    /// --scale se` gives it (`null` for a puzzle not known to have one
+    /// solution).
+    pub se: Option<ExplainerRecord>,
 }
 
 /// The JSON keys in the contract's order.
@@ -37,6 +42,7 @@ impl Serialize for ExplainRecord {
         k.key("techniques", &self.techniques)?;
         k.key("hardest", &self.hardest)?;
         k.key("stuck", &self.stuck)?;
+        k.key("se", &self.se)?;
         k.key("summary", &self.summary())?.error()?.file()?;
         k.version_and_rules()?;
         k.end()
@@ -66,6 +72,9 @@ impl ExplainRecord {
 pub struct StepRecord {
     /// The technique's name.
     pub technique: String,
+    /// Its difficulty on Sudoku Explainer's scale (`null` where the
+    /// scale has none here).
+    pub difficulty: Option<f64>,
     /// Digits placed.
     pub placed: Vec<CellDigit>,
     /// Candidates removed.
@@ -92,6 +101,7 @@ impl ExplainRecord {
             techniques: BTreeMap::new(),
             hardest: None,
             stuck: None,
+            se: None,
         }
     }
 
@@ -109,6 +119,7 @@ impl ExplainRecord {
         self.steps = (e.steps.iter())
             .map(|s| StepRecord {
                 technique: s.technique.name(),
+                difficulty: s.technique.difficulty().map(|d| d.value()),
                 placed: cell_digits(&s.placed),
                 removed: cell_digits(&s.removed),
                 why: s.why.clone(),
@@ -119,6 +130,9 @@ impl ExplainRecord {
         }
         self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
         self.head.status = if e.solved() { "solved" } else { "stuck" };
+        if e.solutions == Some(1) {
+            self.se = Some(ExplainerRecord::of(&explain::rating_of(e, 1)));
+        }
         if !e.solved() {
             self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
         }
@@ -134,6 +148,7 @@ static COLUMNS: Lazy = Lazy::new(|| {
         .to_vec();
     c.push(Column::key("steps").written(Cell::Length));
     c.push(Column::key("hardest"));
+    c.extend(["er", "ep", "ed"].map(|k| Column::at(&format!("se_{k}"), &["se", k])));
     c.push(Column::key("techniques").written(Cell::Pairs));
     c.push(Column::key("error"));
     Columns::new(c)

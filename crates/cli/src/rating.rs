@@ -4,6 +4,7 @@
 use csp_core::SubsetSizes;
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use std::time::Duration;
+use sudoku::explain::{ExplainerRating, rate_explainer};
 use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
@@ -38,6 +39,89 @@ pub struct RateRecord {
     pub largest_subset: Option<usize>,
     /// Guesses the rating search made.
     pub guesses: Option<u64>,
+    /// The rating on Sudoku Explainer's scale (`--scale se` only).
+    pub se: Option<ExplainerRecord>,
+}
+
+/// A scale `sudoku rate` rates on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scale {
+    /// The weakest propagation level that solves the puzzle, a grade and
+    /// a score.
+    #[default]
+    Grade,
+    /// Sudoku Explainer's ER/EP/ED.
+    Explainer,
+}
+
+impl Scale {
+    /// Every scale. The one registry of their names.
+    pub const ALL: [Scale; 2] = [Scale::Grade, Scale::Explainer];
+
+    /// Its name on the command line and in Python.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Grade => "grade",
+            Scale::Explainer => "se",
+        }
+    }
+
+    /// The scale called `name`.
+    pub fn named(name: &str) -> Option<Scale> {
+        Scale::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Every name, for help texts and errors: `grade, se`.
+    pub fn names() -> String {
+        Scale::ALL.map(Scale::name).join(", ")
+    }
+}
+
+/// How `sudoku rate` rates.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RateOptions {
+    /// Give up a puzzle after this many milliseconds (`None` or 0: no
+    /// limit; the grade scale only).
+    pub timeout_ms: Option<u64>,
+    /// The scale.
+    pub scale: Scale,
+}
+
+/// `se` in JSON: ER, EP, ED, the hardest technique, and where the rating
+/// stopped when it did.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ExplainerRecord {
+    /// The hardest step (`null`: beyond the techniques rated here).
+    pub er: Option<f64>,
+    /// The hardest step up to the first placement.
+    pub ep: Option<f64>,
+    /// The first step.
+    pub ed: Option<f64>,
+    /// The technique of the first step as hard as ER (where the rating
+    /// stopped: of the hardest step so far).
+    pub hardest: Option<String>,
+    /// The technique the rating stopped at, not rated on the scale here
+    /// (`null` when it went to the solution).
+    pub stopped_at: Option<String>,
+}
+
+impl ExplainerRecord {
+    /// The record of `rating`.
+    pub fn of(rating: &ExplainerRating) -> ExplainerRecord {
+        ExplainerRecord {
+            er: rating.er.map(|d| d.value()),
+            ep: rating.ep.map(|d| d.value()),
+            ed: rating.ed.map(|d| d.value()),
+            hardest: rating.hardest.map(|t| t.name()),
+            stopped_at: rating.stopped_at.map(|t| t.name()),
+        }
+    }
+
+    /// `7.2/1.2/1.2`, `-` for what is unknown.
+    pub fn figures(&self) -> String {
+        let f = |d: Option<f64>| d.map_or("-".to_string(), |d| format!("{d:.1}"));
+        format!("{}/{}/{}", f(self.er), f(self.ep), f(self.ed))
+    }
 }
 
 /// The JSON keys in the contract's order.
@@ -51,7 +135,8 @@ impl Serialize for RateRecord {
         k.key("used", &self.used)?;
         k.key("subsets", &self.subsets)?;
         k.key("largest_subset", &self.largest_subset)?;
-        k.key("guesses", &self.guesses)?.error()?.file()?;
+        k.key("guesses", &self.guesses)?;
+        k.key("se", &self.se)?.error()?.file()?;
         k.version_and_rules()?;
         k.end()
     }
@@ -110,6 +195,7 @@ impl RateRecord {
             subsets: None,
             largest_subset: None,
             guesses: None,
+            se: None,
         }
     }
 
@@ -129,6 +215,26 @@ impl RateRecord {
         self.subsets = Some(Subsets(*rating.subsets()));
         self.largest_subset = Some(rating.subsets().largest());
         self.used = Some(Used(rating));
+        self
+    }
+
+    /// The record of a puzzle rated on Sudoku Explainer's scale (`se`
+    /// empty for one with rules beyond houses, which it does not rate).
+    pub fn rated_explainer(
+        mut self,
+        rating: &ExplainerRating,
+        sudoku: &sudoku::Sudoku,
+    ) -> RateRecord {
+        self.head.set_rules(sudoku);
+        self.head.status = match rating.solutions {
+            0 => "unsolvable",
+            1 => "unique",
+            _ => "multiple",
+        };
+        self.solutions = Some(rating.solutions);
+        if rating.solutions == 1 && sudoku.has_only_houses() {
+            self.se = Some(ExplainerRecord::of(rating));
+        }
         self
     }
 
@@ -159,6 +265,7 @@ static COLUMNS: Lazy = Lazy::new(|| {
     c.extend((WEIGHTS.iter()).map(|(r, _)| Column::at(r.name(), &["used", r.name()])));
     c.extend(["guesses", "largest_subset"].map(Column::key));
     c.push(Column::key("subsets").written(Cell::Pairs));
+    c.extend(["er", "ep", "ed", "hardest"].map(|k| Column::at(&format!("se_{k}"), &["se", k])));
     c.extend(["error", "version"].map(Column::key));
     Columns::new(c)
 });
@@ -174,13 +281,17 @@ impl RateRecord {
     }
 }
 
-/// The rate record of one puzzle of the input, rated within `timeout_ms`
-/// (`None` or 0: no limit); a puzzle that cannot be worked on gets an
-/// `invalid` record.
-pub fn rate_job(job: &Job, sudokus: &Sudokus, timeout_ms: Option<u64>) -> RateRecord {
+/// The rate record of one puzzle of the input, rated as `options` say;
+/// a puzzle that cannot be worked on gets an `invalid` record.
+pub fn rate_job(job: &Job, sudokus: &Sudokus, options: &RateOptions) -> RateRecord {
+    let timeout_ms = options.timeout_ms;
     let timeout = timeout_ms.filter(|&ms| ms > 0).map(Duration::from_millis);
     let base = RateRecord::new(origin(job));
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
+        if options.scale == Scale::Explainer {
+            let rating = rate_explainer(sudoku, puzzle)?;
+            return Ok(base.clone().rated_explainer(&rating, sudoku));
+        }
         Ok(match sudoku.rate_within(puzzle, timeout)? {
             Some(rating) => base.clone().rated(rating, sudoku),
             None => base.clone().stopped(timeout_ms.unwrap_or(0), sudoku),

@@ -12,7 +12,7 @@ use sudoku::Sudoku;
 use sudoku::generate::Generator;
 use sudoku_cli::explaining::{ExplainRecord, explain_job};
 use sudoku_cli::generating::{GenerateSettings, clock_seed, make, record};
-use sudoku_cli::rating::{RateRecord, rate_job};
+use sudoku_cli::rating::{RateOptions, RateRecord, Scale, rate_job};
 use sudoku_cli::records::Origin;
 use sudoku_cli::records::columns::Tabular;
 use sudoku_cli::trace_file::TraceFile;
@@ -28,32 +28,47 @@ fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, Py
     Ok(pythonize::pythonize(py, value)?)
 }
 
+/// `sudoku rate`'s options; a ValueError for an unknown scale.
+fn rate_options(timeout_ms: Option<u64>, scale: &str) -> PyResult<RateOptions> {
+    let scale = Scale::named(scale).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown scale {scale:?}: one of {}",
+            Scale::names()
+        ))
+    })?;
+    Ok(RateOptions { timeout_ms, scale })
+}
+
 /// The records of `sudoku rate --format json`, one per puzzle, as dicts.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, timeout_ms=None, jobs=None))]
+#[pyo3(signature = (puzzles, *, timeout_ms=None, scale="grade", jobs=None))]
 pub fn rate_records<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     timeout_ms: Option<u64>,
+    scale: &str,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let options = rate_options(timeout_ms, scale)?;
     let records = run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
-        rate_job(job, sudokus, timeout_ms)
+        rate_job(job, sudokus, &options)
     })?;
     to_py(py, &records)
 }
 
 /// The CSV text of `sudoku rate --format csv`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, timeout_ms=None, jobs=None))]
+#[pyo3(signature = (puzzles, *, timeout_ms=None, scale="grade", jobs=None))]
 pub fn rate_csv(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     timeout_ms: Option<u64>,
+    scale: &str,
     jobs: Option<usize>,
 ) -> PyResult<String> {
+    let options = rate_options(timeout_ms, scale)?;
     let records = run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
-        rate_job(job, sudokus, timeout_ms)
+        rate_job(job, sudokus, &options)
     })?;
     csv_text(
         RateRecord::csv_header(),

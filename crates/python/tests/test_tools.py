@@ -32,6 +32,20 @@ def test_rate_and_rate_many_are_the_command_lines():
     assert list(frame.score) == [r["score"] for r in want]
 
 
+def test_rate_on_the_sudoku_explainer_scale_is_the_command_lines():
+    want = cli_json("rate", "--scale", "se", str(HARDEST11))
+    for puzzle, record in zip(lines(HARDEST11), want):
+        got = sc.rate(puzzle, scale="se").to_dict()
+        assert got["se"] == record["se"]
+    # SukakuExplainer rates the first 2.0/1.2/1.2; the second needs chains.
+    assert want[0]["se"]["er"] == 2.0 and want[0]["se"]["ep"] == 1.2
+    assert want[1]["se"]["er"] is None and want[1]["se"]["stopped_at"] == "contradiction"
+    frame = sc.rate_many(str(HARDEST11), scale="se", as_frame=False)
+    assert [row["se_er"] for row in frame][:2] == [2.0, None]
+    with pytest.raises(ValueError, match='unknown scale "sx": one of grade, se'):
+        sc.rate(lines(HARDEST11)[0], scale="sx")
+
+
 def test_explain_is_the_command_lines():
     top = lines(TOP95)[0]
     (tmp := ROOT / "target" / "explain-one.txt").write_text(top + "\n")

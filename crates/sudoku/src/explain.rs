@@ -26,20 +26,26 @@
 
 mod bug;
 mod contradiction;
+mod difficulty;
+mod direct;
 mod elements;
+mod explainer_rating;
 mod fish;
 mod locked_candidates;
 mod singles;
 mod state;
+mod strong_links;
 mod subsets;
-mod turbot_fish;
 mod unique_rectangle;
 mod w_wing;
 mod wxyz_wing;
 mod xy_wing;
 mod xyz_wing;
 
+pub use difficulty::Difficulty;
+pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use state::State;
+pub use strong_links::StrongLinks;
 
 use crate::rules::cell_name;
 use crate::{Puzzle, SolveError, Sudoku};
@@ -49,10 +55,25 @@ use crate::{Puzzle, SolveError, Sudoku};
 /// and a contradiction above every house technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Technique {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// A digit with one place left in a house (a box or region, or
+    /// another house).
+    HiddenSingle {
+        /// The house is a box or region.
+        in_block: bool,
+    },
+    /// A hidden single that appears once a pointing (locked candidates
+    /// from a box) takes the digit out of the house: the single is
+    /// placed, the pointing is its reason.
+    DirectPointing,
+    /// The same after claiming (from a line).
+    DirectClaiming,
+    /// A hidden single that appears once a hidden subset of K digits
+    /// takes the other digits out of its cells (K = 2 or 3).
+    DirectHiddenSubset(usize),
     /// A cell with one candidate left.
     NakedSingle,
-    /// A digit with one place left in a house.
-    HiddenSingle,
     /// A digit of a house confined to its intersection with another
     /// house, from a box or region.
     Pointing,
@@ -70,13 +91,9 @@ pub enum Technique {
     XyWing,
     /// The same with a three-candidate pivot.
     XyzWing,
-    /// Two strong links of a digit in two rows (or columns) joined in a
-    /// column (row).
-    Skyscraper,
-    /// Two strong links in a row and a column joined in a box.
-    TwoStringKite,
-    /// Two strong links joined by a weak one, another shape.
-    TurbotFish,
+    /// Strong links of a digit joined by weak ones (Skyscraper,
+    /// 2-String Kite, Turbot Fish, grouped or with more links).
+    StrongLinks(StrongLinks),
     /// Four cells that would let two digits swap in a puzzle with one
     /// solution (type 1, 2 or 4).
     UniqueRectangle(u8),
@@ -85,10 +102,16 @@ pub enum Technique {
     UniqueRectangleSubset(usize),
     /// Four cells seeing a pivot among them, four digits between them,
     /// one of which not confined to one of the cells.
-    WxyzWing,
-    /// Every open cell with two candidates but one with three: that one
-    /// takes the digit its houses have three places for (BUG+1).
-    Bug,
+    WxyzWing {
+        /// The most candidates one of its cells has (2 to 4).
+        largest: u8,
+    },
+    /// A bivalue universal grave of type 1 (BUG+1), 2 or 4: candidates
+    /// beyond a pattern that would have two solutions.
+    Bug(u8),
+    /// The same, type 3: the extra digits one cell of a naked subset of
+    /// K digits.
+    BugSubset(usize),
     /// Two cells with the same two digits joined by a house where one
     /// of them has two places, one seeing each.
     WWing,
@@ -111,34 +134,26 @@ impl PartialOrd for Technique {
 }
 
 impl Technique {
-    /// Where it stands in the order of difficulty (see the type), with
-    /// a unique rectangle's type and an element's kind to order those
-    /// among themselves.
-    fn rank(self) -> (usize, usize, &'static str) {
-        // Subsets and fish of K: naked, fish, hidden (as Sudoku
-        // Explainer's difficulties order them), the Turbot shapes, wings
-        // and unique rectangles between K = 3 and K = 4.
-        let of_size = |k: usize, kind: usize| (10 * k + kind, 0, "");
+    /// Where it stands in the order of difficulty: Sudoku Explainer's
+    /// difficulty where it has one, the order the explanation tries them
+    /// among equals; then the W-Wing, subsets and fish of more than four,
+    /// an element's rule, a contradiction.
+    fn rank(self) -> (u16, usize, &'static str) {
+        if let Some(d) = self.difficulty() {
+            let among_equals = match self {
+                Technique::HiddenSubset(_) | Technique::XyWing => 1,
+                Technique::UniqueRectangle(kind) => usize::from(kind),
+                _ => 0,
+            };
+            return (d.tenths(), among_equals, "");
+        }
         match self {
-            Technique::NakedSingle => (0, 0, ""),
-            Technique::HiddenSingle => (1, 0, ""),
-            Technique::Pointing => (2, 0, ""),
-            Technique::Claiming => (3, 0, ""),
-            Technique::NakedSubset(k) => of_size(k, 0),
-            Technique::Fish(k) => of_size(k, 1),
-            Technique::HiddenSubset(k) => of_size(k, 2),
-            Technique::Skyscraper => of_size(3, 3),
-            Technique::TwoStringKite => of_size(3, 4),
-            Technique::XyWing => of_size(3, 5),
-            Technique::TurbotFish => of_size(3, 6),
-            Technique::XyzWing => of_size(3, 7),
-            Technique::UniqueRectangle(kind) => (of_size(3, 8).0, usize::from(kind), ""),
-            Technique::UniqueRectangleSubset(k) => (of_size(3, 9).0, k, ""),
-            Technique::WxyzWing => of_size(4, 3),
-            Technique::Bug => of_size(4, 4),
-            Technique::WWing => of_size(4, 5),
-            Technique::Element(kind) => (usize::MAX - 1, 0, kind),
-            Technique::Contradiction => (usize::MAX, 0, ""),
+            Technique::WWing => (u16::MAX - 3, 0, ""),
+            Technique::NakedSubset(k) | Technique::Fish(k) | Technique::HiddenSubset(k) => {
+                (u16::MAX - 2, k, "")
+            }
+            Technique::Element(kind) => (u16::MAX - 1, 0, kind),
+            _ => (u16::MAX, 0, ""),
         }
     }
 
@@ -151,8 +166,12 @@ impl Technique {
             k => format!("subset of {k}"),
         };
         match self {
+            Technique::FullHouse => "full house".into(),
+            Technique::HiddenSingle { .. } => "hidden single".into(),
+            Technique::DirectPointing => "direct pointing".into(),
+            Technique::DirectClaiming => "direct claiming".into(),
+            Technique::DirectHiddenSubset(k) => format!("direct hidden {}", subset(k)),
             Technique::NakedSingle => "naked single".into(),
-            Technique::HiddenSingle => "hidden single".into(),
             Technique::Pointing => "pointing".into(),
             Technique::Claiming => "claiming".into(),
             Technique::NakedSubset(k) => format!("naked {}", subset(k)),
@@ -160,12 +179,12 @@ impl Technique {
             Technique::Fish(n) => fish::name(n),
             Technique::XyWing => "XY-Wing".into(),
             Technique::XyzWing => "XYZ-Wing".into(),
-            Technique::Skyscraper => "Skyscraper".into(),
-            Technique::TwoStringKite => "2-String Kite".into(),
-            Technique::TurbotFish => "Turbot Fish".into(),
+            Technique::StrongLinks(links) => links.name(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
-            Technique::Bug => "BUG+1".into(),
-            Technique::WxyzWing => "WXYZ-Wing".into(),
+            Technique::Bug(1) => "BUG+1".into(),
+            Technique::Bug(kind) => format!("BUG type {kind}"),
+            Technique::BugSubset(k) => format!("BUG type 3 (naked {})", subset(k)),
+            Technique::WxyzWing { .. } => "WXYZ-Wing".into(),
             Technique::WWing => "W-Wing".into(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
@@ -210,6 +229,9 @@ pub struct Explanation {
     /// The state after the last step: solved, or where the techniques are
     /// stuck.
     pub end: State,
+    /// The puzzle's solutions counted up to 2, where they were counted
+    /// (grids up to 9x9 of houses alone).
+    pub solutions: Option<u64>,
 }
 
 impl Explanation {
@@ -222,40 +244,105 @@ impl Explanation {
 /// The step-by-step solution of `puzzle`, to the end or to where the
 /// techniques are stuck (at most `cells x side` steps).
 pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveError> {
-    sudoku.check_givens(puzzle)?;
-    let mut state = State::new(sudoku, puzzle);
-    let elements = elements::Elements::new(sudoku);
-    // Uniqueness techniques need a puzzle of houses alone (what the
-    // bitboard solver takes) with one solution; on grids up to 9x9, where
-    // that count is quick whatever the puzzle.
-    let unique = (state.side() <= 9)
-        .then(|| crate::bitboard::Bitboard::new(sudoku).ok())
-        .flatten()
-        .and_then(|mut solver| solver.count(puzzle, 2).ok())
-        .is_some_and(|counted| counted.solutions == 1);
+    let mut walk = Walk::new(sudoku, puzzle)?;
     let mut steps = Vec::new();
-    let limit = state.side() * state.cells();
-    while !state.is_solved() && !state.is_broken() && steps.len() < limit {
-        let Some(step) = next_step(&state, &elements, unique) else {
-            break;
-        };
-        state.apply(&step);
+    while let Some(step) = walk.next_step() {
         steps.push(step);
     }
-    Ok(Explanation { steps, end: state })
+    Ok(Explanation {
+        steps,
+        solutions: walk.solutions,
+        end: walk.state,
+    })
 }
 
-/// The first technique that applies, simplest first: after locked
-/// candidates, in the order of Sudoku Explainer's difficulties (naked
-/// pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish
-/// 3.8, hidden triple 4.0, Skyscraper 4.0, 2-String Kite 4.1, XY-Wing
-/// 4.2, Turbot Fish 4.2, XYZ-Wing 4.4, unique rectangles 4.5-4.8 where
-/// the puzzle has one solution and houses alone, naked quad 5.0,
-/// Jellyfish 5.2, hidden quad 5.4, WXYZ-Wing 5.5, BUG+1 5.6 where
-/// unique rectangles are, then the W-Wing, a chain there).
+/// A puzzle being solved step by step.
+pub(crate) struct Walk<'a> {
+    state: State,
+    elements: elements::Elements<'a>,
+    /// Uniqueness techniques apply.
+    unique: bool,
+    /// The solutions counted up to 2, where the bitboard solver counts
+    /// them.
+    solutions: Option<u64>,
+    /// Steps made, and the most there can be.
+    made: usize,
+    limit: usize,
+}
+
+impl<'a> Walk<'a> {
+    /// At the givens of `puzzle`.
+    pub(crate) fn new(sudoku: &'a Sudoku, puzzle: &Puzzle) -> Result<Walk<'a>, SolveError> {
+        sudoku.check_givens(puzzle)?;
+        let state = State::new(sudoku, puzzle);
+        // Uniqueness techniques need a puzzle of houses alone (what the
+        // bitboard solver takes) with one solution; on grids up to 9x9,
+        // where that count is quick whatever the puzzle.
+        let solutions = (state.side() <= 9)
+            .then(|| crate::bitboard::Bitboard::new(sudoku).ok())
+            .flatten()
+            .and_then(|mut solver| solver.count(puzzle, 2).ok())
+            .map(|counted| counted.solutions);
+        let unique = solutions == Some(1);
+        let limit = state.side() * state.cells();
+        Ok(Walk {
+            state,
+            elements: elements::Elements::new(sudoku),
+            unique,
+            solutions,
+            made: 0,
+            limit,
+        })
+    }
+
+    /// The next step, made; `None` when solved, broken or stuck.
+    pub(crate) fn next_step(&mut self) -> Option<Step> {
+        let state = &self.state;
+        if state.is_solved() || state.is_broken() || self.made >= self.limit {
+            return None;
+        }
+        let step = next_step(state, &self.elements, self.unique)?;
+        self.state.apply(&step);
+        self.made += 1;
+        Some(step)
+    }
+
+    /// Whether the puzzle has rules beyond houses.
+    pub(crate) fn has_elements(&self) -> bool {
+        !self.elements.is_empty()
+    }
+
+    /// The solutions counted up to 2 by the bitboard solver (grids up to
+    /// 9x9 of houses alone).
+    pub(crate) fn solutions(&self) -> Option<u64> {
+        self.solutions
+    }
+
+    /// Where it is.
+    pub(crate) fn state(&self) -> &State {
+        &self.state
+    }
+}
+
+/// The first technique that applies, simplest first, in Sudoku
+/// Explainer's order: full house 1.0, hidden single 1.2 (box) or 1.5
+/// (line), direct pointing 1.7, direct claiming 1.9, direct hidden pair
+/// 2.0, naked single 2.3, direct hidden triple 2.5; what an element rules
+/// out on its own (variants); pointing 2.6 and claiming 2.8, naked pair
+/// 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish 3.8,
+/// hidden triple 4.0, two strong links 4.0-4.3 (Skyscraper, 2-String
+/// Kite, Turbot Fish, grouped), XY-Wing 4.2, XYZ-Wing 4.4, unique
+/// rectangles 4.5-4.8 where the puzzle has one solution and houses alone,
+/// naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, three strong links
+/// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
+/// four strong links 5.8-6.1; then, beyond what this ladder rates, the W-Wing,
+/// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
-    singles::naked(state)
-        .or_else(|| singles::hidden(state))
+    singles::hidden(state)
+        .or_else(|| direct::locked(state))
+        .or_else(|| direct::hidden_subset(state, 2))
+        .or_else(|| singles::naked(state))
+        .or_else(|| direct::hidden_subset(state, 3))
         .or_else(|| elements.find(state))
         .or_else(|| locked_candidates::find(state))
         .or_else(|| subsets::naked(state, 2))
@@ -264,10 +351,8 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| subsets::naked(state, 3))
         .or_else(|| fish::find(state, 3))
         .or_else(|| subsets::hidden(state, 3))
-        .or_else(|| turbot_fish::find(state, Technique::Skyscraper))
-        .or_else(|| turbot_fish::find(state, Technique::TwoStringKite))
+        .or_else(|| strong_links::find(state, 2))
         .or_else(|| xy_wing::find(state))
-        .or_else(|| turbot_fish::find(state, Technique::TurbotFish))
         .or_else(|| xyz_wing::find(state))
         .or_else(|| {
             // Types 1, 2 and 4, then 3 with one, two and three other
@@ -279,8 +364,10 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))
+        .or_else(|| strong_links::find(state, 3))
         .or_else(|| wxyz_wing::find(state))
         .or_else(|| unique.then(|| bug::find(state)).flatten())
+        .or_else(|| strong_links::find(state, 4))
         .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
@@ -297,6 +384,26 @@ pub(crate) fn removed_cells(removed: &[(usize, u8)]) -> Vec<usize> {
     let mut cells: Vec<usize> = removed.iter().map(|&(c, _)| c).collect();
     cells.dedup();
     cells
+}
+
+/// `remove 8, 9 from r1c1; 9 from r1c2, r1c3` (cells losing the same
+/// digits told together, in reading order of their first cell).
+pub(crate) fn removals_text(removed: &[(usize, u8)], side: usize) -> String {
+    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for cell in removed_cells(removed) {
+        let digits: Vec<u8> = (removed.iter())
+            .filter(|&&(c, _)| c == cell)
+            .map(|&(_, d)| d)
+            .collect();
+        match groups.iter_mut().find(|(ds, _)| *ds == digits) {
+            Some((_, cs)) => cs.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    let parts: Vec<String> = (groups.iter())
+        .map(|(digits, cells)| format!("{} from {}", digits_text(digits), cells_text(cells, side)))
+        .collect();
+    format!("remove {}", parts.join("; "))
 }
 
 /// `2 or 7`, `1, 2 or 7`.

@@ -29,13 +29,26 @@ impl Row for ExplainRecord {
             );
         }
         let end = self.summary().unwrap_or_default();
-        let mut out = format!("{head}: {end}");
+        let se = match &self.se {
+            Some(se) if se.ed.is_some() => format!(" (SE {})", se.figures()),
+            _ => String::new(),
+        };
+        let mut out = format!("{head}: {end}{se}");
         if quiet {
             return out;
         }
         let width = self.steps.len().to_string().len();
         for (k, s) in self.steps.iter().enumerate() {
-            out.push_str(&format!("\n{:>width$}. {}: {}", k + 1, s.technique, s.why));
+            let difficulty = match s.difficulty {
+                Some(d) => format!(" ({d:.1})"),
+                None => String::new(),
+            };
+            out.push_str(&format!(
+                "\n{:>width$}. {}{difficulty}: {}",
+                k + 1,
+                s.technique,
+                s.why
+            ));
         }
         if let Some(grid) = &self.stuck {
             out.push_str(&format!(

@@ -7,7 +7,7 @@ use sudoku::rate::{Grade, WEIGHTS};
 use super::{Classify, Outcome, drive};
 use crate::cli::RateArgs;
 use crate::output::Row;
-use crate::rating::{RateRecord, rate_job};
+use crate::rating::{RateOptions, RateRecord, Scale, rate_job};
 
 impl Classify for RateRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
@@ -28,6 +28,17 @@ impl Row for RateRecord {
     fn text(&self, quiet: bool) -> String {
         let head = format!("{}:{}: ", self.head.file, self.head.line);
         let level = self.level_needed.unwrap_or_default();
+        if let Some(se) = &self.se {
+            let figures = se.figures();
+            let hardest = se.hardest.as_deref().unwrap_or("nothing");
+            return match &se.stopped_at {
+                _ if quiet => figures,
+                None => format!("{head}SE {figures} (hardest: {hardest})"),
+                Some(next) => format!(
+                    "{head}SE {figures}: the next step ({next}) is beyond the techniques rated here (hardest so far: {hardest})"
+                ),
+            };
+        }
         match (self.grade, self.score, &self.used) {
             (Some(grade), Some(score), _) if quiet => format!("{grade} {score}"),
             (Some(grade), Some(score), Some(used)) => {
@@ -62,7 +73,14 @@ impl Row for RateRecord {
 /// Puzzles per grade and their mean score, for the text summary.
 #[derive(Default)]
 struct Tally {
+    scale: Scale,
     grades: [u64; Grade::ALL.len()],
+    /// On Sudoku Explainer's scale: rated to the end, their ERs in
+    /// tenths, the highest; stopped before.
+    explainer: u64,
+    er_tenths: u64,
+    er_highest: f64,
+    beyond: u64,
     score: u64,
     not_unique: u64,
     stopped: u64,
@@ -71,6 +89,17 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, record: &RateRecord) {
+        if let Some(se) = &record.se {
+            match se.er {
+                Some(er) => {
+                    self.explainer += 1;
+                    self.er_tenths += (er * 10.0).round() as u64;
+                    self.er_highest = self.er_highest.max(er);
+                }
+                None => self.beyond += 1,
+            }
+            return;
+        }
         match (record.grade, record.score) {
             (Some(grade), Some(score)) => {
                 let i = Grade::ALL.iter().position(|g| g.name() == grade);
@@ -84,6 +113,9 @@ impl Tally {
     }
 
     fn summary(&self) -> String {
+        if self.scale == Scale::Explainer {
+            return self.explainer_summary();
+        }
         let rated: u64 = self.grades.iter().sum();
         let grades: Vec<String> = (Grade::ALL.iter().zip(self.grades))
             .map(|(g, n)| format!("{} {n}", g.name()))
@@ -107,12 +139,38 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// `rated 20 on the SE scale: mean ER 3.4, highest 5.6; beyond the
+    /// techniques here 2; not unique 0, invalid 0`.
+    fn explainer_summary(&self) -> String {
+        let (mean, highest) = match self.explainer {
+            0 => ("-".to_string(), "-".to_string()),
+            n => (
+                format!("{:.1}", self.er_tenths as f64 / 10.0 / n as f64),
+                format!("{:.1}", self.er_highest),
+            ),
+        };
+        format!(
+            "rated {} on the SE scale: mean ER {mean}, highest {highest}; beyond the techniques here {}; not unique {}, invalid {}",
+            self.explainer, self.beyond, self.not_unique, self.invalid
+        )
+    }
+}
+
 pub fn rate(args: &RateArgs) -> Result<Outcome> {
-    let mut tally = Tally::default();
+    let scale = Scale::named(&args.scale).expect("clap checks the scale's name");
+    let options = RateOptions {
+        timeout_ms: args.timeout,
+        scale,
+    };
+    let mut tally = Tally {
+        scale,
+        ..Tally::default()
+    };
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| rate_job(job, sudokus, args.timeout),
+        |job, sudokus| rate_job(job, sudokus, &options),
         |record| match record {
             Some(r) => {
                 tally.add(r);

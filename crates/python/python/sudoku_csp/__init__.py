@@ -90,6 +90,7 @@ TEXT_COLUMNS = frozenset(
         "grade",
         "subsets",
         "hardest",
+        "se_hardest",
         "techniques",
         "size",
         "variant",
@@ -527,22 +528,26 @@ def _one(puzzle: _t.Union[str, Puzzle]) -> list:
     raise TypeError("a puzzle is a Puzzle or a str")
 
 
-def rate(puzzle: _t.Union[str, Puzzle], *, timeout_ms: _t.Optional[int] = None) -> RateResult:
+def rate(puzzle: _t.Union[str, Puzzle], *, timeout_ms: _t.Optional[int] = None, scale: str = "grade") -> RateResult:
     """Rates one puzzle as ``sudoku rate`` does: the weakest propagation
-    level that solves it, a grade and a score."""
-    return RateResult(_native.rate_records(_one(puzzle), timeout_ms=timeout_ms)[0])
+    level that solves it, a grade and a score (``scale="grade"``), or
+    Sudoku Explainer's ER/EP/ED in ``se`` (``scale="se"``)."""
+    return RateResult(_native.rate_records(_one(puzzle), timeout_ms=timeout_ms, scale=scale)[0])
 
 
-def rate_many(puzzles: _t.Any, *, timeout_ms: _t.Optional[int] = None, jobs: _t.Optional[int] = None, as_frame: _t.Optional[bool] = None):
+def rate_many(puzzles: _t.Any, *, timeout_ms: _t.Optional[int] = None, scale: str = "grade", jobs: _t.Optional[int] = None, as_frame: _t.Optional[bool] = None):
     """Rates every puzzle (a path, or an iterable of strings and
-    ``Puzzle``s); the columns of ``sudoku rate --format csv``."""
-    return _table(_native.rate_csv(_puzzles(puzzles), timeout_ms=timeout_ms, jobs=jobs), as_frame)
+    ``Puzzle``s); the columns of ``sudoku rate --format csv`` (with
+    ``scale="se"``, ``se_er``, ``se_ep``, ``se_ed`` and ``se_hardest``
+    filled)."""
+    return _table(_native.rate_csv(_puzzles(puzzles), timeout_ms=timeout_ms, scale=scale, jobs=jobs), as_frame)
 
 
 def explain(puzzle: _t.Union[str, Puzzle]) -> ExplainResult:
     """A step-by-step solution of one puzzle in words, as ``sudoku
-    explain``: its ``steps`` are dicts (``technique``, ``placed``,
-    ``removed``, ``why``)."""
+    explain``: its ``steps`` are dicts (``technique``, ``difficulty``,
+    ``placed``, ``removed``, ``why``), ``se`` its rating on Sudoku
+    Explainer's scale."""
     return ExplainResult(_native.explain_records(_one(puzzle))[0])
 
 

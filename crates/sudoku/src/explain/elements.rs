@@ -12,7 +12,7 @@
 use csp_core::{ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
 
 use super::state::removals;
-use super::{State, Step, Technique, cells_text, digits_text, removed_cells};
+use super::{State, Step, Technique, removals_text};
 use crate::Sudoku;
 use crate::rules::{Element, GridBuilder};
 
@@ -39,6 +39,11 @@ impl<'s> Elements<'s> {
             })
             .collect();
         Elements { sudoku, reasoning }
+    }
+
+    /// Whether no element reasons beyond houses.
+    pub(super) fn is_empty(&self) -> bool {
+        self.reasoning.is_empty()
     }
 
     /// The first element, in the order the puzzle lists them, that rules
@@ -102,7 +107,11 @@ impl<'s> Elements<'s> {
         Outcome::Step(Step {
             technique: Technique::Element(element.kind()),
             placed: Vec::new(),
-            why: format!("{}: {}", element.describe(), removals_text(&removed, state)),
+            why: format!(
+                "{}: {}",
+                element.describe(),
+                removals_text(&removed, state.side())
+            ),
             removed,
         })
     }
@@ -129,30 +138,4 @@ fn post(sudoku: &Sudoku, i: usize, b: &mut ModelBuilder, houses: &mut Vec<crate:
         element: element.describe(),
     };
     element.post(&mut grid).is_ok()
-}
-
-/// `remove 8, 9 from r1c1; 9 from r1c2, r1c3` (cells losing the same
-/// digits told together, in reading order of their first cell).
-fn removals_text(removed: &[(usize, u8)], state: &State) -> String {
-    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
-    for cell in removed_cells(removed) {
-        let digits: Vec<u8> = (removed.iter())
-            .filter(|&&(c, _)| c == cell)
-            .map(|&(_, d)| d)
-            .collect();
-        match groups.iter_mut().find(|(ds, _)| *ds == digits) {
-            Some((_, cs)) => cs.push(cell),
-            None => groups.push((digits, vec![cell])),
-        }
-    }
-    let parts: Vec<String> = (groups.iter())
-        .map(|(digits, cells)| {
-            format!(
-                "{} from {}",
-                digits_text(digits),
-                cells_text(cells, state.side())
-            )
-        })
-        .collect();
-    format!("remove {}", parts.join("; "))
 }

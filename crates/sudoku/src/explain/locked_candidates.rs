@@ -1,19 +1,56 @@
 //! Locked candidates: when a digit's places in a house that needs it all
 //! lie in another house, the digit leaves the rest of that other house.
 //! From a box or region it is *pointing*, from a line *claiming*.
+//!
+//! Looked for as Sudoku Explainer does: from boxes to columns, boxes to
+//! rows, columns to boxes, rows to boxes, each digit in turn; then, on
+//! grids with other houses, between any two houses.
 
-use super::state::bit;
+use super::state::{HouseView, bit};
 use super::{State, Step, Technique, cells_text};
+use crate::HouseKind;
+
+/// Which houses a kind takes.
+pub(super) type Kind = fn(&HouseView) -> bool;
+
+fn block(h: &HouseView) -> bool {
+    h.is_block
+}
+
+fn column(h: &HouseView) -> bool {
+    h.kind == HouseKind::Column
+}
+
+fn row(h: &HouseView) -> bool {
+    h.kind == HouseKind::Row
+}
+
+/// The pairs of kinds in Sudoku Explainer's order: box and column, box
+/// and row, column and box, row and box.
+pub(super) const EXPLAINER_PAIRS: [(Kind, Kind); 4] =
+    [(block, column), (block, row), (column, block), (row, block)];
 
 pub(super) fn find(state: &State) -> Option<Step> {
+    let any: Kind = |_| true;
+    (EXPLAINER_PAIRS.iter().chain(&[(any, any)]))
+        .find_map(|&(first, second)| between(state, first, second))
+}
+
+/// The first locked candidates from a house of the `first` kind to one
+/// of the `second`, digits in order, then houses.
+fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
     let houses = state.houses();
-    for (a, from) in houses.iter().enumerate().filter(|(_, h)| h.full) {
-        for d in 1..=state.side() as u8 {
+    for d in 1..=state.side() as u8 {
+        for (a, from) in houses
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.full && first(h))
+        {
             let places = state.places(&from.cells, d);
             if places.len() < 2 {
                 continue;
             }
-            for (b, to) in houses.iter().enumerate() {
+            for (b, to) in houses.iter().enumerate().filter(|(_, h)| second(h)) {
                 if a == b || !places.iter().all(|c| to.cells.contains(c)) {
                     continue;
                 }

@@ -1,7 +1,9 @@
-//! Naked single (a cell with one candidate) and hidden single (a digit
-//! with one place in a house).
+//! Singles: a full house (the last empty cell of a house), a hidden
+//! single (a digit with one place in a house) and a naked single (a cell
+//! with one candidate), looked for as Sudoku Explainer does: full houses
+//! first, then hidden singles, boxes before columns before rows.
 
-use super::state::bit;
+use super::state::{HouseView, bit};
 use super::{State, Step, Technique};
 use crate::rules::cell_name;
 
@@ -10,18 +12,35 @@ pub(super) fn naked(state: &State) -> Option<Step> {
     let cell =
         (0..state.cells()).find(|&c| state.digit(c) == 0 && state.mask(c).count_ones() == 1)?;
     let d = state.candidates(cell)[0];
-    let mut after = state.clone();
-    let removed = after.place(cell, d);
-    Some(Step {
-        technique: Technique::NakedSingle,
-        placed: vec![(cell, d)],
-        removed,
-        why: format!(
+    Some(placing(
+        state,
+        Technique::NakedSingle,
+        cell,
+        d,
+        format!(
             "{} = {d}: {}",
             cell_name(cell, state.side()),
             others(state, cell, d)
         ),
-    })
+    ))
+}
+
+/// The step placing `d` in `cell`, its peers losing `d`.
+pub(super) fn placing(
+    state: &State,
+    technique: Technique,
+    cell: usize,
+    d: u8,
+    why: String,
+) -> Step {
+    let mut after = state.clone();
+    let removed = after.place(cell, d);
+    Step {
+        technique,
+        placed: vec![(cell, d)],
+        removed,
+        why,
+    }
 }
 
 /// Where the other digits of a naked single went: `the other digits are
@@ -59,29 +78,42 @@ fn others(state: &State, cell: usize, d: u8) -> String {
     }
 }
 
-/// The first house, in house order, with a digit that has one place left.
+/// The first full house, then the first hidden single, each in Sudoku
+/// Explainer's order of houses (boxes, columns, rows, the others) and
+/// digits.
 pub(super) fn hidden(state: &State) -> Option<Step> {
-    for house in state.houses().iter().filter(|h| h.full) {
-        for d in 1..=state.side() as u8 {
-            if house.cells.iter().any(|&c| state.digit(c) == d) {
+    let open = |h: &HouseView| h.cells.iter().filter(|&&c| state.digit(c) == 0).count();
+    for alone in [true, false] {
+        for house in state.houses_in_explainer_order().filter(|h| h.full) {
+            if (open(house) == 1) != alone {
                 continue;
             }
-            let mut places = house.cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0);
-            if let (Some(&cell), None) = (places.next(), places.next()) {
-                let mut after = state.clone();
-                let removed = after.place(cell, d);
-                return Some(Step {
-                    technique: Technique::HiddenSingle,
-                    placed: vec![(cell, d)],
-                    removed,
-                    why: format!(
-                        "{} = {d}: the only place for {d} in {}",
-                        cell_name(cell, state.side()),
-                        house.name
-                    ),
-                });
+            for d in 1..=state.side() as u8 {
+                let Some(cell) = only_place(state, house, d) else {
+                    continue;
+                };
+                let name = cell_name(cell, state.side());
+                let (technique, why) = if alone {
+                    let why = format!("{name} = {d}: the last empty cell of {}", house.name);
+                    (Technique::FullHouse, why)
+                } else {
+                    let why = format!("{name} = {d}: the only place for {d} in {}", house.name);
+                    let in_block = house.is_block;
+                    (Technique::HiddenSingle { in_block }, why)
+                };
+                return Some(placing(state, technique, cell, d, why));
             }
         }
     }
     None
+}
+
+/// The one cell of `house` where `d` is a candidate, if there is one
+/// (and `d` is not placed there yet).
+pub(super) fn only_place(state: &State, house: &HouseView, d: u8) -> Option<usize> {
+    let mut places = house.cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0);
+    match (places.next(), places.next()) {
+        (Some(&cell), None) if state.digit(cell) == 0 => Some(cell),
+        _ => None,
+    }
 }

@@ -111,6 +111,19 @@ impl State {
         &self.houses
     }
 
+    /// The houses in the order Sudoku Explainer looks at them: boxes (or
+    /// regions), columns, rows, then the others in house order.
+    pub fn houses_in_explainer_order(&self) -> impl Iterator<Item = &HouseView> {
+        use crate::HouseKind::{Column, Row};
+        let block = |h: &&HouseView| h.is_block;
+        let kind = |k| move |h: &&HouseView| h.kind == k;
+        let other = |h: &&HouseView| !h.is_block && !matches!(h.kind, Row | Column);
+        (self.houses.iter().filter(block))
+            .chain(self.houses.iter().filter(kind(Column)))
+            .chain(self.houses.iter().filter(kind(Row)))
+            .chain(self.houses.iter().filter(other))
+    }
+
     /// The houses of `cell` (indices into [`State::houses`]).
     pub fn houses_of(&self, cell: usize) -> &[usize] {
         &self.of_cell[cell]

@@ -1,70 +1,128 @@
-//! WXYZ-Wing: a cell (the pivot) and three cells it sees hold four digits
-//! between them, and for three of those digits the cells holding each
-//! all see one another (each can be in only one of the four). The four
-//! cells need four digits, so the fourth, z, is in one of them: it leaves
-//! every cell that sees all of their cells with z. Sudoku Explainer's
-//! difficulty 5.5 (5.6 when the pivot has three candidates).
+//! WXYZ-Wing, as Sudoku Explainer finds it (an ALS-XZ with a bivalue
+//! cell): three cells that see one another hold four digits between them
+//! (an almost locked set), and a cell with two candidates, x and z, both
+//! among those four, sees every one of the three that holds x. If x is in
+//! the two-candidate cell, it is in none of the three, which then need
+//! their other three digits, z among them... so z is in the two-candidate
+//! cell or in the three: it leaves every cell that sees all of them that
+//! hold it. When z is bound the same way (doubly linked), every digit of
+//! the four cells leaves the cells that see all of its places there.
+//! Difficulty 5.5, 5.6 when the largest of the three cells has three
+//! candidates.
 
 use super::state::{bit, digits_of};
-use super::subsets::combinations;
-use super::{State, Step, Technique, cells_text};
+use super::{State, Step, Technique, cells_text, digits_text};
 
+/// The WXYZ-Wing Sudoku Explainer would take: the easiest, then the one
+/// removing the most.
 pub(super) fn find(state: &State) -> Option<Step> {
-    let side = state.side();
-    let open = |c: usize| state.digit(c) == 0;
-    for pivot in
-        (0..state.cells()).filter(|&c| open(c) && (2..=4).contains(&state.mask(c).count_ones()))
-    {
-        let pivot_mask = state.mask(pivot);
-        let wings: Vec<usize> = (state.peers(pivot).into_iter())
-            .filter(|&c| open(c) && (2..=4).contains(&state.mask(c).count_ones()))
-            .filter(|&c| (state.mask(c) | pivot_mask).count_ones() <= 4)
-            .collect();
-        let mut found = None;
-        combinations(&wings, 3, &mut |three| {
-            let cells = [pivot, three[0], three[1], three[2]];
-            let union = cells.iter().fold(0, |m, &c| m | state.mask(c));
-            if union.count_ones() != 4 {
-                return false;
+    let open = |c: usize| state.digit(c) == 0 && state.mask(c).count_ones() > 1;
+    let mut best: Option<(u8, usize, Step)> = None;
+    for a in (0..state.cells()).filter(|&c| open(c) && state.mask(c).count_ones() <= 4) {
+        let later = |c: usize, after: usize| c > after && open(c);
+        for b in state.peers(a).into_iter().filter(|&b| later(b, a)) {
+            if (state.mask(a) | state.mask(b)).count_ones() > 4 {
+                continue;
             }
-            // The digits whose cells here do not all see one another.
-            let holding = |d: u8| state.places(&cells, d);
-            let loose: Vec<u8> = (digits_of(union).into_iter())
-                .filter(|&d| {
-                    let at = holding(d);
-                    at.iter()
-                        .enumerate()
-                        .any(|(i, &a)| at[i + 1..].iter().any(|&b| !state.sees(a, b)))
-                })
-                .collect();
-            let [z] = loose[..] else { return false };
-            let at = holding(z);
-            let gone = state.seeing_all(&at, bit(z));
-            let gone: Vec<usize> = gone.into_iter().filter(|c| !cells.contains(c)).collect();
-            if gone.is_empty() {
-                return false;
+            for c in state
+                .peers(b)
+                .into_iter()
+                .filter(|&c| later(c, b) && state.sees(a, c))
+            {
+                let union = state.mask(a) | state.mask(b) | state.mask(c);
+                if union.count_ones() != 4 {
+                    continue;
+                }
+                let set = [a, b, c];
+                let mut near: Vec<usize> = set.iter().flat_map(|&x| state.peers(x)).collect();
+                near.sort_unstable();
+                near.dedup();
+                for yz in near.into_iter().filter(|y| !set.contains(y)) {
+                    let pair = state.mask(yz);
+                    if state.digit(yz) != 0 || pair.count_ones() != 2 || pair & union != pair {
+                        continue;
+                    }
+                    if let Some((largest, step)) = wing(state, set, yz)
+                        && best.as_ref().is_none_or(|(l, n, _)| {
+                            (rank(*l), std::cmp::Reverse(*n))
+                                > (rank(largest), std::cmp::Reverse(step.removed.len()))
+                        })
+                    {
+                        best = Some((largest, step.removed.len(), step));
+                    }
+                }
             }
-            let mut sorted = cells;
-            sorted.sort_unstable();
-            found = Some(Step::removing(
-                Technique::WxyzWing,
-                z,
-                &gone,
-                format!(
-                    "{} hold only {} between them, and each digit but {z} can be in one of them at most (its cells there see one another): four cells need four digits, so {z} is in one of {}, and it leaves the cells that see them all: {}",
-                    cells_text(&sorted, side),
-                    super::digits_text(&digits_of(union)),
-                    cells_text(&at, side),
-                    cells_text(&gone, side)
-                ),
-            ));
-            true
-        });
-        if found.is_some() {
-            return found;
         }
     }
-    None
+    best.map(|(_, _, step)| step)
+}
+
+/// Ordered by difficulty: 5.5 (2 or 4 candidates) before 5.6 (3).
+fn rank(largest: u8) -> u8 {
+    u8::from(largest == 3)
+}
+
+/// The step of the almost locked set `set` with the two-candidate cell
+/// `yz`, if one of yz's digits is bound and something goes.
+fn wing(state: &State, set: [usize; 3], yz: usize) -> Option<(u8, Step)> {
+    let side = state.side();
+    let holders = |d: u8| state.places(&set, d);
+    let bound = |d: u8| holders(d).iter().all(|&c| state.sees(c, yz));
+    let pair = digits_of(state.mask(yz));
+    let restricted: Vec<u8> = pair.iter().copied().filter(|&d| bound(d)).collect();
+    let union = set.iter().fold(0, |m, &c| m | state.mask(c));
+    let mut removed: Vec<(usize, u8)> = Vec::new();
+    let mut take = |d: u8, with_yz: bool| {
+        let mut cells = holders(d);
+        if with_yz {
+            cells.push(yz);
+        }
+        for c in state.seeing_all(&cells, bit(d)) {
+            if !set.contains(&c) && c != yz {
+                removed.push((c, d));
+            }
+        }
+    };
+    let (kind, z) = match restricted[..] {
+        [x] => {
+            let z = pair.iter().copied().find(|&d| d != x)?;
+            take(z, true);
+            ("", z)
+        }
+        [_, _] => {
+            for d in digits_of(union) {
+                take(d, pair.contains(&d));
+            }
+            (", doubly linked", pair[1])
+        }
+        _ => return None,
+    };
+    if removed.is_empty() {
+        return None;
+    }
+    removed.sort_unstable();
+    removed.dedup();
+    let largest = set
+        .iter()
+        .map(|&c| state.mask(c).count_ones())
+        .max()
+        .unwrap_or(0) as u8;
+    let x = pair.iter().copied().find(|&d| d != z).unwrap_or(z);
+    let why = format!(
+        "{} hold only {} between them and see one another; {} holds {x} and {z} and sees each of them that holds {x}: were {x} there, the three would need their other digits, {z} among them, so {z} is in {} or in those of the three that hold it{kind}: {}",
+        cells_text(&set, side),
+        digits_text(&digits_of(union)),
+        cells_text(&[yz], side),
+        cells_text(&[yz], side),
+        super::removals_text(&removed, side)
+    );
+    let step = Step {
+        technique: Technique::WxyzWing { largest },
+        placed: Vec::new(),
+        removed,
+        why,
+    };
+    Some((largest, step))
 }
 
 #[cfg(test)]
@@ -84,7 +142,7 @@ mod tests {
             (20, &[3, 4]),
         ]);
         let step = find(&state).unwrap();
-        assert_eq!(step.technique, Technique::WxyzWing);
+        assert!(matches!(step.technique, Technique::WxyzWing { .. }));
         // Seeing r1c5, r2c2 and r3c3: r1c2, r1c3 (row 1, box 1).
         assert_eq!(step.removed, [(1, 4), (2, 4)]);
         // An XYZ-Wing's three cells are not four.

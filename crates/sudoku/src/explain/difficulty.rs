@@ -1,0 +1,115 @@
+//! Difficulties on Sudoku Explainer's scale (SukakuExplainer's default
+//! ratings): what each technique's step is worth, in tenths.
+
+use std::fmt;
+
+use super::Technique;
+
+/// A difficulty on Sudoku Explainer's scale: `1.0` (full house) to
+/// `11.x` (nested forcing chains), kept in tenths so that it compares
+/// and prints exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Difficulty(u16);
+
+impl Difficulty {
+    /// `tenths / 10`: `Difficulty::from_tenths(32)` is 3.2.
+    pub const fn from_tenths(tenths: u16) -> Difficulty {
+        Difficulty(tenths)
+    }
+
+    /// In tenths: 32 for 3.2.
+    pub fn tenths(self) -> u16 {
+        self.0
+    }
+
+    /// As a number: 3.2.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Technique {
+    /// What Sudoku Explainer rates a step of this technique (`None`
+    /// where its scale has no such step: a subset or fish of more than
+    /// four, the W-Wing, which it rates as a chain, an element's rule, a
+    /// contradiction).
+    pub fn difficulty(self) -> Option<Difficulty> {
+        let tenths = match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingle { in_block: true } => 12,
+            Technique::HiddenSingle { in_block: false } => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenSubset(2) => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenSubset(3) => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedSubset(2) => 30,
+            Technique::Fish(2) => 32,
+            Technique::HiddenSubset(2) => 34,
+            Technique::NakedSubset(3) => 36,
+            Technique::Fish(3) => 38,
+            Technique::HiddenSubset(3) => 40,
+            Technique::StrongLinks(links) => return links.tenths().map(Difficulty),
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::UniqueRectangle(_) => 45,
+            // A naked pair 4.6, triple 4.7, quad 4.8.
+            Technique::UniqueRectangleSubset(k @ 2..=4) => 45 + k as u16 - 1,
+            Technique::NakedSubset(4) => 50,
+            Technique::Fish(4) => 52,
+            Technique::HiddenSubset(4) => 54,
+            // 5.5, 5.6 when the largest cell has three candidates.
+            Technique::WxyzWing { largest } => 55 + u16::from(largest == 3),
+            Technique::Bug(1) => 56,
+            Technique::Bug(_) => 57,
+            // A naked pair 5.8, triple 5.9, ...
+            Technique::BugSubset(k @ 2..=6) => 57 + k as u16 - 1,
+            _ => return None,
+        };
+        Some(Difficulty(tenths))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_and_orders_in_tenths() {
+        let x_wing = Technique::Fish(2).difficulty().unwrap();
+        assert_eq!(x_wing.to_string(), "3.2");
+        assert_eq!(x_wing.value(), 3.2);
+        assert_eq!(Difficulty::from_tenths(100).to_string(), "10.0");
+        assert!(
+            Technique::NakedSingle.difficulty() > Technique::DirectHiddenSubset(2).difficulty()
+        );
+    }
+
+    #[test]
+    fn only_sudoku_explainers_steps_are_rated() {
+        assert_eq!(Technique::WWing.difficulty(), None);
+        assert_eq!(Technique::NakedSubset(5).difficulty(), None);
+        assert_eq!(Technique::Contradiction.difficulty(), None);
+        let ur = |k| {
+            Technique::UniqueRectangleSubset(k)
+                .difficulty()
+                .map(|d| d.tenths())
+        };
+        assert_eq!([ur(2), ur(3), ur(4)], [Some(46), Some(47), Some(48)]);
+        let wxyz = |largest| {
+            Technique::WxyzWing { largest }
+                .difficulty()
+                .unwrap()
+                .tenths()
+        };
+        assert_eq!([wxyz(2), wxyz(3), wxyz(4)], [55, 56, 55]);
+    }
+}

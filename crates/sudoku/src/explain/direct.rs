@@ -1,0 +1,162 @@
+//! Sudoku Explainer's "direct" techniques: a hidden single that appears
+//! only once locked candidates or a hidden subset have taken a digit out
+//! of some cells. The step places the single (the removals that lead to
+//! it are its reason, not made on their own), and is rated below a naked
+//! single: direct pointing 1.7, direct claiming 1.9, direct hidden pair
+//! 2.0, direct hidden triple 2.5.
+
+use super::locked_candidates::EXPLAINER_PAIRS;
+use super::singles::placing;
+use super::state::{HouseView, bit};
+use super::{State, Step, Technique, cells_text, digits_text};
+use crate::rules::cell_name;
+
+/// The first direct pointing or claiming: a digit of one house confined
+/// to its intersection with a crossing house, whose removal from the
+/// rest of that house leaves another house of the first kind one place
+/// for the digit. Pairs of kinds as Sudoku Explainer takes them: box and
+/// column, box and row, column and box, row and box; digits in order,
+/// then houses.
+pub(super) fn locked(state: &State) -> Option<Step> {
+    let houses = state.houses();
+    let crosses = |a: &HouseView, b: &HouseView| a.cells.iter().any(|c| b.cells.contains(c));
+    for (first, second) in EXPLAINER_PAIRS {
+        for d in 1..=state.side() as u8 {
+            for (i1, from) in houses
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.full && first(h))
+            {
+                let places = state.places(&from.cells, d);
+                if places.len() < 2 {
+                    continue;
+                }
+                for to in houses.iter().filter(|h| second(h) && crosses(from, h)) {
+                    if !places.iter().all(|c| to.cells.contains(c)) {
+                        continue;
+                    }
+                    for (_, third) in (houses.iter().enumerate())
+                        .filter(|&(i3, h)| i3 != i1 && h.full && first(h) && crosses(h, to))
+                    {
+                        let places3 = state.places(&third.cells, d);
+                        let left: Vec<usize> = (places3.iter().copied())
+                            .filter(|c| !to.cells.contains(c))
+                            .collect();
+                        if places3.len() < 2 || left.len() != 1 {
+                            continue;
+                        }
+                        let technique = if from.is_block {
+                            Technique::DirectPointing
+                        } else {
+                            Technique::DirectClaiming
+                        };
+                        let side = state.side();
+                        let why = format!(
+                            "{} = {d}: {d} in {} can only go in {}, which are in {}, so {d} leaves the rest of {}; the only place left for {d} in {}",
+                            cell_name(left[0], side),
+                            from.name,
+                            cells_text(&places, side),
+                            to.name,
+                            to.name,
+                            third.name
+                        );
+                        return Some(placing(state, technique, left[0], d, why));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first direct hidden subset of `k` digits (2 or 3): `k` digits of
+/// a house with `k` places between them, whose other digits leave those
+/// places, leaving one of those other digits a single place in the house.
+/// Houses in Sudoku Explainer's order, the sets of digits in the order of
+/// their bit masks.
+pub(super) fn hidden_subset(state: &State, k: usize) -> Option<Step> {
+    let side = state.side();
+    for house in state.houses_in_explainer_order().filter(|h| h.full) {
+        let open = house.cells.iter().filter(|&&c| state.digit(c) == 0).count();
+        if open <= k {
+            continue;
+        }
+        let places = |d: u8| state.places(&house.cells, d);
+        for set in (0u64..1 << side).filter(|m| m.count_ones() as usize == k) {
+            let digits: Vec<u8> = (1..=side as u8).filter(|&d| set & bit(d) != 0).collect();
+            let mut common: Vec<usize> = Vec::new();
+            let mut each_twice = true;
+            for &d in &digits {
+                let at = places(d);
+                each_twice &= at.len() > 1;
+                common.extend(at);
+            }
+            common.sort_unstable();
+            common.dedup();
+            if !each_twice || common.len() != k {
+                continue;
+            }
+            for d in (1..=side as u8).filter(|d| !digits.contains(d)) {
+                let at = places(d);
+                let left: Vec<usize> = (at.iter().copied())
+                    .filter(|c| !common.contains(c))
+                    .collect();
+                if at.len() < 2 || left.len() != 1 {
+                    continue;
+                }
+                let why = format!(
+                    "{} = {d}: {} can only go in {} in {} (a hidden {}), so {d} leaves those cells; the only place left for {d} in {}",
+                    cell_name(left[0], side),
+                    digits_text(&digits),
+                    cells_text(&common, side),
+                    house.name,
+                    if k == 2 { "pair" } else { "triple" },
+                    house.name
+                );
+                return Some(placing(
+                    state,
+                    Technique::DirectHiddenSubset(k),
+                    left[0],
+                    d,
+                    why,
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::state::empty_classic_without;
+
+    #[test]
+    fn a_pointing_that_leaves_a_single_places_it() {
+        // 5 in box 1 only in row 1 (r1c1, r1c2); box 2 has 5 only in
+        // r1c4 and r2c5 and box 3 elsewhere: r2c5 = 5.
+        let mut gone: Vec<(usize, u8)> = (9..27).filter(|c| c % 9 < 3).map(|c| (c, 5)).collect();
+        gone.push((2, 5));
+        gone.extend([3, 5, 9 + 3, 18 + 3, 18 + 4, 18 + 5, 9 + 5].map(|c| (c, 5)));
+        let state = empty_classic_without(gone);
+        let step = locked(&state).unwrap();
+        assert_eq!(step.technique, Technique::DirectPointing);
+        assert_eq!(step.placed, vec![(13, 5)]);
+    }
+
+    #[test]
+    fn a_hidden_pair_that_leaves_a_single_places_it() {
+        // Row 1: 1 and 2 only in r1c1, r1c2; 3 only in r1c1 and r1c9.
+        let mut gone: Vec<(usize, u8)> = Vec::new();
+        for c in 2..9 {
+            gone.extend([(c, 1), (c, 2)]);
+        }
+        for c in 1..8 {
+            gone.push((c, 3));
+        }
+        let state = empty_classic_without(gone);
+        let step = hidden_subset(&state, 2).unwrap();
+        assert_eq!(step.technique, Technique::DirectHiddenSubset(2));
+        assert_eq!(step.placed, vec![(8, 3)]);
+    }
+}

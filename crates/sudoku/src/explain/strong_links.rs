@@ -1,0 +1,357 @@
+//! Strong links of one digit joined into a chain by weak ones (Sudoku
+//! Explainer's "strong links", an X-chain of N links): in each house of
+//! the chain the digit is in one of two places (a *strong link*), and the
+//! end of one link shares a house with the start of the next (a *weak
+//! link*: they cannot both hold it). So the chain's first start or last
+//! end holds the digit, and it leaves every cell that sees both.
+//!
+//! A place may be a group: the cells of a line in one box, or in a box
+//! the cells of one row or column (what people call an empty rectangle).
+//! Named as Sudoku Explainer names them: with two links a **Skyscraper**
+//! (two rows or two columns, 4.0), a **2-String Kite** (a row and a
+//! column, 4.1) or a **Turbot Fish** (a box among them, 4.1); 4.3 when
+//! grouped. With three links 5.4 and four 5.8, plus 0.1 for a box or
+//! both rows and columns, 0.2 for both, 0.3 when grouped.
+
+use super::state::bit;
+use super::{State, Step, Technique, cells_text};
+use crate::HouseKind;
+
+/// A chain of strong links: how many, and of which houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrongLinks {
+    /// How many strong links (2 to 4).
+    pub links: u8,
+    /// One of them is in a box (or region).
+    pub block: bool,
+    /// Some are in rows and some in columns.
+    pub rows_and_columns: bool,
+    /// One of them has a group of cells at an end, or is in another kind
+    /// of house (a diagonal, a window...).
+    pub grouped: bool,
+}
+
+impl StrongLinks {
+    /// Sudoku Explainer's difficulty, in tenths.
+    pub(super) fn tenths(self) -> Option<u16> {
+        let base = match self.links {
+            2 => 40,
+            3 => 54,
+            4 => 58,
+            5 => 62,
+            6 => 66,
+            _ => return None,
+        };
+        let extra = match (self.grouped, self.block, self.rows_and_columns) {
+            (true, _, _) => 3,
+            (false, true, true) => 2,
+            (false, false, false) => 0,
+            _ => 1,
+        };
+        Some(base + extra)
+    }
+
+    /// `Skyscraper`, `grouped 2-String Kite`, `3 Strong Links`...
+    pub(super) fn name(self) -> String {
+        let shape = match (self.links, self.block, self.rows_and_columns) {
+            (2, false, false) => "Skyscraper".to_string(),
+            (2, false, true) => "2-String Kite".to_string(),
+            (2, true, _) => "Turbot Fish".to_string(),
+            (n, false, false) => format!("{n} Skyscrapers"),
+            (3, false, true) => "3-String Kite".to_string(),
+            (n, _, _) => format!("{n} Strong Links"),
+        };
+        if self.grouped {
+            format!("grouped {shape}")
+        } else {
+            shape
+        }
+    }
+}
+
+/// One strong link: the house, and its two ends (cells, in order).
+#[derive(Clone, Debug)]
+struct Link {
+    house: usize,
+    ends: [Vec<usize>; 2],
+}
+
+/// The chain of `links` strong links that Sudoku Explainer would take:
+/// the easiest, then the one removing the most.
+pub(super) fn find(state: &State, links: usize) -> Option<Step> {
+    let mut best: Option<(u16, usize, Step)> = None;
+    for d in 1..=state.side() as u8 {
+        let all = strong_links(state, d);
+        // Every link both ways round: (link, start end).
+        let oriented: Vec<(usize, usize)> = (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        let mut chain: Vec<(usize, usize)> = Vec::new();
+        for &start in &oriented {
+            chain.push(start);
+            extend(state, d, &all, &oriented, links, &mut chain, &mut best);
+            chain.pop();
+        }
+    }
+    best.map(|(_, _, step)| step)
+}
+
+/// Extends `chain` to `links` links, each finished chain a candidate for
+/// `best`.
+fn extend(
+    state: &State,
+    d: u8,
+    all: &[Link],
+    oriented: &[(usize, usize)],
+    links: usize,
+    chain: &mut Vec<(usize, usize)>,
+    best: &mut Option<(u16, usize, Step)>,
+) {
+    if chain.len() == links {
+        consider(state, d, all, chain, best);
+        return;
+    }
+    let &(last, from) = chain.last().expect("a chain starts with a link");
+    let end = &all[last].ends[1 - from];
+    let used: Vec<usize> = (chain.iter())
+        .flat_map(|&(l, _)| all[l].ends.iter().flatten().copied())
+        .collect();
+    let houses: Vec<usize> = chain.iter().map(|&(l, _)| all[l].house).collect();
+    for &(next, start) in oriented {
+        let link = &all[next];
+        if houses.contains(&link.house) {
+            continue;
+        }
+        let begin = &link.ends[start];
+        let reused = link.ends.iter().flatten().any(|c| used.contains(c));
+        if reused || !in_one_house(state, end, begin) {
+            continue;
+        }
+        chain.push((next, start));
+        extend(state, d, all, oriented, links, chain, best);
+        chain.pop();
+    }
+}
+
+/// Whether every cell of `a` and `b` lies in one house.
+fn in_one_house(state: &State, a: &[usize], b: &[usize]) -> bool {
+    state.houses_of(a[0]).iter().any(|&h| {
+        let cells = &state.houses()[h].cells;
+        a.iter().chain(b).all(|c| cells.contains(c))
+    })
+}
+
+/// The chain's step, kept in `best` if it is easier, or as easy and
+/// removing more.
+fn consider(
+    state: &State,
+    d: u8,
+    all: &[Link],
+    chain: &[(usize, usize)],
+    best: &mut Option<(u16, usize, Step)>,
+) {
+    let (first, from) = chain[0];
+    let (last, to) = chain[chain.len() - 1];
+    let start = &all[first].ends[from];
+    let end = &all[last].ends[1 - to];
+    let ends: Vec<usize> = start.iter().chain(end).copied().collect();
+    let in_chain =
+        |c: &usize| (chain.iter()).any(|&(l, _)| all[l].ends.iter().any(|e| e.contains(c)));
+    let gone: Vec<usize> = (state.seeing_all(&ends, bit(d)).into_iter())
+        .filter(|c| !in_chain(c))
+        .collect();
+    if gone.is_empty() {
+        return;
+    }
+    let houses = state.houses();
+    let kinds: Vec<HouseKind> = chain
+        .iter()
+        .map(|&(l, _)| houses[all[l].house].kind)
+        .collect();
+    let other = |k: &HouseKind| {
+        !matches!(
+            k,
+            HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
+        )
+    };
+    let pattern = StrongLinks {
+        links: chain.len() as u8,
+        block: chain.iter().any(|&(l, _)| houses[all[l].house].is_block),
+        rows_and_columns: kinds.contains(&HouseKind::Row) && kinds.contains(&HouseKind::Column),
+        grouped: kinds.iter().any(other)
+            || (chain.iter()).any(|&(l, _)| all[l].ends.iter().any(|e| e.len() > 1)),
+    };
+    let technique = Technique::StrongLinks(pattern);
+    let tenths = pattern.tenths().unwrap_or(u16::MAX);
+    if best.as_ref().is_some_and(|&(t, n, _)| {
+        (t, std::cmp::Reverse(n)) <= (tenths, std::cmp::Reverse(gone.len()))
+    }) {
+        return;
+    }
+    let side = state.side();
+    let place = |cells: &[usize]| match cells {
+        [one] => cells_text(&[*one], side),
+        group => format!("({})", cells_text(group, side)),
+    };
+    let described: Vec<String> = (chain.iter())
+        .map(|&(l, from)| {
+            let link = &all[l];
+            format!(
+                "{} in {} or {}",
+                houses[link.house].name,
+                place(&link.ends[from]),
+                place(&link.ends[1 - from])
+            )
+        })
+        .collect();
+    let why = format!(
+        "{d} is, in {}; each link's second place shares a house with the next one's first, so they cannot both be {d}: {} or {} is {d}, and {d} leaves the cells that see both: {}",
+        described.join(", then "),
+        place(start),
+        place(end),
+        cells_text(&gone, side)
+    );
+    *best = Some((tenths, gone.len(), Step::removing(technique, d, &gone, why)));
+}
+
+/// The strong links of `d`: houses needing it with two places (or two
+/// groups of places) for it. A line's groups are its cells in two boxes;
+/// a box's, the cells of one row and of one column (the cell where they
+/// cross on either side). Two places of a box in one line are that line's
+/// link.
+fn strong_links(state: &State, d: u8) -> Vec<Link> {
+    let side = state.side();
+    let mut links: Vec<Link> = Vec::new();
+    let mut add = |house: usize, a: Vec<usize>, b: Vec<usize>| {
+        let same =
+            |l: &Link| (l.ends[0] == a && l.ends[1] == b) || (l.ends[0] == b && l.ends[1] == a);
+        if !a.is_empty() && !b.is_empty() && !links.iter().any(same) {
+            links.push(Link {
+                house,
+                ends: [a, b],
+            });
+        }
+    };
+    let houses = state.houses();
+    let box_of = |c: usize| {
+        let i = state
+            .houses_of(c)
+            .iter()
+            .copied()
+            .find(|&h| houses[h].is_block);
+        i.unwrap_or(usize::MAX)
+    };
+    for (h, house) in houses.iter().enumerate().filter(|(_, h)| h.full) {
+        let places = state.places(&house.cells, d);
+        let line = matches!(house.kind, HouseKind::Row | HouseKind::Column);
+        match places.len() {
+            0 | 1 => {}
+            2 => {
+                let (a, b) = (places[0], places[1]);
+                let one_line = a / side == b / side || a % side == b % side;
+                if !(house.is_block && one_line) {
+                    add(h, vec![a], vec![b]);
+                }
+            }
+            n if line && n <= 6 => {
+                // Two boxes' worth of places.
+                let first = box_of(places[0]);
+                let (a, b): (Vec<usize>, Vec<usize>) =
+                    places.iter().partition(|&&c| box_of(c) == first);
+                if b.iter().all(|&c| box_of(c) == box_of(b[0])) {
+                    add(h, a, b);
+                }
+            }
+            n if house.is_block && house.kind == HouseKind::Box && n <= 6 => {
+                // A row and a column of the box holding every place.
+                for &heart in &house.cells {
+                    let (row, column) = (heart / side, heart % side);
+                    if !places.iter().all(|c| c / side == row || c % side == column) {
+                        continue;
+                    }
+                    let in_row: Vec<usize> = (places.iter().copied())
+                        .filter(|&c| c / side == row && c != heart)
+                        .collect();
+                    let in_column: Vec<usize> = (places.iter().copied())
+                        .filter(|&c| c % side == column && c != heart)
+                        .collect();
+                    if in_row.is_empty() || in_column.is_empty() {
+                        continue;
+                    }
+                    if places.contains(&heart) {
+                        let with = |mut v: Vec<usize>| {
+                            v.push(heart);
+                            v.sort_unstable();
+                            v
+                        };
+                        add(h, with(in_row.clone()), in_column.clone());
+                        add(h, in_row, with(in_column));
+                    } else {
+                        add(h, in_row, in_column);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    links
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::state::empty_classic_without as empty_without;
+
+    /// Digit 1 kept only at `cells` of the houses given by `lines` (rows
+    /// `r` as `(true, r)`, columns as `(false, c)`).
+    fn only_at(lines: &[(bool, usize)], cells: &[usize]) -> State {
+        let gone: Vec<(usize, u8)> = (lines.iter())
+            .flat_map(|&(row, i)| (0..9).map(move |k| if row { 9 * i + k } else { 9 * k + i }))
+            .filter(|c| !cells.contains(c))
+            .map(|c| (c, 1))
+            .collect();
+        empty_without(gone)
+    }
+
+    #[test]
+    fn a_skyscraper_stands_on_one_column() {
+        // Rows 1 and 5: 1 at r1c1/r1c5 and r5c1/r5c6.
+        let state = only_at(&[(true, 0), (true, 4)], &[0, 4, 36, 41]);
+        let step = find(&state, 2).unwrap();
+        assert_eq!(step.technique.name(), "Skyscraper");
+        assert_eq!(step.technique.difficulty().unwrap().to_string(), "4.0");
+        // Seeing r1c5 and r5c6: box 2 in column 6, column 5 in box 5.
+        assert_eq!(step.removed, [(14, 1), (23, 1), (31, 1), (49, 1)]);
+        assert_eq!(
+            step.why,
+            "1 is, in row 1 in r1c5 or r1c1, then row 5 in r5c1 or r5c6; each link's second place shares a house with the next one's first, so they cannot both be 1: r1c5 or r5c6 is 1, and 1 leaves the cells that see both: r2c6, r3c6, r4c5, r6c5"
+        );
+    }
+
+    #[test]
+    fn a_kite_joins_a_row_and_a_column() {
+        // Row 1: r1c2/r1c7; column 1: r2c1/r8c1 (r1c2 and r2c1 in box 1).
+        let state = only_at(&[(true, 0), (false, 0)], &[1, 6, 9, 63]);
+        let step = find(&state, 2).unwrap();
+        assert_eq!(step.technique.name(), "2-String Kite");
+        assert_eq!(step.technique.difficulty().unwrap().to_string(), "4.1");
+        // The cell that sees r1c7 and r8c1: r8c7.
+        assert_eq!(step.removed, [(69, 1)]);
+    }
+
+    #[test]
+    fn an_empty_rectangle_is_a_grouped_link() {
+        // Box 5: 1 only in row 5 and column 5 (r4c5, r5c4, r5c6 after
+        // r6c5 goes: r5c4/r5c6 one end, r4c5 the other); row 2: 1 at
+        // r2c5 and r2c9. r2c9 or the box's row-5 group is 1: r5c9 loses it.
+        let mut gone: Vec<(usize, u8)> = [30, 32, 40, 48, 50, 49].map(|c| (c, 1)).to_vec();
+        gone.extend((0..9).filter(|&c| c != 4 && c != 8).map(|c| (9 + c, 1)));
+        let state = empty_without(gone);
+        let step = find(&state, 2).unwrap();
+        assert!(
+            step.technique.name().starts_with("grouped"),
+            "{}",
+            step.technique.name()
+        );
+        assert_eq!(step.technique.difficulty().unwrap().to_string(), "4.3");
+        assert!(step.removed.contains(&(44, 1)), "{:?}", step.removed);
+    }
+}

@@ -1,0 +1,62 @@
+//! Ratings on Sudoku Explainer's scale against SukakuExplainer's own.
+
+use sudoku::explain::{self, ExplainerRating};
+use sudoku::{GridSize, Puzzle, Sudoku, Variant};
+
+fn rate(sudoku: &Sudoku, digits: &str) -> ExplainerRating {
+    let puzzle: Puzzle = digits.parse().unwrap();
+    explain::rate_explainer(sudoku, &puzzle).unwrap()
+}
+
+fn figure(d: Option<explain::Difficulty>) -> String {
+    d.map_or("-".to_string(), |d| d.to_string())
+}
+
+/// `puzzles/se-rated-ladder-400.tsv`: 200 easy puzzles and 200 random
+/// minimal ones with SukakuExplainer's ER/EP/ED. EP and ED match on every
+/// one; ER on every one the techniques here rate to the end (all but 34
+/// that need chains or unique loops).
+#[test]
+fn ep_and_ed_match_sukaku_explainer_and_er_where_rated() {
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let text = include_str!("../../../puzzles/se-rated-ladder-400.tsv");
+    let mut rated = 0;
+    for (i, line) in text.lines().skip(1).enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [digits, er, ep, ed] = fields[..] else {
+            panic!("line {}: {line}", i + 2);
+        };
+        let rating = rate(&sudoku, digits);
+        assert_eq!(rating.solutions, 1);
+        let at = format!("line {}: {digits}", i + 2);
+        assert_eq!(figure(rating.ep), ep, "EP, {at}");
+        assert_eq!(figure(rating.ed), ed, "ED, {at}");
+        if rating.complete() {
+            assert_eq!(figure(rating.er), er, "ER, {at}");
+            rated += 1;
+        }
+    }
+    assert_eq!(rated, 366);
+}
+
+/// `puzzles/se-rated-72.tsv`: ER 3.0 to 4.4, every one rated the same.
+#[test]
+fn er_matches_on_the_ladder_from_the_naked_pair_to_the_xyz_wing() {
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let text = include_str!("../../../puzzles/se-rated-72.tsv");
+    for line in text.lines().skip(1) {
+        let (digits, er) = line.split_once('\t').unwrap();
+        let rating = rate(&sudoku, digits);
+        assert_eq!(figure(rating.er), er, "{digits}");
+    }
+}
+
+/// A puzzle with two solutions is counted so, and its rating is what the
+/// techniques without uniqueness reach; one with cages is not rated.
+#[test]
+fn only_unique_puzzles_of_houses_are_rated_in_full() {
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let serg = include_str!("../../../puzzles/serg-multi-solution-100.txt");
+    let rating = rate(&sudoku, serg.lines().next().unwrap());
+    assert_eq!(rating.solutions, 2);
+}
