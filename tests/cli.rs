@@ -2661,7 +2661,8 @@ fn compare_draws_a_heatmap_per_row_as_solve_does() {
 fn explanations_one_per_technique() {
     // For each technique, the first puzzle of the shipped sets whose
     // hardest step it is (none there needs a full house, a direct
-    // claiming, a Jellyfish or a BUG of type 2 to 4 most).
+    // claiming, a Jellyfish, a BUG of type 2 to 4, an X-Cycle, a Forcing
+    // X-Chain or a W-Wing most).
     let cases = [
         ("hidden single", "puzzles/easy-35-clue-200.txt", 1),
         ("direct pointing", "puzzles/minimal-200.txt", 77),
@@ -2701,8 +2702,10 @@ fn explanations_one_per_technique() {
         ("WXYZ-Wing", "puzzles/minimal-200.txt", 8),
         ("BUG+1", "puzzles/top1465.txt", 1398),
         ("grouped 4 Strong Links", "puzzles/top1465.txt", 936),
-        ("W-Wing", "puzzles/17-clue-1000.txt", 425),
-        ("contradiction", "puzzles/minimal-200.txt", 2),
+        ("Y-Cycle", "puzzles/minimal-200.txt", 143),
+        ("XY-Cycle", "puzzles/minimal-200.txt", 26),
+        ("Forcing Chain", "puzzles/minimal-200.txt", 2),
+        ("contradiction", "puzzles/minimal-200.txt", 21),
     ];
     for (technique, file, line) in cases {
         let text = std::fs::read_to_string(root().join(file)).unwrap();

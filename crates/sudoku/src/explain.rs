@@ -25,6 +25,7 @@
 //! ```
 
 mod bug;
+mod chains;
 mod contradiction;
 mod difficulty;
 mod direct;
@@ -42,6 +43,7 @@ mod wxyz_wing;
 mod xy_wing;
 mod xyz_wing;
 
+pub use chains::Chain;
 pub use difficulty::Difficulty;
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use state::State;
@@ -115,6 +117,8 @@ pub enum Technique {
     /// Two cells with the same two digits joined by a house where one
     /// of them has two places, one seeing each.
     WWing,
+    /// A cycle or a forcing chain of candidates.
+    Chain(Chain),
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -186,6 +190,7 @@ impl Technique {
             Technique::BugSubset(k) => format!("BUG type 3 (naked {})", subset(k)),
             Technique::WxyzWing { .. } => "WXYZ-Wing".into(),
             Technique::WWing => "W-Wing".into(),
+            Technique::Chain(chain) => chain.name(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
             }
@@ -335,7 +340,8 @@ impl<'a> Walk<'a> {
 /// rectangles 4.5-4.8 where the puzzle has one solution and houses alone,
 /// naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, three strong links
 /// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
-/// four strong links 5.8-6.1; then, beyond what this ladder rates, the W-Wing,
+/// four strong links 5.8-6.1, cycles and forcing chains 6.5 and up
+/// (by kind and length); then, beyond what this ladder rates, the W-Wing,
 /// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::hidden(state)
@@ -368,6 +374,7 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| wxyz_wing::find(state))
         .or_else(|| unique.then(|| bug::find(state)).flatten())
         .or_else(|| strong_links::find(state, 4))
+        .or_else(|| chains::find(state))
         .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))

@@ -56,17 +56,17 @@ fn every_step_of_top95_and_hardest11_is_valid() {
         let e = explain::explain(&sudoku, puzzle).unwrap();
         check(&sudoku, puzzle, &e);
         solved += usize::from(e.solved());
-        used.extend(e.steps.iter().map(|s| s.technique));
+        used.extend(e.steps.iter().map(|s| s.technique.name()));
         // Not solved: stuck, with candidates left and no contradiction.
         if !e.solved() {
             assert!(!e.end.is_broken());
             stuck.push(puzzle.to_string());
         }
     }
-    // 31 techniques are used (no Jellyfish, hidden quad or BUG among
-    // them); two of hardest11 resist singles-based contradictions and
-    // stop at a stated point.
-    assert_eq!(used.len(), 31, "{used:?}");
+    // 39 techniques (by name) are used (no Jellyfish or hidden quad
+    // among them); two of hardest11 resist singles-based contradictions
+    // and stop at a stated point.
+    assert_eq!(used.len(), 39, "{used:?}");
     assert_eq!((solved, stuck.len()), (104, 2), "{stuck:?}");
     let hardest: Vec<String> = puzzles(HARDEST11).iter().map(|p| p.to_string()).collect();
     assert!(stuck.iter().all(|p| hardest.contains(p)), "{stuck:?}");
@@ -204,8 +204,8 @@ fn uniqueness_steps_only_where_the_solution_is_unique() {
             )
         })
     };
-    // A BUG+1 (top1465 line 1398, its hardest step; minimal-200 line 63).
-    for (set, line) in [(TOP1465, 1398), (MINIMAL_200, 63)] {
+    // A BUG+1 (top1465 line 1398, its hardest step; minimal-200 line 162).
+    for (set, line) in [(TOP1465, 1398), (MINIMAL_200, 162)] {
         let puzzle = &puzzles(set)[line - 1];
         let e = explain::explain(&sudoku, puzzle).unwrap();
         check(&sudoku, puzzle, &e);
@@ -224,7 +224,7 @@ fn uniqueness_steps_only_where_the_solution_is_unique() {
             uses_uniqueness(&e)
         })
         .count();
-    assert_eq!(used, 23);
+    assert_eq!(used, 22);
     // Puzzles with two solutions or more: no uniqueness step.
     for puzzle in puzzles(SERG_100).iter().take(20) {
         let e = explain::explain(&sudoku, puzzle).unwrap();

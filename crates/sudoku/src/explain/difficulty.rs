@@ -58,6 +58,7 @@ impl Technique {
             Technique::Fish(3) => 38,
             Technique::HiddenSubset(3) => 40,
             Technique::StrongLinks(links) => return links.tenths().map(Difficulty),
+            Technique::Chain(chain) => chain.tenths(),
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::UniqueRectangle(_) => 45,

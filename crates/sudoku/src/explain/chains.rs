@@ -1,0 +1,483 @@
+//! Chains of one candidate implying the next, as Sudoku Explainer's
+//! "forcing chains and cycles" find them (its static chains: no
+//! candidate is taken out while a chain runs).
+//!
+//! A candidate is *on* (the digit is in the cell) or *off*. An on
+//! candidate turns off the cell's other candidates (a *Y* link) and the
+//! digit in the cells it sees (an *X* link); an off candidate turns on the
+//! cell's other candidate when the cell has two (Y), and the digit's other
+//! place in a house where it has two (X). From each candidate, breadth
+//! first:
+//! - a **cycle** comes back to its start: each of its links holds both
+//!   ways, so a candidate seeing an on and an off end of one weak link...
+//!   is off: what sees both a cycle's on node and its off node of a digit
+//!   goes (X-Cycle, Y-Cycle: 6.5; both kinds of link: 7.0);
+//! - a **forcing chain** goes from a candidate to its own opposite: if
+//!   on leads to off, it is off; if off leads to on, it is on (Forcing
+//!   X-Chain 6.6, both kinds of link 7.0).
+//!
+//! Plus Sudoku Explainer's length bonus: 0.1 for each of 4, 6, 8, 12,
+//! 16, 24, 32, ... that the chain's candidates less two exceed. Three
+//! passes, X links alone, Y alone (cycles from two-candidate cells), both;
+//! of everything found the easiest is taken, then the shortest, then X
+//! before Y before both, then the first found.
+
+use std::collections::{HashSet, VecDeque};
+
+use super::state::bit;
+use super::{State, Step, Technique};
+use crate::HouseKind;
+use crate::rules::cell_name;
+
+/// What a chain is, for its name and difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chain {
+    /// A cycle (else a forcing chain).
+    pub cycle: bool,
+    /// Uses links within a house (X).
+    pub x: bool,
+    /// Uses links within a cell (Y).
+    pub y: bool,
+    /// Its candidates, counted once each.
+    pub nodes: u16,
+}
+
+impl Chain {
+    /// Sudoku Explainer's difficulty, in tenths.
+    pub(super) fn tenths(self) -> u16 {
+        let base = match (self.x && self.y, self.cycle) {
+            (true, _) => 70,
+            (false, true) => 65,
+            (false, false) => 66,
+        };
+        base + length_bonus(self.nodes)
+    }
+
+    /// `X-Cycle`, `Forcing X-Chain`, `Forcing Chain`...
+    pub(super) fn name(self) -> String {
+        match (self.cycle, self.x, self.y) {
+            (true, true, true) => "XY-Cycle",
+            (true, false, true) => "Y-Cycle",
+            (true, _, _) => "X-Cycle",
+            (false, true, true) => "Forcing Chain",
+            (false, false, true) => "Forcing Y-Chain",
+            (false, _, _) => "Forcing X-Chain",
+        }
+        .to_string()
+    }
+}
+
+/// 0.1 for each of 4, 6, 8, 12, 16, 24, ... (times 3/2 and 4/3 in turn)
+/// that `nodes - 2` exceeds.
+pub(super) fn length_bonus(nodes: u16) -> u16 {
+    let length = i32::from(nodes) - 2;
+    let (mut ceil, mut odd, mut added) = (4, false, 0);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A candidate on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Lit {
+    cell: usize,
+    digit: u8,
+    on: bool,
+}
+
+impl Lit {
+    fn opposite(self) -> Lit {
+        Lit {
+            on: !self.on,
+            ..self
+        }
+    }
+}
+
+/// Candidates reached, each with the one it came from.
+#[derive(Default)]
+struct Arena {
+    lits: Vec<Lit>,
+    parents: Vec<Option<usize>>,
+}
+
+impl Arena {
+    fn push(&mut self, lit: Lit, parent: Option<usize>) -> usize {
+        self.lits.push(lit);
+        self.parents.push(parent);
+        self.lits.len() - 1
+    }
+
+    /// Whether `lit` is among the ancestors of node `child` (not the
+    /// node itself).
+    fn has_ancestor(&self, child: usize, lit: Lit) -> bool {
+        let mut at = self.parents[child];
+        while let Some(p) = at {
+            if self.lits[p] == lit {
+                return true;
+            }
+            at = self.parents[p];
+        }
+        false
+    }
+
+    /// The node and its ancestors, from the node back to the start.
+    fn path(&self, node: usize) -> Vec<usize> {
+        let mut path = vec![node];
+        let mut at = self.parents[node];
+        while let Some(p) = at {
+            path.push(p);
+            at = self.parents[p];
+        }
+        path
+    }
+
+    /// The distinct candidates on the path.
+    fn count(&self, node: usize) -> u16 {
+        let distinct: HashSet<Lit> = self.path(node).into_iter().map(|n| self.lits[n]).collect();
+        distinct.len() as u16
+    }
+}
+
+/// The houses of a cell in Sudoku Explainer's order: box, row, column,
+/// then the others.
+fn houses_of(state: &State, cell: usize) -> Vec<usize> {
+    let houses = state.houses();
+    let rank = |h: usize| match houses[h].kind {
+        _ if houses[h].is_block => 0,
+        HouseKind::Row => 1,
+        HouseKind::Column => 2,
+        _ => 3,
+    };
+    let mut of: Vec<usize> = state.houses_of(cell).to_vec();
+    of.sort_by_key(|&h| rank(h));
+    of
+}
+
+/// What an on candidate turns off.
+fn on_to_off(state: &State, arena: &mut Arena, node: usize, y: bool) -> Vec<usize> {
+    let p = arena.lits[node];
+    let mut out = Vec::new();
+    if y {
+        for d in (1..=state.side() as u8).filter(|&d| d != p.digit) {
+            if state.mask(p.cell) & bit(d) != 0 {
+                let lit = Lit {
+                    cell: p.cell,
+                    digit: d,
+                    on: false,
+                };
+                out.push(arena.push(lit, Some(node)));
+            }
+        }
+    }
+    let mut seen = vec![p.cell];
+    for h in houses_of(state, p.cell) {
+        for &c in &state.houses()[h].cells {
+            if !seen.contains(&c) && state.mask(c) & bit(p.digit) != 0 {
+                seen.push(c);
+                let lit = Lit {
+                    cell: c,
+                    digit: p.digit,
+                    on: false,
+                };
+                out.push(arena.push(lit, Some(node)));
+            }
+        }
+    }
+    out
+}
+
+/// What an off candidate turns on.
+fn off_to_on(state: &State, arena: &mut Arena, node: usize, y: bool, x: bool) -> Vec<usize> {
+    let p = arena.lits[node];
+    let mut out = Vec::new();
+    let mask = state.mask(p.cell);
+    if y && mask.count_ones() == 2 {
+        let other = (1..=state.side() as u8).find(|&d| d != p.digit && mask & bit(d) != 0);
+        if let Some(d) = other {
+            let lit = Lit {
+                cell: p.cell,
+                digit: d,
+                on: true,
+            };
+            out.push(arena.push(lit, Some(node)));
+        }
+    }
+    if x {
+        for h in houses_of(state, p.cell) {
+            let house = &state.houses()[h];
+            let mut others =
+                (house.cells.iter()).filter(|&&c| c != p.cell && state.mask(c) & bit(p.digit) != 0);
+            if let (Some(&c), None) = (others.next(), others.next()) {
+                let lit = Lit {
+                    cell: c,
+                    digit: p.digit,
+                    on: true,
+                };
+                out.push(arena.push(lit, Some(node)));
+            }
+        }
+    }
+    out
+}
+
+/// A chain found: its rating keys and its step.
+struct Found {
+    tenths: u16,
+    nodes: u16,
+    sort_key: u8,
+    step: Step,
+}
+
+/// The chain or cycle Sudoku Explainer would take: the easiest, then the
+/// shortest, then X before Y before both.
+pub(super) fn find(state: &State) -> Option<Step> {
+    let mut found: Vec<Found> = Vec::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
+            let mask = state.mask(cell);
+            if mask.count_ones() < 2 {
+                continue;
+            }
+            for d in (1..=state.side() as u8).filter(|&d| mask & bit(d) != 0) {
+                let source = Lit {
+                    cell,
+                    digit: d,
+                    on: true,
+                };
+                unary(state, source, y, x, &mut found);
+            }
+        }
+    }
+    let best = (0..found.len()).min_by_key(|&i| {
+        let f = &found[i];
+        (f.tenths, f.nodes, f.sort_key, i)
+    })?;
+    Some(found.swap_remove(best).step)
+}
+
+/// The cycles and forcing chains from `source`.
+fn unary(state: &State, source: Lit, y: bool, x: bool, found: &mut Vec<Found>) {
+    if !x && state.mask(source.cell).count_ones() > 2 {
+        return;
+    }
+    let sort_key = match (x, y) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    };
+    let mut arena = Arena::default();
+    for node in cycles(state, &mut arena, source, y, x) {
+        let chain = Chain {
+            cycle: true,
+            x,
+            y,
+            nodes: arena.count(node),
+        };
+        if let Some(step) = cycle_step(state, &arena, node, chain) {
+            found.push(Found {
+                tenths: chain.tenths(),
+                nodes: chain.nodes,
+                sort_key,
+                step,
+            });
+        }
+    }
+    if !x {
+        return;
+    }
+    for start in [source, source.opposite()] {
+        let mut arena = Arena::default();
+        for node in forcing_chains(state, &mut arena, start, y) {
+            let chain = Chain {
+                cycle: false,
+                x,
+                y,
+                nodes: arena.count(node),
+            };
+            found.push(Found {
+                tenths: chain.tenths(),
+                nodes: chain.nodes,
+                sort_key,
+                step: forcing_step(state, &arena, node, chain),
+            });
+        }
+    }
+}
+
+/// The nodes where a search from `source` (on) comes back to it, after
+/// at least four links.
+fn cycles(state: &State, arena: &mut Arena, source: Lit, y: bool, x: bool) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let start = arena.push(source, None);
+    let mut to_on: HashSet<Lit> = HashSet::from([source]);
+    let mut pending_on = VecDeque::from([start]);
+    let mut pending_off: VecDeque<usize> = VecDeque::new();
+    let mut length = 0;
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        length += 1;
+        while let Some(p) = pending_on.pop_front() {
+            for off in on_to_off(state, arena, p, y) {
+                if !arena.has_ancestor(p, arena.lits[off]) {
+                    pending_off.push_back(off);
+                }
+            }
+        }
+        length += 1;
+        while let Some(p) = pending_off.pop_front() {
+            for on in off_to_on(state, arena, p, y, x) {
+                let lit = arena.lits[on];
+                if length >= 4 && lit == source {
+                    ends.push(on);
+                }
+                if to_on.insert(lit) {
+                    pending_on.push_back(on);
+                }
+            }
+        }
+    }
+    ends
+}
+
+/// The nodes where a search from `start` reaches its opposite.
+fn forcing_chains(state: &State, arena: &mut Arena, start: Lit, y: bool) -> Vec<usize> {
+    let mut ends: Vec<usize> = Vec::new();
+    let first = arena.push(start, None);
+    let mut to_on: HashSet<Lit> = HashSet::new();
+    let mut to_off: HashSet<Lit> = HashSet::new();
+    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+    if start.on {
+        to_on.insert(start);
+        pending_on.push_back(first);
+    } else {
+        to_off.insert(start);
+        pending_off.push_back(first);
+    }
+    let end = |arena: &Arena, node: usize, ends: &mut Vec<usize>| {
+        let lit = arena.lits[node];
+        if lit == start.opposite() && !ends.iter().any(|&e| arena.lits[e] == lit) {
+            ends.push(node);
+        }
+    };
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        while let Some(p) = pending_on.pop_front() {
+            for off in on_to_off(state, arena, p, y) {
+                end(arena, off, &mut ends);
+                if to_off.insert(arena.lits[off]) {
+                    pending_off.push_back(off);
+                }
+            }
+        }
+        while let Some(p) = pending_off.pop_front() {
+            for on in off_to_on(state, arena, p, y, true) {
+                end(arena, on, &mut ends);
+                if to_on.insert(arena.lits[on]) {
+                    pending_on.push_back(on);
+                }
+            }
+        }
+    }
+    ends
+}
+
+/// `r1c2 = 5 -> r1c7 <> 5 -> ...`, from the start.
+fn chain_text(state: &State, arena: &Arena, node: usize) -> String {
+    let side = state.side();
+    let lits: Vec<String> = (arena.path(node).into_iter().rev())
+        .map(|n| {
+            let lit = arena.lits[n];
+            let sign = if lit.on { "=" } else { "<>" };
+            format!("{} {sign} {}", cell_name(lit.cell, side), lit.digit)
+        })
+        .collect();
+    lits.join(" -> ")
+}
+
+/// A cycle's step: what sees both an on and an off candidate of its
+/// digit on the cycle goes.
+fn cycle_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Option<Step> {
+    let path = arena.path(end);
+    // The start is the end again: the cycle's nodes are the path less it.
+    let nodes = &path[..path.len() - 1];
+    let cells: Vec<usize> = nodes.iter().map(|&n| arena.lits[n].cell).collect();
+    let mut forward: Vec<(usize, u8)> = Vec::new();
+    let mut back: Vec<(usize, u8)> = Vec::new();
+    for &n in nodes {
+        let lit = arena.lits[n];
+        for c in state.peers(lit.cell) {
+            if !cells.contains(&c) && state.mask(c) & bit(lit.digit) != 0 {
+                let list = if lit.on { &mut forward } else { &mut back };
+                list.push((c, lit.digit));
+            }
+        }
+    }
+    let mut removed: Vec<(usize, u8)> = forward.into_iter().filter(|r| back.contains(r)).collect();
+    removed.sort_unstable();
+    removed.dedup();
+    if removed.is_empty() {
+        return None;
+    }
+    let why = format!(
+        "{}: the cycle holds both ways, so what sees both ends of one of its weak links cannot be true: {}",
+        chain_text(state, arena, end),
+        super::removals_text(&removed, state.side())
+    );
+    Some(Step {
+        technique: Technique::Chain(chain),
+        placed: Vec::new(),
+        removed,
+        why,
+    })
+}
+
+/// A forcing chain's step: its start is false (the chain from on ends
+/// off) or true (from off to on).
+fn forcing_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Step {
+    let target = arena.lits[end];
+    let name = cell_name(target.cell, state.side());
+    let text = chain_text(state, arena, end);
+    if target.on {
+        let d = target.digit;
+        let removed = state.clone().place(target.cell, d);
+        Step {
+            technique: Technique::Chain(chain),
+            placed: vec![(target.cell, d)],
+            removed,
+            why: format!("{text}: were {d} not in {name}, it would be, so {name} = {d}"),
+        }
+    } else {
+        let d = target.digit;
+        Step {
+            technique: Technique::Chain(chain),
+            placed: Vec::new(),
+            removed: vec![(target.cell, d)],
+            why: format!("{text}: were {d} in {name}, it would not be: remove {d} from {name}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_length_bonus_follows_sudoku_explainers_steps() {
+        // Nodes less two past 4, 6, 8, 12, 16, 24, 32, 48...
+        let bonus: Vec<u16> = [6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27, 34, 35, 50, 51]
+            .map(length_bonus)
+            .to_vec();
+        assert_eq!(bonus, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8]);
+    }
+
+    #[test]
+    fn difficulties_by_kind() {
+        let chain = |cycle, x, y, nodes| Chain { cycle, x, y, nodes }.tenths();
+        assert_eq!(chain(true, true, false, 6), 65);
+        assert_eq!(chain(false, true, false, 6), 66);
+        assert_eq!(chain(false, true, true, 8), 71);
+        assert_eq!(chain(true, false, true, 14), 68);
+    }
+}
