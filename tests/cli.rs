@@ -2702,9 +2702,12 @@ fn explanations_one_per_technique() {
         ("WXYZ-Wing", "puzzles/minimal-200.txt", 8),
         ("BUG+1", "puzzles/top1465.txt", 1398),
         ("grouped 4 Strong Links", "puzzles/top1465.txt", 936),
+        ("VWXYZ-Wing", "puzzles/minimal-200.txt", 125),
+        ("UVWXYZ-Wing", "puzzles/minimal-200.txt", 5),
         ("Y-Cycle", "puzzles/minimal-200.txt", 143),
         ("XY-Cycle", "puzzles/minimal-200.txt", 26),
         ("Forcing Chain", "puzzles/minimal-200.txt", 2),
+        ("TUVWXYZ-Wing", "puzzles/top1465.txt", 444),
         ("contradiction", "puzzles/minimal-200.txt", 21),
     ];
     for (technique, file, line) in cases {

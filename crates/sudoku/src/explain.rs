@@ -24,6 +24,7 @@
 //! assert!(!explanation.steps.is_empty());
 //! ```
 
+mod als_wings;
 mod bug;
 mod chains;
 mod contradiction;
@@ -39,10 +40,10 @@ mod strong_links;
 mod subsets;
 mod unique_rectangle;
 mod w_wing;
-mod wxyz_wing;
 mod xy_wing;
 mod xyz_wing;
 
+pub use als_wings::AlsWing;
 pub use chains::Chain;
 pub use difficulty::Difficulty;
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
@@ -102,12 +103,9 @@ pub enum Technique {
     /// The same, type 3: its extra digits one cell of a naked subset of K
     /// digits.
     UniqueRectangleSubset(usize),
-    /// Four cells seeing a pivot among them, four digits between them,
-    /// one of which not confined to one of the cells.
-    WxyzWing {
-        /// The most candidates one of its cells has (2 to 4).
-        largest: u8,
-    },
+    /// An almost locked set of N cells and a bivalue cell bound to it
+    /// (WXYZ- to TUVWXYZ-Wing).
+    AlsWing(AlsWing),
     /// A bivalue universal grave of type 1 (BUG+1), 2 or 4: candidates
     /// beyond a pattern that would have two solutions.
     Bug(u8),
@@ -188,7 +186,7 @@ impl Technique {
             Technique::Bug(1) => "BUG+1".into(),
             Technique::Bug(kind) => format!("BUG type {kind}"),
             Technique::BugSubset(k) => format!("BUG type 3 (naked {})", subset(k)),
-            Technique::WxyzWing { .. } => "WXYZ-Wing".into(),
+            Technique::AlsWing(wing) => wing.name(),
             Technique::WWing => "W-Wing".into(),
             Technique::Chain(chain) => chain.name(),
             Technique::UniqueRectangleSubset(k) => {
@@ -340,8 +338,9 @@ impl<'a> Walk<'a> {
 /// rectangles 4.5-4.8 where the puzzle has one solution and houses alone,
 /// naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, three strong links
 /// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
-/// four strong links 5.8-6.1, cycles and forcing chains 6.5 and up
-/// (by kind and length); then, beyond what this ladder rates, the W-Wing,
+/// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6,
+/// cycles and forcing chains 6.5 and up (by kind and length),
+/// TUVWXYZ-Wing 7.5; then, beyond what this ladder rates, the W-Wing,
 /// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::hidden(state)
@@ -371,10 +370,13 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))
         .or_else(|| strong_links::find(state, 3))
-        .or_else(|| wxyz_wing::find(state))
+        .or_else(|| als_wings::find(state, 3))
         .or_else(|| unique.then(|| bug::find(state)).flatten())
         .or_else(|| strong_links::find(state, 4))
+        .or_else(|| als_wings::find(state, 4))
+        .or_else(|| als_wings::find(state, 5))
         .or_else(|| chains::find(state))
+        .or_else(|| als_wings::find(state, 6))
         .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))

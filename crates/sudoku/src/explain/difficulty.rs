@@ -67,8 +67,7 @@ impl Technique {
             Technique::NakedSubset(4) => 50,
             Technique::Fish(4) => 52,
             Technique::HiddenSubset(4) => 54,
-            // 5.5, 5.6 when the largest cell has three candidates.
-            Technique::WxyzWing { largest } => 55 + u16::from(largest == 3),
+            Technique::AlsWing(wing) => return wing.tenths().map(Difficulty),
             Technique::Bug(1) => 56,
             Technique::Bug(_) => 57,
             // A naked pair 5.8, triple 5.9, ...
@@ -106,10 +105,8 @@ mod tests {
         };
         assert_eq!([ur(2), ur(3), ur(4)], [Some(46), Some(47), Some(48)]);
         let wxyz = |largest| {
-            Technique::WxyzWing { largest }
-                .difficulty()
-                .unwrap()
-                .tenths()
+            let wing = crate::explain::AlsWing { cells: 3, largest };
+            Technique::AlsWing(wing).difficulty().unwrap().tenths()
         };
         assert_eq!([wxyz(2), wxyz(3), wxyz(4)], [55, 56, 55]);
     }
