@@ -2662,7 +2662,7 @@ fn explanations_one_per_technique() {
     // For each technique, the first puzzle of the shipped sets whose
     // hardest step it is (none there needs a full house, a direct
     // claiming, a Jellyfish, a BUG of type 2 to 4, an X-Cycle, a Forcing
-    // X-Chain or a W-Wing most).
+    // X-Chain, a W-Wing or a contradiction most).
     let cases = [
         ("hidden single", "puzzles/easy-35-clue-200.txt", 1),
         ("direct pointing", "puzzles/minimal-200.txt", 77),
@@ -2708,7 +2708,17 @@ fn explanations_one_per_technique() {
         ("XY-Cycle", "puzzles/minimal-200.txt", 26),
         ("Forcing Chain", "puzzles/minimal-200.txt", 2),
         ("TUVWXYZ-Wing", "puzzles/top1465.txt", 444),
-        ("contradiction", "puzzles/minimal-200.txt", 21),
+        ("Nishio Forcing Chains", "puzzles/17-clue-1000.txt", 782),
+        ("Cell Forcing Chains", "puzzles/minimal-200.txt", 76),
+        ("Region Forcing Chains", "puzzles/minimal-200.txt", 131),
+        (
+            "Dynamic Contradiction Forcing Chains",
+            "puzzles/minimal-200.txt",
+            21,
+        ),
+        ("Dynamic Double Forcing Chains", "puzzles/top95.txt", 86),
+        ("Dynamic Cell Forcing Chains", "puzzles/top95.txt", 35),
+        ("Dynamic Region Forcing Chains", "puzzles/top95.txt", 7),
     ];
     for (technique, file, line) in cases {
         let text = std::fs::read_to_string(root().join(file)).unwrap();

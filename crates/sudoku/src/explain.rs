@@ -33,6 +33,7 @@ mod direct;
 mod elements;
 mod explainer_rating;
 mod fish;
+mod forcing_chains;
 mod locked_candidates;
 mod singles;
 mod state;
@@ -47,6 +48,7 @@ pub use als_wings::AlsWing;
 pub use chains::Chain;
 pub use difficulty::Difficulty;
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
+pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
 pub use state::State;
 pub use strong_links::StrongLinks;
 
@@ -117,6 +119,9 @@ pub enum Technique {
     WWing,
     /// A cycle or a forcing chain of candidates.
     Chain(Chain),
+    /// Forcing chains following every consequence of an assumption
+    /// (Nishio, multiple, dynamic).
+    ForcingChain(ForcingChain),
     /// What one element (of the kind named) rules out on its own.
     Element(&'static str),
     /// Placing a digit leads to a contradiction.
@@ -189,6 +194,7 @@ impl Technique {
             Technique::AlsWing(wing) => wing.name(),
             Technique::WWing => "W-Wing".into(),
             Technique::Chain(chain) => chain.name(),
+            Technique::ForcingChain(chain) => chain.name(),
             Technique::UniqueRectangleSubset(k) => {
                 format!("unique rectangle type 3 (naked {})", subset(k))
             }
@@ -340,7 +346,8 @@ impl<'a> Walk<'a> {
 /// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
 /// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6,
 /// cycles and forcing chains 6.5 and up (by kind and length),
-/// TUVWXYZ-Wing 7.5; then, beyond what this ladder rates, the W-Wing,
+/// TUVWXYZ-Wing 7.5, Nishio forcing chains 7.5 and up, multiple forcing
+/// chains 8.0 and up, dynamic forcing chains 8.5 and up; then, beyond what this ladder rates, the W-Wing,
 /// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::hidden(state)
@@ -377,6 +384,9 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| als_wings::find(state, 5))
         .or_else(|| chains::find(state))
         .or_else(|| als_wings::find(state, 6))
+        .or_else(|| forcing_chains::find(state, ForcingKind::Nishio))
+        .or_else(|| forcing_chains::find(state, ForcingKind::Multiple))
+        .or_else(|| forcing_chains::find(state, ForcingKind::Dynamic))
         .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))

@@ -33,6 +33,9 @@ impl Row for RateRecord {
             let hardest = se.hardest.as_deref().unwrap_or("nothing");
             return match &se.stopped_at {
                 _ if quiet => figures,
+                None if se.er.is_none() => format!(
+                    "{head}SE {figures}: stuck, the techniques rated here find nothing more (hardest so far: {hardest})"
+                ),
                 None => format!("{head}SE {figures} (hardest: {hardest})"),
                 Some(next) => format!(
                     "{head}SE {figures}: the next step ({next}) is beyond the techniques rated here (hardest so far: {hardest})"

@@ -59,6 +59,7 @@ impl Technique {
             Technique::HiddenSubset(3) => 40,
             Technique::StrongLinks(links) => return links.tenths().map(Difficulty),
             Technique::Chain(chain) => chain.tenths(),
+            Technique::ForcingChain(chain) => chain.tenths(),
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::UniqueRectangle(_) => 45,

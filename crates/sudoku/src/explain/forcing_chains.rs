@@ -1,0 +1,617 @@
+//! Forcing chains that follow every consequence of an assumption, as
+//! Sudoku Explainer's Nishio, multiple and dynamic forcing chains do.
+//!
+//! From an assumption (a candidate on, or off), the consequences are
+//! followed with the same links as [`chains`](super::chains): an on
+//! candidate turns off its cell's other candidates and its digit in the
+//! cells it sees; an off candidate turns on the cell's last candidate and
+//! the digit's last place in a house. *Dynamic* chains take each off
+//! candidate out of the grid as they go, so a cell or a house left with
+//! one candidate by several of them counts (its parents are all of
+//! them); static ones see the grid as it is.
+//!
+//! - **Nishio** (7.5): dynamic, house links only; an assumption that
+//!   leads to a candidate both on and off is false.
+//! - **Multiple forcing chains** (8.0): static; what every candidate of a
+//!   cell with three or more leads to (a cell forcing chain), or every
+//!   place of a digit in a house (a region forcing chain), is true.
+//! - **Dynamic forcing chains** (8.5): dynamic; contradictions, cell and
+//!   region forcing chains, and what both a candidate and its opposite
+//!   lead to (a double forcing chain).
+//!
+//! Each adds Sudoku Explainer's length bonus for the candidates of its
+//! chains (counted once per chain, summed over the chains); of everything
+//! found the easiest is taken, then the shortest, then double forcing
+//! chains before cell, region and contradiction ones.
+
+use std::collections::HashMap;
+
+use super::chains::length_bonus;
+use super::state::{HouseView, bit};
+use super::{State, Step, Technique};
+use crate::HouseKind;
+use crate::rules::cell_name;
+
+/// Which kind of forcing chain, for the name and the difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ForcingKind {
+    /// An assumption leading to a contradiction, house links only.
+    Nishio,
+    /// Static: every candidate of a cell, or every place of a digit in a
+    /// house, leads to the same.
+    Multiple,
+    /// Dynamic: contradictions, double, cell and region forcing chains.
+    Dynamic,
+}
+
+/// A forcing chain step: its kind, its shape and its candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ForcingChain {
+    /// Nishio, multiple or dynamic.
+    pub kind: ForcingKind,
+    /// What it found.
+    pub shape: Shape,
+    /// The candidates of its chains (each chain's counted once), summed.
+    pub nodes: u16,
+}
+
+/// What a forcing chain found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// An assumption leads to a contradiction.
+    Contradiction,
+    /// A candidate and its opposite lead to the same.
+    Double,
+    /// Every candidate of a cell leads to the same.
+    Cell,
+    /// Every place of a digit in a house leads to the same.
+    Region,
+}
+
+impl ForcingChain {
+    /// Sudoku Explainer's difficulty, in tenths.
+    pub(super) fn tenths(self) -> u16 {
+        let base = match self.kind {
+            ForcingKind::Nishio => 75,
+            ForcingKind::Multiple => 80,
+            ForcingKind::Dynamic => 85,
+        };
+        base + length_bonus(self.nodes)
+    }
+
+    /// `Nishio Forcing Chain`, `Cell Forcing Chains`, `Dynamic Double
+    /// Forcing Chains`...
+    pub(super) fn name(self) -> String {
+        let shape = match self.shape {
+            Shape::Contradiction => "Contradiction Forcing Chains",
+            Shape::Double => "Double Forcing Chains",
+            Shape::Cell => "Cell Forcing Chains",
+            Shape::Region => "Region Forcing Chains",
+        };
+        match self.kind {
+            ForcingKind::Nishio => "Nishio Forcing Chains".to_string(),
+            ForcingKind::Multiple => shape.to_string(),
+            ForcingKind::Dynamic => format!("Dynamic {shape}"),
+        }
+    }
+
+    /// Sudoku Explainer's order among equals: double, cell, region,
+    /// contradiction.
+    fn sort_key(self) -> u8 {
+        match self.shape {
+            Shape::Double => 1,
+            Shape::Cell => 5,
+            Shape::Region => 6,
+            Shape::Contradiction => 7,
+        }
+    }
+}
+
+/// A candidate on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Lit {
+    cell: usize,
+    digit: u8,
+    on: bool,
+}
+
+impl Lit {
+    fn opposite(self) -> Lit {
+        Lit {
+            on: !self.on,
+            ..self
+        }
+    }
+}
+
+/// The consequences of an assumption: every candidate reached (the
+/// first time), with what led to it.
+#[derive(Default)]
+struct Consequences {
+    lits: Vec<Lit>,
+    parents: Vec<Vec<usize>>,
+    /// The nodes turned on, and off, in the order reached.
+    on: Vec<usize>,
+    off: Vec<usize>,
+    /// Lit -> its node in `on` or `off`.
+    index: HashMap<Lit, usize>,
+    /// A candidate found both on and off: (on node, off node).
+    absurd: Option<(usize, usize)>,
+}
+
+impl Consequences {
+    fn node(&mut self, lit: Lit, parents: Vec<usize>) -> usize {
+        self.lits.push(lit);
+        self.parents.push(parents);
+        self.lits.len() - 1
+    }
+
+    fn get(&self, lit: Lit) -> Option<usize> {
+        self.index.get(&lit).copied()
+    }
+
+    fn keep(&mut self, node: usize) {
+        let lit = self.lits[node];
+        self.index.insert(lit, node);
+        if lit.on {
+            self.on.push(node);
+        } else {
+            self.off.push(node);
+        }
+    }
+
+    /// The distinct candidates `node` depends on, itself included.
+    fn count(&self, node: usize) -> u16 {
+        let mut seen: Vec<Lit> = Vec::new();
+        let mut todo = vec![node];
+        while let Some(n) = todo.pop() {
+            if !seen.contains(&self.lits[n]) {
+                seen.push(self.lits[n]);
+                todo.extend(self.parents[n].iter().copied());
+            }
+        }
+        seen.len() as u16
+    }
+
+    /// `r1c2 = 5 -> r1c7 <> 5 -> ...` along first parents, from the start.
+    fn text(&self, node: usize, side: usize) -> String {
+        let mut path = vec![node];
+        let mut at = node;
+        while let Some(&p) = self.parents[at].first() {
+            path.push(p);
+            at = p;
+        }
+        let lits: Vec<String> = (path.into_iter().rev())
+            .map(|n| lit_text(self.lits[n], side))
+            .collect();
+        lits.join(" -> ")
+    }
+}
+
+/// `r1c2 = 5`, `r1c2 <> 5`.
+fn lit_text(lit: Lit, side: usize) -> String {
+    let sign = if lit.on { "=" } else { "<>" };
+    format!("{} {sign} {}", cell_name(lit.cell, side), lit.digit)
+}
+
+/// Follows the consequences of `start`: on candidates first, each off
+/// candidate taken out of the grid where `dynamic`; Y links unless
+/// `nishio`. Stops at the first candidate found both on and off.
+fn follow(state: &State, start: Lit, dynamic: bool, nishio: bool) -> Consequences {
+    let side = state.side();
+    let mut c = Consequences::default();
+    let first = c.node(start, Vec::new());
+    c.keep(first);
+    let source: Vec<u64> = (0..state.cells()).map(|x| state.mask(x)).collect();
+    let mut grid = source.clone();
+    let (mut pending_on, mut pending_off) = (
+        std::collections::VecDeque::new(),
+        std::collections::VecDeque::new(),
+    );
+    if start.on {
+        pending_on.push_back(first);
+    } else {
+        pending_off.push_back(first);
+    }
+    loop {
+        if let Some(p) = pending_on.pop_front() {
+            let lit = c.lits[p];
+            let mut offs: Vec<Lit> = Vec::new();
+            if !nishio {
+                for d in
+                    (1..=side as u8).filter(|&d| d != lit.digit && grid[lit.cell] & bit(d) != 0)
+                {
+                    offs.push(Lit {
+                        cell: lit.cell,
+                        digit: d,
+                        on: false,
+                    });
+                }
+            }
+            let mut seen = vec![lit.cell];
+            for h in houses_in_order(state, lit.cell) {
+                for &x in &state.houses()[h].cells {
+                    if !seen.contains(&x) && grid[x] & bit(lit.digit) != 0 {
+                        seen.push(x);
+                        offs.push(Lit {
+                            cell: x,
+                            digit: lit.digit,
+                            on: false,
+                        });
+                    }
+                }
+            }
+            for off in offs {
+                if let Some(on) = c.get(off.opposite()) {
+                    let node = c.node(off, vec![p]);
+                    c.absurd = Some((on, node));
+                    return c;
+                }
+                if c.get(off).is_none() {
+                    let node = c.node(off, vec![p]);
+                    c.keep(node);
+                    pending_off.push_back(node);
+                }
+            }
+            continue;
+        }
+        let Some(p) = pending_off.pop_front() else {
+            break;
+        };
+        let lit = c.lits[p];
+        let mut ons: Vec<(Lit, Vec<usize>)> = Vec::new();
+        let mask = grid[lit.cell];
+        if !nishio && mask.count_ones() == 2 {
+            if let Some(d) = (1..=side as u8).find(|&d| d != lit.digit && mask & bit(d) != 0) {
+                let mut parents = vec![p];
+                for gone in (1..=side as u8)
+                    .filter(|&g| source[lit.cell] & bit(g) != 0 && mask & bit(g) == 0)
+                {
+                    let hidden = Lit {
+                        cell: lit.cell,
+                        digit: gone,
+                        on: false,
+                    };
+                    parents.extend(c.get(hidden));
+                }
+                ons.push((
+                    Lit {
+                        cell: lit.cell,
+                        digit: d,
+                        on: true,
+                    },
+                    parents,
+                ));
+            }
+        }
+        for h in houses_in_order(state, lit.cell) {
+            let house = &state.houses()[h];
+            let mut others =
+                (house.cells.iter()).filter(|&&x| x != lit.cell && grid[x] & bit(lit.digit) != 0);
+            if let (Some(&x), None) = (others.next(), others.next()) {
+                let mut parents = vec![p];
+                for &y in &house.cells {
+                    if source[y] & bit(lit.digit) != 0 && grid[y] & bit(lit.digit) == 0 {
+                        let hidden = Lit {
+                            cell: y,
+                            digit: lit.digit,
+                            on: false,
+                        };
+                        parents.extend(c.get(hidden));
+                    }
+                }
+                ons.push((
+                    Lit {
+                        cell: x,
+                        digit: lit.digit,
+                        on: true,
+                    },
+                    parents,
+                ));
+            }
+        }
+        if dynamic {
+            grid[lit.cell] &= !bit(lit.digit);
+        }
+        for (on, parents) in ons {
+            if let Some(off) = c.get(on.opposite()) {
+                let node = c.node(on, parents);
+                c.absurd = Some((node, off));
+                return c;
+            }
+            if c.get(on).is_none() {
+                let node = c.node(on, parents);
+                c.keep(node);
+                pending_on.push_back(node);
+            }
+        }
+    }
+    c
+}
+
+/// The houses of a cell in Sudoku Explainer's order: box, row, column,
+/// then the others.
+fn houses_in_order(state: &State, cell: usize) -> Vec<usize> {
+    let houses = state.houses();
+    let rank = |h: &usize| match houses[*h].kind {
+        _ if houses[*h].is_block => 0,
+        HouseKind::Row => 1,
+        HouseKind::Column => 2,
+        _ => 3,
+    };
+    let mut of: Vec<usize> = state.houses_of(cell).to_vec();
+    of.sort_by_key(rank);
+    of
+}
+
+/// A step found, with its keys.
+struct Found {
+    chain: ForcingChain,
+    step: Step,
+}
+
+/// The forcing chain of `kind` Sudoku Explainer would take.
+pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
+    let dynamic = kind != ForcingKind::Multiple;
+    let nishio = kind == ForcingKind::Nishio;
+    let multiple = kind != ForcingKind::Nishio;
+    let side = state.side();
+    let mut found: Vec<Found> = Vec::new();
+    // The consequences of each candidate on, once each.
+    let mut memo: HashMap<(usize, u8), std::rc::Rc<Consequences>> = HashMap::new();
+    let mut on_of = |cell: usize, d: u8| {
+        memo.entry((cell, d))
+            .or_insert_with(|| {
+                let lit = Lit {
+                    cell,
+                    digit: d,
+                    on: true,
+                };
+                std::rc::Rc::new(follow(state, lit, dynamic, nishio))
+            })
+            .clone()
+    };
+    for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
+        let mask = state.mask(cell);
+        let n = mask.count_ones();
+        if n < 2 || (n == 2 && !dynamic) {
+            continue;
+        }
+        let digits: Vec<u8> = (1..=side as u8).filter(|&d| mask & bit(d) != 0).collect();
+        let mut per_value: Vec<std::rc::Rc<Consequences>> = Vec::new();
+        for &d in &digits {
+            let on = on_of(cell, d);
+            let on_lit = Lit {
+                cell,
+                digit: d,
+                on: true,
+            };
+            let off_lit = on_lit.opposite();
+            let off = follow(state, off_lit, dynamic, nishio);
+            if dynamic {
+                if let Some((a, b)) = on.absurd {
+                    let chain = ForcingChain {
+                        kind,
+                        shape: Shape::Contradiction,
+                        nodes: on.count(a) + on.count(b),
+                    };
+                    let why = format!(
+                        "were {d} in {}, a candidate would be both on and off: {}; {}: remove {d} from {}",
+                        cell_name(cell, side),
+                        on.text(a, side),
+                        on.text(b, side),
+                        cell_name(cell, side)
+                    );
+                    push(&mut found, state, chain, off_target(on_lit), why);
+                }
+                if let Some((a, b)) = off.absurd {
+                    let chain = ForcingChain {
+                        kind,
+                        shape: Shape::Contradiction,
+                        nodes: off.count(a) + off.count(b),
+                    };
+                    let why = format!(
+                        "were {d} not in {}, a candidate would be both on and off: {}; {}: so {} = {d}",
+                        cell_name(cell, side),
+                        off.text(a, side),
+                        off.text(b, side),
+                        cell_name(cell, side)
+                    );
+                    push(&mut found, state, chain, on_lit, why);
+                }
+            }
+            if dynamic && !nishio && n >= 3 {
+                // Double forcing chains: both ways round, the same.
+                for &a in &on.on {
+                    let lit = on.lits[a];
+                    if let Some(b) = off.get(lit).filter(|_| lit.on) {
+                        let chain = ForcingChain {
+                            kind,
+                            shape: Shape::Double,
+                            nodes: on.count(a) + off.count(b),
+                        };
+                        let why = format!(
+                            "whether {d} is in {} or not, {}: {}; {}",
+                            cell_name(cell, side),
+                            lit_text(lit, side),
+                            on.text(a, side),
+                            off.text(b, side)
+                        );
+                        push(&mut found, state, chain, lit, why);
+                    }
+                }
+                for &a in &on.off {
+                    let lit = on.lits[a];
+                    if let Some(b) = off.get(lit) {
+                        let chain = ForcingChain {
+                            kind,
+                            shape: Shape::Double,
+                            nodes: on.count(a) + off.count(b),
+                        };
+                        let why = format!(
+                            "whether {d} is in {} or not, {}: {}; {}",
+                            cell_name(cell, side),
+                            lit_text(lit, side),
+                            on.text(a, side),
+                            off.text(b, side)
+                        );
+                        push(&mut found, state, chain, lit, why);
+                    }
+                }
+            }
+            if !nishio {
+                regions(state, cell, d, &on, kind, &mut on_of, &mut found);
+            }
+            per_value.push(on);
+        }
+        if !nishio && (n == 2 || multiple) {
+            cell_forcing(state, cell, &digits, &per_value, kind, &mut found);
+        }
+    }
+    let best = (0..found.len()).min_by_key(|&i| {
+        let f = &found[i];
+        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
+    })?;
+    Some(found.swap_remove(best).step)
+}
+
+/// The step that makes `target` true (on: the cell's other candidates
+/// go) or false, kept if it removes something.
+fn push(found: &mut Vec<Found>, state: &State, chain: ForcingChain, target: Lit, why: String) {
+    let removed: Vec<(usize, u8)> = if target.on {
+        (1..=state.side() as u8)
+            .filter(|&d| d != target.digit && state.mask(target.cell) & bit(d) != 0)
+            .map(|d| (target.cell, d))
+            .collect()
+    } else {
+        vec![(target.cell, target.digit)]
+    };
+    if removed.is_empty() || (!target.on && state.mask(target.cell) & bit(target.digit) == 0) {
+        return;
+    }
+    let step = Step {
+        technique: Technique::ForcingChain(chain),
+        placed: Vec::new(),
+        removed,
+        why,
+    };
+    found.push(Found { chain, step });
+}
+
+fn off_target(lit: Lit) -> Lit {
+    lit.opposite()
+}
+
+/// Region forcing chains from `cell`, the first place of `d` in each of
+/// its houses.
+fn regions(
+    state: &State,
+    cell: usize,
+    d: u8,
+    on: &std::rc::Rc<Consequences>,
+    kind: ForcingKind,
+    on_of: &mut impl FnMut(usize, u8) -> std::rc::Rc<Consequences>,
+    found: &mut Vec<Found>,
+) {
+    let side = state.side();
+    let multiple = kind != ForcingKind::Nishio;
+    for h in houses_in_order(state, cell) {
+        let house: &HouseView = &state.houses()[h];
+        let places = state.places(&house.cells, d);
+        if !(places.len() == 2 || (multiple && places.len() > 2)) || places[0] != cell {
+            continue;
+        }
+        let each: Vec<std::rc::Rc<Consequences>> = (places.iter())
+            .map(|&p| if p == cell { on.clone() } else { on_of(p, d) })
+            .collect();
+        for list in [&on.on, &on.off] {
+            for &a in list.iter() {
+                let lit = on.lits[a];
+                let nodes: Option<Vec<usize>> = each.iter().map(|c| c.get(lit)).collect();
+                let Some(nodes) = nodes else {
+                    continue;
+                };
+                let total: u16 = each.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
+                let chain = ForcingChain {
+                    kind,
+                    shape: Shape::Region,
+                    nodes: total,
+                };
+                let texts: Vec<String> = each
+                    .iter()
+                    .zip(&nodes)
+                    .map(|(c, &n)| c.text(n, side))
+                    .collect();
+                let why = format!(
+                    "{d} is in one of {} in {}: each leads to {}: {}",
+                    super::cells_text(&places, side),
+                    house.name,
+                    lit_text(lit, side),
+                    texts.join("; ")
+                );
+                push(found, state, chain, lit, why);
+            }
+        }
+    }
+}
+
+/// Cell forcing chains: what every candidate of `cell` leads to.
+fn cell_forcing(
+    state: &State,
+    cell: usize,
+    digits: &[u8],
+    per_value: &[std::rc::Rc<Consequences>],
+    kind: ForcingKind,
+    found: &mut Vec<Found>,
+) {
+    let side = state.side();
+    let first = &per_value[0];
+    for list in [&first.on, &first.off] {
+        for &a in list.iter() {
+            let lit = first.lits[a];
+            let nodes: Option<Vec<usize>> = per_value.iter().map(|c| c.get(lit)).collect();
+            let Some(nodes) = nodes else {
+                continue;
+            };
+            let total: u16 = per_value.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
+            let chain = ForcingChain {
+                kind,
+                shape: Shape::Cell,
+                nodes: total,
+            };
+            let texts: Vec<String> = per_value
+                .iter()
+                .zip(&nodes)
+                .map(|(c, &n)| c.text(n, side))
+                .collect();
+            let why = format!(
+                "{} is {}: each leads to {}: {}",
+                cell_name(cell, side),
+                super::or_text(digits),
+                lit_text(lit, side),
+                texts.join("; ")
+            );
+            push(found, state, chain, lit, why);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulties_by_kind_and_length() {
+        let chain = |kind, nodes| {
+            ForcingChain {
+                kind,
+                shape: Shape::Cell,
+                nodes,
+            }
+            .tenths()
+        };
+        assert_eq!(chain(ForcingKind::Nishio, 6), 75);
+        assert_eq!(chain(ForcingKind::Multiple, 20), 85);
+        assert_eq!(chain(ForcingKind::Dynamic, 50), 92);
+    }
+}
