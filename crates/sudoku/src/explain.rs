@@ -39,7 +39,7 @@ mod singles;
 mod state;
 mod strong_links;
 mod subsets;
-mod unique_rectangle;
+mod unique_loops;
 mod w_wing;
 mod xy_wing;
 mod xyz_wing;
@@ -51,6 +51,7 @@ pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
 pub use state::State;
 pub use strong_links::StrongLinks;
+pub use unique_loops::UniqueLoop;
 
 use crate::rules::cell_name;
 use crate::{Puzzle, SolveError, Sudoku};
@@ -99,12 +100,9 @@ pub enum Technique {
     /// Strong links of a digit joined by weak ones (Skyscraper,
     /// 2-String Kite, Turbot Fish, grouped or with more links).
     StrongLinks(StrongLinks),
-    /// Four cells that would let two digits swap in a puzzle with one
-    /// solution (type 1, 2 or 4).
-    UniqueRectangle(u8),
-    /// The same, type 3: its extra digits one cell of a naked subset of K
-    /// digits.
-    UniqueRectangleSubset(usize),
+    /// Cells that would let two digits swap round a rectangle or a loop
+    /// in a puzzle with one solution (types 1 to 4).
+    Unique(UniqueLoop),
     /// An almost locked set of N cells and a bivalue cell bound to it
     /// (WXYZ- to TUVWXYZ-Wing).
     AlsWing(AlsWing),
@@ -149,7 +147,6 @@ impl Technique {
         if let Some(d) = self.difficulty() {
             let among_equals = match self {
                 Technique::HiddenSubset(_) | Technique::XyWing => 1,
-                Technique::UniqueRectangle(kind) => usize::from(kind),
                 _ => 0,
             };
             return (d.tenths(), among_equals, "");
@@ -187,7 +184,7 @@ impl Technique {
             Technique::XyWing => "XY-Wing".into(),
             Technique::XyzWing => "XYZ-Wing".into(),
             Technique::StrongLinks(links) => links.name(),
-            Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::Unique(pattern) => pattern.name(),
             Technique::Bug(1) => "BUG+1".into(),
             Technique::Bug(kind) => format!("BUG type {kind}"),
             Technique::BugSubset(k) => format!("BUG type 3 (naked {})", subset(k)),
@@ -195,9 +192,6 @@ impl Technique {
             Technique::WWing => "W-Wing".into(),
             Technique::Chain(chain) => chain.name(),
             Technique::ForcingChain(chain) => chain.name(),
-            Technique::UniqueRectangleSubset(k) => {
-                format!("unique rectangle type 3 (naked {})", subset(k))
-            }
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -366,13 +360,7 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| strong_links::find(state, 2))
         .or_else(|| xy_wing::find(state))
         .or_else(|| xyz_wing::find(state))
-        .or_else(|| {
-            // Types 1, 2 and 4, then 3 with one, two and three other
-            // cells.
-            let kinds = [(1, 0), (2, 0), (4, 0), (3, 1), (3, 2), (3, 3)];
-            let kinds = if unique { kinds.as_slice() } else { &[] };
-            (kinds.iter()).find_map(|&(k, others)| unique_rectangle::find(state, k, others))
-        })
+        .or_else(|| unique.then(|| unique_loops::find(state)).flatten())
         .or_else(|| subsets::naked(state, 4))
         .or_else(|| fish::find(state, 4))
         .or_else(|| subsets::hidden(state, 4))

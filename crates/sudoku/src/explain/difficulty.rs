@@ -62,9 +62,7 @@ impl Technique {
             Technique::ForcingChain(chain) => chain.tenths(),
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
-            Technique::UniqueRectangle(_) => 45,
-            // A naked pair 4.6, triple 4.7, quad 4.8.
-            Technique::UniqueRectangleSubset(k @ 2..=4) => 45 + k as u16 - 1,
+            Technique::Unique(pattern) => pattern.tenths(),
             Technique::NakedSubset(4) => 50,
             Technique::Fish(4) => 52,
             Technique::HiddenSubset(4) => 54,
@@ -99,10 +97,14 @@ mod tests {
         assert_eq!(Technique::WWing.difficulty(), None);
         assert_eq!(Technique::NakedSubset(5).difficulty(), None);
         assert_eq!(Technique::Contradiction.difficulty(), None);
-        let ur = |k| {
-            Technique::UniqueRectangleSubset(k)
-                .difficulty()
-                .map(|d| d.tenths())
+        let ur = |subset| {
+            let pattern = crate::explain::UniqueLoop {
+                cells: 4,
+                kind: 3,
+                subset,
+                hidden: false,
+            };
+            Technique::Unique(pattern).difficulty().map(|d| d.tenths())
         };
         assert_eq!([ur(2), ur(3), ur(4)], [Some(46), Some(47), Some(48)]);
         let wxyz = |largest| {
