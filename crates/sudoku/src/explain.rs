@@ -24,6 +24,7 @@
 //! assert!(!explanation.steps.is_empty());
 //! ```
 
+mod aligned_exclusion;
 mod als_wings;
 mod bug;
 mod chains;
@@ -115,6 +116,9 @@ pub enum Technique {
     /// Two cells with the same two digits joined by a house where one
     /// of them has two places, one seeing each.
     WWing,
+    /// Two or three cells whose ways of filling, but those that repeat a
+    /// digit or empty a cell seeing them all, leave out a candidate.
+    AlignedExclusion(u8),
     /// A cycle or a forcing chain of candidates.
     Chain(Chain),
     /// Forcing chains following every consequence of an assumption
@@ -191,6 +195,8 @@ impl Technique {
             Technique::AlsWing(wing) => wing.name(),
             Technique::WWing => "W-Wing".into(),
             Technique::Chain(chain) => chain.name(),
+            Technique::AlignedExclusion(2) => "Aligned Pair Exclusion".into(),
+            Technique::AlignedExclusion(_) => "Aligned Triplet Exclusion".into(),
             Technique::ForcingChain(chain) => chain.name(),
             Technique::Element(kind) => kind.replace('-', " "),
             Technique::Contradiction => "contradiction".into(),
@@ -338,9 +344,9 @@ impl<'a> Walk<'a> {
 /// rectangles 4.5-4.8 where the puzzle has one solution and houses alone,
 /// naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, three strong links
 /// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
-/// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6,
-/// cycles and forcing chains 6.5 and up (by kind and length),
-/// TUVWXYZ-Wing 7.5, Nishio forcing chains 7.5 and up, multiple forcing
+/// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, aligned pair exclusion
+/// 6.2, UVWXYZ-Wing 6.6, cycles and forcing chains 6.5 and up (by kind
+/// and length), TUVWXYZ-Wing 7.5, aligned triplet exclusion 7.5, Nishio forcing chains 7.5 and up, multiple forcing
 /// chains 8.0 and up, dynamic forcing chains 8.5 and up; then, beyond what this ladder rates, the W-Wing,
 /// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
@@ -369,9 +375,11 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| unique.then(|| bug::find(state)).flatten())
         .or_else(|| strong_links::find(state, 4))
         .or_else(|| als_wings::find(state, 4))
+        .or_else(|| aligned_exclusion::find(state, 2))
         .or_else(|| als_wings::find(state, 5))
         .or_else(|| chains::find(state))
         .or_else(|| als_wings::find(state, 6))
+        .or_else(|| aligned_exclusion::find(state, 3))
         .or_else(|| forcing_chains::find(state, ForcingKind::Nishio))
         .or_else(|| forcing_chains::find(state, ForcingKind::Multiple))
         .or_else(|| forcing_chains::find(state, ForcingKind::Dynamic))

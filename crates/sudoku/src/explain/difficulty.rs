@@ -59,6 +59,8 @@ impl Technique {
             Technique::HiddenSubset(3) => 40,
             Technique::StrongLinks(links) => return links.tenths().map(Difficulty),
             Technique::Chain(chain) => chain.tenths(),
+            Technique::AlignedExclusion(2) => 62,
+            Technique::AlignedExclusion(_) => 75,
             Technique::ForcingChain(chain) => chain.tenths(),
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
