@@ -24,6 +24,31 @@
 
 use std::collections::{HashSet, VecDeque};
 
+/// Which candidates (on or off) were reached: one flag per candidate.
+struct Reached {
+    side: usize,
+    flags: Vec<bool>,
+}
+
+impl Reached {
+    fn new(state: &State) -> Reached {
+        Reached {
+            side: state.side(),
+            flags: vec![false; state.cells() * state.side() * 2],
+        }
+    }
+
+    fn index(&self, lit: Lit) -> usize {
+        (lit.cell * self.side + usize::from(lit.digit) - 1) * 2 + usize::from(lit.on)
+    }
+
+    /// Marks `lit`; whether it was new.
+    fn insert(&mut self, lit: Lit) -> bool {
+        let i = self.index(lit);
+        !std::mem::replace(&mut self.flags[i], true)
+    }
+}
+
 use super::state::bit;
 use super::{State, Step, Technique};
 use crate::HouseKind;
@@ -142,6 +167,12 @@ impl Arena {
     }
 }
 
+/// The houses of every cell in Sudoku Explainer's order: box, row,
+/// column, then the others.
+fn houses_by_cell(state: &State) -> Vec<Vec<usize>> {
+    (0..state.cells()).map(|c| houses_of(state, c)).collect()
+}
+
 /// The houses of a cell in Sudoku Explainer's order: box, row, column,
 /// then the others.
 fn houses_of(state: &State, cell: usize) -> Vec<usize> {
@@ -158,7 +189,13 @@ fn houses_of(state: &State, cell: usize) -> Vec<usize> {
 }
 
 /// What an on candidate turns off.
-fn on_to_off(state: &State, arena: &mut Arena, node: usize, y: bool) -> Vec<usize> {
+fn on_to_off(
+    state: &State,
+    houses: &[Vec<usize>],
+    arena: &mut Arena,
+    node: usize,
+    y: bool,
+) -> Vec<usize> {
     let p = arena.lits[node];
     let mut out = Vec::new();
     if y {
@@ -174,7 +211,7 @@ fn on_to_off(state: &State, arena: &mut Arena, node: usize, y: bool) -> Vec<usiz
         }
     }
     let mut seen = vec![p.cell];
-    for h in houses_of(state, p.cell) {
+    for &h in &houses[p.cell] {
         for &c in &state.houses()[h].cells {
             if !seen.contains(&c) && state.mask(c) & bit(p.digit) != 0 {
                 seen.push(c);
@@ -191,7 +228,14 @@ fn on_to_off(state: &State, arena: &mut Arena, node: usize, y: bool) -> Vec<usiz
 }
 
 /// What an off candidate turns on.
-fn off_to_on(state: &State, arena: &mut Arena, node: usize, y: bool, x: bool) -> Vec<usize> {
+fn off_to_on(
+    state: &State,
+    houses: &[Vec<usize>],
+    arena: &mut Arena,
+    node: usize,
+    y: bool,
+    x: bool,
+) -> Vec<usize> {
     let p = arena.lits[node];
     let mut out = Vec::new();
     let mask = state.mask(p.cell);
@@ -207,7 +251,7 @@ fn off_to_on(state: &State, arena: &mut Arena, node: usize, y: bool, x: bool) ->
         }
     }
     if x {
-        for h in houses_of(state, p.cell) {
+        for &h in &houses[p.cell] {
             let house = &state.houses()[h];
             let mut others =
                 (house.cells.iter()).filter(|&&c| c != p.cell && state.mask(c) & bit(p.digit) != 0);
@@ -236,6 +280,7 @@ struct Found {
 /// shortest, then X before Y before both.
 pub(super) fn find(state: &State) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
+    let houses = houses_by_cell(state);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);
@@ -248,7 +293,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     digit: d,
                     on: true,
                 };
-                unary(state, source, y, x, &mut found);
+                unary(state, &houses, source, y, x, &mut found);
             }
         }
     }
@@ -260,7 +305,14 @@ pub(super) fn find(state: &State) -> Option<Step> {
 }
 
 /// The cycles and forcing chains from `source`.
-fn unary(state: &State, source: Lit, y: bool, x: bool, found: &mut Vec<Found>) {
+fn unary(
+    state: &State,
+    houses: &[Vec<usize>],
+    source: Lit,
+    y: bool,
+    x: bool,
+    found: &mut Vec<Found>,
+) {
     if !x && state.mask(source.cell).count_ones() > 2 {
         return;
     }
@@ -270,7 +322,7 @@ fn unary(state: &State, source: Lit, y: bool, x: bool, found: &mut Vec<Found>) {
         _ => 2,
     };
     let mut arena = Arena::default();
-    for node in cycles(state, &mut arena, source, y, x) {
+    for node in cycles(state, houses, &mut arena, source, y, x) {
         let chain = Chain {
             cycle: true,
             x,
@@ -291,7 +343,7 @@ fn unary(state: &State, source: Lit, y: bool, x: bool, found: &mut Vec<Found>) {
     }
     for start in [source, source.opposite()] {
         let mut arena = Arena::default();
-        for node in forcing_chains(state, &mut arena, start, y) {
+        for node in forcing_chains(state, houses, &mut arena, start, y) {
             let chain = Chain {
                 cycle: false,
                 x,
@@ -310,17 +362,25 @@ fn unary(state: &State, source: Lit, y: bool, x: bool, found: &mut Vec<Found>) {
 
 /// The nodes where a search from `source` (on) comes back to it, after
 /// at least four links.
-fn cycles(state: &State, arena: &mut Arena, source: Lit, y: bool, x: bool) -> Vec<usize> {
+fn cycles(
+    state: &State,
+    houses: &[Vec<usize>],
+    arena: &mut Arena,
+    source: Lit,
+    y: bool,
+    x: bool,
+) -> Vec<usize> {
     let mut ends = Vec::new();
     let start = arena.push(source, None);
-    let mut to_on: HashSet<Lit> = HashSet::from([source]);
+    let mut to_on = Reached::new(state);
+    to_on.insert(source);
     let mut pending_on = VecDeque::from([start]);
     let mut pending_off: VecDeque<usize> = VecDeque::new();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(p) = pending_on.pop_front() {
-            for off in on_to_off(state, arena, p, y) {
+            for off in on_to_off(state, houses, arena, p, y) {
                 if !arena.has_ancestor(p, arena.lits[off]) {
                     pending_off.push_back(off);
                 }
@@ -328,7 +388,7 @@ fn cycles(state: &State, arena: &mut Arena, source: Lit, y: bool, x: bool) -> Ve
         }
         length += 1;
         while let Some(p) = pending_off.pop_front() {
-            for on in off_to_on(state, arena, p, y, x) {
+            for on in off_to_on(state, houses, arena, p, y, x) {
                 let lit = arena.lits[on];
                 if length >= 4 && lit == source {
                     ends.push(on);
@@ -343,11 +403,17 @@ fn cycles(state: &State, arena: &mut Arena, source: Lit, y: bool, x: bool) -> Ve
 }
 
 /// The nodes where a search from `start` reaches its opposite.
-fn forcing_chains(state: &State, arena: &mut Arena, start: Lit, y: bool) -> Vec<usize> {
+fn forcing_chains(
+    state: &State,
+    houses: &[Vec<usize>],
+    arena: &mut Arena,
+    start: Lit,
+    y: bool,
+) -> Vec<usize> {
     let mut ends: Vec<usize> = Vec::new();
     let first = arena.push(start, None);
-    let mut to_on: HashSet<Lit> = HashSet::new();
-    let mut to_off: HashSet<Lit> = HashSet::new();
+    let mut to_on = Reached::new(state);
+    let mut to_off = Reached::new(state);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
     if start.on {
         to_on.insert(start);
@@ -364,7 +430,7 @@ fn forcing_chains(state: &State, arena: &mut Arena, start: Lit, y: bool) -> Vec<
     };
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(p) = pending_on.pop_front() {
-            for off in on_to_off(state, arena, p, y) {
+            for off in on_to_off(state, houses, arena, p, y) {
                 end(arena, off, &mut ends);
                 if to_off.insert(arena.lits[off]) {
                     pending_off.push_back(off);
@@ -372,7 +438,7 @@ fn forcing_chains(state: &State, arena: &mut Arena, start: Lit, y: bool) -> Vec<
             }
         }
         while let Some(p) = pending_off.pop_front() {
-            for on in off_to_on(state, arena, p, y, true) {
+            for on in off_to_on(state, houses, arena, p, y, true) {
                 end(arena, on, &mut ends);
                 if to_on.insert(arena.lits[on]) {
                     pending_on.push_back(on);

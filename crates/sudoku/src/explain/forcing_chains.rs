@@ -126,20 +126,37 @@ impl Lit {
 
 /// The consequences of an assumption: every candidate reached (the
 /// first time), with what led to it.
-#[derive(Default)]
 struct Consequences {
+    side: usize,
     lits: Vec<Lit>,
     parents: Vec<Vec<usize>>,
     /// The nodes turned on, and off, in the order reached.
     on: Vec<usize>,
     off: Vec<usize>,
-    /// Lit -> its node in `on` or `off`.
-    index: HashMap<Lit, usize>,
+    /// Per candidate on or off (see [`Consequences::slot`]): its node,
+    /// `u32::MAX` where not reached.
+    index: Vec<u32>,
     /// A candidate found both on and off: (on node, off node).
     absurd: Option<(usize, usize)>,
 }
 
 impl Consequences {
+    fn new(state: &State) -> Consequences {
+        Consequences {
+            side: state.side(),
+            lits: Vec::new(),
+            parents: Vec::new(),
+            on: Vec::new(),
+            off: Vec::new(),
+            index: vec![u32::MAX; state.cells() * state.side() * 2],
+            absurd: None,
+        }
+    }
+
+    fn slot(&self, lit: Lit) -> usize {
+        (lit.cell * self.side + usize::from(lit.digit) - 1) * 2 + usize::from(lit.on)
+    }
+
     fn node(&mut self, lit: Lit, parents: Vec<usize>) -> usize {
         self.lits.push(lit);
         self.parents.push(parents);
@@ -147,12 +164,14 @@ impl Consequences {
     }
 
     fn get(&self, lit: Lit) -> Option<usize> {
-        self.index.get(&lit).copied()
+        let at = self.index[self.slot(lit)];
+        (at != u32::MAX).then_some(at as usize)
     }
 
     fn keep(&mut self, node: usize) {
         let lit = self.lits[node];
-        self.index.insert(lit, node);
+        let slot = self.slot(lit);
+        self.index[slot] = node as u32;
         if lit.on {
             self.on.push(node);
         } else {
@@ -162,15 +181,17 @@ impl Consequences {
 
     /// The distinct candidates `node` depends on, itself included.
     fn count(&self, node: usize) -> u16 {
-        let mut seen: Vec<Lit> = Vec::new();
+        let mut seen = vec![false; self.index.len()];
+        let mut count = 0;
         let mut todo = vec![node];
         while let Some(n) = todo.pop() {
-            if !seen.contains(&self.lits[n]) {
-                seen.push(self.lits[n]);
+            let slot = self.slot(self.lits[n]);
+            if !std::mem::replace(&mut seen[slot], true) {
+                count += 1;
                 todo.extend(self.parents[n].iter().copied());
             }
         }
-        seen.len() as u16
+        count
     }
 
     /// `r1c2 = 5 -> r1c7 <> 5 -> ...` along first parents, from the start.
@@ -197,9 +218,15 @@ fn lit_text(lit: Lit, side: usize) -> String {
 /// Follows the consequences of `start`: on candidates first, each off
 /// candidate taken out of the grid where `dynamic`; Y links unless
 /// `nishio`. Stops at the first candidate found both on and off.
-fn follow(state: &State, start: Lit, dynamic: bool, nishio: bool) -> Consequences {
+fn follow(
+    state: &State,
+    houses: &[Vec<usize>],
+    start: Lit,
+    dynamic: bool,
+    nishio: bool,
+) -> Consequences {
     let side = state.side();
-    let mut c = Consequences::default();
+    let mut c = Consequences::new(state);
     let first = c.node(start, Vec::new());
     c.keep(first);
     let source: Vec<u64> = (0..state.cells()).map(|x| state.mask(x)).collect();
@@ -229,7 +256,7 @@ fn follow(state: &State, start: Lit, dynamic: bool, nishio: bool) -> Consequence
                 }
             }
             let mut seen = vec![lit.cell];
-            for h in houses_in_order(state, lit.cell) {
+            for &h in &houses[lit.cell] {
                 for &x in &state.houses()[h].cells {
                     if !seen.contains(&x) && grid[x] & bit(lit.digit) != 0 {
                         seen.push(x);
@@ -284,7 +311,7 @@ fn follow(state: &State, start: Lit, dynamic: bool, nishio: bool) -> Consequence
                 ));
             }
         }
-        for h in houses_in_order(state, lit.cell) {
+        for &h in &houses[lit.cell] {
             let house = &state.houses()[h];
             let mut others =
                 (house.cells.iter()).filter(|&&x| x != lit.cell && grid[x] & bit(lit.digit) != 0);
@@ -357,6 +384,9 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
     let multiple = kind != ForcingKind::Nishio;
     let side = state.side();
     let mut found: Vec<Found> = Vec::new();
+    let houses: Vec<Vec<usize>> = (0..state.cells())
+        .map(|c| houses_in_order(state, c))
+        .collect();
     // The consequences of each candidate on, once each.
     let mut memo: HashMap<(usize, u8), std::rc::Rc<Consequences>> = HashMap::new();
     let mut on_of = |cell: usize, d: u8| {
@@ -367,7 +397,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                     digit: d,
                     on: true,
                 };
-                std::rc::Rc::new(follow(state, lit, dynamic, nishio))
+                std::rc::Rc::new(follow(state, &houses, lit, dynamic, nishio))
             })
             .clone()
     };
@@ -387,7 +417,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                 on: true,
             };
             let off_lit = on_lit.opposite();
-            let off = follow(state, off_lit, dynamic, nishio);
+            let off = follow(state, &houses, off_lit, dynamic, nishio);
             if dynamic {
                 if let Some((a, b)) = on.absurd {
                     let chain = ForcingChain {
