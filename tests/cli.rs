@@ -2687,7 +2687,12 @@ fn explanations_one_per_technique() {
         ("XYZ-Wing", "puzzles/minimal-200.txt", 109),
         ("unique rectangle type 1", "puzzles/minimal-200.txt", 1),
         ("unique rectangle type 2", "puzzles/top1465.txt", 516),
-        ("unique rectangle type 4", "puzzles/top95.txt", 39),
+        ("unique rectangle type 4", "puzzles/top95.txt", 61),
+        (
+            "unique rectangle type 3 (hidden pair)",
+            "puzzles/top95.txt",
+            39,
+        ),
         (
             "unique rectangle type 3 (naked pair)",
             "puzzles/top1465.txt",

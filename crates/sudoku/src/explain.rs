@@ -151,6 +151,7 @@ impl Technique {
         if let Some(d) = self.difficulty() {
             let among_equals = match self {
                 Technique::HiddenSubset(_) | Technique::XyWing => 1,
+                Technique::Unique(pattern) => usize::from(pattern.kind),
                 _ => 0,
             };
             return (d.tenths(), among_equals, "");

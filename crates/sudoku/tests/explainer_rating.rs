@@ -59,3 +59,27 @@ fn only_unique_puzzles_of_houses_are_rated_in_full() {
     let rating = rate(&sudoku, serg.lines().next().unwrap());
     assert_eq!(rating.solutions, 2);
 }
+
+/// `puzzles/se-rated-1598.tsv`: 32 puzzles per rating from 2.5 to 9.1
+/// of a public SukakuExplainer-rated bank, rated again by SukakuExplainer
+/// 1.16 for this project: ER, EP and ED equal on every one. About a
+/// minute in a release build:
+/// `cargo test --release -p sudoku --test explainer_rating -- --ignored`.
+#[test]
+#[ignore]
+fn every_rating_of_the_1598_matches_sukaku_explainer() {
+    let sudoku = Sudoku::new(GridSize::from_side(9).unwrap(), Variant::CLASSIC);
+    let text = include_str!("../../../puzzles/se-rated-1598.tsv");
+    let mut checked = 0;
+    for (i, line) in text.lines().skip(1).enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [digits, er, ep, ed, _published] = fields[..] else {
+            panic!("line {}: {line}", i + 2);
+        };
+        let rating = rate(&sudoku, digits);
+        let got = [figure(rating.er), figure(rating.ep), figure(rating.ed)];
+        assert_eq!(got, [er, ep, ed], "line {}: {digits}", i + 2);
+        checked += 1;
+    }
+    assert_eq!(checked, 1598);
+}

@@ -19,8 +19,8 @@
 //!   are the only places for a: a is in one of them, so neither is b.
 //!
 //! Difficulty 4.5 for a rectangle, 4.6 for a loop of 6 cells, 4.7 of 8,
-//! 5.0 of 10 or more; type 3 adds 0.1 per digit of its subset past the
-//! first. Only for puzzles of houses alone with one solution, up to 9x9
+//! 5.0 of 10 or more; type 3 adds 0.1 per digit of its naked subset past
+//! the first, or of its hidden subset past the second. Only for puzzles of houses alone with one solution, up to 9x9
 //! (checked before the explanation starts): elements can make such a swap
 //! impossible.
 
@@ -51,7 +51,11 @@ impl UniqueLoop {
             8 | 9 => 2,
             _ => 5,
         };
-        45 + size + u16::from(self.subset.saturating_sub(1))
+        // Type 3: 0.1 per digit of a naked subset past the first; of a
+        // hidden one, per cell it reduces past the first (its cells but
+        // the loop's), one less.
+        let past = if self.hidden { 2 } else { 1 };
+        45 + size + u16::from(self.subset.saturating_sub(past))
     }
 
     /// `unique rectangle type 1`, `unique loop type 3 (6 cells, hidden
@@ -481,7 +485,8 @@ mod tests {
         assert_eq!(ul(6, 1, 0, false).tenths(), 46);
         assert_eq!(ul(8, 2, 0, false).tenths(), 47);
         assert_eq!(ul(10, 4, 0, false).tenths(), 50);
-        assert_eq!(ul(4, 3, 2, true).tenths(), 46);
+        assert_eq!(ul(4, 3, 2, true).tenths(), 45);
+        assert_eq!(ul(4, 3, 3, true).tenths(), 46);
         assert_eq!(ul(4, 3, 3, false).tenths(), 47);
         assert_eq!(
             ul(4, 3, 2, true).name(),
