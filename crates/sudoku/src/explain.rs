@@ -35,6 +35,7 @@ mod elements;
 mod explainer_rating;
 mod fish;
 mod forcing_chains;
+mod literal;
 mod locked_candidates;
 mod singles;
 mod state;

@@ -39,7 +39,7 @@ impl Reached {
     }
 
     fn index(&self, lit: Lit) -> usize {
-        (lit.cell * self.side + usize::from(lit.digit) - 1) * 2 + usize::from(lit.on)
+        lit.slot(self.side)
     }
 
     /// Marks `lit`; whether it was new.
@@ -49,6 +49,7 @@ impl Reached {
     }
 }
 
+use super::literal::{Lit, path_text};
 use super::state::bit;
 use super::{State, Step, Technique};
 use crate::HouseKind;
@@ -103,23 +104,6 @@ pub(super) fn length_bonus(nodes: u16) -> u16 {
         odd = !odd;
     }
     added
-}
-
-/// A candidate on or off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Lit {
-    cell: usize,
-    digit: u8,
-    on: bool,
-}
-
-impl Lit {
-    fn opposite(self) -> Lit {
-        Lit {
-            on: !self.on,
-            ..self
-        }
-    }
 }
 
 /// Candidates reached, each with the one it came from.
@@ -451,15 +435,8 @@ fn forcing_chains(
 
 /// `r1c2 = 5 -> r1c7 <> 5 -> ...`, from the start.
 fn chain_text(state: &State, arena: &Arena, node: usize) -> String {
-    let side = state.side();
-    let lits: Vec<String> = (arena.path(node).into_iter().rev())
-        .map(|n| {
-            let lit = arena.lits[n];
-            let sign = if lit.on { "=" } else { "<>" };
-            format!("{} {sign} {}", cell_name(lit.cell, side), lit.digit)
-        })
-        .collect();
-    lits.join(" -> ")
+    let path = arena.path(node);
+    path_text(path.into_iter().rev().map(|n| arena.lits[n]), state.side())
 }
 
 /// A cycle's step: what sees both an on and an off candidate of its

@@ -27,6 +27,7 @@
 use std::collections::HashMap;
 
 use super::chains::length_bonus;
+use super::literal::{Lit, path_text};
 use super::state::{HouseView, bit};
 use super::{State, Step, Technique};
 use crate::HouseKind;
@@ -107,23 +108,6 @@ impl ForcingChain {
     }
 }
 
-/// A candidate on or off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Lit {
-    cell: usize,
-    digit: u8,
-    on: bool,
-}
-
-impl Lit {
-    fn opposite(self) -> Lit {
-        Lit {
-            on: !self.on,
-            ..self
-        }
-    }
-}
-
 /// The consequences of an assumption: every candidate reached (the
 /// first time), with what led to it.
 struct Consequences {
@@ -154,7 +138,7 @@ impl Consequences {
     }
 
     fn slot(&self, lit: Lit) -> usize {
-        (lit.cell * self.side + usize::from(lit.digit) - 1) * 2 + usize::from(lit.on)
+        lit.slot(self.side)
     }
 
     fn node(&mut self, lit: Lit, parents: Vec<usize>) -> usize {
@@ -202,17 +186,8 @@ impl Consequences {
             path.push(p);
             at = p;
         }
-        let lits: Vec<String> = (path.into_iter().rev())
-            .map(|n| lit_text(self.lits[n], side))
-            .collect();
-        lits.join(" -> ")
+        path_text(path.into_iter().rev().map(|n| self.lits[n]), side)
     }
-}
-
-/// `r1c2 = 5`, `r1c2 <> 5`.
-fn lit_text(lit: Lit, side: usize) -> String {
-    let sign = if lit.on { "=" } else { "<>" };
-    format!("{} {sign} {}", cell_name(lit.cell, side), lit.digit)
 }
 
 /// Follows the consequences of `start`: on candidates first, each off
@@ -452,25 +427,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
             }
             if dynamic && !nishio && n >= 3 {
                 // Double forcing chains: both ways round, the same.
-                for &a in &on.on {
-                    let lit = on.lits[a];
-                    if let Some(b) = off.get(lit).filter(|_| lit.on) {
-                        let chain = ForcingChain {
-                            kind,
-                            shape: Shape::Double,
-                            nodes: on.count(a) + off.count(b),
-                        };
-                        let why = format!(
-                            "whether {d} is in {} or not, {}: {}; {}",
-                            cell_name(cell, side),
-                            lit_text(lit, side),
-                            on.text(a, side),
-                            off.text(b, side)
-                        );
-                        push(&mut found, state, chain, lit, why);
-                    }
-                }
-                for &a in &on.off {
+                for &a in on.on.iter().chain(&on.off) {
                     let lit = on.lits[a];
                     if let Some(b) = off.get(lit) {
                         let chain = ForcingChain {
@@ -481,7 +438,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         let why = format!(
                             "whether {d} is in {} or not, {}: {}; {}",
                             cell_name(cell, side),
-                            lit_text(lit, side),
+                            lit.text(side),
                             on.text(a, side),
                             off.text(b, side)
                         );
@@ -554,34 +511,12 @@ fn regions(
         let each: Vec<std::rc::Rc<Consequences>> = (places.iter())
             .map(|&p| if p == cell { on.clone() } else { on_of(p, d) })
             .collect();
-        for list in [&on.on, &on.off] {
-            for &a in list.iter() {
-                let lit = on.lits[a];
-                let nodes: Option<Vec<usize>> = each.iter().map(|c| c.get(lit)).collect();
-                let Some(nodes) = nodes else {
-                    continue;
-                };
-                let total: u16 = each.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
-                let chain = ForcingChain {
-                    kind,
-                    shape: Shape::Region,
-                    nodes: total,
-                };
-                let texts: Vec<String> = each
-                    .iter()
-                    .zip(&nodes)
-                    .map(|(c, &n)| c.text(n, side))
-                    .collect();
-                let why = format!(
-                    "{d} is in one of {} in {}: each leads to {}: {}",
-                    super::cells_text(&places, side),
-                    house.name,
-                    lit_text(lit, side),
-                    texts.join("; ")
-                );
-                push(found, state, chain, lit, why);
-            }
-        }
+        let case = format!(
+            "{d} is in one of {} in {}",
+            super::cells_text(&places, side),
+            house.name
+        );
+        all_lead_to(state, &each, kind, Shape::Region, &case, found);
     }
 }
 
@@ -595,34 +530,44 @@ fn cell_forcing(
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
-    let first = &per_value[0];
-    for list in [&first.on, &first.off] {
-        for &a in list.iter() {
-            let lit = first.lits[a];
-            let nodes: Option<Vec<usize>> = per_value.iter().map(|c| c.get(lit)).collect();
-            let Some(nodes) = nodes else {
-                continue;
-            };
-            let total: u16 = per_value.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
-            let chain = ForcingChain {
-                kind,
-                shape: Shape::Cell,
-                nodes: total,
-            };
-            let texts: Vec<String> = per_value
-                .iter()
-                .zip(&nodes)
-                .map(|(c, &n)| c.text(n, side))
-                .collect();
-            let why = format!(
-                "{} is {}: each leads to {}: {}",
-                cell_name(cell, side),
-                super::or_text(digits),
-                lit_text(lit, side),
-                texts.join("; ")
-            );
-            push(found, state, chain, lit, why);
-        }
+    let case = format!("{} is {}", cell_name(cell, side), super::or_text(digits));
+    all_lead_to(state, per_value, kind, Shape::Cell, &case, found);
+}
+
+/// What every one of the cases `each` (a premise each, in words `case`)
+/// leads to: the candidates turned on or off in all of them, the first's
+/// order.
+fn all_lead_to(
+    state: &State,
+    each: &[std::rc::Rc<Consequences>],
+    kind: ForcingKind,
+    shape: Shape,
+    case: &str,
+    found: &mut Vec<Found>,
+) {
+    let side = state.side();
+    let first = &each[0];
+    for &a in first.on.iter().chain(&first.off) {
+        let lit = first.lits[a];
+        let nodes: Option<Vec<usize>> = each.iter().map(|c| c.get(lit)).collect();
+        let Some(nodes) = nodes else {
+            continue;
+        };
+        let total: u16 = each.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
+        let chain = ForcingChain {
+            kind,
+            shape,
+            nodes: total,
+        };
+        let texts: Vec<String> = (each.iter().zip(&nodes))
+            .map(|(c, &n)| c.text(n, side))
+            .collect();
+        let why = format!(
+            "{case}: each leads to {}: {}",
+            lit.text(side),
+            texts.join("; ")
+        );
+        push(found, state, chain, lit, why);
     }
 }
 

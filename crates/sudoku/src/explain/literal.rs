@@ -1,0 +1,38 @@
+//! A candidate on or off: what chains of candidates are made of.
+
+use crate::rules::cell_name;
+
+/// A candidate on (the digit is in the cell) or off (it is not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Lit {
+    pub(super) cell: usize,
+    pub(super) digit: u8,
+    pub(super) on: bool,
+}
+
+impl Lit {
+    /// The same candidate the other way.
+    pub(super) fn opposite(self) -> Lit {
+        Lit {
+            on: !self.on,
+            ..self
+        }
+    }
+
+    /// Its place among every candidate on or off of a grid of `side`.
+    pub(super) fn slot(self, side: usize) -> usize {
+        (self.cell * side + usize::from(self.digit) - 1) * 2 + usize::from(self.on)
+    }
+
+    /// `r1c2 = 5`, `r1c2 <> 5`.
+    pub(super) fn text(self, side: usize) -> String {
+        let sign = if self.on { "=" } else { "<>" };
+        format!("{} {sign} {}", cell_name(self.cell, side), self.digit)
+    }
+}
+
+/// `r1c2 = 5 -> r1c7 <> 5 -> ...`.
+pub(super) fn path_text(lits: impl Iterator<Item = Lit>, side: usize) -> String {
+    let texts: Vec<String> = lits.map(|lit| lit.text(side)).collect();
+    texts.join(" -> ")
+}
