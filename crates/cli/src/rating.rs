@@ -199,15 +199,20 @@ impl RateRecord {
         }
     }
 
-    /// The record of a rated puzzle.
-    pub fn rated(mut self, rating: Rating, sudoku: &sudoku::Sudoku) -> RateRecord {
+    /// The rules, the solutions counted (to 2) and the status they make.
+    fn counted(&mut self, solutions: u64, sudoku: &sudoku::Sudoku) {
         self.head.set_rules(sudoku);
-        self.head.status = match rating.solutions {
+        self.head.status = match solutions {
             0 => "unsolvable",
             1 => "unique",
             _ => "multiple",
         };
-        self.solutions = Some(rating.solutions);
+        self.solutions = Some(solutions);
+    }
+
+    /// The record of a rated puzzle.
+    pub fn rated(mut self, rating: Rating, sudoku: &sudoku::Sudoku) -> RateRecord {
+        self.counted(rating.solutions, sudoku);
         self.level_needed = Some(level_name(rating.level));
         self.grade = rating.grade.map(Grade::name);
         self.score = rating.grade.map(|_| rating.score);
@@ -225,13 +230,7 @@ impl RateRecord {
         rating: &ExplainerRating,
         sudoku: &sudoku::Sudoku,
     ) -> RateRecord {
-        self.head.set_rules(sudoku);
-        self.head.status = match rating.solutions {
-            0 => "unsolvable",
-            1 => "unique",
-            _ => "multiple",
-        };
-        self.solutions = Some(rating.solutions);
+        self.counted(rating.solutions, sudoku);
         if rating.solutions == 1 && sudoku.has_only_houses() {
             self.se = Some(ExplainerRecord::of(rating));
         }

@@ -11,7 +11,7 @@
 //! triplet, a third cell among the excluders of the first two. They need
 //! at least two excluders in common.
 
-use super::state::{bit, digits_of};
+use super::state::{bit, digits_of, removals};
 use super::subsets::combinations;
 use super::{State, Step, Technique, cells_text, removals_text};
 
@@ -113,13 +113,8 @@ fn exclusion(state: &State, set: &[usize], common: &[usize]) -> Option<Step> {
             break;
         }
     }
-    let removed: Vec<(usize, u8)> = (set.iter().zip(&used))
-        .flat_map(|(&c, &u)| {
-            digits_of(state.mask(c) & !u)
-                .into_iter()
-                .map(move |d| (c, d))
-        })
-        .collect();
+    let used_in = |c: usize| used[set.iter().position(|&s| s == c).unwrap_or(0)];
+    let removed = removals(set.iter().copied(), |c| state.mask(c) & !used_in(c));
     if removed.is_empty() {
         return None;
     }

@@ -23,7 +23,7 @@
 //! Only where the puzzle has houses alone, each holding every digit, and
 //! one solution (checked before the explanation starts).
 
-use super::state::{bit, digits_of};
+use super::state::{bit, digits_of, removals};
 use super::subsets::combinations;
 use super::{State, Step, Technique, cells_text, digits_text, or_text};
 
@@ -186,9 +186,7 @@ fn type_1(state: &State, grave: &Grave) -> Step {
     Step {
         technique: Technique::Bug(1),
         placed: Vec::new(),
-        removed: (digits_of(state.mask(cell) & !keep).into_iter())
-            .map(|d| (cell, d))
-            .collect(),
+        removed: removals([cell], |c| state.mask(c) & !keep),
         why: format!(
             "{}, so {} keeps {} alone",
             grave_text(state, grave),
@@ -226,14 +224,8 @@ fn type_4(state: &State, grave: &Grave) -> Option<Step> {
     if shared.count_ones() != 1 || !state.sees(c1, c2) {
         return None;
     }
-    let removed: Vec<(usize, u8)> = [(c1, grave.digits[0]), (c2, grave.digits[1])]
-        .into_iter()
-        .flat_map(|(c, extra)| {
-            digits_of(state.mask(c) & !extra & !shared)
-                .into_iter()
-                .map(move |d| (c, d))
-        })
-        .collect();
+    let extra = |c: usize| grave.digits[usize::from(c == c2)];
+    let removed = removals([c1, c2], |c| state.mask(c) & !extra(c) & !shared);
     if removed.is_empty() {
         return None;
     }

@@ -52,7 +52,6 @@ impl Reached {
 use super::literal::{Lit, path_text};
 use super::state::bit;
 use super::{State, Step, Technique};
-use crate::HouseKind;
 use crate::rules::cell_name;
 
 /// What a chain is, for its name and difficulty.
@@ -151,27 +150,6 @@ impl Arena {
     }
 }
 
-/// The houses of every cell in Sudoku Explainer's order: box, row,
-/// column, then the others.
-fn houses_by_cell(state: &State) -> Vec<Vec<usize>> {
-    (0..state.cells()).map(|c| houses_of(state, c)).collect()
-}
-
-/// The houses of a cell in Sudoku Explainer's order: box, row, column,
-/// then the others.
-fn houses_of(state: &State, cell: usize) -> Vec<usize> {
-    let houses = state.houses();
-    let rank = |h: usize| match houses[h].kind {
-        _ if houses[h].is_block => 0,
-        HouseKind::Row => 1,
-        HouseKind::Column => 2,
-        _ => 3,
-    };
-    let mut of: Vec<usize> = state.houses_of(cell).to_vec();
-    of.sort_by_key(|&h| rank(h));
-    of
-}
-
 /// What an on candidate turns off.
 fn on_to_off(
     state: &State,
@@ -264,7 +242,7 @@ struct Found {
 /// shortest, then X before Y before both.
 pub(super) fn find(state: &State) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
-    let houses = houses_by_cell(state);
+    let houses = state.houses_by_cell_in_explainer_order();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);

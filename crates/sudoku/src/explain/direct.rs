@@ -5,7 +5,7 @@
 //! single: direct pointing 1.7, direct claiming 1.9, direct hidden pair
 //! 2.0, direct hidden triple 2.5.
 
-use super::locked_candidates::EXPLAINER_PAIRS;
+use super::locked_candidates::{EXPLAINER_PAIRS, locked_sets};
 use super::singles::placing;
 use super::state::{HouseView, bit};
 use super::{State, Step, Technique, cells_text, digits_text};
@@ -20,53 +20,36 @@ use crate::rules::cell_name;
 pub(super) fn locked(state: &State) -> Option<Step> {
     let houses = state.houses();
     let crosses = |a: &HouseView, b: &HouseView| a.cells.iter().any(|c| b.cells.contains(c));
-    for (first, second) in EXPLAINER_PAIRS {
-        for d in 1..=state.side() as u8 {
-            for (i1, from) in houses
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| h.full && first(h))
-            {
-                let places = state.places(&from.cells, d);
-                if places.len() < 2 {
-                    continue;
-                }
-                for to in houses.iter().filter(|h| second(h) && crosses(from, h)) {
-                    if !places.iter().all(|c| to.cells.contains(c)) {
-                        continue;
-                    }
-                    for (_, third) in (houses.iter().enumerate())
-                        .filter(|&(i3, h)| i3 != i1 && h.full && first(h) && crosses(h, to))
-                    {
-                        let places3 = state.places(&third.cells, d);
-                        let left: Vec<usize> = (places3.iter().copied())
-                            .filter(|c| !to.cells.contains(c))
-                            .collect();
-                        if places3.len() < 2 || left.len() != 1 {
-                            continue;
-                        }
-                        let technique = if from.is_block {
-                            Technique::DirectPointing
-                        } else {
-                            Technique::DirectClaiming
-                        };
-                        let side = state.side();
-                        let why = format!(
-                            "{} = {d}: {d} in {} can only go in {}, which are in {}, so {d} leaves the rest of {}; the only place left for {d} in {}",
-                            cell_name(left[0], side),
-                            from.name,
-                            cells_text(&places, side),
-                            to.name,
-                            to.name,
-                            third.name
-                        );
-                        return Some(placing(state, technique, left[0], d, why));
-                    }
-                }
-            }
-        }
-    }
-    None
+    EXPLAINER_PAIRS.iter().find_map(|&(first, second)| {
+        locked_sets(state, first, second, |d, i1, from, to, places| {
+            let third_left = (houses.iter().enumerate())
+                .filter(|&(i3, h)| i3 != i1 && h.full && first(h) && crosses(h, to))
+                .find_map(|(_, third)| {
+                    let places3 = state.places(&third.cells, d);
+                    let left: Vec<usize> = (places3.iter().copied())
+                        .filter(|c| !to.cells.contains(c))
+                        .collect();
+                    (places3.len() >= 2 && left.len() == 1).then(|| (third, left[0]))
+                });
+            let (third, cell) = third_left?;
+            let technique = if from.is_block {
+                Technique::DirectPointing
+            } else {
+                Technique::DirectClaiming
+            };
+            let side = state.side();
+            let why = format!(
+                "{} = {d}: {d} in {} can only go in {}, which are in {}, so {d} leaves the rest of {}; the only place left for {d} in {}",
+                cell_name(cell, side),
+                from.name,
+                cells_text(places, side),
+                to.name,
+                to.name,
+                third.name
+            );
+            Some(placing(state, technique, cell, d, why))
+        })
+    })
 }
 
 /// The first direct hidden subset of `k` digits (2 or 3): `k` digits of

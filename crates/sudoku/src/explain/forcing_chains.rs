@@ -30,7 +30,6 @@ use super::chains::length_bonus;
 use super::literal::{Lit, path_text};
 use super::state::{HouseView, bit};
 use super::{State, Step, Technique};
-use crate::HouseKind;
 use crate::rules::cell_name;
 
 /// Which kind of forcing chain, for the name and the difficulty.
@@ -204,8 +203,9 @@ fn follow(
     let mut c = Consequences::new(state);
     let first = c.node(start, Vec::new());
     c.keep(first);
-    let source: Vec<u64> = (0..state.cells()).map(|x| state.mask(x)).collect();
-    let mut grid = source.clone();
+    // The grid as the chain changes it; `state` stays the grid it started
+    // from.
+    let mut grid: Vec<u64> = (0..state.cells()).map(|x| state.mask(x)).collect();
     let (mut pending_on, mut pending_off) = (
         std::collections::VecDeque::new(),
         std::collections::VecDeque::new(),
@@ -267,7 +267,7 @@ fn follow(
             if let Some(d) = (1..=side as u8).find(|&d| d != lit.digit && mask & bit(d) != 0) {
                 let mut parents = vec![p];
                 for gone in (1..=side as u8)
-                    .filter(|&g| source[lit.cell] & bit(g) != 0 && mask & bit(g) == 0)
+                    .filter(|&g| state.mask(lit.cell) & bit(g) != 0 && mask & bit(g) == 0)
                 {
                     let hidden = Lit {
                         cell: lit.cell,
@@ -293,7 +293,7 @@ fn follow(
             if let (Some(&x), None) = (others.next(), others.next()) {
                 let mut parents = vec![p];
                 for &y in &house.cells {
-                    if source[y] & bit(lit.digit) != 0 && grid[y] & bit(lit.digit) == 0 {
+                    if state.mask(y) & bit(lit.digit) != 0 && grid[y] & bit(lit.digit) == 0 {
                         let hidden = Lit {
                             cell: y,
                             digit: lit.digit,
@@ -331,21 +331,6 @@ fn follow(
     c
 }
 
-/// The houses of a cell in Sudoku Explainer's order: box, row, column,
-/// then the others.
-fn houses_in_order(state: &State, cell: usize) -> Vec<usize> {
-    let houses = state.houses();
-    let rank = |h: &usize| match houses[*h].kind {
-        _ if houses[*h].is_block => 0,
-        HouseKind::Row => 1,
-        HouseKind::Column => 2,
-        _ => 3,
-    };
-    let mut of: Vec<usize> = state.houses_of(cell).to_vec();
-    of.sort_by_key(rank);
-    of
-}
-
 /// A step found, with its keys.
 struct Found {
     chain: ForcingChain,
@@ -356,12 +341,9 @@ struct Found {
 pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
     let dynamic = kind != ForcingKind::Multiple;
     let nishio = kind == ForcingKind::Nishio;
-    let multiple = kind != ForcingKind::Nishio;
     let side = state.side();
     let mut found: Vec<Found> = Vec::new();
-    let houses: Vec<Vec<usize>> = (0..state.cells())
-        .map(|c| houses_in_order(state, c))
-        .collect();
+    let houses = state.houses_by_cell_in_explainer_order();
     // The consequences of each candidate on, once each.
     let mut memo: HashMap<(usize, u8), std::rc::Rc<Consequences>> = HashMap::new();
     let mut on_of = |cell: usize, d: u8| {
@@ -407,7 +389,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         on.text(b, side),
                         cell_name(cell, side)
                     );
-                    push(&mut found, state, chain, off_target(on_lit), why);
+                    push(&mut found, state, chain, off_lit, why);
                 }
                 if let Some((a, b)) = off.absurd {
                     let chain = ForcingChain {
@@ -447,11 +429,11 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                 }
             }
             if !nishio {
-                regions(state, cell, d, &on, kind, &mut on_of, &mut found);
+                regions(state, &houses[cell], &on, kind, &mut on_of, &mut found);
             }
             per_value.push(on);
         }
-        if !nishio && (n == 2 || multiple) {
+        if !nishio {
             cell_forcing(state, cell, &digits, &per_value, kind, &mut found);
         }
     }
@@ -485,27 +467,24 @@ fn push(found: &mut Vec<Found>, state: &State, chain: ForcingChain, target: Lit,
     found.push(Found { chain, step });
 }
 
-fn off_target(lit: Lit) -> Lit {
-    lit.opposite()
-}
-
-/// Region forcing chains from `cell`, the first place of `d` in each of
-/// its houses.
+/// Region forcing chains from the candidate `on` starts from, in each of
+/// its cell's `houses` where it is the digit's first place.
 fn regions(
     state: &State,
-    cell: usize,
-    d: u8,
+    houses: &[usize],
     on: &std::rc::Rc<Consequences>,
     kind: ForcingKind,
     on_of: &mut impl FnMut(usize, u8) -> std::rc::Rc<Consequences>,
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
-    let multiple = kind != ForcingKind::Nishio;
-    for h in houses_in_order(state, cell) {
+    let Lit { cell, digit: d, .. } = on.lits[0];
+    for &h in houses {
         let house: &HouseView = &state.houses()[h];
         let places = state.places(&house.cells, d);
-        if !(places.len() == 2 || (multiple && places.len() > 2)) || places[0] != cell {
+        // Multiple and dynamic chains take houses with two places or more
+        // (Nishio takes none), from their first place.
+        if places.len() < 2 || places[0] != cell {
             continue;
         }
         let each: Vec<std::rc::Rc<Consequences>> = (places.iter())

@@ -39,6 +39,50 @@ pub(super) fn find(state: &State) -> Option<Step> {
 /// The first locked candidates from a house of the `first` kind to one
 /// of the `second`, digits in order, then houses.
 fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
+    locked_sets(state, first, second, |d, _, from, to, places| {
+        let gone: Vec<usize> = (to.cells.iter().copied())
+            .filter(|c| !from.cells.contains(c) && state.mask(*c) & bit(d) != 0)
+            .collect();
+        if gone.is_empty() {
+            return None;
+        }
+        let technique = if from.is_block {
+            Technique::Pointing
+        } else {
+            Technique::Claiming
+        };
+        let side = state.side();
+        Some(Step::removing(
+            technique,
+            d,
+            &gone,
+            format!(
+                "{d} in {} can only go in {} ({}), which are in {}: remove {d} from the rest of {}: {}",
+                from.name,
+                if places.len() == 2 {
+                    "two cells"
+                } else {
+                    "cells"
+                },
+                cells_text(places, side),
+                to.name,
+                to.name,
+                cells_text(&gone, side)
+            ),
+        ))
+    })
+}
+
+/// Each locked set from a house of the `first` kind (that holds every
+/// digit) to another of the `second`, digits in order, then houses: the
+/// digit, the first house's index and the house, the second house, the
+/// digit's places; the first step `step` makes of one.
+pub(super) fn locked_sets(
+    state: &State,
+    first: Kind,
+    second: Kind,
+    mut step: impl FnMut(u8, usize, &HouseView, &HouseView, &[usize]) -> Option<Step>,
+) -> Option<Step> {
     let houses = state.houses();
     for d in 1..=state.side() as u8 {
         for (a, from) in houses
@@ -54,36 +98,9 @@ fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
                 if a == b || !places.iter().all(|c| to.cells.contains(c)) {
                     continue;
                 }
-                let gone: Vec<usize> = (to.cells.iter().copied())
-                    .filter(|c| !from.cells.contains(c) && state.mask(*c) & bit(d) != 0)
-                    .collect();
-                if gone.is_empty() {
-                    continue;
+                if let Some(found) = step(d, a, from, to, &places) {
+                    return Some(found);
                 }
-                let technique = if from.is_block {
-                    Technique::Pointing
-                } else {
-                    Technique::Claiming
-                };
-                let side = state.side();
-                return Some(Step::removing(
-                    technique,
-                    d,
-                    &gone,
-                    format!(
-                        "{d} in {} can only go in {} ({}), which are in {}: remove {d} from the rest of {}: {}",
-                        from.name,
-                        if places.len() == 2 {
-                            "two cells"
-                        } else {
-                            "cells"
-                        },
-                        cells_text(&places, side),
-                        to.name,
-                        to.name,
-                        cells_text(&gone, side)
-                    ),
-                ));
             }
         }
     }

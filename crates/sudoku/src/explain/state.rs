@@ -124,6 +124,25 @@ impl State {
             .chain(self.houses.iter().filter(other))
     }
 
+    /// The houses of every cell (indices into [`State::houses`]) in the
+    /// order Sudoku Explainer follows a chain through them: box (or
+    /// region), row, column, then the others.
+    pub fn houses_by_cell_in_explainer_order(&self) -> Vec<Vec<usize>> {
+        let rank = |h: &usize| match self.houses[*h].kind {
+            _ if self.houses[*h].is_block => 0,
+            crate::HouseKind::Row => 1,
+            crate::HouseKind::Column => 2,
+            _ => 3,
+        };
+        (self.of_cell.iter())
+            .map(|of| {
+                let mut of = of.clone();
+                of.sort_by_key(rank);
+                of
+            })
+            .collect()
+    }
+
     /// The houses of `cell` (indices into [`State::houses`]).
     pub fn houses_of(&self, cell: usize) -> &[usize] {
         &self.of_cell[cell]

@@ -24,7 +24,7 @@
 //! (checked before the explanation starts): elements can make such a swap
 //! impossible.
 
-use super::state::{HouseView, bit, digits_of};
+use super::state::{HouseView, bit, digits_of, removals};
 use super::subsets::combinations;
 use super::{State, Step, Technique, cells_text, digits_text, or_text, removals_text};
 use crate::HouseKind;
@@ -389,13 +389,7 @@ fn type_3(
                     }
                     let mask = digits.iter().fold(0, |m, &d| m | bit(d));
                     let keep: Vec<usize> = places.iter().copied().filter(|&c| c != c1).collect();
-                    let removed: Vec<(usize, u8)> = (keep.iter())
-                        .flat_map(|&c| {
-                            digits_of(state.mask(c) & !mask)
-                                .into_iter()
-                                .map(move |d| (c, d))
-                        })
-                        .collect();
+                    let removed = removals(keep, |c| state.mask(c) & !mask);
                     digits.sort_unstable();
                     out.push(Step {
                         technique: Technique::Unique(UniqueLoop {
