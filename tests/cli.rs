@@ -2758,6 +2758,66 @@ fn explanations_one_per_technique() {
         assert_eq!(record["hardest"], technique, "{file}:{line}");
         assert_eq!(record["status"], "solved");
         insta::assert_snapshot!(format!("explain_{key}"), format!("{file}:{line}\n{out}"));
+        // The first step of the technique, as a pattern to draw.
+        let step = (record["steps"].as_array().unwrap().iter())
+            .find(|s| s["technique"] == technique)
+            .unwrap();
+        let list = |key: &str| -> String {
+            let items: Vec<String> = (step[key].as_array().unwrap().iter())
+                .map(|v| match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    v => format!("{}{}", v["cell"].as_str().unwrap(), v["digit"]),
+                })
+                .collect();
+            items.join(" ")
+        };
+        let links: Vec<String> = (step["links"].as_array().unwrap().iter())
+            .map(|l| {
+                let end = |e: &serde_json::Value| {
+                    format!("{}{}", e["cell"].as_str().unwrap(), e["digit"])
+                };
+                let sign = if l["strong"] == true { "=" } else { "-" };
+                format!("{}{sign}{}", end(&l["from"]), end(&l["to"]))
+            })
+            .collect();
+        // Its picture in the guide, drawn by `render --step`.
+        let k = (record["steps"].as_array().unwrap().iter())
+            .position(|s| s["technique"] == technique)
+            .unwrap();
+        let (svg, err, code) = run_with_stdin(
+            &["render", "-", "--step", &(k + 1).to_string()],
+            format!("{puzzle}\n").as_bytes(),
+        );
+        assert_eq!(code, 0, "{err}");
+        let picture = root().join(format!("docs/guide/images/techniques/{key}.svg"));
+        if std::env::var_os("UPDATE_PICTURES").is_some() {
+            std::fs::write(&picture, &svg).unwrap();
+        }
+        let guide = std::fs::read_to_string(root().join("docs/guide/explaining.md")).unwrap();
+        assert!(
+            guide.contains(&format!("(images/techniques/{key}.svg)")),
+            "the guide shows no picture of {technique}"
+        );
+        let drawn = std::fs::read_to_string(&picture).unwrap_or_default();
+        assert!(
+            drawn == svg,
+            "{} is not what `render --step {}` draws (UPDATE_PICTURES=1 redraws it)",
+            picture.display(),
+            k + 1
+        );
+        insta::assert_snapshot!(
+            format!("explain_pattern_{key}"),
+            format!(
+                "{file}:{line}\ncells: {}\ncandidates: {}\nbase: {}\ncover: {}\nfins: {}\nlinks: {}\neureka: {}",
+                list("cells"),
+                list("candidates"),
+                list("base"),
+                list("cover"),
+                list("fins"),
+                links.join(" "),
+                step["eureka"]
+            )
+        );
     }
 }
 

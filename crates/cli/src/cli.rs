@@ -829,11 +829,19 @@ pub struct RenderArgs {
     #[arg(long)]
     pub solution: bool,
 
+    /// Draw step N (from 1) of `sudoku explain` instead: the candidates
+    /// it is taken from, its base and cover houses tinted, the
+    /// candidates of its pattern on discs (fins orange), its links
+    /// (strong solid, weak dashed), what it removes struck out in red and
+    /// what it places in blue; its technique and reason under the board.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["candidates", "solution"])]
+    pub step: Option<u64>,
+
     /// Write the puzzle as an f-puzzles document to OUT.json instead of
     /// drawing it (`-`: standard output): its givens, regions and every
     /// rule, as f-puzzles.com and SudokuPad read them. A SudokuPad puzzle
     /// or a plain line with --variant becomes a file other tools open.
-    #[arg(long, value_name = "OUT.json", conflicts_with_all = ["candidates", "solution"])]
+    #[arg(long, value_name = "OUT.json", conflicts_with_all = ["candidates", "solution", "step"])]
     pub fpuzzles: Option<PathBuf>,
 }
 

@@ -81,6 +81,35 @@ pub struct StepRecord {
     pub removed: Vec<CellDigit>,
     /// The reason, in words.
     pub why: String,
+    /// The cells of the step's pattern, in reading order.
+    pub cells: Vec<String>,
+    /// The candidates the pattern is made of.
+    pub candidates: Vec<CellDigit>,
+    /// The houses it reasons in: a single's or subset's house, a fish's
+    /// base lines, the house of locked candidates.
+    pub base: Vec<String>,
+    /// The houses whose other cells lose candidates: a fish's cover
+    /// lines, the house locked candidates leave.
+    pub cover: Vec<String>,
+    /// The links between candidates, in a chain's order.
+    pub links: Vec<LinkRecord>,
+    /// A fish's fins.
+    pub fins: Vec<CellDigit>,
+    /// The links in Eureka notation, where they make one chain:
+    /// `(5)r1c2=(5)r1c7-(5=3)r3c7`.
+    pub eureka: Option<String>,
+}
+
+/// A link between two candidates of a step.
+#[derive(Serialize, Clone, Debug)]
+pub struct LinkRecord {
+    /// Where it starts.
+    pub from: CellDigit,
+    /// Where it ends.
+    pub to: CellDigit,
+    /// Strong (if `from` is false, `to` is true) or weak (if `from` is
+    /// true, `to` is false).
+    pub strong: bool,
 }
 
 /// A digit in a cell.
@@ -108,13 +137,16 @@ impl ExplainRecord {
     /// The record of an explanation.
     pub fn explained(mut self, e: &Explanation) -> ExplainRecord {
         let side = e.end.side();
+        let cell_digit = |(c, d): (usize, u8)| CellDigit {
+            cell: cell_name(c, side),
+            digit: d,
+        };
         let cell_digits = |list: &[(usize, u8)]| -> Vec<CellDigit> {
-            (list.iter())
-                .map(|&(c, d)| CellDigit {
-                    cell: cell_name(c, side),
-                    digit: d,
-                })
-                .collect()
+            list.iter().map(|&x| cell_digit(x)).collect()
+        };
+        let houses = e.end.houses();
+        let house_names = |list: &[usize]| -> Vec<String> {
+            list.iter().map(|&h| houses[h].name.clone()).collect()
         };
         self.steps = (e.steps.iter())
             .map(|s| StepRecord {
@@ -123,6 +155,21 @@ impl ExplainRecord {
                 placed: cell_digits(&s.placed),
                 removed: cell_digits(&s.removed),
                 why: s.why.clone(),
+                cells: (s.pattern.cells().into_iter())
+                    .map(|c| cell_name(c, side))
+                    .collect(),
+                candidates: cell_digits(&s.pattern.candidates),
+                base: house_names(&s.pattern.base),
+                cover: house_names(&s.pattern.cover),
+                links: (s.pattern.links.iter())
+                    .map(|l| LinkRecord {
+                        from: cell_digit(l.from),
+                        to: cell_digit(l.to),
+                        strong: l.strong,
+                    })
+                    .collect(),
+                fins: cell_digits(&s.pattern.fins),
+                eureka: s.pattern.eureka(side),
             })
             .collect();
         for s in &e.steps {

@@ -21,6 +21,15 @@ const REPLAY_COLOURS = {
   failing: "#d62728",
 };
 
+// The colours of a step's pattern.
+const PATTERN_COLOURS = {
+  candidate: "#7fd17f",
+  fin: "#f0a030",
+  base: "#4a90d9",
+  cover: "#e0b020",
+  link: "#8a2be2",
+};
+
 const state = {
   side: 9,
   givens: [],
@@ -207,18 +216,7 @@ function write(i, digit, colour, extra) {
 // A candidate in its place in the cell (a grid of small digits); in a
 // cell whose corner holds a cage sum, the grid takes the space below it.
 function small(i, digit, colour, extra) {
-  const per = Math.ceil(Math.sqrt(state.side));
-  const [x, y] = cellXY(i);
-  const k = digit - 1;
-  const top = state.labelled.has(i) ? 14 : 0;
-  const stepX = CELL / per;
-  const stepY = (CELL - top) / per;
-  // One size for every cell: the one that fits below a cage sum when the
-  // puzzle has any.
-  const room = state.labelled.size ? Math.min(stepX, (CELL - 14) / per) : stepX;
-  const size = Math.max(7, Math.floor(room * 0.8));
-  const cx = x + stepX * (k % per) + stepX / 2;
-  const cy = y + top + stepY * Math.floor(k / per) + stepY / 2;
+  const [cx, cy, size] = candidateXY(i, digit);
   const t = document.createElementNS(SVG, "text");
   t.setAttribute("x", cx);
   t.setAttribute("y", cy);
@@ -232,6 +230,23 @@ function small(i, digit, colour, extra) {
   if (extra) for (const [key, v] of Object.entries(extra)) t.setAttribute(key, v);
   t.textContent = digitText(digit);
   state.overlay.appendChild(t);
+  return [cx, cy, size];
+}
+
+// Where a candidate's small digit goes: its centre and type size.
+function candidateXY(i, digit) {
+  const per = Math.ceil(Math.sqrt(state.side));
+  const [x, y] = cellXY(i);
+  const k = digit - 1;
+  const top = state.labelled.has(i) ? 14 : 0;
+  const stepX = CELL / per;
+  const stepY = (CELL - top) / per;
+  // One size for every cell: the one that fits below a cage sum when the
+  // puzzle has any.
+  const room = state.labelled.size ? Math.min(stepX, (CELL - 14) / per) : stepX;
+  const size = Math.max(7, Math.floor(room * 0.8));
+  const cx = x + stepX * (k % per) + stepX / 2;
+  const cy = y + top + stepY * Math.floor(k / per) + stepY / 2;
   return [cx, cy, size];
 }
 
@@ -494,6 +509,7 @@ function clearResults() {
   drawDepth();
   $("steps").replaceChildren();
   $("explain-status").textContent = "";
+  $("explain-eureka").textContent = "";
   clearOverlay();
   $("legend").innerHTML = "";
   $("board").removeAttribute("data-true-candidates");
@@ -611,7 +627,8 @@ async function explain() {
     list.replaceChildren();
     state.steps.forEach((s, k) => {
       const li = document.createElement("li");
-      li.textContent = `${s.technique}: ${s.why}`;
+      const rated = s.difficulty == null ? "" : ` (${s.difficulty.toFixed(1)})`;
+      li.textContent = `${s.technique}${rated}: ${s.why}`;
       li.addEventListener("click", () => explainAt(k));
       list.appendChild(li);
     });
@@ -639,6 +656,7 @@ function explainAt(k) {
   const placedNow = new Set(((step && step.placed) || []).map((p) => cellIndex(p.cell)));
   const given = state.explained[0].filled;
   const c = REPLAY_COLOURS;
+  if (step) patternBelow(step);
   for (let i = 0; i < at.cands.length; i++) {
     if (given[i]) continue;
     if (at.filled[i]) {
@@ -650,14 +668,87 @@ function explainAt(k) {
     for (const d of removed.get(i) || []) struck(i, d);
   }
   for (const i of removed.keys()) shade(i, c.deducing, 0.25);
+  for (const l of (step && step.links) || []) link(l);
+  const p = PATTERN_COLOURS;
   showLegend([
     ["#000", "given"],
     [c.guessed, "placed by this step"],
     [c.deduced, "placed before"],
     ["#777", "candidates"],
     [c.failing, "removed by this step"],
+    [p.candidate, "the step's pattern", "pattern", "#000"],
+    [p.base, "base houses", "base", "#000"],
+    [p.cover, "cover houses", "cover", "#000"],
+    [p.link, "links: strong solid, weak dashed", "links"],
   ]);
+  $("explain-eureka").textContent = step && step.eureka ? step.eureka : "";
   [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === k));
+}
+
+// The cells of a house named as the command names it (`row 3`,
+// `column 7`, `box 2` of square boxes); none for other houses.
+function houseCells(name) {
+  const m = /^(row|column|box) (\d+)$/.exec(name);
+  if (!m) return [];
+  const n = Number(m[2]) - 1;
+  const side = state.side;
+  const all = [...Array(side).keys()];
+  if (m[1] === "row") return all.map((k) => n * side + k);
+  if (m[1] === "column") return all.map((k) => k * side + n);
+  const b = Math.round(Math.sqrt(side));
+  if (b * b !== side) return [];
+  const top = Math.floor(n / b) * b;
+  const left = (n % b) * b;
+  return all.map((k) => (top + Math.floor(k / b)) * side + left + (k % b));
+}
+
+// A ring behind a candidate of the pattern (or a fin).
+function ring(i, digit, colour, kind) {
+  const [cx, cy, size] = candidateXY(i, digit);
+  const c = document.createElementNS(SVG, "circle");
+  c.setAttribute("cx", cx);
+  c.setAttribute("cy", cy);
+  c.setAttribute("r", size * 0.75);
+  c.setAttribute("fill", colour);
+  c.setAttribute("fill-opacity", "0.45");
+  c.setAttribute("data-pattern", kind);
+  c.setAttribute("data-cell", cellName(i));
+  c.setAttribute("data-candidate", String(digit));
+  state.overlay.appendChild(c);
+}
+
+// A link between two candidates: strong solid, weak dashed.
+function link(l) {
+  const [x1, y1] = candidateXY(cellIndex(l.from.cell), l.from.digit);
+  const [x2, y2] = candidateXY(cellIndex(l.to.cell), l.to.digit);
+  const line = document.createElementNS(SVG, "line");
+  line.setAttribute("x1", x1);
+  line.setAttribute("y1", y1);
+  line.setAttribute("x2", x2);
+  line.setAttribute("y2", y2);
+  line.setAttribute("stroke", PATTERN_COLOURS.link);
+  line.setAttribute("stroke-width", "2");
+  line.setAttribute("stroke-opacity", "0.8");
+  if (!l.strong) line.setAttribute("stroke-dasharray", "5 4");
+  line.setAttribute("data-link", l.strong ? "strong" : "weak");
+  line.setAttribute("data-from", `${l.from.cell}-${l.from.digit}`);
+  line.setAttribute("data-to", `${l.to.cell}-${l.to.digit}`);
+  state.overlay.appendChild(line);
+}
+
+// Under the candidates: the step's houses shaded (base, cover) and its
+// candidates ringed (fins apart).
+function patternBelow(step) {
+  for (const [key, colour] of [["base", PATTERN_COLOURS.base], ["cover", PATTERN_COLOURS.cover]]) {
+    for (const name of step[key] || []) {
+      for (const i of houseCells(name)) {
+        shade(i, colour, 0.18);
+        state.overlay.lastChild.setAttribute("data-house", key);
+      }
+    }
+  }
+  for (const x of step.candidates || []) ring(cellIndex(x.cell), x.digit, PATTERN_COLOURS.candidate, "candidate");
+  for (const x of step.fins || []) ring(cellIndex(x.cell), x.digit, PATTERN_COLOURS.fin, "fin");
 }
 
 // ---- compare ----

@@ -37,6 +37,8 @@ mod fish;
 mod forcing_chains;
 mod literal;
 mod locked_candidates;
+mod pattern;
+mod picture;
 mod singles;
 mod state;
 mod strong_links;
@@ -51,6 +53,8 @@ pub use chains::Chain;
 pub use difficulty::Difficulty;
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
+pub use pattern::{Link, Pattern};
+pub use picture::step_picture;
 pub use state::State;
 pub use strong_links::StrongLinks;
 pub use unique_loops::UniqueLoop;
@@ -218,6 +222,8 @@ pub struct Step {
     pub removed: Vec<(usize, u8)>,
     /// Why, in words.
     pub why: String,
+    /// What it stands on, to be shown.
+    pub pattern: Pattern,
 }
 
 impl Step {
@@ -228,7 +234,14 @@ impl Step {
             placed: Vec::new(),
             removed: cells.iter().map(|&c| (c, d)).collect(),
             why,
+            pattern: Pattern::default(),
         }
+    }
+
+    /// The same step, standing on `pattern`.
+    pub(crate) fn on(mut self, pattern: Pattern) -> Step {
+        self.pattern = pattern;
+        self
     }
 }
 

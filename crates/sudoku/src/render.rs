@@ -137,6 +137,49 @@ pub enum Shape {
         /// The text.
         text: String,
     },
+    /// Cells tinted in a colour of a step's pattern (its base or cover
+    /// houses).
+    Tint {
+        /// The cells.
+        cells: Vec<usize>,
+        /// Which houses they are.
+        kind: Tint,
+    },
+    /// A disc behind a candidate of a step's pattern.
+    Ring {
+        /// The cell.
+        cell: usize,
+        /// The candidate, from 1.
+        digit: u8,
+        /// A fin (else a candidate of the pattern).
+        fin: bool,
+    },
+    /// A link between two candidates (cell, digit): strong solid, weak
+    /// dashed.
+    Link {
+        /// Where it starts.
+        from: (usize, u8),
+        /// Where it ends.
+        to: (usize, u8),
+        /// Strong (else weak).
+        strong: bool,
+    },
+    /// A candidate struck out, drawn in red with a line through it.
+    Struck {
+        /// The cell.
+        cell: usize,
+        /// The candidate, from 1.
+        digit: u8,
+    },
+}
+
+/// Which houses of a step a tint marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tint {
+    /// The houses it reasons in (a fish's base lines).
+    Base,
+    /// The houses whose other cells lose candidates (a fish's cover).
+    Cover,
 }
 
 /// A count in at most four characters: `987`, `12k`, `1.2M`.

@@ -23,6 +23,21 @@ fn write_out(path: &std::path::Path, text: &str) -> Result<()> {
     Ok(())
 }
 
+/// The drawing of step `k` of the explanation of `puzzle`.
+fn step_drawing(
+    sudoku: &sudoku::Sudoku,
+    puzzle: &sudoku::Puzzle,
+    k: usize,
+) -> Result<sudoku::render::Drawing> {
+    match sudoku::explain::step_picture(sudoku, puzzle, k)? {
+        Ok(drawing) => Ok(drawing),
+        Err(steps) => bail!(
+            "the explanation has {steps} step{}",
+            if steps == 1 { "" } else { "s" }
+        ),
+    }
+}
+
 pub fn render(args: &RenderArgs) -> Result<Outcome> {
     let level: Option<PropagationLevel> = (args.candidates.as_deref())
         .map(|l| l.parse().context("invalid --candidates"))
@@ -64,6 +79,12 @@ pub fn render(args: &RenderArgs) -> Result<Outcome> {
             let document = rules.to_fpuzzles(puzzle, None, rules.about.title.as_deref());
             let text = serde_json::to_string(&document)? + "\n";
             write_out(out, &text)?;
+            return Ok(outcome);
+        }
+        if let Some(k) = args.step {
+            let drawing = step_drawing(sudoku, puzzle, k as usize)
+                .with_context(|| format!("{place}: cannot draw step {k}"))?;
+            write_out(&args.svg, &sudoku::render::svg(&drawing))?;
             return Ok(outcome);
         }
         let solver = args.solution.then_some(&solver);

@@ -229,6 +229,58 @@ test("explain steps on the board", async () => {
   await p.close();
 });
 
+// Line `n` (from 1) of a shipped puzzle file, before any tab.
+function puzzleAt(file, n) {
+  return readFileSync(path.join(ROOT, file), "utf8").split("\n")[n - 1].split("\t")[0];
+}
+
+test("a step's pattern is drawn: an X-Wing's houses, a rectangle, an AIC's links", async () => {
+  const cases = [
+    ["X-Wing", "puzzles/se-rated-72.tsv", 10, "xwing"],
+    ["unique rectangle type 1", "puzzles/minimal-200.txt", 1, "unique-rectangle"],
+    ["Forcing Chain", "puzzles/minimal-200.txt", 2, "aic"],
+  ];
+  const p = await page();
+  for (const [technique, file, line, name] of cases) {
+    const puzzle = puzzleAt(file, line);
+    const [record] = command(["explain", "--format", "json"], puzzle + "\n");
+    const k = record.steps.findIndex((s) => s.technique === technique);
+    assert.ok(k >= 0, `${technique} in ${file}:${line}`);
+    const step = record.steps[k];
+    await p.fill("[data-testid=puzzle-input]", puzzle);
+    await p.click("[data-testid=explain-run]");
+    await p.waitForSelector("[data-testid=explain-steps] li");
+    await p.click(`[data-testid=explain-steps] li:nth-child(${k + 1})`);
+    const text = await p.textContent(`[data-testid=explain-steps] li:nth-child(${k + 1})`);
+    assert.ok(text.startsWith(`${technique} (${step.difficulty.toFixed(1)}): `), text);
+    // Every candidate of the pattern ringed.
+    const rings = await p.$$eval("[data-testid=overlay] circle[data-pattern=candidate]", (cs) =>
+      cs.map((c) => `${c.dataset.cell}-${c.dataset.candidate}`));
+    assert.deepEqual(rings.sort(), step.candidates.map((x) => `${x.cell}-${x.digit}`).sort());
+    // Links: strong solid, weak dashed, each between its candidates.
+    const links = await p.$$eval("[data-testid=overlay] line[data-link]", (ls) =>
+      ls.map((l) => ({ kind: l.dataset.link, from: l.dataset.from, to: l.dataset.to, dashed: l.hasAttribute("stroke-dasharray") })));
+    assert.deepEqual(links, step.links.map((l) => ({
+      kind: l.strong ? "strong" : "weak",
+      from: `${l.from.cell}-${l.from.digit}`,
+      to: `${l.to.cell}-${l.to.digit}`,
+      dashed: !l.strong,
+    })));
+    // Base and cover houses shaded, a cell for each cell of each house.
+    const houses = await p.$$eval("[data-testid=overlay] rect[data-house]", (rs) => rs.map((r) => r.dataset.house));
+    assert.equal(houses.filter((h) => h === "base").length, step.base.length * 9);
+    assert.equal(houses.filter((h) => h === "cover").length, step.cover.length * 9);
+    assert.equal(await p.textContent("[data-testid=explain-eureka]"), step.eureka || "");
+    if (technique === "X-Wing") assert.deepEqual([step.base.length, step.cover.length, step.links.length], [2, 2, 0]);
+    if (technique === "Forcing Chain") {
+      assert.ok(step.links.some((l) => l.strong) && step.links.some((l) => !l.strong));
+      assert.match(step.eureka, /^\(\d[=-]?[\d=-]*\)r\dc\d/);
+    }
+    await shot(p, `pattern-${name}`);
+  }
+  await p.close();
+});
+
 test("a bad line shows the command's error", async () => {
   const p = await page();
   await p.fill("[data-testid=puzzle-input]", "4.....8.5.3..");

@@ -129,11 +129,13 @@ fn exclusion(state: &State, set: &[usize], common: &[usize]) -> Option<Step> {
         },
         removals_text(&removed, side)
     );
+    let cells: Vec<usize> = set.iter().chain(common).copied().collect();
     Some(Step {
         technique,
         placed: Vec::new(),
         removed,
         why,
+        pattern: super::Pattern::all_in(state, &cells),
     })
 }
 

@@ -163,6 +163,7 @@ fn wing(state: &State, set: &[usize], yz: usize) -> Option<Step> {
         placed: Vec::new(),
         removed,
         why,
+        pattern: super::Pattern::all_in(state, &[set, &[yz]].concat()),
     })
 }
 

@@ -25,7 +25,7 @@
 
 use super::state::{bit, digits_of, removals};
 use super::subsets::combinations;
-use super::{State, Step, Technique, cells_text, digits_text, or_text};
+use super::{Pattern, State, Step, Technique, cells_text, digits_text, or_text};
 
 /// The grave's BUG cells and candidates.
 struct Grave {
@@ -179,6 +179,14 @@ fn grave_text(state: &State, grave: &Grave) -> String {
     )
 }
 
+/// The candidates beyond the grave.
+fn extras(grave: &Grave) -> Pattern {
+    Pattern::of(
+        (grave.cells.iter().zip(&grave.digits))
+            .flat_map(|(&c, &m)| digits_of(m).into_iter().map(move |d| (c, d))),
+    )
+}
+
 fn type_1(state: &State, grave: &Grave) -> Step {
     let cell = grave.cells[0];
     let keep = grave.all;
@@ -193,6 +201,7 @@ fn type_1(state: &State, grave: &Grave) -> Step {
             cells_text(&[cell], side),
             or_text(&digits_of(keep))
         ),
+        pattern: extras(grave),
     }
 }
 
@@ -203,17 +212,20 @@ fn type_2(state: &State, grave: &Grave) -> Option<Step> {
         return None;
     }
     let side = state.side();
-    Some(Step::removing(
-        Technique::Bug(2),
-        d,
-        &gone,
-        format!(
-            "{}, so one of {} is {d}, and {d} leaves the cells that see them all: {}",
-            grave_text(state, grave),
-            cells_text(&grave.cells, side),
-            cells_text(&gone, side)
-        ),
-    ))
+    Some(
+        Step::removing(
+            Technique::Bug(2),
+            d,
+            &gone,
+            format!(
+                "{}, so one of {} is {d}, and {d} leaves the cells that see them all: {}",
+                grave_text(state, grave),
+                cells_text(&grave.cells, side),
+                cells_text(&gone, side)
+            ),
+        )
+        .on(extras(grave)),
+    )
 }
 
 fn type_4(state: &State, grave: &Grave) -> Option<Step> {
@@ -241,6 +253,7 @@ fn type_4(state: &State, grave: &Grave) -> Option<Step> {
             cells_text(&[c1], side),
             cells_text(&[c2], side)
         ),
+        pattern: extras(grave),
     })
 }
 
@@ -296,6 +309,12 @@ fn type_3(state: &State, grave: &Grave) -> Option<Step> {
                         digits_text(&digits_of(union)),
                         house.name
                     ),
+                    pattern: {
+                        let subset = Pattern::all_in(state, cells).candidates;
+                        let mut pattern = extras(grave);
+                        pattern.candidates.extend(subset);
+                        Pattern::of(pattern.candidates).in_houses(vec![house.index], Vec::new())
+                    },
                 });
                 true
             });

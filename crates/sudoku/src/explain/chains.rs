@@ -49,7 +49,7 @@ impl Reached {
     }
 }
 
-use super::literal::{Lit, path_text};
+use super::literal::{Lit, path_pattern, path_text};
 use super::state::bit;
 use super::{State, Step, Technique};
 use crate::rules::cell_name;
@@ -412,6 +412,17 @@ fn forcing_chains(
 }
 
 /// `r1c2 = 5 -> r1c7 <> 5 -> ...`, from the start.
+/// The chain's pattern: its candidates and links, from the start.
+fn chain_pattern(arena: &Arena, node: usize) -> super::Pattern {
+    let lits: Vec<Lit> = arena
+        .path(node)
+        .into_iter()
+        .rev()
+        .map(|n| arena.lits[n])
+        .collect();
+    path_pattern(&lits)
+}
+
 fn chain_text(state: &State, arena: &Arena, node: usize) -> String {
     let path = arena.path(node);
     path_text(path.into_iter().rev().map(|n| arena.lits[n]), state.side())
@@ -451,6 +462,7 @@ fn cycle_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Option<
         placed: Vec::new(),
         removed,
         why,
+        pattern: chain_pattern(arena, end),
     })
 }
 
@@ -468,6 +480,7 @@ fn forcing_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Step 
             placed: vec![(target.cell, d)],
             removed,
             why: format!("{text}: were {d} not in {name}, it would be, so {name} = {d}"),
+            pattern: chain_pattern(arena, end),
         }
     } else {
         let d = target.digit;
@@ -476,6 +489,7 @@ fn forcing_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Step 
             placed: Vec::new(),
             removed: vec![(target.cell, d)],
             why: format!("{text}: were {d} in {name}, it would not be: remove {d} from {name}"),
+            pattern: chain_pattern(arena, end),
         }
     }
 }

@@ -59,6 +59,7 @@ pub(super) fn find(state: &State, elements: &Elements<'_>) -> Option<Step> {
                 why: format!(
                     "{name} = {d} leads to a contradiction: {told}{why}: remove {d} from {name}"
                 ),
+                pattern: super::Pattern::of([(cell, d)]),
             });
         }
     }

@@ -8,7 +8,7 @@
 use super::locked_candidates::{EXPLAINER_PAIRS, locked_sets};
 use super::singles::placing;
 use super::state::{HouseView, bit};
-use super::{State, Step, Technique, cells_text, digits_text};
+use super::{Pattern, State, Step, Technique, cells_text, digits_text};
 use crate::rules::cell_name;
 
 /// The first direct pointing or claiming: a digit of one house confined
@@ -47,7 +47,10 @@ pub(super) fn locked(state: &State) -> Option<Step> {
                 to.name,
                 third.name
             );
-            Some(placing(state, technique, cell, d, why))
+            let candidates = places.iter().map(|&c| (c, d)).chain([(cell, d)]);
+            let pattern =
+                Pattern::of(candidates).in_houses(vec![from.index, third.index], vec![to.index]);
+            Some(placing(state, technique, cell, d, why).on(pattern))
         })
     })
 }
@@ -96,13 +99,13 @@ pub(super) fn hidden_subset(state: &State, k: usize) -> Option<Step> {
                     if k == 2 { "pair" } else { "triple" },
                     house.name
                 );
-                return Some(placing(
-                    state,
-                    Technique::DirectHiddenSubset(k),
-                    left[0],
-                    d,
-                    why,
-                ));
+                let candidates = (common.iter())
+                    .flat_map(|&c| digits.iter().map(move |&x| (c, x)))
+                    .filter(|&(c, x)| state.mask(c) & bit(x) != 0)
+                    .chain([(left[0], d)]);
+                let pattern = Pattern::of(candidates).in_houses(vec![house.index], Vec::new());
+                let step = placing(state, Technique::DirectHiddenSubset(k), left[0], d, why);
+                return Some(step.on(pattern));
             }
         }
     }

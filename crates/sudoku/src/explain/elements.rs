@@ -58,7 +58,7 @@ impl<'s> Elements<'s> {
         for &i in &self.reasoning {
             match self.step(i, state) {
                 Outcome::Nothing => {}
-                Outcome::Step(step) => return Ok(Some(step)),
+                Outcome::Step(step) => return Ok(Some(*step)),
                 Outcome::Broken => {
                     let element = &self.sudoku.rules().elements[i];
                     return Err(format!("{} cannot be kept", element.describe()));
@@ -104,7 +104,7 @@ impl<'s> Elements<'s> {
             return Outcome::Nothing;
         }
         let element = &self.sudoku.rules().elements[i];
-        Outcome::Step(Step {
+        Outcome::Step(Box::new(Step {
             technique: Technique::Element(element.kind()),
             placed: Vec::new(),
             why: format!(
@@ -113,7 +113,8 @@ impl<'s> Elements<'s> {
                 removals_text(&removed, state.side())
             ),
             removed,
-        })
+            pattern: super::Pattern::default(),
+        }))
     }
 }
 
@@ -122,7 +123,7 @@ enum Outcome {
     /// Rules nothing out.
     Nothing,
     /// Rules these out.
-    Step(Step),
+    Step(Box<Step>),
     /// No digits left in its cells keep it.
     Broken,
 }

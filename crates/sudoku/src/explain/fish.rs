@@ -5,7 +5,8 @@
 
 use super::state::bit;
 use super::subsets::combinations;
-use super::{State, Step, Technique, cells_text};
+use super::{Pattern, State, Step, Technique, cells_text};
+use crate::HouseKind;
 
 /// The fish's name for `n` lines.
 pub(super) fn name(n: usize) -> String {
@@ -86,6 +87,18 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
                         _ => names.join(""),
                     }
                 };
+                let (base_house, cover_house) = if by_rows {
+                    (HouseKind::Row, HouseKind::Column)
+                } else {
+                    (HouseKind::Column, HouseKind::Row)
+                };
+                let houses = |lines: &[usize], kind| -> Vec<usize> {
+                    (lines.iter())
+                        .filter_map(|&i| state.house_of_kind(cell(i, i), kind))
+                        .collect()
+                };
+                let pattern = Pattern::digit_in(d, &corners)
+                    .in_houses(houses(lines, base_house), houses(&covered, cover_house));
                 found = Some(Step::removing(
                     Technique::Fish(n),
                     d,
@@ -97,7 +110,8 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
                         cells_text(&corners, side),
                         cells_text(&gone, side)
                     ),
-                ));
+                )
+                .on(pattern));
                 true
             });
             if found.is_some() {

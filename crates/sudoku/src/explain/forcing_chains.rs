@@ -27,9 +27,11 @@
 use std::collections::HashMap;
 
 use super::chains::length_bonus;
-use super::literal::{Lit, path_text};
+use std::rc::Rc;
+
+use super::literal::{Lit, path_links, path_text};
 use super::state::{HouseView, bit};
-use super::{State, Step, Technique};
+use super::{Pattern, State, Step, Technique};
 use crate::rules::cell_name;
 
 /// Which kind of forcing chain, for the name and the difficulty.
@@ -177,16 +179,40 @@ impl Consequences {
         count
     }
 
-    /// `r1c2 = 5 -> r1c7 <> 5 -> ...` along first parents, from the start.
-    fn text(&self, node: usize, side: usize) -> String {
-        let mut path = vec![node];
+    /// The candidates from the start to `node` along first parents.
+    fn path(&self, node: usize) -> Vec<Lit> {
+        let mut path = vec![self.lits[node]];
         let mut at = node;
         while let Some(&p) = self.parents[at].first() {
-            path.push(p);
+            path.push(self.lits[p]);
             at = p;
         }
-        path_text(path.into_iter().rev().map(|n| self.lits[n]), side)
+        path.reverse();
+        path
     }
+
+    /// `r1c2 = 5 -> r1c7 <> 5 -> ...` along first parents, from the start.
+    fn text(&self, node: usize, side: usize) -> String {
+        path_text(self.path(node).into_iter(), side)
+    }
+}
+
+/// The pattern of the branches (consequences, node) of a forcing chain:
+/// each branch's candidates and links along first parents, once each.
+fn branches_pattern(branches: &[(Rc<Consequences>, usize)]) -> Pattern {
+    let mut candidates = Vec::new();
+    let mut links: Vec<super::Link> = Vec::new();
+    for (consequences, node) in branches {
+        let node = *node;
+        let path = consequences.path(node);
+        candidates.extend(path.iter().map(|l| (l.cell, l.digit)));
+        for link in path_links(&path) {
+            if !links.contains(&link) {
+                links.push(link);
+            }
+        }
+    }
+    Pattern::of(candidates).linked(links)
 }
 
 /// Follows the consequences of `start`: on candidates first, each off
@@ -335,6 +361,8 @@ fn follow(
 struct Found {
     chain: ForcingChain,
     step: Step,
+    /// Its branches (consequences, node), drawn once it is taken.
+    branches: Vec<(Rc<Consequences>, usize)>,
 }
 
 /// The forcing chain of `kind` Sudoku Explainer would take.
@@ -345,7 +373,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
     let houses = state.houses_by_cell_in_explainer_order();
     // The consequences of each candidate on, once each.
-    let mut memo: HashMap<(usize, u8), std::rc::Rc<Consequences>> = HashMap::new();
+    let mut memo: HashMap<(usize, u8), Rc<Consequences>> = HashMap::new();
     let mut on_of = |cell: usize, d: u8| {
         memo.entry((cell, d))
             .or_insert_with(|| {
@@ -365,7 +393,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
             continue;
         }
         let digits: Vec<u8> = (1..=side as u8).filter(|&d| mask & bit(d) != 0).collect();
-        let mut per_value: Vec<std::rc::Rc<Consequences>> = Vec::new();
+        let mut per_value: Vec<Rc<Consequences>> = Vec::new();
         for &d in &digits {
             let on = on_of(cell, d);
             let on_lit = Lit {
@@ -374,7 +402,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                 on: true,
             };
             let off_lit = on_lit.opposite();
-            let off = follow(state, &houses, off_lit, dynamic, nishio);
+            let off = Rc::new(follow(state, &houses, off_lit, dynamic, nishio));
             if dynamic {
                 if let Some((a, b)) = on.absurd {
                     let chain = ForcingChain {
@@ -389,7 +417,8 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         on.text(b, side),
                         cell_name(cell, side)
                     );
-                    push(&mut found, state, chain, off_lit, why);
+                    let branches = vec![(on.clone(), a), (on.clone(), b)];
+                    push(&mut found, state, chain, off_lit, why, branches);
                 }
                 if let Some((a, b)) = off.absurd {
                     let chain = ForcingChain {
@@ -404,7 +433,8 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         off.text(b, side),
                         cell_name(cell, side)
                     );
-                    push(&mut found, state, chain, on_lit, why);
+                    let branches = vec![(off.clone(), a), (off.clone(), b)];
+                    push(&mut found, state, chain, on_lit, why, branches);
                 }
             }
             if dynamic && !nishio && n >= 3 {
@@ -424,7 +454,8 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                             on.text(a, side),
                             off.text(b, side)
                         );
-                        push(&mut found, state, chain, lit, why);
+                        let branches = vec![(on.clone(), a), (off.clone(), b)];
+                        push(&mut found, state, chain, lit, why, branches);
                     }
                 }
             }
@@ -441,12 +472,20 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
         let f = &found[i];
         (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
     })?;
-    Some(found.swap_remove(best).step)
+    let best = found.swap_remove(best);
+    Some(best.step.on(branches_pattern(&best.branches)))
 }
 
 /// The step that makes `target` true (on: the cell's other candidates
 /// go) or false, kept if it removes something.
-fn push(found: &mut Vec<Found>, state: &State, chain: ForcingChain, target: Lit, why: String) {
+fn push(
+    found: &mut Vec<Found>,
+    state: &State,
+    chain: ForcingChain,
+    target: Lit,
+    why: String,
+    branches: Vec<(Rc<Consequences>, usize)>,
+) {
     let removed: Vec<(usize, u8)> = if target.on {
         (1..=state.side() as u8)
             .filter(|&d| d != target.digit && state.mask(target.cell) & bit(d) != 0)
@@ -463,8 +502,13 @@ fn push(found: &mut Vec<Found>, state: &State, chain: ForcingChain, target: Lit,
         placed: Vec::new(),
         removed,
         why,
+        pattern: Pattern::default(),
     };
-    found.push(Found { chain, step });
+    found.push(Found {
+        chain,
+        step,
+        branches,
+    });
 }
 
 /// Region forcing chains from the candidate `on` starts from, in each of
@@ -472,9 +516,9 @@ fn push(found: &mut Vec<Found>, state: &State, chain: ForcingChain, target: Lit,
 fn regions(
     state: &State,
     houses: &[usize],
-    on: &std::rc::Rc<Consequences>,
+    on: &Rc<Consequences>,
     kind: ForcingKind,
-    on_of: &mut impl FnMut(usize, u8) -> std::rc::Rc<Consequences>,
+    on_of: &mut impl FnMut(usize, u8) -> Rc<Consequences>,
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
@@ -487,7 +531,7 @@ fn regions(
         if places.len() < 2 || places[0] != cell {
             continue;
         }
-        let each: Vec<std::rc::Rc<Consequences>> = (places.iter())
+        let each: Vec<Rc<Consequences>> = (places.iter())
             .map(|&p| if p == cell { on.clone() } else { on_of(p, d) })
             .collect();
         let case = format!(
@@ -504,7 +548,7 @@ fn cell_forcing(
     state: &State,
     cell: usize,
     digits: &[u8],
-    per_value: &[std::rc::Rc<Consequences>],
+    per_value: &[Rc<Consequences>],
     kind: ForcingKind,
     found: &mut Vec<Found>,
 ) {
@@ -518,7 +562,7 @@ fn cell_forcing(
 /// order.
 fn all_lead_to(
     state: &State,
-    each: &[std::rc::Rc<Consequences>],
+    each: &[Rc<Consequences>],
     kind: ForcingKind,
     shape: Shape,
     case: &str,
@@ -546,7 +590,8 @@ fn all_lead_to(
             lit.text(side),
             texts.join("; ")
         );
-        push(found, state, chain, lit, why);
+        let branches = each.iter().cloned().zip(nodes.iter().copied()).collect();
+        push(found, state, chain, lit, why, branches);
     }
 }
 

@@ -1,5 +1,6 @@
 //! A candidate on or off: what chains of candidates are made of.
 
+use super::pattern::{Link, Pattern};
 use crate::rules::cell_name;
 
 /// A candidate on (the digit is in the cell) or off (it is not).
@@ -35,4 +36,22 @@ impl Lit {
 pub(super) fn path_text(lits: impl Iterator<Item = Lit>, side: usize) -> String {
     let texts: Vec<String> = lits.map(|lit| lit.text(side)).collect();
     texts.join(" -> ")
+}
+
+/// The links between consecutive candidates of a chain, in its order:
+/// off to on is strong, on to off weak.
+pub(super) fn path_links(lits: &[Lit]) -> Vec<Link> {
+    (lits.windows(2))
+        .filter(|w| (w[0].cell, w[0].digit) != (w[1].cell, w[1].digit))
+        .map(|w| Link {
+            from: (w[0].cell, w[0].digit),
+            to: (w[1].cell, w[1].digit),
+            strong: !w[0].on && w[1].on,
+        })
+        .collect()
+}
+
+/// The pattern of a chain: its candidates and links.
+pub(super) fn path_pattern(lits: &[Lit]) -> Pattern {
+    Pattern::of(lits.iter().map(|l| (l.cell, l.digit))).linked(path_links(lits))
 }

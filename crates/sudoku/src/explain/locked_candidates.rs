@@ -7,7 +7,7 @@
 //! grids with other houses, between any two houses.
 
 use super::state::{HouseView, bit};
-use super::{State, Step, Technique, cells_text};
+use super::{Pattern, State, Step, Technique, cells_text};
 use crate::HouseKind;
 
 /// Which houses a kind takes.
@@ -40,6 +40,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
 /// of the `second`, digits in order, then houses.
 fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
     locked_sets(state, first, second, |d, _, from, to, places| {
+        let pattern = Pattern::digit_in(d, places).in_houses(vec![from.index], vec![to.index]);
         let gone: Vec<usize> = (to.cells.iter().copied())
             .filter(|c| !from.cells.contains(c) && state.mask(*c) & bit(d) != 0)
             .collect();
@@ -69,7 +70,8 @@ fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
                 to.name,
                 cells_text(&gone, side)
             ),
-        ))
+        )
+        .on(pattern))
     })
 }
 

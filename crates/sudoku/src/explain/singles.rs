@@ -4,7 +4,7 @@
 //! first, then hidden singles, boxes before columns before rows.
 
 use super::state::{HouseView, bit};
-use super::{State, Step, Technique};
+use super::{Pattern, State, Step, Technique};
 use crate::rules::cell_name;
 
 /// The first cell, in reading order, with one candidate left.
@@ -40,6 +40,7 @@ pub(super) fn placing(
         placed: vec![(cell, d)],
         removed,
         why,
+        pattern: Pattern::of([(cell, d)]),
     }
 }
 
@@ -101,7 +102,8 @@ pub(super) fn hidden(state: &State) -> Option<Step> {
                     let in_block = house.is_block;
                     (Technique::HiddenSingle { in_block }, why)
                 };
-                return Some(placing(state, technique, cell, d, why));
+                let pattern = Pattern::of([(cell, d)]).in_houses(vec![house.index], Vec::new());
+                return Some(placing(state, technique, cell, d, why).on(pattern));
             }
         }
     }

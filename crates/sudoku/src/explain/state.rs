@@ -26,6 +26,8 @@ pub struct State {
 /// One house as the techniques see it.
 #[derive(Clone, Debug)]
 pub struct HouseView {
+    /// Its place in [`State::houses`].
+    pub index: usize,
     /// `row 3`, `box 2`, `the main diagonal`...
     pub name: String,
     /// Its cells, in reading order.
@@ -44,8 +46,9 @@ impl State {
     pub fn new(sudoku: &Sudoku, puzzle: &Puzzle) -> State {
         let side = puzzle.size().side();
         let cells = side * side;
-        let houses: Vec<HouseView> = (sudoku.houses().iter())
-            .map(|h| HouseView {
+        let houses: Vec<HouseView> = (sudoku.houses().iter().enumerate())
+            .map(|(index, h)| HouseView {
+                index,
                 name: h.to_string(),
                 cells: h.cells.clone(),
                 full: h.cells.len() == side,
@@ -141,6 +144,12 @@ impl State {
                 of
             })
             .collect()
+    }
+
+    /// The house of `kind` that holds `cell` (a row, a column, a box),
+    /// if there is one.
+    pub fn house_of_kind(&self, cell: usize, kind: crate::HouseKind) -> Option<usize> {
+        (self.of_cell[cell].iter().copied()).find(|&h| self.houses[h].kind == kind)
     }
 
     /// The houses of `cell` (indices into [`State::houses`]).

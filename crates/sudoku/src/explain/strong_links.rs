@@ -14,7 +14,7 @@
 //! both rows and columns, 0.2 for both, 0.3 when grouped.
 
 use super::state::bit;
-use super::{State, Step, Technique, cells_text};
+use super::{Pattern, State, Step, Technique, cells_text};
 use crate::HouseKind;
 
 /// A chain of strong links: how many, and of which houses.
@@ -209,7 +209,22 @@ fn consider(
         place(end),
         cells_text(&gone, side)
     );
-    *best = Some((tenths, gone.len(), Step::removing(technique, d, &gone, why)));
+    // A group's link is drawn from its first cell.
+    let nodes: Vec<(usize, u8)> = (chain.iter())
+        .flat_map(|&(l, from)| [all[l].ends[from][0], all[l].ends[1 - from][0]])
+        .map(|c| (c, d))
+        .collect();
+    let cells: Vec<usize> = (chain.iter())
+        .flat_map(|&(l, _)| all[l].ends.iter().flatten().copied())
+        .collect();
+    let pattern = Pattern::digit_in(d, &cells)
+        .in_houses(
+            chain.iter().map(|&(l, _)| all[l].house).collect(),
+            Vec::new(),
+        )
+        .alternating(&nodes);
+    let step = Step::removing(technique, d, &gone, why).on(pattern);
+    *best = Some((tenths, gone.len(), step));
 }
 
 /// The strong links of `d`: houses needing it with two places (or two

@@ -14,7 +14,7 @@
 use csp_core::propagation::unsupported_values;
 
 use super::state::{HouseView, bit, digits_of, removals};
-use super::{State, Step, Technique, cells_text, digits_text, removed_cells};
+use super::{Pattern, State, Step, Technique, cells_text, digits_text, removed_cells};
 
 /// The first naked subset of `k` cells that removes something.
 pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
@@ -162,6 +162,7 @@ fn naked_step(
             cells_text(&removed_cells(&removed), side)
         ),
         removed,
+        pattern: subset_pattern(state, house, cells, union),
     }
 }
 
@@ -184,7 +185,23 @@ fn hidden_step(
             digits_text(digits)
         ),
         removed,
+        pattern: subset_pattern(
+            state,
+            house,
+            cells,
+            digits.iter().fold(0, |m, &d| m | bit(d)),
+        ),
     }
+}
+
+/// The digits of `mask` in `cells` of `house`.
+fn subset_pattern(state: &State, house: &HouseView, cells: &[usize], mask: u64) -> Pattern {
+    let candidates = (cells.iter()).flat_map(|&c| {
+        digits_of(state.mask(c) & mask)
+            .into_iter()
+            .map(move |d| (c, d))
+    });
+    Pattern::of(candidates).in_houses(vec![house.index], Vec::new())
 }
 
 /// Calls `f` on each `k`-subset of `items` (in lexicographic order) until

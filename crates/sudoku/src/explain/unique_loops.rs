@@ -26,7 +26,7 @@
 
 use super::state::{HouseView, bit, digits_of, removals};
 use super::subsets::combinations;
-use super::{State, Step, Technique, cells_text, digits_text, or_text, removals_text};
+use super::{Pattern, State, Step, Technique, cells_text, digits_text, or_text, removals_text};
 use crate::HouseKind;
 
 /// A unique rectangle or loop step: its cells, type and subset.
@@ -224,6 +224,7 @@ fn steps(state: &State, cells: &[usize], a: u8, b: u8) -> Vec<Step> {
             out.push(Step {
                 technique: Technique::Unique(pattern(1)),
                 placed: Vec::new(),
+                pattern: Pattern::default(),
                 removed,
                 why: format!(
                     "{grave}. All but {} do, so it cannot hold {a} or {b}",
@@ -243,6 +244,13 @@ fn steps(state: &State, cells: &[usize], a: u8, b: u8) -> Vec<Step> {
         out.extend(type_4(state, more[0], more[1], a, b, &grave, n));
     }
     out.retain(|s| !s.removed.is_empty());
+    let candidates = cells.iter().flat_map(|&c| [(c, a), (c, b)]);
+    let candidates: Vec<(usize, u8)> = candidates
+        .filter(|&(c, d)| state.mask(c) & bit(d) != 0)
+        .collect();
+    for step in &mut out {
+        step.pattern = Pattern::of(candidates.iter().copied());
+    }
     out
 }
 
@@ -345,6 +353,7 @@ fn type_3(
                             hidden: false,
                         }),
                         placed: Vec::new(),
+                        pattern: Pattern::default(),
                         removed: removed.clone(),
                         why: format!(
                             "{grave}. So one of {}, {} holds {}: with {} they hold {} alone in {} (a naked subset): {}",
@@ -399,6 +408,7 @@ fn type_3(
                             hidden: true,
                         }),
                         placed: Vec::new(),
+                        pattern: Pattern::default(),
                         removed: removed.clone(),
                         why: format!(
                             "{grave}. So one of {}, {} holds {}, not {a} or {b}: in {} then {} have only {} for {} (a hidden subset): {}",
@@ -452,6 +462,7 @@ fn type_4(state: &State, c1: usize, c2: usize, a: u8, b: u8, grave: &str, n: u8)
             hidden: false,
         }),
         placed: Vec::new(),
+        pattern: Pattern::default(),
         removed,
         why: format!(
             "{grave}. {}, {} are the only places for {locked} in {}, so one of them is {locked} and neither can be {gone}",

@@ -6,7 +6,7 @@
 //! it, and tried after the wings and BUG+1.
 
 use super::state::{bit, digits_of};
-use super::{State, Step, Technique, cells_text};
+use super::{Pattern, State, Step, Technique, cells_text};
 
 pub(super) fn find(state: &State) -> Option<Step> {
     let side = state.side();
@@ -41,6 +41,10 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         continue;
                     };
                     let name = |c: usize| cells_text(&[c], side);
+                    let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)];
+                    let pattern = Pattern::of(nodes)
+                        .in_houses(vec![house.index], Vec::new())
+                        .alternating(&nodes);
                     return Some(Step::removing(
                         Technique::WWing,
                         y,
@@ -56,7 +60,8 @@ pub(super) fn find(state: &State) -> Option<Step> {
                             name(b),
                             cells_text(&gone, side)
                         ),
-                    ));
+                    )
+                    .on(pattern));
                 }
             }
         }

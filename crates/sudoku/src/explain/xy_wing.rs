@@ -3,7 +3,7 @@
 //! pivot takes, one pincer is z: z leaves every cell that sees both.
 
 use super::state::digits_of;
-use super::{State, Step, Technique, cells_text, or_text};
+use super::{Pattern, State, Step, Technique, cells_text, or_text};
 
 pub(super) fn find(state: &State) -> Option<Step> {
     let side = state.side();
@@ -36,6 +36,14 @@ pub(super) fn find(state: &State) -> Option<Step> {
                 let [x, y] = digits_of(pivot_mask)[..] else {
                     continue;
                 };
+                // x is the digit `a` shares with the pivot.
+                let (xa, yb) = if shared_a & super::state::bit(x) != 0 {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
+                let nodes = [(a, z), (a, xa), (pivot, xa), (pivot, yb), (b, yb), (b, z)];
+                let pattern = Pattern::of(nodes).alternating(&nodes);
                 return Some(Step::removing(
                     Technique::XyWing,
                     z,
@@ -49,7 +57,8 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         or_text(&digits_of(state.mask(b))),
                         cells_text(&gone, side)
                     ),
-                ));
+                )
+                .on(pattern));
             }
         }
     }

@@ -3,6 +3,7 @@
 //! digit the pivot takes, one of the three is z: z leaves every cell that
 //! sees all three.
 
+use super::Pattern;
 use super::state::digits_of;
 use super::{State, Step, Technique, cells_text, or_text};
 
@@ -29,6 +30,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     continue;
                 }
                 let [z] = digits_of(z)[..] else { continue };
+                let pattern = Pattern::all_in(state, &[pivot, a, b]);
                 return Some(Step::removing(
                     Technique::XyzWing,
                     z,
@@ -43,7 +45,8 @@ pub(super) fn find(state: &State) -> Option<Step> {
                         or_text(&digits_of(mb)),
                         cells_text(&gone, side)
                     ),
-                ));
+                )
+                .on(pattern));
             }
         }
     }

@@ -29,6 +29,12 @@ pub(crate) mod colour {
     pub const FILLED: &str = "#2255cc";
     pub const CANDIDATE: &str = "#707070";
     pub const HEAT: &str = "#d62728";
+    pub const BASE: &str = "#cfe0f5";
+    pub const COVER: &str = "#f7ebc0";
+    pub const RING: &str = "#9fdf9f";
+    pub const FIN: &str = "#f5b860";
+    pub const LINK: &str = "#8a2be2";
+    pub const STRUCK: &str = "#d62728";
 }
 
 /// Where shapes go, back to front.
@@ -44,8 +50,15 @@ fn layer(shape: &Shape) -> u8 {
         Shape::Circle { .. } => 6,
         Shape::Dot { .. } | Shape::EdgeLabel { .. } | Shape::Outside { .. } => 7,
         Shape::Corner { .. } => 7,
+        Shape::Tint { .. } => 0,
+        Shape::Ring { .. } => 8,
+        // Over the digits.
+        Shape::Link { .. } | Shape::Struck { .. } => TOP,
     }
 }
+
+/// Shapes of this layer are drawn over the digits.
+const TOP: u8 = 10;
 
 /// The SVG text of `drawing`.
 pub fn svg(drawing: &Drawing) -> String {
@@ -65,7 +78,9 @@ pub fn svg(drawing: &Drawing) -> String {
     let mut shapes: Vec<&Shape> = drawing.shapes.iter().collect();
     shapes.sort_by_key(|s| layer(s));
     let mut grid_drawn = false;
-    for shape in shapes {
+    let (below, above): (Vec<&Shape>, Vec<&Shape>) =
+        shapes.into_iter().partition(|s| layer(s) < TOP);
+    for shape in below {
         if layer(shape) > 3 && !grid_drawn {
             grid(&mut out, drawing);
             grid_drawn = true;
@@ -76,6 +91,9 @@ pub fn svg(drawing: &Drawing) -> String {
         grid(&mut out, drawing);
     }
     digits(&mut out, drawing);
+    for shape in above {
+        draw(&mut out, shape, n);
+    }
     for (k, caption) in drawing.captions.iter().enumerate() {
         let y = board + 2.0 * MARGIN + (k as f64 + 0.5) * CAPTION;
         let _ = writeln!(
@@ -132,6 +150,20 @@ fn corner(cell: usize, n: usize) -> (f64, f64) {
     )
 }
 
+/// The centre of candidate `digit` (from 1) in `cell`, and its type
+/// size: the digits in a square of rows.
+fn candidate_centre(cell: usize, digit: u8, n: usize) -> (f64, f64, f64) {
+    let per_row = (1..).find(|k| k * k >= n).unwrap_or(1);
+    let (x, y) = corner(cell, n);
+    let step = CELL / per_row as f64;
+    let k = usize::from(digit) - 1;
+    (
+        x + (k % per_row) as f64 * step + step / 2.0,
+        y + (k / per_row) as f64 * step + step / 2.0,
+        (step * 0.75).min(13.0),
+    )
+}
+
 /// The centre of `cell`.
 fn centre(cell: usize, n: usize) -> (f64, f64) {
     let (x, y) = corner(cell, n);
@@ -156,6 +188,61 @@ fn points(cells: &[usize], n: usize) -> String {
 
 fn draw(out: &mut String, shape: &Shape, n: usize) {
     match shape {
+        Shape::Tint { cells, kind } => {
+            let fill = match kind {
+                super::Tint::Base => colour::BASE,
+                super::Tint::Cover => colour::COVER,
+            };
+            for &c in cells {
+                let (x, y) = corner(c, n);
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" fill-opacity="0.7"/>"##
+                );
+            }
+        }
+        Shape::Ring { cell, digit, fin } => {
+            let (x, y, size) = candidate_centre(*cell, *digit, n);
+            let fill = if *fin { colour::FIN } else { colour::RING };
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}"/>"##,
+                size * 0.72
+            );
+        }
+        Shape::Link { from, to, strong } => {
+            let (x1, y1, _) = candidate_centre(from.0, from.1, n);
+            let (x2, y2, _) = candidate_centre(to.0, to.1, n);
+            let dash = if *strong {
+                ""
+            } else {
+                r##" stroke-dasharray="5 4""##
+            };
+            let _ = writeln!(
+                out,
+                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="2" stroke-opacity="0.8"{dash}/>"##,
+                colour::LINK
+            );
+        }
+        Shape::Struck { cell, digit } => {
+            let (x, y, size) = candidate_centre(*cell, *digit, n);
+            let h = size * 0.55;
+            let _ = writeln!(
+                out,
+                r##"<text x="{x}" y="{y}" font-size="{size}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                colour::STRUCK,
+                digit_char(*digit)
+            );
+            let _ = writeln!(
+                out,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="1.5"/>"##,
+                x - h,
+                y + h * 0.65,
+                x + h,
+                y - h * 0.65,
+                colour::STRUCK
+            );
+        }
         Shape::Shade { cells } => {
             for &c in cells {
                 let (x, y) = corner(c, n);
@@ -476,7 +563,6 @@ fn grid(out: &mut String, drawing: &Drawing) {
 /// Givens in black, filled digits in blue, candidates small and grey.
 fn digits(out: &mut String, drawing: &Drawing) {
     let n = drawing.size.side();
-    let per_row = (1..).find(|k| k * k >= n).unwrap_or(1);
     for cell in 0..n * n {
         let (cx, cy) = centre(cell, n);
         let (d, ink) = match (drawing.givens[cell], drawing.filled[cell]) {
@@ -496,16 +582,11 @@ fn digits(out: &mut String, drawing: &Drawing) {
         let Some(candidates) = &drawing.candidates else {
             continue;
         };
-        let (x, y) = corner(cell, n);
-        let step = CELL / per_row as f64;
         for &c in &candidates[cell] {
-            let k = c as usize - 1;
+            let (x, y, size) = candidate_centre(cell, c, n);
             let _ = writeln!(
                 out,
-                r##"<text x="{}" y="{}" font-size="{}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
-                x + (k % per_row) as f64 * step + step / 2.0,
-                y + (k / per_row) as f64 * step + step / 2.0,
-                (step * 0.75).min(13.0),
+                r##"<text x="{x}" y="{y}" font-size="{size}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
                 colour::CANDIDATE,
                 digit_char(c)
             );
