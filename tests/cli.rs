@@ -2822,6 +2822,137 @@ fn explanations_one_per_technique() {
 }
 
 #[test]
+fn explain_stops_before_a_step_harder_than_asked() {
+    // minimal-200 line 2: 22 steps up to a grouped 3-String Kite (5.7),
+    // then a Forcing Chain (7.2), its hardest.
+    let text = std::fs::read_to_string(root().join("puzzles/minimal-200.txt")).unwrap();
+    let puzzle = format!("{}\n", text.lines().nth(1).unwrap());
+    let (json, _, code) = run_with_stdin(
+        &[
+            "explain",
+            "-",
+            "--max-difficulty",
+            "6.6",
+            "--format",
+            "json",
+        ],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(code, 1);
+    let record = &json_lines(&json)[0];
+    assert_eq!(record["status"], "stopped");
+    assert_eq!(record["steps"].as_array().unwrap().len(), 22);
+    assert_eq!(record["harder"]["technique"], "Forcing Chain");
+    assert_eq!(record["harder"]["difficulty"], 7.2);
+    assert_eq!(record["se"], serde_json::Value::Null);
+    assert_eq!(
+        record["summary"],
+        "stopped after 22 steps: the next step, Forcing Chain (7.2), is harder than 6.6"
+    );
+    let (out, _, code) = run_with_stdin(
+        &["explain", "-", "--max-difficulty", "6.6"],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("\nnext, not made: Forcing Chain (7.2): r1c8 = 6 -> "),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("explained: 0 solved, 0 stuck, 1 stopped (harder than 6.6)\n"),
+        "{out}"
+    );
+    // As hard as its hardest step: to the end.
+    let (json, _, code) = run_with_stdin(
+        &[
+            "explain",
+            "-",
+            "--max-difficulty",
+            "7.2",
+            "--format",
+            "json",
+        ],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(code, 0);
+    let record = &json_lines(&json)[0];
+    assert_eq!(
+        (record["status"].as_str(), record["harder"].is_null()),
+        (Some("solved"), true)
+    );
+    assert_eq!(record["se"]["er"], 7.2);
+    // A number that is no difficulty is refused by name.
+    let (_, err, code) = run_with_stdin(
+        &["explain", "-", "--max-difficulty", "6.66"],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not a difficulty: `6.66`"), "{err}");
+}
+
+#[test]
+fn generate_to_a_rating_and_to_a_technique() {
+    // 20 puzzles rated 7.0 to 8.0 (serate 1.16 rates these 20 the same:
+    // 7.1 to 7.4), each unique and rated so again by `rate --scale se`.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "generate", "--se", "7.0-8.0", "--count", "20", "--seed", "1", "--format", "json", "-q",
+    ]));
+    assert_eq!(code, 0);
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 20);
+    let puzzles: Vec<&str> = records
+        .iter()
+        .map(|r| r["puzzle"].as_str().unwrap())
+        .collect();
+    let input = puzzles.join("\n") + "\n";
+    let (rated, _, code) = run_with_stdin(
+        &["rate", "-", "--scale", "se", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 0);
+    for (record, again) in records.iter().zip(json_lines(&rated)) {
+        let er = again["se"]["er"].as_f64().unwrap();
+        assert!((7.0..=8.0).contains(&er), "{er}");
+        assert_eq!(record["se"]["er"], again["se"]["er"]);
+        assert_eq!(again["solutions"], 1);
+    }
+    // Each of 5 puzzles takes an X-Wing.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "generate",
+        "--technique",
+        "x-wing",
+        "--count",
+        "5",
+        "--seed",
+        "3",
+        "-q",
+    ]));
+    assert_eq!(code, 0);
+    let (json, _, _) = run_with_stdin(&["explain", "-", "--format", "json"], out.as_bytes());
+    let explained = json_lines(&json);
+    assert_eq!(explained.len(), 5);
+    for record in &explained {
+        assert!(
+            record["techniques"].get("X-Wing").is_some(),
+            "{}",
+            record["techniques"]
+        );
+    }
+    // Names and ranges that are none are refused.
+    let (_, err, code) = run_with_stdin(&["generate", "--technique", "x-wings"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("invalid --technique `x-wings` (valid: full-house, hidden-single,"),
+        "{err}"
+    );
+    let (_, err, code) = run_with_stdin(&["generate", "--se", "8-7"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the rating range 8.0-7.0 is empty"), "{err}");
+    let (_, err, _) = run_with_stdin(&["generate", "--se", "7", "--killer"], b"");
+    assert!(err.contains("need a puzzle of houses alone"), "{err}");
+}
+
+#[test]
 fn explanations_of_variants_name_their_elements() {
     // A cage and a thermometer are the hardest steps of these; the killer
     // without givens takes a hidden quad (in a 9x9 house a hidden quad is

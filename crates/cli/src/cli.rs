@@ -404,6 +404,21 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub attempts: u64,
 
+    /// Keep only puzzles whose rating on Sudoku Explainer's scale (ER,
+    /// as `rate --scale se` gives it) is in A-B (`7.0-8.0`) or is A:
+    /// digging goes to the end, each puzzle is rated, and a grid whose
+    /// puzzle misses is dropped (see --attempts). Classic and jigsaw
+    /// puzzles of houses alone.
+    #[arg(long, value_name = "A-B")]
+    pub se: Option<String>,
+
+    /// Keep only puzzles whose explanation takes a step of this
+    /// technique (`x-wing`, `unique-rectangle`, `forcing-chain`...): a
+    /// puzzle that needs it, since `explain` takes the easiest step that
+    /// applies. An unknown name is refused with the list of names.
+    #[arg(long, value_name = "NAME")]
+    pub technique: Option<String>,
+
     /// Random jigsaw regions instead of boxes, drawn for each puzzle.
     #[arg(long)]
     pub jigsaw: bool,
@@ -801,6 +816,15 @@ impl StrategyArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// Stop before the first step harder than X on Sudoku Explainer's
+    /// scale (`6.6`: does this puzzle need more than forcing X-chains?).
+    /// Such a puzzle ends `stopped` (exit code 1) with the step it would
+    /// need next; steps the scale does not rate (W-Wing, subsets of more
+    /// than four, contradictions) are harder than any X, a variant
+    /// element's steps within every X.
+    #[arg(long, value_name = "X")]
+    pub max_difficulty: Option<sudoku::explain::Difficulty>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

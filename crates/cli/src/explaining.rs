@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
-use sudoku::explain::{self, Explanation};
+use sudoku::explain::{self, Difficulty, ExplainOptions, Explanation};
 use sudoku::rules::cell_name;
 
 use crate::rating::ExplainerRecord;
@@ -16,7 +16,7 @@ use crate::runner::{Job, Sudokus, on_puzzle, origin};
 /// One puzzle's explanation.
 #[derive(Clone, Debug)]
 pub struct ExplainRecord {
-    /// Where the puzzle came from and how it ended (status: solved |
+    /// Where the puzzle came from and how it ended (status: solved | stopped |
     /// stuck | invalid; `error`: why it was not explained).
     pub head: Head,
     /// The steps, in order.
@@ -30,8 +30,13 @@ pub struct ExplainRecord {
     pub stuck: Option<Vec<String>>,
     /// The steps' rating on Sudoku Explainer's scale, as `sudoku rate
     /// --scale se` gives it (`null` for a puzzle not known to have one
-    /// solution).
+    /// solution, or stopped before its end).
     pub se: Option<ExplainerRecord>,
+    /// Where `--max-difficulty` stopped it: the next step, not made
+    /// (status `stopped`).
+    pub harder: Option<StepRecord>,
+    /// The most difficult step allowed, if one was given.
+    pub max_difficulty: Option<Difficulty>,
 }
 
 /// The JSON keys in the contract's order.
@@ -43,6 +48,7 @@ impl Serialize for ExplainRecord {
         k.key("hardest", &self.hardest)?;
         k.key("stuck", &self.stuck)?;
         k.key("se", &self.se)?;
+        k.key("harder", &self.harder)?;
         k.key("summary", &self.summary())?.error()?.file()?;
         k.version_and_rules()?;
         k.end()
@@ -62,6 +68,21 @@ impl ExplainRecord {
             "stuck" => Some(format!(
                 "stuck after {steps}: the techniques find nothing more"
             )),
+            "stopped" => {
+                let next = self.harder.as_ref()?;
+                let rated = next
+                    .difficulty
+                    .map(|d| format!(" ({d:.1})"))
+                    .unwrap_or_default();
+                let max = self
+                    .max_difficulty
+                    .map(|d| d.to_string())
+                    .unwrap_or_default();
+                Some(format!(
+                    "stopped after {steps}: the next step, {}{rated}, is harder than {max}",
+                    next.technique
+                ))
+            }
             _ => None,
         }
     }
@@ -131,12 +152,43 @@ impl ExplainRecord {
             hardest: None,
             stuck: None,
             se: None,
+            harder: None,
+            max_difficulty: None,
         }
     }
 
-    /// The record of an explanation.
-    pub fn explained(mut self, e: &Explanation) -> ExplainRecord {
+    /// The record of an explanation (made with `options`).
+    pub fn explained(mut self, e: &Explanation, options: &ExplainOptions) -> ExplainRecord {
         let side = e.end.side();
+        let houses = e.end.houses();
+        self.steps = (e.steps.iter())
+            .map(|s| StepRecord::of(s, side, houses))
+            .collect();
+        for s in &e.steps {
+            *self.techniques.entry(s.technique.name()).or_default() += 1;
+        }
+        self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
+        self.head.status = match (&e.harder, e.solved()) {
+            (Some(_), _) => "stopped",
+            (None, true) => "solved",
+            (None, false) => "stuck",
+        };
+        self.harder = e.harder.as_ref().map(|s| StepRecord::of(s, side, houses));
+        self.max_difficulty = options.max_difficulty;
+        // A rating needs every step.
+        if e.solutions == Some(1) && e.harder.is_none() {
+            self.se = Some(ExplainerRecord::of(&explain::rating_of(e, 1)));
+        }
+        if !e.solved() && e.harder.is_none() {
+            self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
+        }
+        self
+    }
+}
+
+impl StepRecord {
+    /// The record of `step` on a grid of `side` with these `houses`.
+    fn of(s: &explain::Step, side: usize, houses: &[explain::HouseView]) -> StepRecord {
         let cell_digit = |(c, d): (usize, u8)| CellDigit {
             cell: cell_name(c, side),
             digit: d,
@@ -144,46 +196,31 @@ impl ExplainRecord {
         let cell_digits = |list: &[(usize, u8)]| -> Vec<CellDigit> {
             list.iter().map(|&x| cell_digit(x)).collect()
         };
-        let houses = e.end.houses();
         let house_names = |list: &[usize]| -> Vec<String> {
             list.iter().map(|&h| houses[h].name.clone()).collect()
         };
-        self.steps = (e.steps.iter())
-            .map(|s| StepRecord {
-                technique: s.technique.name(),
-                difficulty: s.technique.difficulty().map(|d| d.value()),
-                placed: cell_digits(&s.placed),
-                removed: cell_digits(&s.removed),
-                why: s.why.clone(),
-                cells: (s.pattern.cells().into_iter())
-                    .map(|c| cell_name(c, side))
-                    .collect(),
-                candidates: cell_digits(&s.pattern.candidates),
-                base: house_names(&s.pattern.base),
-                cover: house_names(&s.pattern.cover),
-                links: (s.pattern.links.iter())
-                    .map(|l| LinkRecord {
-                        from: cell_digit(l.from),
-                        to: cell_digit(l.to),
-                        strong: l.strong,
-                    })
-                    .collect(),
-                fins: cell_digits(&s.pattern.fins),
-                eureka: s.pattern.eureka(side),
-            })
-            .collect();
-        for s in &e.steps {
-            *self.techniques.entry(s.technique.name()).or_default() += 1;
+        StepRecord {
+            technique: s.technique.name(),
+            difficulty: s.technique.difficulty().map(|d| d.value()),
+            placed: cell_digits(&s.placed),
+            removed: cell_digits(&s.removed),
+            why: s.why.clone(),
+            cells: (s.pattern.cells().into_iter())
+                .map(|c| cell_name(c, side))
+                .collect(),
+            candidates: cell_digits(&s.pattern.candidates),
+            base: house_names(&s.pattern.base),
+            cover: house_names(&s.pattern.cover),
+            links: (s.pattern.links.iter())
+                .map(|l| LinkRecord {
+                    from: cell_digit(l.from),
+                    to: cell_digit(l.to),
+                    strong: l.strong,
+                })
+                .collect(),
+            fins: cell_digits(&s.pattern.fins),
+            eureka: s.pattern.eureka(side),
         }
-        self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
-        self.head.status = if e.solved() { "solved" } else { "stuck" };
-        if e.solutions == Some(1) {
-            self.se = Some(ExplainerRecord::of(&explain::rating_of(e, 1)));
-        }
-        if !e.solved() {
-            self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
-        }
-        self
     }
 }
 
@@ -204,9 +241,15 @@ static COLUMNS: Lazy = Lazy::new(|| {
 /// The explain record of one puzzle of the input; a puzzle that cannot be
 /// worked on gets an `invalid` record.
 pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
+    explain_job_with(job, sudokus, &ExplainOptions::default())
+}
+
+/// The same, as far as `options` let the explanation go.
+pub fn explain_job_with(job: &Job, sudokus: &Sudokus, options: &ExplainOptions) -> ExplainRecord {
     let base = ExplainRecord::new(origin(job));
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        Ok(base.clone().explained(&explain::explain(sudoku, puzzle)?))
+        let explanation = explain::explain_with(sudoku, puzzle, options)?;
+        Ok(base.clone().explained(&explanation, options))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))
 }

@@ -4,11 +4,13 @@
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use serde_json::Value;
+use sudoku::explain::{Difficulty, TECHNIQUE_NAMES, technique_named};
 use sudoku::generate::{
     GenerateError, GenerateOptions, Generated, Generator, Symmetry, level_name,
 };
 use sudoku::{GridSize, Sudoku, Variant};
 
+use crate::rating::ExplainerRecord;
 use crate::records::VERSION;
 use crate::strategy::Spelling;
 
@@ -36,6 +38,10 @@ pub struct GenerateSettings {
     pub jigsaw: bool,
     /// Killer cages for each puzzle.
     pub killer: bool,
+    /// `A-B`: the range of Sudoku Explainer ratings (ER) to keep.
+    pub se: Option<String>,
+    /// The technique the puzzles need (by name).
+    pub technique: Option<String>,
     /// How the caller names these settings in its errors.
     pub spelling: Spelling,
 }
@@ -84,6 +90,19 @@ impl GenerateSettings {
             })?),
             None => None,
         };
+        let se = (self.se.as_deref())
+            .map(|text| parse_se(text, self.spelling))
+            .transpose()?;
+        let technique = match self.technique.as_deref() {
+            Some(name) => Some(technique_named(name).with_context(|| {
+                format!(
+                    "invalid {} `{name}` (valid: {})",
+                    self.spelling.option("technique"),
+                    TECHNIQUE_NAMES.join(", ")
+                )
+            })?),
+            None => None,
+        };
         Ok(GenerateOptions {
             symmetry: self.symmetry,
             minimal: self.minimal,
@@ -92,6 +111,8 @@ impl GenerateSettings {
             attempts: self.attempts,
             jigsaw: self.jigsaw,
             killer: self.killer,
+            se,
+            technique,
         })
     }
 }
@@ -124,6 +145,10 @@ pub struct GenerateRecord {
     /// or cages.
     #[serde(skip_serializing_if = "Option::is_none")]
     fpuzzles: Option<serde_json::Value>,
+    /// Its rating on Sudoku Explainer's scale, when `--se` or
+    /// `--technique` asked for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<ExplainerRecord>,
 }
 
 /// What one puzzle index gave, with its rating for json and its own
@@ -193,6 +218,7 @@ pub fn record(
         error: None,
         version: VERSION,
         fpuzzles: None,
+        se: None,
     };
     match made {
         Ok((g, rating, document)) => {
@@ -204,6 +230,7 @@ pub fn record(
             record.grid_seed = Some(g.grid_seed);
             record.attempts = g.attempts;
             record.minimal = g.minimal;
+            record.se = g.se.as_ref().map(ExplainerRecord::of);
             if let Some(r) = rating {
                 record.level_needed = Some(level_name(r.level));
                 record.grade = r.grade.map(|g| g.name());
@@ -257,6 +284,26 @@ pub fn parse_clues(text: &str, spelling: Spelling) -> Result<(usize, usize)> {
     }
 }
 
+/// `--se A-B` (or `A..B`, or one rating `A`): a range of ratings on
+/// Sudoku Explainer's scale.
+pub fn parse_se(text: &str, spelling: Spelling) -> Result<(Difficulty, Difficulty)> {
+    let rating = |s: &str| {
+        s.trim().parse::<Difficulty>().with_context(|| {
+            format!(
+                "invalid {} `{text}`: expected a rating or a range A-B, e.g. 7.0-8.0",
+                spelling.option("se")
+            )
+        })
+    };
+    match text.split_once("..").or_else(|| text.split_once('-')) {
+        Some((low, high)) => Ok((rating(low)?, rating(high.trim_start_matches('='))?)),
+        None => {
+            let x = rating(text)?;
+            Ok((x, x))
+        }
+    }
+}
+
 /// A seed from the clock, for runs without `--seed`.
 pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -272,6 +319,14 @@ mod tests {
     fn clue_ranges() {
         let flags = Spelling::Flags;
         assert_eq!(parse_clues("22..25", flags).unwrap(), (22, 25));
+        let tenths = |text| parse_se(text, flags).map(|(a, b)| (a.tenths(), b.tenths()));
+        assert_eq!(tenths("7.0-8.0").unwrap(), (70, 80));
+        assert_eq!(tenths("7..8.5").unwrap(), (70, 85));
+        assert_eq!(tenths("6.6").unwrap(), (66, 66));
+        assert_eq!(
+            tenths("hard").unwrap_err().to_string(),
+            "invalid --se `hard`: expected a rating or a range A-B, e.g. 7.0-8.0"
+        );
         assert_eq!(parse_clues("22..=25", flags).unwrap(), (22, 25));
         assert_eq!(parse_clues(" 30 ", flags).unwrap(), (30, 30));
         assert_eq!(

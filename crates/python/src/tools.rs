@@ -9,8 +9,9 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::Sudoku;
+use sudoku::explain::{Difficulty, ExplainOptions};
 use sudoku::generate::Generator;
-use sudoku_cli::explaining::{ExplainRecord, explain_job};
+use sudoku_cli::explaining::{ExplainRecord, explain_job_with};
 use sudoku_cli::generating::{GenerateSettings, clock_seed, make, record};
 use sudoku_cli::rating::{RateOptions, RateRecord, Scale, rate_job};
 use sudoku_cli::records::Origin;
@@ -76,16 +77,25 @@ pub fn rate_csv(
     )
 }
 
-/// The records of `sudoku explain --format json`, one per puzzle.
+/// The records of `sudoku explain --format json`, one per puzzle (with
+/// `--max-difficulty` when `max_difficulty` is given: a ValueError for a
+/// number that is not one).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, jobs=None))]
+#[pyo3(signature = (puzzles, *, jobs=None, max_difficulty=None))]
 pub fn explain_records<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     jobs: Option<usize>,
+    max_difficulty: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let max_difficulty = (max_difficulty.map(|x| format!("{x:.1}").parse::<Difficulty>()))
+        .transpose()
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    let options = ExplainOptions { max_difficulty };
     let records: Vec<ExplainRecord> =
-        run_entries(py, puzzles, jobs, &Failure::default(), explain_job)?;
+        run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
+            explain_job_with(job, sudokus, &options)
+        })?;
     to_py(py, &records)
 }
 
@@ -93,7 +103,7 @@ pub fn explain_records<'py>(
 /// run seeded by `seed` (from the clock if None), made on `jobs` threads;
 /// the same seed gives the same puzzles.
 #[pyfunction]
-#[pyo3(signature = (count=1, *, seed=None, size=None, r#box=None, variant=None, symmetry=None, minimal=false, clues=None, level=None, attempts=1000, jigsaw=false, killer=false, jobs=None))]
+#[pyo3(signature = (count=1, *, seed=None, size=None, r#box=None, variant=None, symmetry=None, minimal=false, clues=None, level=None, attempts=1000, jigsaw=false, killer=false, jobs=None, se=None, technique=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_records<'py>(
     py: Python<'py>,
@@ -110,6 +120,8 @@ pub fn generate_records<'py>(
     jigsaw: bool,
     killer: bool,
     jobs: Option<usize>,
+    se: Option<String>,
+    technique: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let bad = |what: &str, e: &dyn std::fmt::Display| {
         InvalidStrategy::new_err(format!("invalid {what}: {e}"))
@@ -131,6 +143,8 @@ pub fn generate_records<'py>(
         attempts,
         jigsaw,
         killer,
+        se,
+        technique,
         spelling: sudoku_cli::strategy::Spelling::Keywords,
     };
     let size = settings.grid_size().map_err(strategy_error)?;

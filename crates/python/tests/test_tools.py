@@ -20,6 +20,17 @@ def test_generate_makes_the_command_lines_puzzles():
         sc.generate(1, size=7)
 
 
+def test_generate_to_a_rating_or_a_technique_is_the_command_lines():
+    want = cli_json("generate", "-n", "3", "--seed", "1", "-q", "--se", "7.0-8.0")
+    got = sc.generate(3, seed=1, se="7.0-8.0", as_frame=False)
+    assert got == want
+    assert all(7.0 <= r["se"]["er"] <= 8.0 for r in got)
+    wing = sc.generate(1, seed=3, technique="x-wing", as_frame=False)[0]
+    assert "X-Wing" in sc.explain(wing["puzzle"]).techniques
+    with pytest.raises(sc.InvalidStrategy, match="technique="):
+        sc.generate(1, technique="x-wings")
+
+
 def test_rate_and_rate_many_are_the_command_lines():
     want = cli_json("rate", str(HARDEST11))
     for puzzle, record in zip(lines(HARDEST11), want):
@@ -57,6 +68,18 @@ def test_explain_is_the_command_lines():
     assert (got.status, got.hardest, got.techniques) == (want["status"], want["hardest"], want["techniques"])
     assert got.steps[0]["why"]
     assert "steps=" in repr(got)
+
+
+def test_explain_stops_where_asked_as_the_command_line_does():
+    puzzle = lines(ROOT / "puzzles" / "minimal-200.txt")[1]
+    (tmp := ROOT / "target" / "explain-stop.txt").write_text(puzzle + "\n")
+    want = cli_json("explain", str(tmp), "--max-difficulty", "6.6")[0]
+    got = sc.explain(puzzle, max_difficulty=6.6)
+    assert (got.status, len(got.steps), got.harder["technique"]) == ("stopped", 22, "Forcing Chain")
+    assert got.harder == want["harder"] and got.summary == want["summary"]
+    assert sc.explain(puzzle, max_difficulty=7.2).status == "solved"
+    with pytest.raises(ValueError, match="not a difficulty"):
+        sc.explain(puzzle, max_difficulty=0.5)
 
 
 def test_trace_is_the_trace_file(tmp_path):

@@ -43,6 +43,7 @@ mod singles;
 mod state;
 mod strong_links;
 mod subsets;
+mod technique_names;
 mod unique_loops;
 mod w_wing;
 mod xy_wing;
@@ -50,13 +51,14 @@ mod xyz_wing;
 
 pub use als_wings::AlsWing;
 pub use chains::Chain;
-pub use difficulty::Difficulty;
+pub use difficulty::{BadDifficulty, Difficulty};
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
 pub use pattern::{Link, Pattern};
 pub use picture::step_picture;
-pub use state::State;
+pub use state::{HouseView, State};
 pub use strong_links::StrongLinks;
+pub use technique_names::{TECHNIQUE_NAMES, technique_named};
 pub use unique_loops::UniqueLoop;
 
 use crate::rules::cell_name;
@@ -256,6 +258,17 @@ pub struct Explanation {
     /// The puzzle's solutions counted up to 2, where they were counted
     /// (grids up to 9x9 of houses alone).
     pub solutions: Option<u64>,
+    /// The next step, not made: harder than the most difficult allowed
+    /// ([`ExplainOptions::max_difficulty`]).
+    pub harder: Option<Step>,
+}
+
+/// How far an explanation goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExplainOptions {
+    /// Stop before the first step harder than this (see
+    /// [`Technique::within`]); `None` goes to the end.
+    pub max_difficulty: Option<Difficulty>,
 }
 
 impl Explanation {
@@ -268,15 +281,36 @@ impl Explanation {
 /// The step-by-step solution of `puzzle`, to the end or to where the
 /// techniques are stuck (at most `cells x side` steps).
 pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveError> {
+    explain_with(sudoku, puzzle, &ExplainOptions::default())
+}
+
+/// The same, as far as `options` let it go: with a most difficult step
+/// allowed, it stops before the first step harder than that, which it
+/// keeps as [`Explanation::harder`].
+pub fn explain_with(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    options: &ExplainOptions,
+) -> Result<Explanation, SolveError> {
     let mut walk = Walk::new(sudoku, puzzle)?;
     let mut steps = Vec::new();
-    while let Some(step) = walk.next_step() {
+    let mut harder = None;
+    while let Some(step) = walk.find_next() {
+        if options
+            .max_difficulty
+            .is_some_and(|max| !step.technique.within(max))
+        {
+            harder = Some(step);
+            break;
+        }
+        walk.make(&step);
         steps.push(step);
     }
     Ok(Explanation {
         steps,
         solutions: walk.solutions,
         end: walk.state,
+        harder,
     })
 }
 
@@ -321,14 +355,24 @@ impl<'a> Walk<'a> {
 
     /// The next step, made; `None` when solved, broken or stuck.
     pub(crate) fn next_step(&mut self) -> Option<Step> {
+        let step = self.find_next()?;
+        self.make(&step);
+        Some(step)
+    }
+
+    /// The next step, not made yet; `None` when solved, broken or stuck.
+    pub(crate) fn find_next(&self) -> Option<Step> {
         let state = &self.state;
         if state.is_solved() || state.is_broken() || self.made >= self.limit {
             return None;
         }
-        let step = next_step(state, &self.elements, self.unique)?;
-        self.state.apply(&step);
+        next_step(state, &self.elements, self.unique)
+    }
+
+    /// Makes `step`.
+    pub(crate) fn make(&mut self, step: &Step) {
+        self.state.apply(step);
         self.made += 1;
-        Some(step)
     }
 
     /// Whether the puzzle has rules beyond houses.

@@ -33,6 +33,7 @@ pub use generator::{Generated, Generator};
 pub use layout::{Cage, MAX_CAGE};
 pub use symmetry::{Symmetry, UnknownSymmetry, valid_names as symmetry_names};
 
+use crate::explain::Difficulty;
 use crate::{LevelNeeded, SolveError, Sudoku};
 
 /// What to make.
@@ -61,6 +62,13 @@ pub struct GenerateOptions {
     /// Random killer cages over the whole grid, drawn per puzzle from its
     /// solution (digits in a cage differ; its sum is given).
     pub killer: bool,
+    /// Keep only puzzles whose rating on Sudoku Explainer's scale (ER,
+    /// [`rate_explainer`](crate::explain::rate_explainer)) is in
+    /// `low..=high`.
+    pub se: Option<(Difficulty, Difficulty)>,
+    /// Keep only puzzles whose explanation takes a step of this technique
+    /// (one of [`TECHNIQUE_NAMES`](crate::explain::TECHNIQUE_NAMES)).
+    pub technique: Option<&'static str>,
 }
 
 impl Default for GenerateOptions {
@@ -73,6 +81,8 @@ impl Default for GenerateOptions {
             attempts: 1000,
             jigsaw: false,
             killer: false,
+            se: None,
+            technique: None,
         }
     }
 }
@@ -140,6 +150,20 @@ impl GenerateOptions {
                 self.symmetry.name()
             )));
         }
+        if (self.se.is_some() || self.technique.is_some())
+            && (self.killer || !sudoku.has_only_houses())
+        {
+            return Err(GenerateError::Options(
+                "a rating on Sudoku Explainer's scale and a technique need a puzzle of houses alone: no killer cages or other elements".into(),
+            ));
+        }
+        if let Some((low, high)) = self.se
+            && low > high
+        {
+            return Err(GenerateError::Options(format!(
+                "the rating range {low}-{high} is empty"
+            )));
+        }
         let Some((low, high)) = self.clues else {
             return Ok(());
         };
@@ -191,6 +215,12 @@ impl GenerateOptions {
         }
         if self.minimal {
             parts.push("minimal".to_string());
+        }
+        if let Some((low, high)) = self.se {
+            parts.push(format!("SE {low}-{high}"));
+        }
+        if let Some(name) = self.technique {
+            parts.push(format!("technique {name}"));
         }
         if parts.is_empty() {
             "a unique solution".to_string()

@@ -4,7 +4,9 @@ use anyhow::Result;
 
 use super::{Classify, Outcome, drive};
 use crate::cli::ExplainArgs;
-use crate::explaining::{ExplainRecord, explain_job};
+use sudoku::explain::ExplainOptions;
+
+use crate::explaining::{ExplainRecord, explain_job_with};
 use crate::output::Row;
 
 impl Classify for ExplainRecord {
@@ -12,7 +14,7 @@ impl Classify for ExplainRecord {
         self.head.invalid_error()
     }
     fn failed(&self) -> bool {
-        self.head.status == "stuck"
+        matches!(self.head.status, "stuck" | "stopped")
     }
     fn failure(&self) -> String {
         self.head.status.to_string()
@@ -50,6 +52,16 @@ impl Row for ExplainRecord {
                 s.why
             ));
         }
+        if let Some(s) = &self.harder {
+            let difficulty = match s.difficulty {
+                Some(d) => format!(" ({d:.1})"),
+                None => String::new(),
+            };
+            out.push_str(&format!(
+                "\nnext, not made: {}{difficulty}: {}",
+                s.technique, s.why
+            ));
+        }
         if let Some(grid) = &self.stuck {
             out.push_str(&format!(
                 "\nthe candidates where it is stuck:\n{}",
@@ -61,19 +73,27 @@ impl Row for ExplainRecord {
 }
 
 pub fn explain(args: &ExplainArgs) -> Result<Outcome> {
-    let mut solved = 0;
-    let mut stuck = 0;
+    let options = ExplainOptions {
+        max_difficulty: args.max_difficulty,
+    };
+    let (mut solved, mut stuck, mut stopped) = (0, 0, 0);
     drive(
         &args.input,
         &args.output,
-        explain_job,
+        |job, sudokus| explain_job_with(job, sudokus, &options),
         |record| match record {
             Some(r) => {
                 solved += usize::from(r.head.status == "solved");
                 stuck += usize::from(r.head.status == "stuck");
+                stopped += usize::from(r.head.status == "stopped");
                 String::new()
             }
-            None => format!("explained: {solved} solved, {stuck} stuck"),
+            None => match options.max_difficulty {
+                Some(max) => format!(
+                    "explained: {solved} solved, {stuck} stuck, {stopped} stopped (harder than {max})"
+                ),
+                None => format!("explained: {solved} solved, {stuck} stuck"),
+            },
         },
     )
 }

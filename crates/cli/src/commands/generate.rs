@@ -30,6 +30,8 @@ fn settings(args: &GenerateArgs) -> GenerateSettings {
         attempts: args.attempts,
         jigsaw: args.jigsaw,
         killer: args.killer,
+        se: args.se.clone(),
+        technique: args.technique.clone(),
         spelling: crate::strategy::Spelling::Flags,
     }
 }

@@ -511,8 +511,9 @@ class RateResult(_Record):
 
 class ExplainResult(_Record):
     """A step-by-step solution, as ``sudoku explain --format json``:
-    ``status`` (solved or stuck), ``steps`` (a list of dicts: technique,
-    placed, removed, why), ``techniques``, ``hardest``, ``stuck``."""
+    ``status`` (solved, stuck or stopped), ``steps`` (a list of dicts:
+    technique, placed, removed, why, the pattern), ``techniques``,
+    ``hardest``, ``stuck``, ``harder``."""
 
     _fields = ("status", "hardest")
 
@@ -543,12 +544,15 @@ def rate_many(puzzles: _t.Any, *, timeout_ms: _t.Optional[int] = None, scale: st
     return _table(_native.rate_csv(_puzzles(puzzles), timeout_ms=timeout_ms, scale=scale, jobs=jobs), as_frame)
 
 
-def explain(puzzle: _t.Union[str, Puzzle]) -> ExplainResult:
+def explain(puzzle: _t.Union[str, Puzzle], *, max_difficulty: _t.Optional[float] = None) -> ExplainResult:
     """A step-by-step solution of one puzzle in words, as ``sudoku
     explain``: its ``steps`` are dicts (``technique``, ``difficulty``,
-    ``placed``, ``removed``, ``why``), ``se`` its rating on Sudoku
-    Explainer's scale."""
-    return ExplainResult(_native.explain_records(_one(puzzle))[0])
+    ``placed``, ``removed``, ``why``, and the pattern: ``cells``,
+    ``candidates``, ``base``, ``cover``, ``links``, ``fins``,
+    ``eureka``), ``se`` its rating on Sudoku Explainer's scale. With
+    ``max_difficulty`` (``--max-difficulty``) it stops before the first
+    step harder than that: status ``stopped``, the step in ``harder``."""
+    return ExplainResult(_native.explain_records(_one(puzzle), max_difficulty=max_difficulty)[0])
 
 
 def generate(
@@ -567,12 +571,17 @@ def generate(
     killer: bool = False,
     jobs: _t.Optional[int] = None,
     as_frame: _t.Optional[bool] = None,
+    se: _t.Optional[str] = None,
+    technique: _t.Optional[str] = None,
 ):
     """Generates ``count`` puzzles as ``sudoku generate --format json``
     does (the same seed gives the same puzzles, whatever ``jobs``): one
     record per puzzle with ``puzzle``, ``solution``, ``clues``,
-    ``level_needed``, ``grade``, ``score``, ``seed``, ... As a DataFrame
-    with pandas (``as_frame=False``: a list of dicts)."""
+    ``level_needed``, ``grade``, ``score``, ``seed``, ... ``se="7.0-8.0"``
+    keeps puzzles rated so on Sudoku Explainer's scale, ``technique="x-wing"``
+    those that need it (``--se``, ``--technique``; the record then has
+    ``se``). As a DataFrame with pandas (``as_frame=False``: a list of
+    dicts)."""
     records = _native.generate_records(
         count,
         seed=seed,
@@ -587,6 +596,8 @@ def generate(
         jigsaw=jigsaw,
         killer=killer,
         jobs=jobs,
+        se=se,
+        technique=technique,
     )
     if as_frame is None:
         as_frame = _has_pandas()

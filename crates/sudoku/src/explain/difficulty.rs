@@ -28,6 +28,31 @@ impl Difficulty {
     }
 }
 
+/// Text that is not a difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a difficulty: `{0}` (a number from 1.0 to 20.0 in tenths, such as 6.6)")]
+pub struct BadDifficulty(String);
+
+impl std::str::FromStr for Difficulty {
+    type Err = BadDifficulty;
+
+    /// `6.6`, `7`, `7.0`: one decimal at most.
+    fn from_str(text: &str) -> Result<Difficulty, BadDifficulty> {
+        let bad = || BadDifficulty(text.to_string());
+        let (whole, tenth) = text.trim().split_once('.').unwrap_or((text.trim(), "0"));
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !digits(tenth) || tenth.len() > 1 || whole.len() > 2 {
+            return Err(bad());
+        }
+        let tenths = whole.parse::<u16>().map_err(|_| bad())? * 10
+            + tenth.parse::<u16>().map_err(|_| bad())?;
+        if !(10..=200).contains(&tenths) {
+            return Err(bad());
+        }
+        Ok(Difficulty(tenths))
+    }
+}
+
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
@@ -35,6 +60,16 @@ impl fmt::Display for Difficulty {
 }
 
 impl Technique {
+    /// Whether a step of this technique is within `max`: its difficulty
+    /// is at most `max`; an element's step (off the scale) always is, the
+    /// other steps the scale does not rate never are.
+    pub fn within(self, max: Difficulty) -> bool {
+        match self.difficulty() {
+            Some(d) => d <= max,
+            None => matches!(self, Technique::Element(_)),
+        }
+    }
+
     /// What Sudoku Explainer rates a step of this technique (`None`
     /// where its scale has no such step: a subset or fish of more than
     /// four, the W-Wing, which it rates as a chain, an element's rule, a
@@ -82,6 +117,25 @@ impl Technique {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn difficulties_read_in_tenths() {
+        let read = |t: &str| t.parse::<Difficulty>().map(Difficulty::tenths);
+        assert_eq!(read("6.6"), Ok(66));
+        assert_eq!(read("7"), Ok(70));
+        assert_eq!(read("10.5"), Ok(105));
+        for bad in ["", "6.66", "0.5", "x", "-1", "6.", ".5", "300"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            read("6.66").unwrap_err().to_string(),
+            "not a difficulty: `6.66` (a number from 1.0 to 20.0 in tenths, such as 6.6)"
+        );
+        assert!(Technique::Fish(2).within(Difficulty::from_tenths(32)));
+        assert!(!Technique::Fish(3).within(Difficulty::from_tenths(32)));
+        assert!(Technique::Element("killer-cage").within(Difficulty::from_tenths(10)));
+        assert!(!Technique::Contradiction.within(Difficulty::from_tenths(200)));
+    }
 
     #[test]
     fn prints_and_orders_in_tenths() {

@@ -7,6 +7,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use super::checker::Checker;
 use super::layout::{Cage, random_cages, random_regions};
 use super::{GenerateError, GenerateOptions};
+use crate::explain::ExplainerRating;
 use crate::rules::{Element, Rules, registry};
 use crate::{LevelNeeded, Puzzle, Sudoku};
 
@@ -46,6 +47,9 @@ pub struct Generated {
     pub regions: Option<Vec<usize>>,
     /// Its random killer cages, when the options asked for them.
     pub cages: Vec<Cage>,
+    /// Its rating on Sudoku Explainer's scale, when the options asked
+    /// for a rating or a technique.
+    pub se: Option<ExplainerRating>,
 }
 
 impl Generated {
@@ -211,6 +215,24 @@ impl<'a> Generator<'a> {
             }
             None => None,
         };
+        let se = match (self.options.se, self.options.technique) {
+            (None, None) => None,
+            (range, technique) => {
+                let explanation = crate::explain::explain(sudoku, &puzzle)?;
+                if let Some(name) = technique
+                    && !(explanation.steps.iter()).any(|s| s.technique.is_named(name))
+                {
+                    return Ok(None);
+                }
+                let rating = crate::explain::rating_of(&explanation, 1);
+                if let Some((low, high)) = range
+                    && !rating.er.is_some_and(|er| low <= er && er <= high)
+                {
+                    return Ok(None);
+                }
+                Some(rating)
+            }
+        };
         Ok(Some(Generated {
             index: 0,
             puzzle,
@@ -221,6 +243,7 @@ impl<'a> Generator<'a> {
             minimal: self.options.makes_minimal() && unproven == 0,
             regions,
             cages,
+            se,
         }))
     }
 
