@@ -2808,14 +2808,15 @@ fn explanations_one_per_technique() {
         insta::assert_snapshot!(
             format!("explain_pattern_{key}"),
             format!(
-                "{file}:{line}\ncells: {}\ncandidates: {}\nbase: {}\ncover: {}\nfins: {}\nlinks: {}\neureka: {}",
+                "{file}:{line}\ncells: {}\ncandidates: {}\nbase: {}\ncover: {}\nfins: {}\nlinks: {}\neureka: {}\nform: {}",
                 list("cells"),
                 list("candidates"),
                 list("base"),
                 list("cover"),
                 list("fins"),
                 links.join(" "),
-                step["eureka"]
+                step["eureka"],
+                step["form"]
             )
         );
     }

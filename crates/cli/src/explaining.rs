@@ -119,6 +119,10 @@ pub struct StepRecord {
     /// The links in Eureka notation, where they make one chain:
     /// `(5)r1c2=(5)r1c7-(5=3)r3c7`.
     pub eureka: Option<String>,
+    /// The name people give the step where Sudoku Explainer's differs:
+    /// `X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice Loop`, `finned
+    /// X-Wing`, `sashimi Swordfish`, `W-Wing`.
+    pub form: Option<String>,
 }
 
 /// A link between two candidates of a step.
@@ -220,6 +224,7 @@ impl StepRecord {
                 .collect(),
             fins: cell_digits(&s.pattern.fins),
             eureka: s.pattern.eureka(side),
+            form: s.pattern.form.clone(),
         }
     }
 }

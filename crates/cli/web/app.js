@@ -627,7 +627,9 @@ async function explain() {
     list.replaceChildren();
     state.steps.forEach((s, k) => {
       const li = document.createElement("li");
-      const rated = s.difficulty == null ? "" : ` (${s.difficulty.toFixed(1)})`;
+      // As the command prints it: `(7.2, AIC)`.
+      const notes = [s.difficulty == null ? null : s.difficulty.toFixed(1), s.form].filter((x) => x != null);
+      const rated = notes.length ? ` (${notes.join(", ")})` : "";
       li.textContent = `${s.technique}${rated}: ${s.why}`;
       li.addEventListener("click", () => explainAt(k));
       list.appendChild(li);

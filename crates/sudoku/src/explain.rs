@@ -37,6 +37,7 @@ mod fish;
 mod forcing_chains;
 mod literal;
 mod locked_candidates;
+mod named_forms;
 mod pattern;
 mod picture;
 mod singles;
@@ -366,7 +367,9 @@ impl<'a> Walk<'a> {
         if state.is_solved() || state.is_broken() || self.made >= self.limit {
             return None;
         }
-        next_step(state, &self.elements, self.unique)
+        let mut step = next_step(state, &self.elements, self.unique)?;
+        named_forms::name(state, &mut step);
+        Some(step)
     }
 
     /// Makes `step`.

@@ -41,9 +41,11 @@ impl Row for ExplainRecord {
         }
         let width = self.steps.len().to_string().len();
         for (k, s) in self.steps.iter().enumerate() {
-            let difficulty = match s.difficulty {
-                Some(d) => format!(" ({d:.1})"),
-                None => String::new(),
+            let difficulty = match (s.difficulty, &s.form) {
+                (Some(d), Some(form)) => format!(" ({d:.1}, {form})"),
+                (Some(d), None) => format!(" ({d:.1})"),
+                (None, Some(form)) => format!(" ({form})"),
+                (None, None) => String::new(),
             };
             out.push_str(&format!(
                 "\n{:>width$}. {}{difficulty}: {}",

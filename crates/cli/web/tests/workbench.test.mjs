@@ -252,7 +252,9 @@ test("a step's pattern is drawn: an X-Wing's houses, a rectangle, an AIC's links
     await p.waitForSelector("[data-testid=explain-steps] li");
     await p.click(`[data-testid=explain-steps] li:nth-child(${k + 1})`);
     const text = await p.textContent(`[data-testid=explain-steps] li:nth-child(${k + 1})`);
-    assert.ok(text.startsWith(`${technique} (${step.difficulty.toFixed(1)}): `), text);
+    const form = step.form ? `, ${step.form}` : "";
+    assert.ok(text.startsWith(`${technique} (${step.difficulty.toFixed(1)}${form}): `), text);
+    if (technique === "Forcing Chain") assert.equal(step.form, "AIC");
     // Every candidate of the pattern ringed.
     const rings = await p.$$eval("[data-testid=overlay] circle[data-pattern=candidate]", (cs) =>
       cs.map((c) => `${c.dataset.cell}-${c.dataset.candidate}`));

@@ -26,6 +26,10 @@ pub struct Pattern {
     /// A fish's fins: candidates outside its cover that a removal must
     /// see too.
     pub fins: Vec<(usize, u8)>,
+    /// The name people give the pattern where Sudoku Explainer's differs:
+    /// a chain's form (`X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice
+    /// Loop`), or the finned fish or W-Wing it is.
+    pub form: Option<String>,
 }
 
 /// A link between two candidates.

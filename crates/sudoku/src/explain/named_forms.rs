@@ -1,0 +1,211 @@
+//! The names people give a step that Sudoku Explainer counts as a chain:
+//! a finned or sashimi fish, a W-Wing, or the chain's own shape (an
+//! X-Chain, an XY-Chain, an AIC, a nice loop). The step stays the chain
+//! (its difficulty, its removals); its pattern gains the form, and for a
+//! fish its base and cover lines and its fins.
+
+use super::state::bit;
+use super::subsets::combinations;
+use super::{Pattern, State, Step, Technique, fish};
+use crate::HouseKind;
+
+/// Names the form of `step` when it is a chain.
+pub(super) fn name(state: &State, step: &mut Step) {
+    let Technique::Chain(chain) = step.technique else {
+        return;
+    };
+    let digit = step.removed.first().map(|&(_, d)| d);
+    let one_digit =
+        step.placed.is_empty() && digit.is_some_and(|d| step.removed.iter().all(|&(_, x)| x == d));
+    if one_digit && let Some(d) = digit {
+        let targets: Vec<usize> = step.removed.iter().map(|&(c, _)| c).collect();
+        if let Some(fish) = finned_fish(state, d, &targets) {
+            step.pattern.form = Some(fish.name);
+            step.pattern.base = fish.base;
+            step.pattern.cover = fish.cover;
+            step.pattern.fins = fish.fins.iter().map(|&c| (c, d)).collect();
+            return;
+        }
+        if w_wing_removes(state, d, &targets) {
+            step.pattern.form = Some("W-Wing".into());
+            return;
+        }
+    }
+    step.pattern.form = Some(chain_form(chain.cycle, chain.x, &step.pattern).into());
+}
+
+/// What the links make: a nice loop (a cycle), an X-Chain (one digit),
+/// an XY-Chain (strong links inside two-candidate cells, weak ones
+/// between cells on one digit), else an AIC.
+fn chain_form(cycle: bool, x: bool, pattern: &Pattern) -> &'static str {
+    let links = &pattern.links;
+    let xy = !links.is_empty()
+        && (links.iter())
+            .all(|l| (l.from.0 == l.to.0) == l.strong && (l.strong || l.from.1 == l.to.1));
+    match (cycle, x, xy) {
+        (true, _, _) => "Continuous Nice Loop",
+        (false, true, _) if links.iter().all(|l| l.from.1 == l.to.1) => "X-Chain",
+        (false, _, true) => "XY-Chain",
+        _ => "AIC",
+    }
+}
+
+/// A finned or sashimi fish.
+struct FinnedFish {
+    name: String,
+    base: Vec<usize>,
+    cover: Vec<usize>,
+    fins: Vec<usize>,
+}
+
+/// A finned fish of 2 to 4 lines on `d` that removes `d` from every cell
+/// of `targets`: its base lines' places outside the cover lines (the
+/// fins) all in one box, which the removals see.
+fn finned_fish(state: &State, d: u8, targets: &[usize]) -> Option<FinnedFish> {
+    let side = state.side();
+    let boxes: Vec<Option<usize>> = (0..state.cells())
+        .map(|c| state.house_of_kind(c, HouseKind::Box))
+        .collect();
+    for n in 2..=4 {
+        for by_rows in [true, false] {
+            let cell = |i: usize, k: usize| if by_rows { i * side + k } else { k * side + i };
+            let places: Vec<Vec<usize>> = (0..side)
+                .map(|i| {
+                    (0..side)
+                        .filter(|&k| state.mask(cell(i, k)) & bit(d) != 0)
+                        .collect()
+                })
+                .collect();
+            let lines: Vec<usize> = (0..side)
+                .filter(|&i| (1..=n + 3).contains(&places[i].len()))
+                .collect();
+            let mut found = None;
+            combinations(&lines, n, &mut |base| {
+                let mut crossing: Vec<usize> =
+                    base.iter().flat_map(|&i| places[i].clone()).collect();
+                crossing.sort_unstable();
+                crossing.dedup();
+                if crossing.len() <= n {
+                    return false;
+                }
+                combinations(&crossing, n, &mut |cover| {
+                    let fins: Vec<usize> = (base.iter())
+                        .flat_map(|&i| places[i].iter().map(move |&k| (i, k)))
+                        .filter(|(_, k)| !cover.contains(k))
+                        .map(|(i, k)| cell(i, k))
+                        .collect();
+                    let fin_box = boxes[fins[0]];
+                    if fin_box.is_none() || fins.iter().any(|&f| boxes[f] != fin_box) {
+                        return false;
+                    }
+                    // Every base line keeps a place in the cover.
+                    let in_cover =
+                        |i: usize| places[i].iter().filter(|k| cover.contains(k)).count();
+                    if base.iter().any(|&i| in_cover(i) == 0) {
+                        return false;
+                    }
+                    let removes = |t: usize| {
+                        let (i, k) = if by_rows {
+                            (t / side, t % side)
+                        } else {
+                            (t % side, t / side)
+                        };
+                        !base.contains(&i) && cover.contains(&k) && boxes[t] == fin_box
+                    };
+                    if !targets.iter().all(|&t| removes(t)) {
+                        return false;
+                    }
+                    let sashimi = base.iter().any(|&i| in_cover(i) == 1);
+                    let (base_kind, cover_kind) = if by_rows {
+                        (HouseKind::Row, HouseKind::Column)
+                    } else {
+                        (HouseKind::Column, HouseKind::Row)
+                    };
+                    let houses = |list: &[usize], kind| -> Vec<usize> {
+                        (list.iter())
+                            .filter_map(|&i| state.house_of_kind(cell(i, i), kind))
+                            .collect()
+                    };
+                    found = Some(FinnedFish {
+                        name: format!(
+                            "{} {}",
+                            if sashimi { "sashimi" } else { "finned" },
+                            fish::name(n)
+                        ),
+                        base: houses(base, base_kind),
+                        cover: houses(cover, cover_kind),
+                        fins,
+                    });
+                    true
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Whether a W-Wing removes `d` from every cell of `targets`.
+fn w_wing_removes(state: &State, d: u8, targets: &[usize]) -> bool {
+    let pairs: Vec<usize> = (0..state.cells())
+        .filter(|&c| {
+            state.digit(c) == 0 && state.mask(c).count_ones() == 2 && state.mask(c) & bit(d) != 0
+        })
+        .collect();
+    for (i, &a) in pairs.iter().enumerate() {
+        for &b in &pairs[i + 1..] {
+            let mask = state.mask(a);
+            if state.mask(b) != mask || state.sees(a, b) {
+                continue;
+            }
+            if !targets
+                .iter()
+                .all(|&t| t != a && t != b && state.sees(t, a) && state.sees(t, b))
+            {
+                continue;
+            }
+            let x = super::state::digits_of(mask & !bit(d))[0];
+            let linked = (state.houses().iter().filter(|h| h.full)).any(|h| {
+                let places = state.places(&h.cells, x);
+                let [p, q] = places[..] else { return false };
+                ![p, q].iter().any(|c| *c == a || *c == b)
+                    && ((state.sees(p, a) && state.sees(q, b))
+                        || (state.sees(q, a) && state.sees(p, b)))
+            });
+            if linked {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::state::empty_classic_without;
+
+    #[test]
+    fn a_finned_x_wing_removes_what_sees_its_fin() {
+        // 1 in row 1 only at r1c1, r1c5; in row 5 only at r5c1, r5c5 and
+        // the fin r5c6 (box 5): r4c5 and r6c5 see the fin and lose 1.
+        let mut gone: Vec<(usize, u8)> = Vec::new();
+        for k in 0..9 {
+            if ![0, 4].contains(&k) {
+                gone.push((k, 1));
+            }
+            if ![0, 4, 5].contains(&k) {
+                gone.push((36 + k, 1));
+            }
+        }
+        let state = empty_classic_without(gone);
+        let fish = finned_fish(&state, 1, &[31, 49]).unwrap();
+        assert_eq!(fish.name, "finned X-Wing");
+        assert_eq!(fish.fins, [41]);
+        assert_eq!(fish.base.len(), 2);
+        // A cell outside the fin's box is no removal of it.
+        assert!(finned_fish(&state, 1, &[67]).is_none());
+    }
+}
