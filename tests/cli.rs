@@ -2758,66 +2758,103 @@ fn explanations_one_per_technique() {
         assert_eq!(record["hardest"], technique, "{file}:{line}");
         assert_eq!(record["status"], "solved");
         insta::assert_snapshot!(format!("explain_{key}"), format!("{file}:{line}\n{out}"));
-        // The first step of the technique, as a pattern to draw.
-        let step = (record["steps"].as_array().unwrap().iter())
-            .find(|s| s["technique"] == technique)
-            .unwrap();
-        let list = |key: &str| -> String {
-            let items: Vec<String> = (step[key].as_array().unwrap().iter())
-                .map(|v| match v {
-                    serde_json::Value::String(s) => s.clone(),
-                    v => format!("{}{}", v["cell"].as_str().unwrap(), v["digit"]),
-                })
-                .collect();
-            items.join(" ")
-        };
-        let links: Vec<String> = (step["links"].as_array().unwrap().iter())
-            .map(|l| {
-                let end = |e: &serde_json::Value| {
-                    format!("{}{}", e["cell"].as_str().unwrap(), e["digit"])
-                };
-                let sign = if l["strong"] == true { "=" } else { "-" };
-                format!("{}{sign}{}", end(&l["from"]), end(&l["to"]))
-            })
-            .collect();
-        // Its picture in the guide, drawn by `render --step`.
+        // The first step of the technique, its pattern and picture.
         let k = (record["steps"].as_array().unwrap().iter())
             .position(|s| s["technique"] == technique)
             .unwrap();
-        let (svg, err, code) = run_with_stdin(
-            &["render", "-", "--step", &(k + 1).to_string()],
+        pattern_and_picture(record, puzzle, &format!("{file}:{line}"), &key, k);
+    }
+}
+
+/// Step `k` (from 0) of the explanation `record` of `puzzle` (from
+/// `place`): its pattern as a snapshot `explain_pattern_{key}`, and its
+/// picture, drawn by `render --step`, as the guide shows it in
+/// `images/techniques/{key}.svg` (`UPDATE_PICTURES=1` redraws it).
+fn pattern_and_picture(record: &serde_json::Value, puzzle: &str, place: &str, key: &str, k: usize) {
+    let step = &record["steps"][k];
+    let list = |key: &str| -> String {
+        let items: Vec<String> = (step[key].as_array().unwrap().iter())
+            .map(|v| match v {
+                serde_json::Value::String(s) => s.clone(),
+                v => format!("{}{}", v["cell"].as_str().unwrap(), v["digit"]),
+            })
+            .collect();
+        items.join(" ")
+    };
+    let links: Vec<String> = (step["links"].as_array().unwrap().iter())
+        .map(|l| {
+            let end =
+                |e: &serde_json::Value| format!("{}{}", e["cell"].as_str().unwrap(), e["digit"]);
+            let sign = if l["strong"] == true { "=" } else { "-" };
+            format!("{}{sign}{}", end(&l["from"]), end(&l["to"]))
+        })
+        .collect();
+    let (svg, err, code) = run_with_stdin(
+        &["render", "-", "--step", &(k + 1).to_string()],
+        format!("{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let picture = root().join(format!("docs/guide/images/techniques/{key}.svg"));
+    if std::env::var_os("UPDATE_PICTURES").is_some() {
+        std::fs::write(&picture, &svg).unwrap();
+    }
+    let guide = std::fs::read_to_string(root().join("docs/guide/explaining.md")).unwrap();
+    assert!(
+        guide.contains(&format!("(images/techniques/{key}.svg)")),
+        "the guide shows no picture of {key}"
+    );
+    let drawn = std::fs::read_to_string(&picture).unwrap_or_default();
+    assert!(
+        drawn == svg,
+        "{} is not what `render --step {}` draws (UPDATE_PICTURES=1 redraws it)",
+        picture.display(),
+        k + 1
+    );
+    insta::assert_snapshot!(
+        format!("explain_pattern_{key}"),
+        format!(
+            "{place}\ncells: {}\ncandidates: {}\nbase: {}\ncover: {}\nfins: {}\nlinks: {}\neureka: {}\nform: {}",
+            list("cells"),
+            list("candidates"),
+            list("base"),
+            list("cover"),
+            list("fins"),
+            links.join(" "),
+            step["eureka"],
+            step["form"]
+        )
+    );
+}
+
+#[test]
+fn named_forms_of_chains_drawn() {
+    // For each form, the first step of it in the shipped sets.
+    let cases = [
+        ("AIC", "puzzles/minimal-200.txt", 2),
+        ("Continuous Nice Loop", "puzzles/minimal-200.txt", 2),
+        ("W-Wing", "puzzles/minimal-200.txt", 61),
+        ("XY-Chain", "puzzles/top95.txt", 59),
+        ("sashimi Swordfish", "puzzles/top1465.txt", 303),
+        ("finned Swordfish", "puzzles/top1465.txt", 532),
+    ];
+    for (form, file, line) in cases {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let puzzle = text.lines().nth(line - 1).unwrap();
+        let (json, _, _) = run_with_stdin(
+            &["explain", "-", "--format", "json"],
             format!("{puzzle}\n").as_bytes(),
         );
-        assert_eq!(code, 0, "{err}");
-        let picture = root().join(format!("docs/guide/images/techniques/{key}.svg"));
-        if std::env::var_os("UPDATE_PICTURES").is_some() {
-            std::fs::write(&picture, &svg).unwrap();
-        }
-        let guide = std::fs::read_to_string(root().join("docs/guide/explaining.md")).unwrap();
-        assert!(
-            guide.contains(&format!("(images/techniques/{key}.svg)")),
-            "the guide shows no picture of {technique}"
-        );
-        let drawn = std::fs::read_to_string(&picture).unwrap_or_default();
-        assert!(
-            drawn == svg,
-            "{} is not what `render --step {}` draws (UPDATE_PICTURES=1 redraws it)",
-            picture.display(),
-            k + 1
-        );
-        insta::assert_snapshot!(
-            format!("explain_pattern_{key}"),
-            format!(
-                "{file}:{line}\ncells: {}\ncandidates: {}\nbase: {}\ncover: {}\nfins: {}\nlinks: {}\neureka: {}\nform: {}",
-                list("cells"),
-                list("candidates"),
-                list("base"),
-                list("cover"),
-                list("fins"),
-                links.join(" "),
-                step["eureka"],
-                step["form"]
-            )
+        let record = &json_lines(&json)[0];
+        let k = (record["steps"].as_array().unwrap().iter())
+            .position(|s| s["form"] == form)
+            .unwrap_or_else(|| panic!("no {form} in {file}:{line}"));
+        let key: String = form.to_ascii_lowercase().replace([' ', '-'], "_");
+        pattern_and_picture(
+            record,
+            puzzle,
+            &format!("{file}:{line}"),
+            &format!("form_{key}"),
+            k,
         );
     }
 }

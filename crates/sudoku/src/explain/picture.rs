@@ -75,7 +75,10 @@ fn draw_step(mut drawing: Drawing, state: &State, step: &Step) -> Drawing {
     }
     // Captions are not wrapped by SVG: about 7 pixels a character.
     let width = (drawing.size.side() + 1) * 48 / 7;
-    let text = format!("{}: {}", step.technique.name(), step.why);
+    let text = match &step.pattern.form {
+        Some(form) => format!("{} ({form}): {}", step.technique.name(), step.why),
+        None => format!("{}: {}", step.technique.name(), step.why),
+    };
     for line in wrap(&text, width) {
         drawing.caption(line);
     }
