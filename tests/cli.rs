@@ -2833,6 +2833,7 @@ fn named_forms_of_chains_drawn() {
         ("AIC", "puzzles/minimal-200.txt", 2),
         ("Continuous Nice Loop", "puzzles/minimal-200.txt", 2),
         ("W-Wing", "puzzles/minimal-200.txt", 61),
+        ("ALS-XZ", "puzzles/minimal-200.txt", 10),
         ("XY-Chain", "puzzles/top95.txt", 59),
         ("sashimi Swordfish", "puzzles/top1465.txt", 303),
         ("finned Swordfish", "puzzles/top1465.txt", 532),

@@ -121,7 +121,7 @@ pub struct StepRecord {
     pub eureka: Option<String>,
     /// The name people give the step where Sudoku Explainer's differs:
     /// `X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice Loop`, `finned
-    /// X-Wing`, `sashimi Swordfish`, `W-Wing`.
+    /// X-Wing`, `sashimi Swordfish`, `W-Wing`, `ALS-XZ`.
     pub form: Option<String>,
 }
 

@@ -327,6 +327,9 @@ pub(crate) struct Walk<'a> {
     /// Steps made, and the most there can be.
     made: usize,
     limit: usize,
+    /// Chains get the names people give them (see `named_forms`): for
+    /// explanations, not for ratings, which only need the technique.
+    name_forms: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -351,7 +354,14 @@ impl<'a> Walk<'a> {
             solutions,
             made: 0,
             limit,
+            name_forms: true,
         })
+    }
+
+    /// The same, without naming the forms of chains.
+    pub(crate) fn unnamed(mut self) -> Walk<'a> {
+        self.name_forms = false;
+        self
     }
 
     /// The next step, made; `None` when solved, broken or stuck.
@@ -368,7 +378,9 @@ impl<'a> Walk<'a> {
             return None;
         }
         let mut step = next_step(state, &self.elements, self.unique)?;
-        named_forms::name(state, &mut step);
+        if self.name_forms {
+            named_forms::name(state, &mut step);
+        }
         Some(step)
     }
 

@@ -45,7 +45,7 @@ impl ExplainerRating {
 /// `puzzle`'s rating on Sudoku Explainer's scale; puzzles with rules
 /// beyond houses (cages, thermometers...) have none (all `None`).
 pub fn rate_explainer(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<ExplainerRating, SolveError> {
-    let mut walk = Walk::new(sudoku, puzzle)?;
+    let mut walk = Walk::new(sudoku, puzzle)?.unnamed();
     let solutions = match walk.solutions() {
         Some(n) => n,
         None => {

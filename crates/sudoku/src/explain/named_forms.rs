@@ -1,6 +1,7 @@
 //! The names people give a step that Sudoku Explainer counts as a chain:
-//! a finned or sashimi fish, a W-Wing, or the chain's own shape (an
-//! X-Chain, an XY-Chain, an AIC, a nice loop). The step stays the chain
+//! the chain's own shape (an X-Chain, an XY-Chain, a continuous nice
+//! loop, an AIC), and for an AIC the finned or sashimi fish, W-Wing or
+//! ALS-XZ that removes the same candidates, where there is one. The step stays the chain
 //! (its difficulty, its removals); its pattern gains the form, and for a
 //! fish its base and cover lines and its fins.
 
@@ -14,24 +15,30 @@ pub(super) fn name(state: &State, step: &mut Step) {
     let Technique::Chain(chain) = step.technique else {
         return;
     };
+    let shape = chain_form(chain.cycle, chain.x, &step.pattern);
+    step.pattern.form = Some(shape.into());
+    // A chain of a simpler shape keeps its name; an AIC may be a pattern
+    // people name.
+    if shape != "AIC" {
+        return;
+    }
     let digit = step.removed.first().map(|&(_, d)| d);
     let one_digit =
         step.placed.is_empty() && digit.is_some_and(|d| step.removed.iter().all(|&(_, x)| x == d));
-    if one_digit && let Some(d) = digit {
-        let targets: Vec<usize> = step.removed.iter().map(|&(c, _)| c).collect();
-        if let Some(fish) = finned_fish(state, d, &targets) {
-            step.pattern.form = Some(fish.name);
-            step.pattern.base = fish.base;
-            step.pattern.cover = fish.cover;
-            step.pattern.fins = fish.fins.iter().map(|&c| (c, d)).collect();
-            return;
-        }
-        if w_wing_removes(state, d, &targets) {
-            step.pattern.form = Some("W-Wing".into());
-            return;
-        }
+    let (true, Some(d)) = (one_digit, digit) else {
+        return;
+    };
+    let targets: Vec<usize> = step.removed.iter().map(|&(c, _)| c).collect();
+    if let Some(fish) = finned_fish(state, d, &targets) {
+        step.pattern.form = Some(fish.name);
+        step.pattern.base = fish.base;
+        step.pattern.cover = fish.cover;
+        step.pattern.fins = fish.fins.iter().map(|&c| (c, d)).collect();
+    } else if w_wing_removes(state, d, &targets) {
+        step.pattern.form = Some("W-Wing".into());
+    } else if als_xz_removes(state, d, &targets) {
+        step.pattern.form = Some("ALS-XZ".into());
     }
-    step.pattern.form = Some(chain_form(chain.cycle, chain.x, &step.pattern).into());
 }
 
 /// What the links make: a nice loop (a cycle), an X-Chain (one digit),
@@ -175,6 +182,61 @@ fn w_wing_removes(state: &State, d: u8, targets: &[usize]) -> bool {
                         || (state.sees(q, a) && state.sees(p, b)))
             });
             if linked {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether two almost locked sets (N cells of one house holding N + 1
+/// digits) remove `d` from every cell of `targets`: a digit x of both
+/// whose places in one all see its places in the other (so not both
+/// hold it: one of them is locked without x), and `d` in both, each of
+/// its places seeing every target.
+fn als_xz_removes(state: &State, d: u8, targets: &[usize]) -> bool {
+    let sees_targets = |c: usize| targets.iter().all(|&t| t != c && state.sees(c, t));
+    let mut sets: Vec<(Vec<usize>, u64)> = Vec::new();
+    for house in state.houses().iter().filter(|h| h.full) {
+        let open: Vec<usize> = (house.cells.iter().copied())
+            .filter(|&c| state.digit(c) == 0)
+            .collect();
+        for n in 1..=4.min(open.len()) {
+            combinations(&open, n, &mut |cells| {
+                let mask = cells.iter().fold(0, |m, &c| m | state.mask(c));
+                let with_d: Vec<usize> = (cells.iter().copied())
+                    .filter(|&c| state.mask(c) & bit(d) != 0)
+                    .collect();
+                if mask.count_ones() as usize == n + 1
+                    && !with_d.is_empty()
+                    && with_d.iter().all(|&c| sees_targets(c))
+                {
+                    let mut cells = cells.to_vec();
+                    cells.sort_unstable();
+                    if !sets.iter().any(|(s, _)| *s == cells) {
+                        sets.push((cells, mask));
+                    }
+                }
+                false
+            });
+        }
+    }
+    let places = |cells: &[usize], x: u8| -> Vec<usize> {
+        (cells.iter().copied())
+            .filter(|&c| state.mask(c) & bit(x) != 0)
+            .collect()
+    };
+    for (i, (a, mask_a)) in sets.iter().enumerate() {
+        for (b, mask_b) in &sets[i + 1..] {
+            if a.iter().any(|c| b.contains(c)) {
+                continue;
+            }
+            let common = mask_a & mask_b & !bit(d);
+            let restricted = super::state::digits_of(common).into_iter().any(|x| {
+                let (pa, pb) = (places(a, x), places(b, x));
+                pa.iter().all(|&p| pb.iter().all(|&q| state.sees(p, q)))
+            });
+            if restricted {
                 return true;
             }
         }

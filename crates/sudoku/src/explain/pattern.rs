@@ -28,7 +28,7 @@ pub struct Pattern {
     pub fins: Vec<(usize, u8)>,
     /// The name people give the pattern where Sudoku Explainer's differs:
     /// a chain's form (`X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice
-    /// Loop`), or the finned fish or W-Wing it is.
+    /// Loop`), or the finned fish, W-Wing or ALS-XZ an AIC is.
     pub form: Option<String>,
 }
 
