@@ -151,6 +151,35 @@ fn one(
 
 #[pymethods]
 impl PyPuzzle {
+    /// Its step-by-step solution in words, as `sudoku_csp.explain(self,
+    /// max_difficulty=...)` gives it (an `ExplainResult`: `steps` with
+    /// their technique, difficulty and pattern, `se`...).
+    #[pyo3(signature = (*, max_difficulty=None))]
+    fn explain<'py>(
+        slf: &Bound<'py, Self>,
+        max_difficulty: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("max_difficulty", max_difficulty)?;
+        (py.import("sudoku_csp")?.getattr("explain")?).call((slf,), Some(&kwargs))
+    }
+
+    /// Its rating, as `sudoku_csp.rate(self, scale=..., timeout_ms=...)`
+    /// gives it (`scale="se"`: Sudoku Explainer's ER/EP/ED in `se`).
+    #[pyo3(signature = (*, scale="grade", timeout_ms=None))]
+    fn rate<'py>(
+        slf: &Bound<'py, Self>,
+        scale: &str,
+        timeout_ms: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("scale", scale)?;
+        kwargs.set_item("timeout_ms", timeout_ms)?;
+        (py.import("sudoku_csp")?.getattr("rate")?).call((slf,), Some(&kwargs))
+    }
+
     /// Reads one puzzle from `text`, with the command line's input options:
     /// `variant` (global rules for plain lines, e.g. "x,windoku"),
     /// `symbols` ("0-F"), `box` ("3x2"), `rules` (rules of your own,

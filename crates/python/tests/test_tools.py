@@ -78,6 +78,11 @@ def test_explain_stops_where_asked_as_the_command_line_does():
     assert (got.status, len(got.steps), got.harder["technique"]) == ("stopped", 22, "Forcing Chain")
     assert got.harder == want["harder"] and got.summary == want["summary"]
     assert sc.explain(puzzle, max_difficulty=7.2).status == "solved"
+    # The same from the puzzle itself.
+    parsed = sc.Puzzle.parse(puzzle)
+    assert parsed.explain(max_difficulty=6.6).harder == got.harder
+    assert parsed.explain().steps == sc.explain(puzzle).steps
+    assert parsed.rate(scale="se").se["er"] == 7.2
     with pytest.raises(ValueError, match="not a difficulty"):
         sc.explain(puzzle, max_difficulty=0.5)
 

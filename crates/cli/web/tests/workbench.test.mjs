@@ -483,7 +483,7 @@ test("item 5: explain says why it is stuck and shows the candidates, struck when
   const [start] = command(["candidates", "--format", "json", "--propagation", "fc"], stuck + "\n");
   const expected = start.candidates.filter((c, i) => start.filled[i] === ".").reduce((n, c) => n + c.length, 0);
   assert.equal(await p.$$eval("[data-testid=overlay] text[data-candidate]", (ts) => ts.length), expected);
-  // Step 3 (a naked quad) strikes its removals out.
+  // Step 3 (a hidden pair) strikes its removals out.
   for (let k = 0; k < 3; k++) await p.click("[data-testid=explain-next]");
   const struck = await p.$$eval("[data-testid=overlay] text[data-struck]", (ts) => ts.map((t) => `${t.dataset.cell}-${t.textContent}`));
   assert.deepEqual(struck.sort(), record.steps[2].removed.map((x) => `${x.cell}-${x.digit}`).sort());

@@ -39,6 +39,10 @@ class Puzzle:
         propagators: Optional[str] = None,
         ignore_unknown: bool = False,
     ) -> Puzzle: ...
+    def explain(self, *, max_difficulty: Optional[float] = None) -> Any:
+        """``sudoku_csp.explain(self, max_difficulty=...)``."""
+    def rate(self, *, scale: str = "grade", timeout_ms: Optional[int] = None) -> Any:
+        """``sudoku_csp.rate(self, scale=..., timeout_ms=...)``."""
     @property
     def text(self) -> str: ...
     @property
