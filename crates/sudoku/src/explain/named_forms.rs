@@ -156,37 +156,8 @@ fn finned_fish(state: &State, d: u8, targets: &[usize]) -> Option<FinnedFish> {
 
 /// Whether a W-Wing removes `d` from every cell of `targets`.
 fn w_wing_removes(state: &State, d: u8, targets: &[usize]) -> bool {
-    let pairs: Vec<usize> = (0..state.cells())
-        .filter(|&c| {
-            state.digit(c) == 0 && state.mask(c).count_ones() == 2 && state.mask(c) & bit(d) != 0
-        })
-        .collect();
-    for (i, &a) in pairs.iter().enumerate() {
-        for &b in &pairs[i + 1..] {
-            let mask = state.mask(a);
-            if state.mask(b) != mask || state.sees(a, b) {
-                continue;
-            }
-            if !targets
-                .iter()
-                .all(|&t| t != a && t != b && state.sees(t, a) && state.sees(t, b))
-            {
-                continue;
-            }
-            let x = super::state::digits_of(mask & !bit(d))[0];
-            let linked = (state.houses().iter().filter(|h| h.full)).any(|h| {
-                let places = state.places(&h.cells, x);
-                let [p, q] = places[..] else { return false };
-                ![p, q].iter().any(|c| *c == a || *c == b)
-                    && ((state.sees(p, a) && state.sees(q, b))
-                        || (state.sees(q, a) && state.sees(p, b)))
-            });
-            if linked {
-                return true;
-            }
-        }
-    }
-    false
+    let wanted = |y: u8, gone: &[usize]| y == d && targets.iter().all(|t| gone.contains(t));
+    super::w_wing::find_where(state, wanted).is_some()
 }
 
 /// Whether two almost locked sets (N cells of one house holding N + 1

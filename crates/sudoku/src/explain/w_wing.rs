@@ -9,6 +9,11 @@ use super::state::{bit, digits_of};
 use super::{Pattern, State, Step, Technique, cells_text};
 
 pub(super) fn find(state: &State) -> Option<Step> {
+    find_where(state, |_, _| true)
+}
+
+/// The first W-Wing whose digit `y` and removals `gone` are `wanted`.
+pub(super) fn find_where(state: &State, wanted: impl Fn(u8, &[usize]) -> bool) -> Option<Step> {
     let side = state.side();
     let pairs: Vec<usize> = (0..state.cells())
         .filter(|&c| state.digit(c) == 0 && state.mask(c).count_ones() == 2)
@@ -24,7 +29,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
             };
             for (x, y) in [(d1, d2), (d2, d1)] {
                 let gone = state.seeing_all(&[a, b], bit(y));
-                if gone.is_empty() {
+                if gone.is_empty() || !wanted(y, &gone) {
                     continue;
                 }
                 for house in state.houses().iter().filter(|h| h.full) {
