@@ -30,13 +30,18 @@ pub(super) fn find(state: &State, degree: usize) -> Option<Step> {
         {
             continue;
         }
-        let of: Vec<usize> = (seen.into_iter())
+        let of: Vec<usize> = (seen.iter().copied())
             .filter(|&c| open(c) && (2..=degree as u32).contains(&state.mask(c).count_ones()))
             .collect();
         if !of.is_empty() {
             cells.push(cell);
             excluders.push(of);
         }
+    }
+    // Each candidate cell's place in `cells`.
+    let mut index_of = vec![usize::MAX; state.cells()];
+    for (k, &c) in cells.iter().enumerate() {
+        index_of[c] = k;
     }
     // Pairs of candidate cells, by the later one, then the earlier.
     for j in 1..cells.len() {
@@ -46,7 +51,11 @@ pub(super) fn find(state: &State, degree: usize) -> Option<Step> {
             } else {
                 let mut area: Vec<usize> = Vec::new();
                 for &c in excluders[i].iter().chain(&excluders[j]) {
-                    if !area.contains(&c) && c != cells[i] && c != cells[j] && cells.contains(&c) {
+                    if !area.contains(&c)
+                        && c != cells[i]
+                        && c != cells[j]
+                        && index_of[c] != usize::MAX
+                    {
                         area.push(c);
                     }
                 }
@@ -54,9 +63,10 @@ pub(super) fn find(state: &State, degree: usize) -> Option<Step> {
             };
             let mut found = None;
             let mut try_set = |set: &[usize]| {
-                let of = |c: usize| &excluders[cells.iter().position(|&x| x == c).unwrap_or(0)];
+                // Excluders are peers, in order: found by halves.
+                let of = |c: usize| &excluders[index_of[c]];
                 let common: Vec<usize> = (of(set[0]).iter().copied())
-                    .filter(|c| set[1..].iter().all(|&s| of(s).contains(c)))
+                    .filter(|c| set[1..].iter().all(|&s| of(s).binary_search(c).is_ok()))
                     .collect();
                 if common.len() < 2 {
                     return false;
@@ -87,8 +97,12 @@ fn exclusion(state: &State, set: &[usize], common: &[usize]) -> Option<Step> {
     let options: Vec<Vec<u8>> = set.iter().map(|&c| digits_of(state.mask(c))).collect();
     let mut used: Vec<u64> = vec![0; set.len()];
     let mut pick = vec![0usize; set.len()];
+    let mut way = [0u8; 3];
     loop {
-        let digits: Vec<u8> = (0..set.len()).map(|k| options[k][pick[k]]).collect();
+        for k in 0..set.len() {
+            way[k] = options[k][pick[k]];
+        }
+        let digits = &way[..set.len()];
         let clash = (0..set.len()).any(|a| {
             (a + 1..set.len()).any(|b| digits[a] == digits[b] && state.sees(set[a], set[b]))
         });

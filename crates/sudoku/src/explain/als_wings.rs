@@ -74,7 +74,10 @@ pub(super) fn find(state: &State, size: usize) -> Option<Step> {
     let mut best: Option<(u16, usize, Step)> = None;
     for set in &sets {
         let union = set.iter().fold(0, |m, &c| m | state.mask(c));
-        let mut near: Vec<usize> = set.iter().flat_map(|&x| state.peers(x)).collect();
+        let mut near: Vec<usize> = set
+            .iter()
+            .flat_map(|&x| state.peers(x).iter().copied())
+            .collect();
         near.sort_unstable();
         near.dedup();
         for yz in near.into_iter().filter(|y| !set.contains(y)) {

@@ -80,7 +80,7 @@ fn grave(state: &State) -> Option<Grave> {
         left[cell] &= !bit(d);
         let seen = state.peers(cell);
         let kept = match common.take() {
-            None => seen,
+            None => seen.to_vec(),
             Some(cells) => cells.into_iter().filter(|c| seen.contains(c)).collect(),
         };
         *common = Some(

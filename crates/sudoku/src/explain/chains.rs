@@ -113,6 +113,12 @@ struct Arena {
 }
 
 impl Arena {
+    /// Empty again, keeping its room.
+    fn clear(&mut self) {
+        self.lits.clear();
+        self.parents.clear();
+    }
+
     fn push(&mut self, lit: Lit, parent: Option<usize>) -> usize {
         self.lits.push(lit);
         self.parents.push(parent);
@@ -150,16 +156,46 @@ impl Arena {
     }
 }
 
+/// The grid's links, worked out once per search: the houses of each cell
+/// in the order chains follow them, and each digit's places in each
+/// house.
+struct Graph {
+    houses: Vec<Vec<usize>>,
+    side: usize,
+    /// The places of digit `d` in house `h`, at `h * side + d - 1`.
+    places: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    fn new(state: &State) -> Graph {
+        let side = state.side();
+        let places = (state.houses().iter())
+            .flat_map(|h| (1..=side as u8).map(|d| state.places(&h.cells, d)))
+            .collect();
+        Graph {
+            houses: state.houses_by_cell_in_explainer_order(),
+            side,
+            places,
+        }
+    }
+
+    /// The places of `d` in house `h`, in its order.
+    fn places(&self, h: usize, d: u8) -> &[usize] {
+        &self.places[h * self.side + usize::from(d) - 1]
+    }
+}
+
 /// What an on candidate turns off.
 fn on_to_off(
     state: &State,
-    houses: &[Vec<usize>],
+    graph: &Graph,
     arena: &mut Arena,
     node: usize,
     y: bool,
-) -> Vec<usize> {
+    out: &mut Vec<usize>,
+) {
     let p = arena.lits[node];
-    let mut out = Vec::new();
+    out.clear();
     if y {
         for d in (1..=state.side() as u8).filter(|&d| d != p.digit) {
             if state.mask(p.cell) & bit(d) != 0 {
@@ -172,11 +208,12 @@ fn on_to_off(
             }
         }
     }
-    let mut seen = vec![p.cell];
-    for &h in &houses[p.cell] {
-        for &c in &state.houses()[h].cells {
-            if !seen.contains(&c) && state.mask(c) & bit(p.digit) != 0 {
-                seen.push(c);
+    let of_cell = &graph.houses[p.cell];
+    for (k, &h) in of_cell.iter().enumerate() {
+        for &c in graph.places(h, p.digit) {
+            // Each cell once: not the start, nor one of an earlier house.
+            let earlier = || of_cell[..k].iter().any(|e| state.houses_of(c).contains(e));
+            if c != p.cell && !earlier() {
                 let lit = Lit {
                     cell: c,
                     digit: p.digit,
@@ -186,20 +223,20 @@ fn on_to_off(
             }
         }
     }
-    out
 }
 
 /// What an off candidate turns on.
 fn off_to_on(
     state: &State,
-    houses: &[Vec<usize>],
+    graph: &Graph,
     arena: &mut Arena,
     node: usize,
     y: bool,
     x: bool,
-) -> Vec<usize> {
+    out: &mut Vec<usize>,
+) {
     let p = arena.lits[node];
-    let mut out = Vec::new();
+    out.clear();
     let mask = state.mask(p.cell);
     if y && mask.count_ones() == 2 {
         let other = (1..=state.side() as u8).find(|&d| d != p.digit && mask & bit(d) != 0);
@@ -213,10 +250,8 @@ fn off_to_on(
         }
     }
     if x {
-        for &h in &houses[p.cell] {
-            let house = &state.houses()[h];
-            let mut others =
-                (house.cells.iter()).filter(|&&c| c != p.cell && state.mask(c) & bit(p.digit) != 0);
+        for &h in &graph.houses[p.cell] {
+            let mut others = graph.places(h, p.digit).iter().filter(|&&c| c != p.cell);
             if let (Some(&c), None) = (others.next(), others.next()) {
                 let lit = Lit {
                     cell: c,
@@ -227,7 +262,6 @@ fn off_to_on(
             }
         }
     }
-    out
 }
 
 /// A chain found: its rating keys and its step.
@@ -242,7 +276,9 @@ struct Found {
 /// shortest, then X before Y before both.
 pub(super) fn find(state: &State) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
-    let houses = state.houses_by_cell_in_explainer_order();
+    let graph = Graph::new(state);
+    // One arena for every search, cleared before each.
+    let mut arena = Arena::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);
@@ -255,7 +291,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
                     digit: d,
                     on: true,
                 };
-                unary(state, &houses, source, y, x, &mut found);
+                unary(state, &graph, source, y, x, &mut arena, &mut found);
             }
         }
     }
@@ -269,10 +305,11 @@ pub(super) fn find(state: &State) -> Option<Step> {
 /// The cycles and forcing chains from `source`.
 fn unary(
     state: &State,
-    houses: &[Vec<usize>],
+    graph: &Graph,
     source: Lit,
     y: bool,
     x: bool,
+    arena: &mut Arena,
     found: &mut Vec<Found>,
 ) {
     if !x && state.mask(source.cell).count_ones() > 2 {
@@ -283,15 +320,15 @@ fn unary(
         (false, true) => 3,
         _ => 2,
     };
-    let mut arena = Arena::default();
-    for node in cycles(state, houses, &mut arena, source, y, x) {
+    arena.clear();
+    for node in cycles(state, graph, arena, source, y, x) {
         let chain = Chain {
             cycle: true,
             x,
             y,
             nodes: arena.count(node),
         };
-        if let Some(step) = cycle_step(state, &arena, node, chain) {
+        if let Some(step) = cycle_step(state, arena, node, chain) {
             found.push(Found {
                 tenths: chain.tenths(),
                 nodes: chain.nodes,
@@ -304,8 +341,8 @@ fn unary(
         return;
     }
     for start in [source, source.opposite()] {
-        let mut arena = Arena::default();
-        for node in forcing_chains(state, houses, &mut arena, start, y) {
+        arena.clear();
+        for node in forcing_chains(state, graph, arena, start, y) {
             let chain = Chain {
                 cycle: false,
                 x,
@@ -316,7 +353,7 @@ fn unary(
                 tenths: chain.tenths(),
                 nodes: chain.nodes,
                 sort_key,
-                step: forcing_step(state, &arena, node, chain),
+                step: forcing_step(state, arena, node, chain),
             });
         }
     }
@@ -326,7 +363,7 @@ fn unary(
 /// at least four links.
 fn cycles(
     state: &State,
-    houses: &[Vec<usize>],
+    graph: &Graph,
     arena: &mut Arena,
     source: Lit,
     y: bool,
@@ -338,11 +375,13 @@ fn cycles(
     to_on.insert(source);
     let mut pending_on = VecDeque::from([start]);
     let mut pending_off: VecDeque<usize> = VecDeque::new();
+    let mut next = Vec::new();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(p) = pending_on.pop_front() {
-            for off in on_to_off(state, houses, arena, p, y) {
+            on_to_off(state, graph, arena, p, y, &mut next);
+            for &off in &next {
                 if !arena.has_ancestor(p, arena.lits[off]) {
                     pending_off.push_back(off);
                 }
@@ -350,7 +389,8 @@ fn cycles(
         }
         length += 1;
         while let Some(p) = pending_off.pop_front() {
-            for on in off_to_on(state, houses, arena, p, y, x) {
+            off_to_on(state, graph, arena, p, y, x, &mut next);
+            for &on in &next {
                 let lit = arena.lits[on];
                 if length >= 4 && lit == source {
                     ends.push(on);
@@ -367,7 +407,7 @@ fn cycles(
 /// The nodes where a search from `start` reaches its opposite.
 fn forcing_chains(
     state: &State,
-    houses: &[Vec<usize>],
+    graph: &Graph,
     arena: &mut Arena,
     start: Lit,
     y: bool,
@@ -377,6 +417,7 @@ fn forcing_chains(
     let mut to_on = Reached::new(state);
     let mut to_off = Reached::new(state);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+    let mut next = Vec::new();
     if start.on {
         to_on.insert(start);
         pending_on.push_back(first);
@@ -392,7 +433,8 @@ fn forcing_chains(
     };
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(p) = pending_on.pop_front() {
-            for off in on_to_off(state, houses, arena, p, y) {
+            on_to_off(state, graph, arena, p, y, &mut next);
+            for &off in &next {
                 end(arena, off, &mut ends);
                 if to_off.insert(arena.lits[off]) {
                     pending_off.push_back(off);
@@ -400,7 +442,8 @@ fn forcing_chains(
             }
         }
         while let Some(p) = pending_off.pop_front() {
-            for on in off_to_on(state, houses, arena, p, y, true) {
+            off_to_on(state, graph, arena, p, y, true, &mut next);
+            for &on in &next {
                 end(arena, on, &mut ends);
                 if to_on.insert(arena.lits[on]) {
                     pending_on.push_back(on);
@@ -439,7 +482,7 @@ fn cycle_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Option<
     let mut back: Vec<(usize, u8)> = Vec::new();
     for &n in nodes {
         let lit = arena.lits[n];
-        for c in state.peers(lit.cell) {
+        for &c in state.peers(lit.cell) {
             if !cells.contains(&c) && state.mask(c) & bit(lit.digit) != 0 {
                 let list = if lit.on { &mut forward } else { &mut back };
                 list.push((c, lit.digit));

@@ -67,44 +67,58 @@ pub(super) fn hidden_subset(state: &State, k: usize) -> Option<Step> {
         if open <= k {
             continue;
         }
-        let places = |d: u8| state.places(&house.cells, d);
-        for set in (0u64..1 << side).filter(|m| m.count_ones() as usize == k) {
-            let digits: Vec<u8> = (1..=side as u8).filter(|&d| set & bit(d) != 0).collect();
-            let mut common: Vec<usize> = Vec::new();
-            let mut each_twice = true;
-            for &d in &digits {
-                let at = places(d);
-                each_twice &= at.len() > 1;
-                common.extend(at);
+        // Each digit's places, as bits of the house's cells.
+        let mut places = [0u64; 64];
+        for (i, &c) in house.cells.iter().enumerate() {
+            let mut mask = state.mask(c);
+            while mask != 0 {
+                places[mask.trailing_zeros() as usize] |= 1 << i;
+                mask &= mask - 1;
             }
-            common.sort_unstable();
-            common.dedup();
-            if !each_twice || common.len() != k {
+        }
+        let places = &places[..side];
+        for set in (0u64..1 << side).filter(|m| m.count_ones() as usize == k) {
+            let mut common = 0u64;
+            let mut each_twice = true;
+            let mut bits = set;
+            while bits != 0 {
+                let at = places[bits.trailing_zeros() as usize];
+                each_twice &= at.count_ones() > 1;
+                common |= at;
+                bits &= bits - 1;
+            }
+            if !each_twice || common.count_ones() as usize != k {
                 continue;
             }
-            for d in (1..=side as u8).filter(|d| !digits.contains(d)) {
-                let at = places(d);
-                let left: Vec<usize> = (at.iter().copied())
-                    .filter(|c| !common.contains(c))
-                    .collect();
-                if at.len() < 2 || left.len() != 1 {
+            for d in (0..side).filter(|d| set >> d & 1 == 0) {
+                let at = places[d];
+                let left = at & !common;
+                if at.count_ones() < 2 || left.count_ones() != 1 {
                     continue;
                 }
+                let d = d as u8 + 1;
+                let cell = house.cells[left.trailing_zeros() as usize];
+                let digits: Vec<u8> = (1..=side as u8).filter(|&x| set & bit(x) != 0).collect();
+                let mut cells: Vec<usize> = (0..house.cells.len())
+                    .filter(|i| common >> i & 1 != 0)
+                    .map(|i| house.cells[i])
+                    .collect();
+                cells.sort_unstable();
                 let why = format!(
                     "{} = {d}: {} can only go in {} in {} (a hidden {}), so {d} leaves those cells; the only place left for {d} in {}",
-                    cell_name(left[0], side),
+                    cell_name(cell, side),
                     digits_text(&digits),
-                    cells_text(&common, side),
+                    cells_text(&cells, side),
                     house.name,
                     if k == 2 { "pair" } else { "triple" },
                     house.name
                 );
-                let candidates = (common.iter())
+                let candidates = (cells.iter())
                     .flat_map(|&c| digits.iter().map(move |&x| (c, x)))
                     .filter(|&(c, x)| state.mask(c) & bit(x) != 0)
-                    .chain([(left[0], d)]);
+                    .chain([(cell, d)]);
                 let pattern = Pattern::of(candidates).in_houses(vec![house.index], Vec::new());
-                let step = placing(state, Technique::DirectHiddenSubset(k), left[0], d, why);
+                let step = placing(state, Technique::DirectHiddenSubset(k), cell, d, why);
                 return Some(step.on(pattern));
             }
         }

@@ -21,6 +21,8 @@ pub struct State {
     houses: Vec<HouseView>,
     /// The houses of each cell.
     of_cell: Vec<Vec<usize>>,
+    /// The cells each cell sees, in order.
+    peers: Vec<Vec<usize>>,
 }
 
 /// One house as the techniques see it.
@@ -62,6 +64,17 @@ impl State {
                 of_cell[c].push(k);
             }
         }
+        let peers: Vec<Vec<usize>> = (0..cells)
+            .map(|cell| {
+                let mut peers: Vec<usize> = (of_cell[cell].iter())
+                    .flat_map(|&h| houses[h].cells.iter().copied())
+                    .filter(|&c| c != cell)
+                    .collect();
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
+            .collect();
         let model = sudoku.model();
         let mut state = State {
             side,
@@ -71,12 +84,14 @@ impl State {
             candidates: (model.vars()).map(|v| model.initial_domain(v).0).collect(),
             houses,
             of_cell,
+            peers,
         };
         for cell in 0..cells {
             let d = state.digits[cell];
             if d != 0 {
                 state.candidates[cell] = 0;
-                for peer in state.peers(cell) {
+                for k in 0..state.peers[cell].len() {
+                    let peer = state.peers[cell][k];
                     state.candidates[peer] &= !bit(d);
                 }
             }
@@ -183,21 +198,15 @@ impl State {
         let Some((&first, rest)) = cells.split_first() else {
             return Vec::new();
         };
-        (self.peers(first).into_iter())
+        (self.peers(first).iter().copied())
             .filter(|&c| self.mask(c) & digits != 0 && !cells.contains(&c))
             .filter(|&c| rest.iter().all(|&o| self.sees(c, o)))
             .collect()
     }
 
     /// The cells that share a house with `cell`.
-    pub fn peers(&self, cell: usize) -> Vec<usize> {
-        let mut peers: Vec<usize> = (self.of_cell[cell].iter())
-            .flat_map(|&h| self.houses[h].cells.iter().copied())
-            .filter(|&c| c != cell)
-            .collect();
-        peers.sort_unstable();
-        peers.dedup();
-        peers
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
     }
 
     /// Every cell holds a digit.
@@ -242,7 +251,8 @@ impl State {
             .collect();
         self.digits[cell] = d;
         self.candidates[cell] = 0;
-        for peer in self.peers(cell) {
+        for k in 0..self.peers[cell].len() {
+            let peer = self.peers[cell][k];
             if self.candidates[peer] & bit(d) != 0 {
                 self.candidates[peer] &= !bit(d);
                 removed.push((peer, d));

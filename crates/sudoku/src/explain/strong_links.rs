@@ -82,25 +82,64 @@ pub(super) fn find(state: &State, links: usize) -> Option<Step> {
     let mut best: Option<(u16, usize, Step)> = None;
     for d in 1..=state.side() as u8 {
         let all = strong_links(state, d);
-        // Every link both ways round: (link, start end).
+        // Every link both ways round: (link, start end), the one of index
+        // `2 * link + start`.
         let oriented: Vec<(usize, usize)> = (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        let tables = Tables::new(state, &all, &oriented);
         let mut chain: Vec<(usize, usize)> = Vec::new();
         for &start in &oriented {
             chain.push(start);
-            extend(state, d, &all, &oriented, links, &mut chain, &mut best);
+            extend(
+                state, d, &all, &oriented, &tables, links, &mut chain, &mut best,
+            );
             chain.pop();
         }
     }
     best.map(|(_, _, step)| step)
 }
 
+/// What the search asks of every two links, worked out once per digit.
+struct Tables {
+    /// Links `i` and `j` share a cell: `overlap[i * n + j]`.
+    overlap: Vec<bool>,
+    /// The end of oriented link `o` and the start of oriented link `p`
+    /// lie in one house: `joins[o * 2n + p]`.
+    joins: Vec<bool>,
+    n: usize,
+}
+
+impl Tables {
+    fn new(state: &State, all: &[Link], oriented: &[(usize, usize)]) -> Tables {
+        let n = all.len();
+        let cells = |l: &Link| l.ends.iter().flatten().copied().collect::<Vec<usize>>();
+        let cells: Vec<Vec<usize>> = all.iter().map(cells).collect();
+        let mut overlap = vec![false; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                overlap[i * n + j] = cells[i].iter().any(|c| cells[j].contains(c));
+            }
+        }
+        let mut joins = vec![false; 4 * n * n];
+        for (o, &(i, from)) in oriented.iter().enumerate() {
+            let end = &all[i].ends[1 - from];
+            for (p, &(j, start)) in oriented.iter().enumerate() {
+                joins[o * 2 * n + p] = in_one_house(state, end, &all[j].ends[start]);
+            }
+        }
+        Tables { overlap, joins, n }
+    }
+}
+
 /// Extends `chain` to `links` links, each finished chain a candidate for
-/// `best`.
+/// `best`: the next link in a house of its own, sharing no cell with the
+/// chain's links, its start in one house with the last link's end.
+#[allow(clippy::too_many_arguments)]
 fn extend(
     state: &State,
     d: u8,
     all: &[Link],
     oriented: &[(usize, usize)],
+    tables: &Tables,
     links: usize,
     chain: &mut Vec<(usize, usize)>,
     best: &mut Option<(u16, usize, Step)>,
@@ -109,24 +148,18 @@ fn extend(
         consider(state, d, all, chain, best);
         return;
     }
+    let n = tables.n;
     let &(last, from) = chain.last().expect("a chain starts with a link");
-    let end = &all[last].ends[1 - from];
-    let used: Vec<usize> = (chain.iter())
-        .flat_map(|&(l, _)| all[l].ends.iter().flatten().copied())
-        .collect();
-    let houses: Vec<usize> = chain.iter().map(|&(l, _)| all[l].house).collect();
-    for &(next, start) in oriented {
-        let link = &all[next];
-        if houses.contains(&link.house) {
-            continue;
-        }
-        let begin = &link.ends[start];
-        let reused = link.ends.iter().flatten().any(|c| used.contains(c));
-        if reused || !in_one_house(state, end, begin) {
+    let o = 2 * last + from;
+    for (p, &(next, start)) in oriented.iter().enumerate() {
+        let house = all[next].house;
+        let clash =
+            |&(l, _): &(usize, usize)| all[l].house == house || tables.overlap[l * n + next];
+        if !tables.joins[o * 2 * n + p] || chain.iter().any(clash) {
             continue;
         }
         chain.push((next, start));
-        extend(state, d, all, oriented, links, chain, best);
+        extend(state, d, all, oriented, tables, links, chain, best);
         chain.pop();
     }
 }
