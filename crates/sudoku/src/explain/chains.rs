@@ -138,6 +138,13 @@ impl Arena {
         false
     }
 
+    /// The candidates from the start to `node`.
+    fn lits_to(&self, node: usize) -> Vec<Lit> {
+        let mut lits: Vec<Lit> = self.path(node).into_iter().map(|n| self.lits[n]).collect();
+        lits.reverse();
+        lits
+    }
+
     /// The node and its ancestors, from the node back to the start.
     fn path(&self, node: usize) -> Vec<usize> {
         let mut path = vec![node];
@@ -269,7 +276,11 @@ struct Found {
     tenths: u16,
     nodes: u16,
     sort_key: u8,
-    step: Step,
+    chain: Chain,
+    /// Its candidates, from the start (a cycle's start again at its end).
+    lits: Vec<Lit>,
+    /// A cycle's removals (a forcing chain's follow from its end).
+    removed: Vec<(usize, u8)>,
 }
 
 /// The chain or cycle Sudoku Explainer would take: the easiest, then the
@@ -299,7 +310,12 @@ pub(super) fn find(state: &State) -> Option<Step> {
         let f = &found[i];
         (f.tenths, f.nodes, f.sort_key, i)
     })?;
-    Some(found.swap_remove(best).step)
+    let best = found.swap_remove(best);
+    Some(if best.chain.cycle {
+        cycle_step(state, best.chain, &best.lits, best.removed)
+    } else {
+        forcing_step(state, best.chain, &best.lits)
+    })
 }
 
 /// The cycles and forcing chains from `source`.
@@ -328,12 +344,16 @@ fn unary(
             y,
             nodes: arena.count(node),
         };
-        if let Some(step) = cycle_step(state, arena, node, chain) {
+        let lits = arena.lits_to(node);
+        let removed = cycle_removals(state, &lits);
+        if !removed.is_empty() {
             found.push(Found {
                 tenths: chain.tenths(),
                 nodes: chain.nodes,
                 sort_key,
-                step,
+                chain,
+                lits,
+                removed,
             });
         }
     }
@@ -353,7 +373,9 @@ fn unary(
                 tenths: chain.tenths(),
                 nodes: chain.nodes,
                 sort_key,
-                step: forcing_step(state, arena, node, chain),
+                chain,
+                lits: arena.lits_to(node),
+                removed: Vec::new(),
             });
         }
     }
@@ -454,36 +476,15 @@ fn forcing_chains(
     ends
 }
 
-/// `r1c2 = 5 -> r1c7 <> 5 -> ...`, from the start.
-/// The chain's pattern: its candidates and links, from the start.
-fn chain_pattern(arena: &Arena, node: usize) -> super::Pattern {
-    let lits: Vec<Lit> = arena
-        .path(node)
-        .into_iter()
-        .rev()
-        .map(|n| arena.lits[n])
-        .collect();
-    path_pattern(&lits)
-}
-
-fn chain_text(state: &State, arena: &Arena, node: usize) -> String {
-    let path = arena.path(node);
-    path_text(path.into_iter().rev().map(|n| arena.lits[n]), state.side())
-}
-
-/// A cycle's step: what sees both an on and an off candidate of its
-/// digit on the cycle goes.
-fn cycle_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Option<Step> {
-    let path = arena.path(end);
-    // The start is the end again: the cycle's nodes are the path less it.
-    let nodes = &path[..path.len() - 1];
-    let cells: Vec<usize> = nodes.iter().map(|&n| arena.lits[n].cell).collect();
+/// What a cycle through `lits` (its start again at the end) removes:
+/// what sees both an on and an off candidate of its digit on it.
+fn cycle_removals(state: &State, lits: &[Lit]) -> Vec<(usize, u8)> {
+    let nodes = &lits[1..];
     let mut forward: Vec<(usize, u8)> = Vec::new();
     let mut back: Vec<(usize, u8)> = Vec::new();
-    for &n in nodes {
-        let lit = arena.lits[n];
+    for lit in nodes {
         for &c in state.peers(lit.cell) {
-            if !cells.contains(&c) && state.mask(c) & bit(lit.digit) != 0 {
+            if !nodes.iter().any(|n| n.cell == c) && state.mask(c) & bit(lit.digit) != 0 {
                 let list = if lit.on { &mut forward } else { &mut back };
                 list.push((c, lit.digit));
             }
@@ -492,48 +493,46 @@ fn cycle_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Option<
     let mut removed: Vec<(usize, u8)> = forward.into_iter().filter(|r| back.contains(r)).collect();
     removed.sort_unstable();
     removed.dedup();
-    if removed.is_empty() {
-        return None;
-    }
+    removed
+}
+
+/// A cycle's step: its `removed`.
+fn cycle_step(state: &State, chain: Chain, lits: &[Lit], removed: Vec<(usize, u8)>) -> Step {
     let why = format!(
         "{}: the cycle holds both ways, so what sees both ends of one of its weak links cannot be true: {}",
-        chain_text(state, arena, end),
+        path_text(lits.iter().copied(), state.side()),
         super::removals_text(&removed, state.side())
     );
-    Some(Step {
+    Step {
         technique: Technique::Chain(chain),
         placed: Vec::new(),
         removed,
         why,
-        pattern: chain_pattern(arena, end),
-    })
+        pattern: path_pattern(lits),
+    }
 }
 
 /// A forcing chain's step: its start is false (the chain from on ends
 /// off) or true (from off to on).
-fn forcing_step(state: &State, arena: &Arena, end: usize, chain: Chain) -> Step {
-    let target = arena.lits[end];
+fn forcing_step(state: &State, chain: Chain, lits: &[Lit]) -> Step {
+    let target = lits[lits.len() - 1];
     let name = cell_name(target.cell, state.side());
-    let text = chain_text(state, arena, end);
-    if target.on {
-        let d = target.digit;
+    let text = path_text(lits.iter().copied(), state.side());
+    let d = target.digit;
+    let (placed, removed, why) = if target.on {
         let removed = state.clone().place(target.cell, d);
-        Step {
-            technique: Technique::Chain(chain),
-            placed: vec![(target.cell, d)],
-            removed,
-            why: format!("{text}: were {d} not in {name}, it would be, so {name} = {d}"),
-            pattern: chain_pattern(arena, end),
-        }
+        let why = format!("{text}: were {d} not in {name}, it would be, so {name} = {d}");
+        (vec![(target.cell, d)], removed, why)
     } else {
-        let d = target.digit;
-        Step {
-            technique: Technique::Chain(chain),
-            placed: Vec::new(),
-            removed: vec![(target.cell, d)],
-            why: format!("{text}: were {d} in {name}, it would not be: remove {d} from {name}"),
-            pattern: chain_pattern(arena, end),
-        }
+        let why = format!("{text}: were {d} in {name}, it would not be: remove {d} from {name}");
+        (Vec::new(), vec![(target.cell, d)], why)
+    };
+    Step {
+        technique: Technique::Chain(chain),
+        placed,
+        removed,
+        why,
+        pattern: path_pattern(lits),
     }
 }
 

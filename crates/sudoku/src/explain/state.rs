@@ -16,6 +16,14 @@ pub struct State {
     digits: Vec<u8>,
     /// Candidates of each cell (bit `d - 1`); empty for placed cells.
     candidates: Vec<u64>,
+    /// The houses and who sees whom: the same all along, shared by the
+    /// copies made to try a step.
+    layout: std::sync::Arc<Layout>,
+}
+
+/// What does not change as a puzzle is solved.
+#[derive(Debug)]
+struct Layout {
     /// The houses: their name, cells, and whether they hold every digit
     /// (else only distinct ones).
     houses: Vec<HouseView>,
@@ -82,16 +90,18 @@ impl State {
             regions: sudoku.rules().regions.clone(),
             digits: puzzle.cells().to_vec(),
             candidates: (model.vars()).map(|v| model.initial_domain(v).0).collect(),
-            houses,
-            of_cell,
-            peers,
+            layout: std::sync::Arc::new(Layout {
+                houses,
+                of_cell,
+                peers,
+            }),
         };
+        let layout = state.layout.clone();
         for cell in 0..cells {
             let d = state.digits[cell];
             if d != 0 {
                 state.candidates[cell] = 0;
-                for k in 0..state.peers[cell].len() {
-                    let peer = state.peers[cell][k];
+                for &peer in &layout.peers[cell] {
                     state.candidates[peer] &= !bit(d);
                 }
             }
@@ -126,7 +136,7 @@ impl State {
 
     /// The houses.
     pub fn houses(&self) -> &[HouseView] {
-        &self.houses
+        &self.layout.houses
     }
 
     /// The houses in the order Sudoku Explainer looks at them: boxes (or
@@ -136,23 +146,23 @@ impl State {
         let block = |h: &&HouseView| h.is_block;
         let kind = |k| move |h: &&HouseView| h.kind == k;
         let other = |h: &&HouseView| !h.is_block && !matches!(h.kind, Row | Column);
-        (self.houses.iter().filter(block))
-            .chain(self.houses.iter().filter(kind(Column)))
-            .chain(self.houses.iter().filter(kind(Row)))
-            .chain(self.houses.iter().filter(other))
+        (self.layout.houses.iter().filter(block))
+            .chain(self.layout.houses.iter().filter(kind(Column)))
+            .chain(self.layout.houses.iter().filter(kind(Row)))
+            .chain(self.layout.houses.iter().filter(other))
     }
 
     /// The houses of every cell (indices into [`State::houses`]) in the
     /// order Sudoku Explainer follows a chain through them: box (or
     /// region), row, column, then the others.
     pub fn houses_by_cell_in_explainer_order(&self) -> Vec<Vec<usize>> {
-        let rank = |h: &usize| match self.houses[*h].kind {
-            _ if self.houses[*h].is_block => 0,
+        let rank = |h: &usize| match self.layout.houses[*h].kind {
+            _ if self.layout.houses[*h].is_block => 0,
             crate::HouseKind::Row => 1,
             crate::HouseKind::Column => 2,
             _ => 3,
         };
-        (self.of_cell.iter())
+        (self.layout.of_cell.iter())
             .map(|of| {
                 let mut of = of.clone();
                 of.sort_by_key(rank);
@@ -164,12 +174,12 @@ impl State {
     /// The house of `kind` that holds `cell` (a row, a column, a box),
     /// if there is one.
     pub fn house_of_kind(&self, cell: usize, kind: crate::HouseKind) -> Option<usize> {
-        (self.of_cell[cell].iter().copied()).find(|&h| self.houses[h].kind == kind)
+        (self.layout.of_cell[cell].iter().copied()).find(|&h| self.layout.houses[h].kind == kind)
     }
 
     /// The houses of `cell` (indices into [`State::houses`]).
     pub fn houses_of(&self, cell: usize) -> &[usize] {
-        &self.of_cell[cell]
+        &self.layout.of_cell[cell]
     }
 
     /// Those of `cells` where `d` is still a candidate, in their order.
@@ -181,14 +191,17 @@ impl State {
 
     /// The houses holding every digit that hold both `a` and `b`.
     pub fn full_houses_with(&self, a: usize, b: usize) -> impl Iterator<Item = &HouseView> {
-        (self.of_cell[a].iter())
-            .map(|&h| &self.houses[h])
+        (self.layout.of_cell[a].iter())
+            .map(|&h| &self.layout.houses[h])
             .filter(move |h| h.full && h.cells.contains(&b))
     }
 
     /// Whether two different cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.of_cell[a].iter().any(|h| self.of_cell[b].contains(h))
+        a != b
+            && self.layout.of_cell[a]
+                .iter()
+                .any(|h| self.layout.of_cell[b].contains(h))
     }
 
     /// The cells, but `cells`, that hold a candidate of `digits` and see
@@ -206,7 +219,7 @@ impl State {
 
     /// The cells that share a house with `cell`.
     pub fn peers(&self, cell: usize) -> &[usize] {
-        &self.peers[cell]
+        &self.layout.peers[cell]
     }
 
     /// Every cell holds a digit.
@@ -225,7 +238,7 @@ impl State {
                 cell_name(cell, self.side)
             ));
         }
-        for h in self.houses.iter().filter(|h| h.full) {
+        for h in self.layout.houses.iter().filter(|h| h.full) {
             for d in 1..=self.side as u8 {
                 let placed = h.cells.iter().any(|&c| self.digits[c] == d);
                 let places = h.cells.iter().any(|&c| self.candidates[c] & bit(d) != 0);
@@ -251,8 +264,8 @@ impl State {
             .collect();
         self.digits[cell] = d;
         self.candidates[cell] = 0;
-        for k in 0..self.peers[cell].len() {
-            let peer = self.peers[cell][k];
+        let layout = self.layout.clone();
+        for &peer in &layout.peers[cell] {
             if self.candidates[peer] & bit(d) != 0 {
                 self.candidates[peer] &= !bit(d);
                 removed.push((peer, d));
