@@ -87,18 +87,8 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
                         _ => names.join(""),
                     }
                 };
-                let (base_house, cover_house) = if by_rows {
-                    (HouseKind::Row, HouseKind::Column)
-                } else {
-                    (HouseKind::Column, HouseKind::Row)
-                };
-                let houses = |lines: &[usize], kind| -> Vec<usize> {
-                    (lines.iter())
-                        .filter_map(|&i| state.house_of_kind(cell(i, i), kind))
-                        .collect()
-                };
-                let pattern = Pattern::digit_in(d, &corners)
-                    .in_houses(houses(lines, base_house), houses(&covered, cover_house));
+                let (base, cover) = line_houses(state, by_rows, lines, &covered);
+                let pattern = Pattern::digit_in(d, &corners).in_houses(base, cover);
                 found = Some(Step::removing(
                     Technique::Fish(n),
                     d,
@@ -120,6 +110,29 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// The houses of the `base` lines (rows when `by_rows`, else columns)
+/// and of the `cover` lines (the other kind), by number from 0.
+pub(super) fn line_houses(
+    state: &State,
+    by_rows: bool,
+    base: &[usize],
+    cover: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
+    let side = state.side();
+    let (base_kind, cover_kind) = if by_rows {
+        (HouseKind::Row, HouseKind::Column)
+    } else {
+        (HouseKind::Column, HouseKind::Row)
+    };
+    // Line i crosses the other kind's line i at the diagonal cell.
+    let houses = |lines: &[usize], kind| -> Vec<usize> {
+        (lines.iter())
+            .filter_map(|&i| state.house_of_kind(i * side + i, kind))
+            .collect()
+    };
+    (houses(base, base_kind), houses(cover, cover_kind))
 }
 
 #[cfg(test)]

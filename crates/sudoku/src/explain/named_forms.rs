@@ -123,24 +123,16 @@ fn finned_fish(state: &State, d: u8, targets: &[usize]) -> Option<FinnedFish> {
                         return false;
                     }
                     let sashimi = base.iter().any(|&i| in_cover(i) == 1);
-                    let (base_kind, cover_kind) = if by_rows {
-                        (HouseKind::Row, HouseKind::Column)
-                    } else {
-                        (HouseKind::Column, HouseKind::Row)
-                    };
-                    let houses = |list: &[usize], kind| -> Vec<usize> {
-                        (list.iter())
-                            .filter_map(|&i| state.house_of_kind(cell(i, i), kind))
-                            .collect()
-                    };
+                    let (base_houses, cover_houses) =
+                        fish::line_houses(state, by_rows, base, cover);
                     found = Some(FinnedFish {
                         name: format!(
                             "{} {}",
                             if sashimi { "sashimi" } else { "finned" },
                             fish::name(n)
                         ),
-                        base: houses(base, base_kind),
-                        cover: houses(cover, cover_kind),
+                        base: base_houses,
+                        cover: cover_houses,
                         fins,
                     });
                     true
