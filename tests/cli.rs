@@ -2827,13 +2827,14 @@ fn pattern_and_picture(record: &serde_json::Value, puzzle: &str, place: &str, ke
 }
 
 #[test]
-fn named_forms_of_chains_drawn() {
+fn named_forms_drawn() {
     // For each form, the first step of it in the shipped sets.
     let cases = [
         ("AIC", "puzzles/minimal-200.txt", 2),
         ("Continuous Nice Loop", "puzzles/minimal-200.txt", 2),
         ("W-Wing", "puzzles/minimal-200.txt", 61),
         ("ALS-XZ", "puzzles/minimal-200.txt", 10),
+        ("Empty Rectangle", "puzzles/minimal-200.txt", 129),
         ("XY-Chain", "puzzles/top95.txt", 59),
         ("sashimi Swordfish", "puzzles/top1465.txt", 303),
         ("finned Swordfish", "puzzles/top1465.txt", 532),

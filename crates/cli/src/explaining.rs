@@ -121,7 +121,8 @@ pub struct StepRecord {
     pub eureka: Option<String>,
     /// The name people give the step where Sudoku Explainer's differs:
     /// `X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice Loop`, `finned
-    /// X-Wing`, `sashimi Swordfish`, `W-Wing`, `ALS-XZ`.
+    /// X-Wing`, `sashimi Swordfish`, `W-Wing`, `ALS-XZ`, `Empty
+    /// Rectangle`.
     pub form: Option<String>,
 }
 

@@ -1,4 +1,6 @@
-//! The names people give a step that Sudoku Explainer counts as a chain:
+//! The names people give a step that Sudoku Explainer names otherwise: a
+//! strong-link step through a box that holds its digit in a cross is an
+//! Empty Rectangle; and for a step it counts as a chain:
 //! the chain's own shape (an X-Chain, an XY-Chain, a continuous nice
 //! loop, an AIC), and for an AIC the finned or sashimi fish, W-Wing or
 //! ALS-XZ that removes the same candidates, where there is one. The step stays the chain
@@ -12,6 +14,12 @@ use crate::HouseKind;
 
 /// Names the form of `step` when it is a chain.
 pub(super) fn name(state: &State, step: &mut Step) {
+    if let Technique::StrongLinks(links) = step.technique {
+        if links.links == 2 && links.block && empty_rectangle(state, &step.pattern) {
+            step.pattern.form = Some("Empty Rectangle".into());
+        }
+        return;
+    }
     let Technique::Chain(chain) = step.technique else {
         return;
     };
@@ -39,6 +47,35 @@ pub(super) fn name(state: &State, step: &mut Step) {
     } else if als_xz_removes(state, d, &targets) {
         step.pattern.form = Some("ALS-XZ".into());
     }
+}
+
+/// Whether the box among the houses of a strong-link step holds the
+/// pattern's digit in a cross: three places or more, in two rows and two
+/// columns or more, all in one row and one column of the box (what people
+/// call an empty rectangle; two places are a Turbot Fish's box link).
+fn empty_rectangle(state: &State, pattern: &Pattern) -> bool {
+    let side = state.side();
+    let Some(block) = (pattern.base.iter()).find(|&&h| state.houses()[h].is_block) else {
+        return false;
+    };
+    let cells: Vec<usize> = (pattern.candidates.iter())
+        .map(|&(c, _)| c)
+        .filter(|c| state.houses()[*block].cells.contains(c))
+        .collect();
+    let rows = |c: &usize| c / side;
+    let cols = |c: &usize| c % side;
+    let spans = |f: &dyn Fn(&usize) -> usize| {
+        let mut v: Vec<usize> = cells.iter().map(f).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let (in_rows, in_cols) = (spans(&rows), spans(&cols));
+    cells.len() >= 3
+        && in_rows.len() >= 2
+        && in_cols.len() >= 2
+        && (in_rows.iter())
+            .any(|&r| (in_cols.iter()).any(|&k| cells.iter().all(|c| rows(c) == r || cols(c) == k)))
 }
 
 /// What the links make: a nice loop (a cycle), an X-Chain (one digit),

@@ -28,7 +28,8 @@ pub struct Pattern {
     pub fins: Vec<(usize, u8)>,
     /// The name people give the pattern where Sudoku Explainer's differs:
     /// a chain's form (`X-Chain`, `XY-Chain`, `AIC`, `Continuous Nice
-    /// Loop`), or the finned fish, W-Wing or ALS-XZ an AIC is.
+    /// Loop`), or the finned fish, W-Wing or ALS-XZ an AIC is; `Empty
+    /// Rectangle` for strong links through a box cross.
     pub form: Option<String>,
 }
 
