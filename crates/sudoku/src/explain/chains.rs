@@ -166,15 +166,15 @@ impl Arena {
 /// The grid's links, worked out once per search: the houses of each cell
 /// in the order chains follow them, and each digit's places in each
 /// house.
-struct Graph {
-    houses: Vec<Vec<usize>>,
+struct Graph<'a> {
+    houses: &'a [Vec<usize>],
     side: usize,
     /// The places of digit `d` in house `h`, at `h * side + d - 1`.
     places: Vec<Vec<usize>>,
 }
 
-impl Graph {
-    fn new(state: &State) -> Graph {
+impl Graph<'_> {
+    fn new(state: &State) -> Graph<'_> {
         let side = state.side();
         let places = (state.houses().iter())
             .flat_map(|h| (1..=side as u8).map(|d| state.places(&h.cells, d)))

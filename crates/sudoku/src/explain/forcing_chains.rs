@@ -382,7 +382,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                     digit: d,
                     on: true,
                 };
-                std::rc::Rc::new(follow(state, &houses, lit, dynamic, nishio))
+                std::rc::Rc::new(follow(state, houses, lit, dynamic, nishio))
             })
             .clone()
     };
@@ -402,7 +402,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                 on: true,
             };
             let off_lit = on_lit.opposite();
-            let off = Rc::new(follow(state, &houses, off_lit, dynamic, nishio));
+            let off = Rc::new(follow(state, houses, off_lit, dynamic, nishio));
             if dynamic {
                 if let Some((a, b)) = on.absurd {
                     let chain = ForcingChain {

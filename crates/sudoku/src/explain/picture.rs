@@ -17,14 +17,14 @@ pub fn step_picture(
 ) -> Result<Result<Drawing, usize>, SolveError> {
     let mut walk = Walk::new(sudoku, puzzle)?;
     for made in 0..k {
-        let before = walk.state().clone();
-        let Some(step) = walk.next_step() else {
+        let Some(step) = walk.find_next() else {
             return Ok(Err(made));
         };
         if made + 1 == k {
             let drawing = Drawing::of(puzzle, sudoku.rules());
-            return Ok(Ok(draw_step(drawing, &before, &step)));
+            return Ok(Ok(draw_step(drawing, walk.state(), &step)));
         }
+        walk.make(&step);
     }
     Ok(Err(0))
 }

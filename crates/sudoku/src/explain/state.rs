@@ -31,6 +31,9 @@ struct Layout {
     of_cell: Vec<Vec<usize>>,
     /// The cells each cell sees, in order.
     peers: Vec<Vec<usize>>,
+    /// The houses of each cell in the order chains follow them (see
+    /// [`State::houses_by_cell_in_explainer_order`]).
+    of_cell_in_explainer_order: Vec<Vec<usize>>,
 }
 
 /// One house as the techniques see it.
@@ -83,6 +86,20 @@ impl State {
                 peers
             })
             .collect();
+        // Box (or region), row, column, then the others.
+        let rank = |h: &usize| match houses[*h].kind {
+            _ if houses[*h].is_block => 0,
+            crate::HouseKind::Row => 1,
+            crate::HouseKind::Column => 2,
+            _ => 3,
+        };
+        let of_cell_in_explainer_order = (of_cell.iter())
+            .map(|of| {
+                let mut of = of.clone();
+                of.sort_by_key(rank);
+                of
+            })
+            .collect();
         let model = sudoku.model();
         let mut state = State {
             side,
@@ -94,6 +111,7 @@ impl State {
                 houses,
                 of_cell,
                 peers,
+                of_cell_in_explainer_order,
             }),
         };
         let layout = state.layout.clone();
@@ -155,20 +173,8 @@ impl State {
     /// The houses of every cell (indices into [`State::houses`]) in the
     /// order Sudoku Explainer follows a chain through them: box (or
     /// region), row, column, then the others.
-    pub fn houses_by_cell_in_explainer_order(&self) -> Vec<Vec<usize>> {
-        let rank = |h: &usize| match self.layout.houses[*h].kind {
-            _ if self.layout.houses[*h].is_block => 0,
-            crate::HouseKind::Row => 1,
-            crate::HouseKind::Column => 2,
-            _ => 3,
-        };
-        (self.layout.of_cell.iter())
-            .map(|of| {
-                let mut of = of.clone();
-                of.sort_by_key(rank);
-                of
-            })
-            .collect()
+    pub fn houses_by_cell_in_explainer_order(&self) -> &[Vec<usize>] {
+        &self.layout.of_cell_in_explainer_order
     }
 
     /// The house of `kind` that holds `cell` (a row, a column, a box),
