@@ -267,38 +267,35 @@ pub fn variant_names(sudoku: &Sudoku, options: &GenerateOptions) -> String {
 
 /// `--clues N` or `--clues A..B`.
 pub fn parse_clues(text: &str, spelling: Spelling) -> Result<(usize, usize)> {
-    let number = |s: &str| {
-        s.trim().parse::<usize>().with_context(|| {
-            format!(
-                "invalid {} `{text}`: expected N or A..B, e.g. 22..25",
-                spelling.option("clues")
-            )
-        })
-    };
-    match text.split_once("..") {
-        Some((low, high)) => Ok((number(low)?, number(high.trim_start_matches('='))?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
-        }
-    }
+    let expected = "expected N or A..B, e.g. 22..25";
+    parse_range(text, &[".."], spelling.option("clues"), expected)
 }
 
 /// `--se A-B` (or `A..B`, or one rating `A`): a range of ratings on
 /// Sudoku Explainer's scale.
 pub fn parse_se(text: &str, spelling: Spelling) -> Result<(Difficulty, Difficulty)> {
-    let rating = |s: &str| {
-        s.trim().parse::<Difficulty>().with_context(|| {
-            format!(
-                "invalid {} `{text}`: expected a rating or a range A-B, e.g. 7.0-8.0",
-                spelling.option("se")
-            )
-        })
+    let expected = "expected a rating or a range A-B, e.g. 7.0-8.0";
+    parse_range(text, &["..", "-"], spelling.option("se"), expected)
+}
+
+/// `A`, or `A` and `B` around the first of `separators` the text holds
+/// (`..=` read as `..`); an error naming `option` and what was `expected`.
+fn parse_range<T: std::str::FromStr + Copy>(
+    text: &str,
+    separators: &[&str],
+    option: String,
+    expected: &str,
+) -> Result<(T, T)>
+where
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    let value = |s: &str| {
+        (s.trim().parse::<T>()).with_context(|| format!("invalid {option} `{text}`: {expected}"))
     };
-    match text.split_once("..").or_else(|| text.split_once('-')) {
-        Some((low, high)) => Ok((rating(low)?, rating(high.trim_start_matches('='))?)),
+    match separators.iter().find_map(|sep| text.split_once(sep)) {
+        Some((low, high)) => Ok((value(low)?, value(high.trim_start_matches('='))?)),
         None => {
-            let x = rating(text)?;
+            let x = value(text)?;
             Ok((x, x))
         }
     }

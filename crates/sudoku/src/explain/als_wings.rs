@@ -54,23 +54,7 @@ impl AlsWing {
 /// The wing of `size` cells Sudoku Explainer would take: the easiest,
 /// then the one removing the most.
 pub(super) fn find(state: &State, size: usize) -> Option<Step> {
-    let open = |c: &usize| state.digit(*c) == 0 && state.mask(*c).count_ones() > 1;
-    let mut sets: Vec<Vec<usize>> = Vec::new();
-    for house in state.houses() {
-        let cells: Vec<usize> = house.cells.iter().copied().filter(open).collect();
-        combinations(&cells, size, &mut |chosen| {
-            let union = chosen.iter().fold(0, |m, &c| m | state.mask(c));
-            if union.count_ones() as usize == size + 1 {
-                let mut set = chosen.to_vec();
-                set.sort_unstable();
-                if !sets.contains(&set) {
-                    sets.push(set);
-                }
-            }
-            false
-        });
-    }
-    sets.sort();
+    let sets = almost_locked_sets(state, size);
     let mut best: Option<(u16, usize, Step)> = None;
     for set in &sets {
         let union = set.iter().fold(0, |m, &c| m | state.mask(c));
@@ -101,6 +85,30 @@ pub(super) fn find(state: &State, size: usize) -> Option<Step> {
         }
     }
     best.map(|(_, _, step)| step)
+}
+
+/// The almost locked sets of `size` cells: open cells of one house,
+/// each with two candidates or more, holding `size + 1` digits between
+/// them; each once, its cells in order, the sets in order.
+pub(super) fn almost_locked_sets(state: &State, size: usize) -> Vec<Vec<usize>> {
+    let open = |c: &usize| state.digit(*c) == 0 && state.mask(*c).count_ones() > 1;
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    for house in state.houses() {
+        let cells: Vec<usize> = house.cells.iter().copied().filter(open).collect();
+        combinations(&cells, size, &mut |chosen| {
+            let union = chosen.iter().fold(0, |m, &c| m | state.mask(c));
+            if union.count_ones() as usize == size + 1 {
+                let mut set = chosen.to_vec();
+                set.sort_unstable();
+                if !sets.contains(&set) {
+                    sets.push(set);
+                }
+            }
+            false
+        });
+    }
+    sets.sort();
+    sets
 }
 
 /// The step of the almost locked set `set` with the two-candidate cell

@@ -196,31 +196,18 @@ fn w_wing_removes(state: &State, d: u8, targets: &[usize]) -> bool {
 /// its places seeing every target.
 fn als_xz_removes(state: &State, d: u8, targets: &[usize]) -> bool {
     let sees_targets = |c: usize| targets.iter().all(|&t| t != c && state.sees(c, t));
-    let mut sets: Vec<(Vec<usize>, u64)> = Vec::new();
-    for house in state.houses().iter().filter(|h| h.full) {
-        let open: Vec<usize> = (house.cells.iter().copied())
-            .filter(|&c| state.digit(c) == 0)
-            .collect();
-        for n in 1..=4.min(open.len()) {
-            combinations(&open, n, &mut |cells| {
-                let mask = cells.iter().fold(0, |m, &c| m | state.mask(c));
-                let with_d: Vec<usize> = (cells.iter().copied())
-                    .filter(|&c| state.mask(c) & bit(d) != 0)
-                    .collect();
-                if mask.count_ones() as usize == n + 1
-                    && !with_d.is_empty()
-                    && with_d.iter().all(|&c| sees_targets(c))
-                {
-                    let mut cells = cells.to_vec();
-                    cells.sort_unstable();
-                    if !sets.iter().any(|(s, _)| *s == cells) {
-                        sets.push((cells, mask));
-                    }
-                }
-                false
-            });
-        }
-    }
+    // Those holding `d`, each of its places seeing every target.
+    let sets: Vec<(Vec<usize>, u64)> = (1..=4)
+        .flat_map(|n| super::als_wings::almost_locked_sets(state, n))
+        .filter(|cells| {
+            let mut with_d = cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0);
+            with_d.clone().next().is_some() && with_d.all(|&c| sees_targets(c))
+        })
+        .map(|cells| {
+            let mask = cells.iter().fold(0, |m, &c| m | state.mask(c));
+            (cells, mask)
+        })
+        .collect();
     let places = |cells: &[usize], x: u8| -> Vec<usize> {
         (cells.iter().copied())
             .filter(|&c| state.mask(c) & bit(x) != 0)
