@@ -3030,12 +3030,18 @@ fn explanations_of_variants_name_their_elements() {
 
 #[test]
 fn explain_says_where_it_is_stuck() {
-    let text = std::fs::read_to_string(root().join("puzzles/hardest11.txt")).unwrap();
+    // hardest11 (all solved, nested chains for two) and three puzzles of
+    // more than one solution, where the techniques stop.
+    let mut text = std::fs::read_to_string(root().join("puzzles/hardest11.txt")).unwrap();
+    let serg = std::fs::read_to_string(root().join("puzzles/serg-multi-solution-100.txt")).unwrap();
+    text.extend(serg.lines().take(3).map(|l| format!("{l}\n")));
     let (out, _, code) = run_with_stdin(&["explain", "-", "-q"], text.as_bytes());
     // Stuck puzzles are failures (exit 1), like unsolved ones.
     assert_eq!(code, 1);
     let stuck: Vec<&str> = out.lines().filter(|l| l.contains("stuck")).collect();
-    assert_eq!(stuck.len(), 2, "{out}");
+    assert_eq!(stuck.len(), 3, "{out}");
+    let lines: Vec<&str> = stuck.iter().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(lines, ["-:12:", "-:13:", "-:14:"], "{out}");
     let (json, _, _) = run_with_stdin(&["explain", "-", "--format", "json"], text.as_bytes());
     for record in json_lines(&json) {
         if record["status"] == "stuck" {

@@ -395,13 +395,14 @@ fn render_defaults_to_standard_output() {
 /// as `candidates` draws it.
 #[test]
 fn a_stuck_explanation_draws_its_candidates_with_box_lines() {
-    let (out, _, code) = run(&["explain", "docs/examples/inkala.txt"], "");
+    // The top band blank: 168 solutions, where no technique applies.
+    let (out, _, code) = run(&["explain", "docs/examples/top-band-blank.txt"], "");
     assert_eq!(code, 1);
     assert_eq!(out.matches("the candidates").count(), 1, "{out}");
     assert!(out.starts_with(
-        "docs/examples/inkala.txt:1: stuck after 0 steps: the techniques find nothing more\nthe candidates where it is stuck:\n+-------------------------+"
+        "docs/examples/top-band-blank.txt:1: stuck after 0 steps: the techniques find nothing more\nthe candidates where it is stuck:\n+-------------+-------------+-------------+"
     ), "{out}");
-    let (candidates, _, _) = run(&["candidates", "docs/examples/inkala.txt"], "");
+    let (candidates, _, _) = run(&["candidates", "docs/examples/top-band-blank.txt"], "");
     let grid: Vec<&str> = candidates.lines().skip(1).collect();
     let stuck: Vec<&str> = out.lines().skip(2).take(grid.len()).collect();
     assert_eq!(stuck, grid);

@@ -38,6 +38,7 @@ mod forcing_chains;
 mod literal;
 mod locked_candidates;
 mod named_forms;
+mod nested_rules;
 mod pattern;
 mod picture;
 mod singles;
@@ -421,7 +422,8 @@ impl<'a> Walk<'a> {
 /// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, aligned pair exclusion
 /// 6.2, UVWXYZ-Wing 6.6, cycles and forcing chains 6.5 and up (by kind
 /// and length), TUVWXYZ-Wing 7.5, aligned triplet exclusion 7.5, Nishio forcing chains 7.5 and up, multiple forcing
-/// chains 8.0 and up, dynamic forcing chains 8.5 and up; then, beyond what this ladder rates, the W-Wing,
+/// chains 8.0 and up, dynamic forcing chains 8.5 and up, "plus" 9.0 and
+/// nested 9.5 and up; then, beyond what this ladder rates, the W-Wing,
 /// subsets of any size and a contradiction.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
     singles::hidden(state)
@@ -457,9 +459,25 @@ fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> 
         .or_else(|| forcing_chains::find(state, ForcingKind::Nishio))
         .or_else(|| forcing_chains::find(state, ForcingKind::Multiple))
         .or_else(|| forcing_chains::find(state, ForcingKind::Dynamic))
+        .or_else(|| unique.then(|| nested_chains(state)).flatten())
         .or_else(|| w_wing::find(state))
         .or_else(|| subsets::any_size(state))
         .or_else(|| contradiction::find(state, elements))
+}
+
+/// Dynamic forcing chains "plus" (9.0), then nesting forcing chains
+/// (9.5), multiple (10.0) and dynamic ones (10.5, nesting plain, plus and
+/// nesting chains in turn), as Sudoku Explainer rates: tried on grids up
+/// to 9x9 with houses alone and one solution, as unique rectangles are
+/// (on larger grids, or with more solutions, where they may never find
+/// anything, a nested search takes too long to wait for; where elements
+/// reason, a contradiction through them says more).
+fn nested_chains(state: &State) -> Option<Step> {
+    [(1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (4, 2)]
+        .into_iter()
+        .find_map(|(level, nesting)| {
+            forcing_chains::find(state, ForcingKind::Plus { level, nesting })
+        })
 }
 
 /// `r1c2, r1c5`.

@@ -50,6 +50,7 @@ impl Reached {
 }
 
 use super::literal::{Lit, path_pattern, path_text};
+use super::nested_rules::{Cause, Deduction, cause_parents};
 use super::state::bit;
 use super::{State, Step, Technique};
 use crate::rules::cell_name;
@@ -286,6 +287,85 @@ struct Found {
 /// The chain or cycle Sudoku Explainer would take: the easiest, then the
 /// shortest, then X before Y before both.
 pub(super) fn find(state: &State) -> Option<Step> {
+    let mut found = search(state);
+    let best = (0..found.len()).min_by_key(|&i| {
+        let f = &found[i];
+        (f.tenths, f.nodes, f.sort_key, i)
+    })?;
+    let best = found.swap_remove(best);
+    Some(if best.chain.cycle {
+        cycle_step(state, best.chain, &best.lits, best.removed)
+    } else {
+        forcing_step(state, best.chain, &best.lits)
+    })
+}
+
+/// What the cycles and forcing chains find on `current` (the grid a
+/// chain that started on `source` has come to), as rules of a chain
+/// nesting them: easiest first, one per set of removals, each with the
+/// candidates it needs off (see [`nested_rules`](super::nested_rules))
+/// and its count of candidates.
+pub(super) fn deductions(source: &State, current: &State) -> Vec<Deduction> {
+    let found = search(current);
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by_key(|&i| {
+        let f = &found[i];
+        (f.tenths, f.nodes, f.sort_key, i)
+    });
+    let graph = Graph::new(current);
+    let mut out: Vec<Deduction> = Vec::new();
+    for f in order.into_iter().map(|i| &found[i]) {
+        let mut removed = if f.chain.cycle {
+            f.removed.clone()
+        } else {
+            let target = f.lits[f.lits.len() - 1];
+            if target.on {
+                (1..=current.side() as u8)
+                    .filter(|&d| d != target.digit && current.mask(target.cell) & bit(d) != 0)
+                    .map(|d| (target.cell, d))
+                    .collect()
+            } else {
+                vec![(target.cell, target.digit)]
+            }
+        };
+        removed.sort_unstable();
+        if removed.is_empty() || out.iter().any(|d| d.removed == removed) {
+            continue;
+        }
+        // Each on candidate after the first: its cell's last candidate
+        // (from its own cell) or its digit's last place in the first house
+        // the link could take.
+        let mut parents = Vec::new();
+        for pair in f.lits.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            if !to.on {
+                continue;
+            }
+            let cause = if from.cell == to.cell {
+                Cause::Cell
+            } else {
+                (graph.houses[from.cell].iter())
+                    .find(|&&h| {
+                        let places = graph.places(h, to.digit);
+                        places.len() == 2
+                            && places.contains(&from.cell)
+                            && places.contains(&to.cell)
+                    })
+                    .map_or(Cause::None, |&h| Cause::House(h))
+            };
+            cause_parents(source, current, to, cause, &mut parents);
+        }
+        out.push(Deduction {
+            removed,
+            parents,
+            nested: f.nodes,
+        });
+    }
+    out
+}
+
+/// Every cycle and forcing chain on the grid of `state`.
+fn search(state: &State) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
     let graph = Graph::new(state);
     // One arena for every search, cleared before each.
@@ -306,16 +386,7 @@ pub(super) fn find(state: &State) -> Option<Step> {
             }
         }
     }
-    let best = (0..found.len()).min_by_key(|&i| {
-        let f = &found[i];
-        (f.tenths, f.nodes, f.sort_key, i)
-    })?;
-    let best = found.swap_remove(best);
-    Some(if best.chain.cycle {
-        cycle_step(state, best.chain, &best.lits, best.removed)
-    } else {
-        forcing_step(state, best.chain, &best.lits)
-    })
+    found
 }
 
 /// The cycles and forcing chains from `source`.

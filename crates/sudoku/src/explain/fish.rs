@@ -21,6 +21,29 @@ pub(super) fn name(n: usize) -> String {
 /// The first fish of `n` lines (rows as the base, then columns) that
 /// removes something, digits from 1.
 pub(super) fn find(state: &State, n: usize) -> Option<Step> {
+    let mut found = None;
+    fishes(state, n, |fish| {
+        found = Some(step(state, fish));
+        true
+    });
+    found
+}
+
+/// A fish found: its digit, its base lines (rows when `by_rows`, else
+/// columns, by number from 0), the crossing lines that cover them, where
+/// the digit goes in the base, and the cells it leaves.
+pub(super) struct Fish<'a> {
+    pub(super) digit: u8,
+    pub(super) by_rows: bool,
+    pub(super) lines: &'a [usize],
+    pub(super) covered: Vec<usize>,
+    pub(super) corners: Vec<usize>,
+    pub(super) gone: Vec<usize>,
+}
+
+/// Each fish of `n` lines that removes something (digits from 1, rows as
+/// the base, then columns), to `visit` until it says stop (true).
+pub(super) fn fishes(state: &State, n: usize, mut visit: impl FnMut(Fish) -> bool) {
     let side = state.side();
     for d in 1..=side as u8 {
         for by_rows in [true, false] {
@@ -39,13 +62,13 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
             let base: Vec<usize> = (0..side)
                 .filter(|&i| (2..=n).contains(&(places[i].count_ones() as usize)))
                 .collect();
-            let mut found = None;
+            let mut stop = false;
             combinations(&base, n, &mut |lines| {
                 let covers = lines.iter().fold(0u64, |m, &i| m | places[i]);
                 if covers.count_ones() as usize != n {
                     return false;
                 }
-                let gone: Vec<usize> = (0..side)
+                let mut gone: Vec<usize> = (0..side)
                     .filter(|i| !lines.contains(i))
                     .flat_map(|i| {
                         (0..side)
@@ -58,58 +81,74 @@ pub(super) fn find(state: &State, n: usize) -> Option<Step> {
                 if gone.is_empty() {
                     return false;
                 }
-                let mut gone = gone;
                 gone.sort_unstable();
-                let corners: Vec<usize> = {
-                    let mut cells: Vec<usize> = (lines.iter())
-                        .flat_map(|&i| {
-                            (0..side)
-                                .filter(move |&k| places[i] >> k & 1 == 1)
-                                .map(move |k| (i, k))
-                        })
-                        .map(|(i, k)| cell(i, k))
-                        .collect();
-                    cells.sort_unstable();
-                    cells
-                };
+                let mut corners: Vec<usize> = (lines.iter())
+                    .flat_map(|&i| {
+                        (0..side)
+                            .filter(move |&k| places[i] >> k & 1 == 1)
+                            .map(move |k| (i, k))
+                    })
+                    .map(|(i, k)| cell(i, k))
+                    .collect();
+                corners.sort_unstable();
                 let covered: Vec<usize> = (0..side).filter(|&k| covers >> k & 1 == 1).collect();
-                let (base_kind, cover_kind) = if by_rows {
-                    ("rows", "columns")
-                } else {
-                    ("columns", "rows")
-                };
-                let numbers = |v: &[usize]| {
-                    let names: Vec<String> = v.iter().map(|i| (i + 1).to_string()).collect();
-                    match names.split_last() {
-                        Some((last, rest)) if !rest.is_empty() => {
-                            format!("{} and {last}", rest.join(", "))
-                        }
-                        _ => names.join(""),
-                    }
-                };
-                let (base, cover) = line_houses(state, by_rows, lines, &covered);
-                let pattern = Pattern::digit_in(d, &corners).in_houses(base, cover);
-                found = Some(Step::removing(
-                    Technique::Fish(n),
-                    d,
-                    &gone,
-                    format!(
-                        "in {base_kind} {}, {d} can only go in {cover_kind} {} ({}): each of those {cover_kind} has its {d} in one of those {base_kind}, so remove {d} from the rest of them: {}",
-                        numbers(lines),
-                        numbers(&covered),
-                        cells_text(&corners, side),
-                        cells_text(&gone, side)
-                    ),
-                )
-                .on(pattern));
-                true
+                stop = visit(Fish {
+                    digit: d,
+                    by_rows,
+                    lines,
+                    covered,
+                    corners,
+                    gone,
+                });
+                stop
             });
-            if found.is_some() {
-                return found;
+            if stop {
+                return;
             }
         }
     }
-    None
+}
+
+/// The step of a fish.
+fn step(state: &State, fish: Fish) -> Step {
+    let side = state.side();
+    let Fish {
+        digit: d,
+        by_rows,
+        lines,
+        covered,
+        corners,
+        gone,
+    } = fish;
+    let (base_kind, cover_kind) = if by_rows {
+        ("rows", "columns")
+    } else {
+        ("columns", "rows")
+    };
+    let numbers = |v: &[usize]| {
+        let names: Vec<String> = v.iter().map(|i| (i + 1).to_string()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                format!("{} and {last}", rest.join(", "))
+            }
+            _ => names.join(""),
+        }
+    };
+    let (base, cover) = line_houses(state, by_rows, lines, &covered);
+    let pattern = Pattern::digit_in(d, &corners).in_houses(base, cover);
+    Step::removing(
+        Technique::Fish(lines.len()),
+        d,
+        &gone,
+        format!(
+            "in {base_kind} {}, {d} can only go in {cover_kind} {} ({}): each of those {cover_kind} has its {d} in one of those {base_kind}, so remove {d} from the rest of them: {}",
+            numbers(lines),
+            numbers(&covered),
+            cells_text(&corners, side),
+            cells_text(&gone, side)
+        ),
+    )
+    .on(pattern)
 }
 
 /// The houses of the `base` lines (rows when `by_rows`, else columns)

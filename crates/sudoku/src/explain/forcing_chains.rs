@@ -27,6 +27,7 @@
 use std::collections::HashMap;
 
 use super::chains::length_bonus;
+use super::nested_rules::{self, Cause, Deduction, cause_parents};
 use std::rc::Rc;
 
 use super::literal::{Lit, path_links, path_text};
@@ -44,6 +45,28 @@ pub enum ForcingKind {
     Multiple,
     /// Dynamic: contradictions, double, cell and region forcing chains.
     Dynamic,
+    /// Dynamic, and where the links run out, the rules of `level`: 1
+    /// "plus" (9.0: locked candidates, hidden and naked pairs, X-Wings),
+    /// 2 those and nested cycles and forcing chains (9.5), 3 and nested
+    /// multiple forcing chains (10.0), 4 those of 1 and nested dynamic
+    /// forcing chains (10.5) of level `nesting`.
+    Plus {
+        /// 1 to 4.
+        level: u8,
+        /// At level 4, the level of the nested dynamic chains.
+        nesting: u8,
+    },
+}
+
+impl ForcingKind {
+    /// The level of the rules its chains apply when their links run out
+    /// (0: none), and at level 4 that of its nested chains.
+    fn levels(self) -> (u8, u8) {
+        match self {
+            ForcingKind::Plus { level, nesting } => (level, nesting),
+            _ => (0, 0),
+        }
+    }
 }
 
 /// A forcing chain step: its kind, its shape and its candidates.
@@ -77,6 +100,7 @@ impl ForcingChain {
             ForcingKind::Nishio => 75,
             ForcingKind::Multiple => 80,
             ForcingKind::Dynamic => 85,
+            ForcingKind::Plus { level, .. } => 85 + 5 * u16::from(level),
         };
         base + length_bonus(self.nodes)
     }
@@ -94,6 +118,7 @@ impl ForcingChain {
             ForcingKind::Nishio => "Nishio Forcing Chains".to_string(),
             ForcingKind::Multiple => shape.to_string(),
             ForcingKind::Dynamic => format!("Dynamic {shape}"),
+            ForcingKind::Plus { level, .. } => format!("Dynamic {shape}{}", nested_suffix(level)),
         }
     }
 
@@ -109,12 +134,30 @@ impl ForcingChain {
     }
 }
 
+/// Sudoku Explainer's suffix for the rules a chain of `level` applies:
+/// ` (+)`, ` (+ Forcing Chains)`...
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".into(),
+        2 => " (+ Forcing Chains)".into(),
+        3 => " (+ Multiple Forcing Chains)".into(),
+        4 => " (+ Dynamic Forcing Chains)".into(),
+        _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
+    }
+}
+
 /// The consequences of an assumption: every candidate reached (the
 /// first time), with what led to it.
 struct Consequences {
     side: usize,
     lits: Vec<Lit>,
     parents: Vec<Vec<usize>>,
+    /// Why each node was reached, for the rules nesting this chain.
+    causes: Vec<Cause>,
+    /// Each node's nested chain, if a rule's: (number from 1, its
+    /// candidates); (0, 0) for the others.
+    nested: Vec<(u32, u16)>,
     /// The nodes turned on, and off, in the order reached.
     on: Vec<usize>,
     off: Vec<usize>,
@@ -131,6 +174,8 @@ impl Consequences {
             side: state.side(),
             lits: Vec::new(),
             parents: Vec::new(),
+            causes: Vec::new(),
+            nested: Vec::new(),
             on: Vec::new(),
             off: Vec::new(),
             index: vec![u32::MAX; state.cells() * state.side() * 2],
@@ -143,8 +188,14 @@ impl Consequences {
     }
 
     fn node(&mut self, lit: Lit, parents: Vec<usize>) -> usize {
+        self.node_by(lit, parents, Cause::None)
+    }
+
+    fn node_by(&mut self, lit: Lit, parents: Vec<usize>, cause: Cause) -> usize {
         self.lits.push(lit);
         self.parents.push(parents);
+        self.causes.push(cause);
+        self.nested.push((0, 0));
         self.lits.len() - 1
     }
 
@@ -164,19 +215,40 @@ impl Consequences {
         }
     }
 
-    /// The distinct candidates `node` depends on, itself included.
+    /// The distinct candidates `node` depends on, itself included, and
+    /// those of the nested chains among them (each counted once).
     fn count(&self, node: usize) -> u16 {
         let mut seen = vec![false; self.index.len()];
-        let mut count = 0;
+        let mut nested: Vec<u32> = Vec::new();
+        let mut count: u16 = 0;
         let mut todo = vec![node];
         while let Some(n) = todo.pop() {
             let slot = self.slot(self.lits[n]);
             if !std::mem::replace(&mut seen[slot], true) {
-                count += 1;
+                count = count.saturating_add(1);
+                let (id, nodes) = self.nested[n];
+                if id != 0 && !nested.contains(&id) {
+                    nested.push(id);
+                    count = count.saturating_add(nodes);
+                }
                 todo.extend(self.parents[n].iter().copied());
             }
         }
         count
+    }
+
+    /// The nodes `node` depends on, itself included, each once.
+    fn ancestry(&self, node: usize) -> Vec<usize> {
+        let mut seen = vec![false; self.lits.len()];
+        let mut out = Vec::new();
+        let mut todo = vec![node];
+        while let Some(n) = todo.pop() {
+            if !std::mem::replace(&mut seen[n], true) {
+                out.push(n);
+                todo.extend(self.parents[n].iter().copied());
+            }
+        }
+        out
     }
 
     /// The candidates from the start to `node` along first parents.
@@ -217,13 +289,16 @@ fn branches_pattern(branches: &[(Rc<Consequences>, usize)]) -> Pattern {
 
 /// Follows the consequences of `start`: on candidates first, each off
 /// candidate taken out of the grid where `dynamic`; Y links unless
-/// `nishio`. Stops at the first candidate found both on and off.
+/// `nishio`; where the links run out, the rules of `levels` (see
+/// [`ForcingKind::levels`]). Stops at the first candidate found both on
+/// and off.
 fn follow(
     state: &State,
     houses: &[Vec<usize>],
     start: Lit,
     dynamic: bool,
     nishio: bool,
+    levels: (u8, u8),
 ) -> Consequences {
     let side = state.side();
     let mut c = Consequences::new(state);
@@ -241,6 +316,7 @@ fn follow(
     } else {
         pending_off.push_back(first);
     }
+    let mut rules_applied = 0;
     loop {
         if let Some(p) = pending_on.pop_front() {
             let lit = c.lits[p];
@@ -284,10 +360,45 @@ fn follow(
             continue;
         }
         let Some(p) = pending_off.pop_front() else {
-            break;
+            if levels.0 == 0 {
+                break;
+            }
+            // The links have run out: the rules of the level, on the grid
+            // as the chain has left it.
+            let current = state.with_candidates(&grid);
+            let mut added = false;
+            for deduction in rule_deductions(state, &current, levels) {
+                rules_applied += 1;
+                let parents: Vec<usize> = (deduction.parents.iter())
+                    .filter_map(|&lit| c.get(lit))
+                    .collect();
+                for &(cell, digit) in &deduction.removed {
+                    let off = Lit {
+                        cell,
+                        digit,
+                        on: false,
+                    };
+                    if c.get(off).is_some() {
+                        continue;
+                    }
+                    let node = c.node(off, parents.clone());
+                    c.nested[node] = (rules_applied, deduction.nested);
+                    if let Some(on) = c.get(off.opposite()) {
+                        c.absurd = Some((on, node));
+                        return c;
+                    }
+                    c.keep(node);
+                    pending_off.push_back(node);
+                    added = true;
+                }
+            }
+            if !added {
+                break;
+            }
+            continue;
         };
         let lit = c.lits[p];
-        let mut ons: Vec<(Lit, Vec<usize>)> = Vec::new();
+        let mut ons: Vec<(Lit, Vec<usize>, Cause)> = Vec::new();
         let mask = grid[lit.cell];
         if !nishio && mask.count_ones() == 2 {
             if let Some(d) = (1..=side as u8).find(|&d| d != lit.digit && mask & bit(d) != 0) {
@@ -309,6 +420,7 @@ fn follow(
                         on: true,
                     },
                     parents,
+                    Cause::Cell,
                 ));
             }
         }
@@ -335,20 +447,21 @@ fn follow(
                         on: true,
                     },
                     parents,
+                    Cause::House(h),
                 ));
             }
         }
         if dynamic {
             grid[lit.cell] &= !bit(lit.digit);
         }
-        for (on, parents) in ons {
+        for (on, parents, cause) in ons {
             if let Some(off) = c.get(on.opposite()) {
-                let node = c.node(on, parents);
+                let node = c.node_by(on, parents, cause);
                 c.absurd = Some((node, off));
                 return c;
             }
             if c.get(on).is_none() {
-                let node = c.node(on, parents);
+                let node = c.node_by(on, parents, cause);
                 c.keep(node);
                 pending_on.push_back(node);
             }
@@ -357,17 +470,96 @@ fn follow(
     c
 }
 
+/// The deductions of the first rule of `levels` (see
+/// [`nested_rules`](super::nested_rules)) that makes one on `current`, the
+/// grid a chain started on `source` has come to.
+fn rule_deductions(source: &State, current: &State, (level, nesting): (u8, u8)) -> Vec<Deduction> {
+    let basic = nested_rules::basic_deductions(source, current);
+    if !basic.is_empty() || level < 2 {
+        return basic;
+    }
+    if level < 4 {
+        let chains = super::chains::deductions(source, current);
+        if !chains.is_empty() || level < 3 {
+            return chains;
+        }
+        return deductions(source, current, ForcingKind::Multiple);
+    }
+    let kind = match nesting {
+        0 => ForcingKind::Dynamic,
+        level => ForcingKind::Plus { level, nesting: 0 },
+    };
+    deductions(source, current, kind)
+}
+
 /// A step found, with its keys.
 struct Found {
     chain: ForcingChain,
     step: Step,
     /// Its branches (consequences, node), drawn once it is taken.
     branches: Vec<(Rc<Consequences>, usize)>,
+    /// Why its branches' starts are on, for the rules nesting it (a cell's
+    /// last candidates, a digit's last places in a house).
+    start: Cause,
 }
 
 /// The forcing chain of `kind` Sudoku Explainer would take.
 pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
+    let mut found = search(state, kind);
+    let best = (0..found.len()).min_by_key(|&i| {
+        let f = &found[i];
+        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
+    })?;
+    let best = found.swap_remove(best);
+    Some(best.step.on(branches_pattern(&best.branches)))
+}
+
+/// What the forcing chains of `kind` find on `current` (the grid a chain
+/// that started on `source` has come to), as rules of a chain nesting
+/// them: easiest first, one per set of removals, each with the candidates
+/// it needs off and its own count of candidates.
+pub(super) fn deductions(source: &State, current: &State, kind: ForcingKind) -> Vec<Deduction> {
+    let mut found = search(current, kind);
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by_key(|&i| {
+        let f = &found[i];
+        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
+    });
+    let mut out: Vec<Deduction> = Vec::new();
+    for i in order {
+        let f = &mut found[i];
+        let mut removed = std::mem::take(&mut f.step.removed);
+        removed.sort_unstable();
+        if out.iter().any(|d| d.removed == removed) {
+            continue;
+        }
+        let mut parents = Vec::new();
+        for (consequences, node) in &f.branches {
+            for n in consequences.ancestry(*node) {
+                let lit = consequences.lits[n];
+                if lit.on {
+                    let cause = if n == 0 {
+                        f.start
+                    } else {
+                        consequences.causes[n]
+                    };
+                    cause_parents(source, current, lit, cause, &mut parents);
+                }
+            }
+        }
+        out.push(Deduction {
+            removed,
+            parents,
+            nested: f.chain.nodes,
+        });
+    }
+    out
+}
+
+/// Every forcing chain of `kind` on the grid of `state`.
+fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
     let dynamic = kind != ForcingKind::Multiple;
+    let levels = kind.levels();
     let nishio = kind == ForcingKind::Nishio;
     let side = state.side();
     let mut found: Vec<Found> = Vec::new();
@@ -382,7 +574,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                     digit: d,
                     on: true,
                 };
-                std::rc::Rc::new(follow(state, houses, lit, dynamic, nishio))
+                std::rc::Rc::new(follow(state, houses, lit, dynamic, nishio, levels))
             })
             .clone()
     };
@@ -402,7 +594,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                 on: true,
             };
             let off_lit = on_lit.opposite();
-            let off = Rc::new(follow(state, houses, off_lit, dynamic, nishio));
+            let off = Rc::new(follow(state, houses, off_lit, dynamic, nishio, levels));
             if dynamic {
                 if let Some((a, b)) = on.absurd {
                     let chain = ForcingChain {
@@ -418,7 +610,15 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         cell_name(cell, side)
                     );
                     let branches = vec![(on.clone(), a), (on.clone(), b)];
-                    push(&mut found, state, chain, off_lit, why, branches);
+                    push(
+                        &mut found,
+                        state,
+                        chain,
+                        off_lit,
+                        why,
+                        branches,
+                        Cause::None,
+                    );
                 }
                 if let Some((a, b)) = off.absurd {
                     let chain = ForcingChain {
@@ -434,7 +634,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                         cell_name(cell, side)
                     );
                     let branches = vec![(off.clone(), a), (off.clone(), b)];
-                    push(&mut found, state, chain, on_lit, why, branches);
+                    push(&mut found, state, chain, on_lit, why, branches, Cause::None);
                 }
             }
             if dynamic && !nishio && n >= 3 {
@@ -455,7 +655,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
                             off.text(b, side)
                         );
                         let branches = vec![(on.clone(), a), (off.clone(), b)];
-                        push(&mut found, state, chain, lit, why, branches);
+                        push(&mut found, state, chain, lit, why, branches, Cause::None);
                     }
                 }
             }
@@ -468,12 +668,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
             cell_forcing(state, cell, &digits, &per_value, kind, &mut found);
         }
     }
-    let best = (0..found.len()).min_by_key(|&i| {
-        let f = &found[i];
-        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
-    })?;
-    let best = found.swap_remove(best);
-    Some(best.step.on(branches_pattern(&best.branches)))
+    found
 }
 
 /// The step that makes `target` true (on: the cell's other candidates
@@ -485,6 +680,7 @@ fn push(
     target: Lit,
     why: String,
     branches: Vec<(Rc<Consequences>, usize)>,
+    start: Cause,
 ) {
     let removed: Vec<(usize, u8)> = if target.on {
         (1..=state.side() as u8)
@@ -508,6 +704,7 @@ fn push(
         chain,
         step,
         branches,
+        start,
     });
 }
 
@@ -539,7 +736,15 @@ fn regions(
             super::cells_text(&places, side),
             house.name
         );
-        all_lead_to(state, &each, kind, Shape::Region, &case, found);
+        all_lead_to(
+            state,
+            &each,
+            kind,
+            Shape::Region,
+            &case,
+            found,
+            Cause::House(h),
+        );
     }
 }
 
@@ -554,7 +759,15 @@ fn cell_forcing(
 ) {
     let side = state.side();
     let case = format!("{} is {}", cell_name(cell, side), super::or_text(digits));
-    all_lead_to(state, per_value, kind, Shape::Cell, &case, found);
+    all_lead_to(
+        state,
+        per_value,
+        kind,
+        Shape::Cell,
+        &case,
+        found,
+        Cause::Cell,
+    );
 }
 
 /// What every one of the cases `each` (a premise each, in words `case`)
@@ -567,6 +780,7 @@ fn all_lead_to(
     shape: Shape,
     case: &str,
     found: &mut Vec<Found>,
+    start: Cause,
 ) {
     let side = state.side();
     let first = &each[0];
@@ -591,7 +805,7 @@ fn all_lead_to(
             texts.join("; ")
         );
         let branches = each.iter().cloned().zip(nodes.iter().copied()).collect();
-        push(found, state, chain, lit, why, branches);
+        push(found, state, chain, lit, why, branches, start);
     }
 }
 

@@ -285,6 +285,19 @@ impl State {
         self.candidates[cell] &= !bit(d);
     }
 
+    /// The same grid with each cell's candidates `masks` (bit `d - 1`),
+    /// digits unchanged: what a chain sees as it takes candidates out.
+    pub(crate) fn with_candidates(&self, masks: &[u64]) -> State {
+        State {
+            side: self.side,
+            size: self.size,
+            regions: self.regions.clone(),
+            digits: self.digits.clone(),
+            candidates: masks.to_vec(),
+            layout: self.layout.clone(),
+        }
+    }
+
     /// Carries out a step.
     pub fn apply(&mut self, step: &Step) {
         for &(cell, d) in &step.placed {

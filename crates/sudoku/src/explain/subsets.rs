@@ -18,6 +18,22 @@ use super::{Pattern, State, Step, Technique, cells_text, digits_text, removed_ce
 
 /// The first naked subset of `k` cells that removes something.
 pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
+    let mut found = None;
+    naked_sets(state, k, |house, cells, union, removed| {
+        found = Some(naked_step(state, house, cells, union, removed));
+        true
+    });
+    found
+}
+
+/// Each naked subset of `k` cells that removes something, houses in
+/// order: its house, cells, digits (a mask) and removals, to `visit`
+/// until it says stop (true).
+pub(super) fn naked_sets(
+    state: &State,
+    k: usize,
+    mut visit: impl FnMut(&HouseView, &[usize], u64, Vec<(usize, u8)>) -> bool,
+) {
     for house in state.houses() {
         let open: Vec<usize> = (house.cells.iter().copied())
             .filter(|&c| state.digit(c) == 0)
@@ -25,7 +41,7 @@ pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
         if open.len() <= k {
             continue;
         }
-        let mut found = None;
+        let mut stop = false;
         combinations(&open, k, &mut |cells| {
             let union = cells.iter().fold(0, |m, &c| m | state.mask(c));
             if union.count_ones() as usize != k {
@@ -35,18 +51,33 @@ pub(super) fn naked(state: &State, k: usize) -> Option<Step> {
             if removed.is_empty() {
                 return false;
             }
-            found = Some(naked_step(state, house, cells, union, removed));
-            true
+            stop = visit(house, cells, union, removed);
+            stop
         });
-        if found.is_some() {
-            return found;
+        if stop {
+            return;
         }
     }
-    None
 }
 
 /// The first hidden subset of `k` digits that removes something.
 pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
+    let mut found = None;
+    hidden_sets(state, k, |house, digits, cells, removed| {
+        found = Some(hidden_step(state, house, digits, cells, removed));
+        true
+    });
+    found
+}
+
+/// Each hidden subset of `k` digits that removes something, houses in
+/// order: its house, digits, cells and removals, to `visit` until it says
+/// stop (true).
+pub(super) fn hidden_sets(
+    state: &State,
+    k: usize,
+    mut visit: impl FnMut(&HouseView, &[u8], &[usize], Vec<(usize, u8)>) -> bool,
+) {
     for house in state.houses().iter().filter(|h| h.full) {
         let open: Vec<u8> = (1..=state.side() as u8)
             .filter(|&d| house.cells.iter().all(|&c| state.digit(c) != d))
@@ -54,7 +85,7 @@ pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
         if open.len() <= k {
             continue;
         }
-        let mut found = None;
+        let mut stop = false;
         combinations(&open, k, &mut |digits| {
             let mask = digits.iter().fold(0, |m, &d| m | bit(d));
             let cells: Vec<usize> = (house.cells.iter().copied())
@@ -67,14 +98,13 @@ pub(super) fn hidden(state: &State, k: usize) -> Option<Step> {
             if removed.is_empty() {
                 return false;
             }
-            found = Some(hidden_step(state, house, digits, &cells, removed));
-            true
+            stop = visit(house, digits, &cells, removed);
+            stop
         });
-        if found.is_some() {
-            return found;
+        if stop {
+            return;
         }
     }
-    None
 }
 
 /// The first subset of any size, by the matching, that removes something:
