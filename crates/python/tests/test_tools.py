@@ -49,12 +49,13 @@ def test_rate_on_the_sudoku_explainer_scale_is_the_command_lines():
         got = sc.rate(puzzle, scale="se").to_dict()
         assert got["se"] == record["se"]
     # SukakuExplainer rates the first 2.0/1.2/1.2; the second needs nested
-    # chains (10.6): stuck, no ER.
+    # chains (10.6).
     assert want[0]["se"]["er"] == 2.0 and want[0]["se"]["ep"] == 1.2
-    assert want[1]["se"]["er"] is None and want[1]["se"]["stopped_at"] is None
+    assert want[1]["se"]["er"] == 10.6 and want[1]["se"]["stopped_at"] is None
+    assert want[1]["se"]["hardest"] == "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"
     assert want[2]["se"]["er"] == 8.3
     frame = sc.rate_many(str(HARDEST11), scale="se", as_frame=False)
-    assert [row["se_er"] for row in frame][:2] == [2.0, None]
+    assert [row["se_er"] for row in frame][:2] == [2.0, 10.6]
     with pytest.raises(ValueError, match='unknown scale "sx": one of grade, se'):
         sc.rate(lines(HARDEST11)[0], scale="sx")
 

@@ -112,14 +112,8 @@ pub(super) fn fishes(state: &State, n: usize, mut visit: impl FnMut(Fish) -> boo
 /// The step of a fish.
 fn step(state: &State, fish: Fish) -> Step {
     let side = state.side();
-    let Fish {
-        digit: d,
-        by_rows,
-        lines,
-        covered,
-        corners,
-        gone,
-    } = fish;
+    let (d, by_rows, lines) = (fish.digit, fish.by_rows, fish.lines);
+    let (covered, corners, gone) = (fish.covered, fish.corners, fish.gone);
     let (base_kind, cover_kind) = if by_rows {
         ("rows", "columns")
     } else {
