@@ -22,32 +22,7 @@
 //! of everything found the easiest is taken, then the shortest, then X
 //! before Y before both, then the first found.
 
-use std::collections::{HashSet, VecDeque};
-
-/// Which candidates (on or off) were reached: one flag per candidate.
-struct Reached {
-    side: usize,
-    flags: Vec<bool>,
-}
-
-impl Reached {
-    fn new(state: &State) -> Reached {
-        Reached {
-            side: state.side(),
-            flags: vec![false; state.cells() * state.side() * 2],
-        }
-    }
-
-    fn index(&self, lit: Lit) -> usize {
-        lit.slot(self.side)
-    }
-
-    /// Marks `lit`; whether it was new.
-    fn insert(&mut self, lit: Lit) -> bool {
-        let i = self.index(lit);
-        !std::mem::replace(&mut self.flags[i], true)
-    }
-}
+use std::collections::VecDeque;
 
 use super::literal::{Lit, path_pattern, path_text};
 use super::nested_rules::{Cause, Deduction, cause_parents};
@@ -106,18 +81,46 @@ pub(super) fn length_bonus(nodes: u16) -> u16 {
     added
 }
 
-/// Candidates reached, each with the one it came from.
-#[derive(Default)]
+/// Candidates reached, each with the one it came from, and which
+/// candidates (on or off) a search has met: a mark per candidate, the
+/// search's number where met (so that clearing is one increment).
 struct Arena {
     lits: Vec<Lit>,
     parents: Vec<Option<usize>>,
+    side: usize,
+    search: u32,
+    met: Vec<u32>,
 }
 
 impl Arena {
-    /// Empty again, keeping its room.
+    fn new(state: &State) -> Arena {
+        Arena {
+            lits: Vec::new(),
+            parents: Vec::new(),
+            side: state.side(),
+            search: 1,
+            met: vec![0; state.cells() * state.side() * 2],
+        }
+    }
+
+    /// Empty again, keeping its room: a new search.
     fn clear(&mut self) {
         self.lits.clear();
         self.parents.clear();
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            self.met.fill(0);
+            self.search = 1;
+        }
+    }
+
+    /// Marks `lit` met in this search; whether it was new.
+    fn meet(&mut self, lit: Lit) -> bool {
+        let mark = &mut self.met[lit.slot(self.side)];
+        *mark != self.search && {
+            *mark = self.search;
+            true
+        }
     }
 
     fn push(&mut self, lit: Lit, parent: Option<usize>) -> usize {
@@ -159,8 +162,12 @@ impl Arena {
 
     /// The distinct candidates on the path.
     fn count(&self, node: usize) -> u16 {
-        let distinct: HashSet<Lit> = self.path(node).into_iter().map(|n| self.lits[n]).collect();
-        distinct.len() as u16
+        let mut slots: Vec<usize> = (self.path(node).into_iter())
+            .map(|n| self.lits[n].slot(self.side))
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        slots.len() as u16
     }
 }
 
@@ -170,26 +177,36 @@ impl Arena {
 struct Graph<'a> {
     houses: &'a [Vec<usize>],
     side: usize,
-    /// The places of digit `d` in house `h`, at `h * side + d - 1`.
-    places: Vec<Vec<usize>>,
+    /// The places of digit `d` in house `h`, one after the other: those
+    /// of `h * side + d - 1` from `starts` at that index to the next.
+    places: Vec<usize>,
+    starts: Vec<usize>,
 }
 
 impl Graph<'_> {
     fn new(state: &State) -> Graph<'_> {
         let side = state.side();
-        let places = (state.houses().iter())
-            .flat_map(|h| (1..=side as u8).map(|d| state.places(&h.cells, d)))
-            .collect();
+        let mut places = Vec::new();
+        let mut starts = Vec::with_capacity(state.houses().len() * side + 1);
+        for h in state.houses() {
+            for d in 1..=side as u8 {
+                starts.push(places.len());
+                places.extend(h.cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0));
+            }
+        }
+        starts.push(places.len());
         Graph {
             houses: state.houses_by_cell_in_explainer_order(),
             side,
             places,
+            starts,
         }
     }
 
     /// The places of `d` in house `h`, in its order.
     fn places(&self, h: usize, d: u8) -> &[usize] {
-        &self.places[h * self.side + usize::from(d) - 1]
+        let at = h * self.side + usize::from(d) - 1;
+        &self.places[self.starts[at]..self.starts[at + 1]]
     }
 }
 
@@ -369,7 +386,7 @@ fn search(state: &State) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
     let graph = Graph::new(state);
     // One arena for every search, cleared before each.
-    let mut arena = Arena::default();
+    let mut arena = Arena::new(state);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);
@@ -464,8 +481,7 @@ fn cycles(
 ) -> Vec<usize> {
     let mut ends = Vec::new();
     let start = arena.push(source, None);
-    let mut to_on = Reached::new(state);
-    to_on.insert(source);
+    arena.meet(source);
     let mut pending_on = VecDeque::from([start]);
     let mut pending_off: VecDeque<usize> = VecDeque::new();
     let mut next = Vec::new();
@@ -488,7 +504,7 @@ fn cycles(
                 if length >= 4 && lit == source {
                     ends.push(on);
                 }
-                if to_on.insert(lit) {
+                if arena.meet(lit) {
                     pending_on.push_back(on);
                 }
             }
@@ -507,15 +523,12 @@ fn forcing_chains(
 ) -> Vec<usize> {
     let mut ends: Vec<usize> = Vec::new();
     let first = arena.push(start, None);
-    let mut to_on = Reached::new(state);
-    let mut to_off = Reached::new(state);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
     let mut next = Vec::new();
+    arena.meet(start);
     if start.on {
-        to_on.insert(start);
         pending_on.push_back(first);
     } else {
-        to_off.insert(start);
         pending_off.push_back(first);
     }
     let end = |arena: &Arena, node: usize, ends: &mut Vec<usize>| {
@@ -529,7 +542,7 @@ fn forcing_chains(
             on_to_off(state, graph, arena, p, y, &mut next);
             for &off in &next {
                 end(arena, off, &mut ends);
-                if to_off.insert(arena.lits[off]) {
+                if arena.meet(arena.lits[off]) {
                     pending_off.push_back(off);
                 }
             }
@@ -538,7 +551,7 @@ fn forcing_chains(
             off_to_on(state, graph, arena, p, y, true, &mut next);
             for &on in &next {
                 end(arena, on, &mut ends);
-                if to_on.insert(arena.lits[on]) {
+                if arena.meet(arena.lits[on]) {
                     pending_on.push_back(on);
                 }
             }

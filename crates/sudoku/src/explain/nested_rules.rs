@@ -17,6 +17,7 @@ use super::literal::Lit;
 use super::locked_candidates::{EXPLAINER_PAIRS, Kind, locked_sets};
 use super::state::bit;
 use super::{State, fish, subsets};
+use crate::HouseKind;
 
 /// A rule's removals on a chain's grid, with what they need.
 #[derive(Debug)]
@@ -109,8 +110,17 @@ pub(super) fn basic_deductions(source: &State, current: &State) -> Vec<Deduction
     }
     // Locked candidates: the digit's places in the first house, gone from
     // its cells outside the second, let it leave the rest of the second.
+    // Between any two houses only where there are more than lines and
+    // boxes (or regions): else it meets the same locked sets again.
     let any: Kind = |_| true;
-    for &(first, second) in EXPLAINER_PAIRS.iter().chain(&[(any, any)]) {
+    let more = (current.houses().iter()).any(|h| {
+        !matches!(
+            h.kind,
+            HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
+        )
+    });
+    let pairs = if more { &[(any, any)][..] } else { &[] };
+    for &(first, second) in EXPLAINER_PAIRS.iter().chain(pairs) {
         locked_sets(current, first, second, |d, _, from, to, _| {
             let removed: Vec<(usize, u8)> = (to.cells.iter())
                 .filter(|c| !from.cells.contains(c) && current.mask(**c) & bit(d) != 0)
