@@ -349,6 +349,7 @@ test("phone width: the page still works", async () => {
 // ---- a new user's papercuts, round 3 (one test per item) ----
 
 const HARDEST11 = readFileSync(path.join(ROOT, "puzzles/hardest11.txt"), "utf8").split("\n").filter((l) => l.trim());
+const SERG = readFileSync(path.join(ROOT, "puzzles/serg-multi-solution-100.txt"), "utf8").split("\n").filter((l) => l.trim());
 const KILLER = readFileSync(path.join(ROOT, "puzzles/variants/killer/killer-janko-021.json"), "utf8");
 
 // Clicks the centre of a cell of the board.
@@ -473,13 +474,15 @@ test("item 4: after Run the replay starts at the givens; play at the end starts 
 
 test("item 5: explain says why it is stuck and shows the candidates, struck when removed", async () => {
   const p = await page();
-  const stuck = HARDEST11[1];
+  // A puzzle of more than one solution (serg line 9): the techniques
+  // stop after 8 steps.
+  const stuck = SERG[8];
   await p.fill("[data-testid=puzzle-input]", stuck);
   await p.click("[data-testid=explain-run]");
   await p.waitForSelector("[data-testid=explain-steps] li");
   const [record] = commandAllowingFailure(["explain", "--format", "json"], stuck + "\n");
-  assert.equal(await p.textContent("[data-testid=explain-status]"), "stuck after 5 steps: the techniques find nothing more");
-  assert.equal(record.summary, "stuck after 5 steps: the techniques find nothing more");
+  assert.equal(await p.textContent("[data-testid=explain-status]"), "stuck after 8 steps: the techniques find nothing more");
+  assert.equal(record.summary, "stuck after 8 steps: the techniques find nothing more");
   const [start] = command(["candidates", "--format", "json", "--propagation", "fc"], stuck + "\n");
   const expected = start.candidates.filter((c, i) => start.filled[i] === ".").reduce((n, c) => n + c.length, 0);
   assert.equal(await p.$$eval("[data-testid=overlay] text[data-candidate]", (ts) => ts.length), expected);
