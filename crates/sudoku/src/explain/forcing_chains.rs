@@ -492,10 +492,16 @@ fn rule_deductions(source: &State, current: &State, (level, nesting): (u8, u8)) 
     deductions(source, current, kind)
 }
 
+/// A step's words, to write.
+type Why = Box<dyn FnOnce() -> String>;
+
 /// A step found, with its keys.
 struct Found {
     chain: ForcingChain,
     step: Step,
+    /// Its words, written once it is taken (a nesting chain never needs
+    /// them).
+    why: Why,
     /// Its branches (consequences, node), drawn once it is taken.
     branches: Vec<(Rc<Consequences>, usize)>,
     /// Why its branches' starts are on, for the rules nesting it (a cell's
@@ -511,7 +517,11 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
         (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
     })?;
     let best = found.swap_remove(best);
-    Some(best.step.on(branches_pattern(&best.branches)))
+    let step = Step {
+        why: (best.why)(),
+        ..best.step
+    };
+    Some(step.on(branches_pattern(&best.branches)))
 }
 
 /// What the forcing chains of `kind` find on `current` (the grid a chain
@@ -602,13 +612,16 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                         shape: Shape::Contradiction,
                         nodes: on.count(a) + on.count(b),
                     };
-                    let why = format!(
-                        "were {d} in {}, a candidate would be both on and off: {}; {}: remove {d} from {}",
-                        cell_name(cell, side),
-                        on.text(a, side),
-                        on.text(b, side),
-                        cell_name(cell, side)
-                    );
+                    let c = on.clone();
+                    let why: Why = Box::new(move || {
+                        format!(
+                            "were {d} in {}, a candidate would be both on and off: {}; {}: remove {d} from {}",
+                            cell_name(cell, side),
+                            c.text(a, side),
+                            c.text(b, side),
+                            cell_name(cell, side)
+                        )
+                    });
                     let branches = vec![(on.clone(), a), (on.clone(), b)];
                     push(
                         &mut found,
@@ -626,13 +639,16 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                         shape: Shape::Contradiction,
                         nodes: off.count(a) + off.count(b),
                     };
-                    let why = format!(
-                        "were {d} not in {}, a candidate would be both on and off: {}; {}: so {} = {d}",
-                        cell_name(cell, side),
-                        off.text(a, side),
-                        off.text(b, side),
-                        cell_name(cell, side)
-                    );
+                    let c = off.clone();
+                    let why: Why = Box::new(move || {
+                        format!(
+                            "were {d} not in {}, a candidate would be both on and off: {}; {}: so {} = {d}",
+                            cell_name(cell, side),
+                            c.text(a, side),
+                            c.text(b, side),
+                            cell_name(cell, side)
+                        )
+                    });
                     let branches = vec![(off.clone(), a), (off.clone(), b)];
                     push(&mut found, state, chain, on_lit, why, branches, Cause::None);
                 }
@@ -647,13 +663,16 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                             shape: Shape::Double,
                             nodes: on.count(a) + off.count(b),
                         };
-                        let why = format!(
-                            "whether {d} is in {} or not, {}: {}; {}",
-                            cell_name(cell, side),
-                            lit.text(side),
-                            on.text(a, side),
-                            off.text(b, side)
-                        );
+                        let (c, o) = (on.clone(), off.clone());
+                        let why: Why = Box::new(move || {
+                            format!(
+                                "whether {d} is in {} or not, {}: {}; {}",
+                                cell_name(cell, side),
+                                lit.text(side),
+                                c.text(a, side),
+                                o.text(b, side)
+                            )
+                        });
                         let branches = vec![(on.clone(), a), (off.clone(), b)];
                         push(&mut found, state, chain, lit, why, branches, Cause::None);
                     }
@@ -678,7 +697,7 @@ fn push(
     state: &State,
     chain: ForcingChain,
     target: Lit,
-    why: String,
+    why: Why,
     branches: Vec<(Rc<Consequences>, usize)>,
     start: Cause,
 ) {
@@ -697,12 +716,13 @@ fn push(
         technique: Technique::ForcingChain(chain),
         placed: Vec::new(),
         removed,
-        why,
+        why: String::new(),
         pattern: Pattern::default(),
     };
     found.push(Found {
         chain,
         step,
+        why,
         branches,
         start,
     });
@@ -731,11 +751,12 @@ fn regions(
         let each: Vec<Rc<Consequences>> = (places.iter())
             .map(|&p| if p == cell { on.clone() } else { on_of(p, d) })
             .collect();
-        let case = format!(
+        let case: Rc<str> = format!(
             "{d} is in one of {} in {}",
             super::cells_text(&places, side),
             house.name
-        );
+        )
+        .into();
         all_lead_to(
             state,
             &each,
@@ -758,7 +779,7 @@ fn cell_forcing(
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
-    let case = format!("{} is {}", cell_name(cell, side), super::or_text(digits));
+    let case: Rc<str> = format!("{} is {}", cell_name(cell, side), super::or_text(digits)).into();
     all_lead_to(
         state,
         per_value,
@@ -778,7 +799,7 @@ fn all_lead_to(
     each: &[Rc<Consequences>],
     kind: ForcingKind,
     shape: Shape,
-    case: &str,
+    case: &Rc<str>,
     found: &mut Vec<Found>,
     start: Cause,
 ) {
@@ -796,15 +817,17 @@ fn all_lead_to(
             shape,
             nodes: total,
         };
-        let texts: Vec<String> = (each.iter().zip(&nodes))
-            .map(|(c, &n)| c.text(n, side))
-            .collect();
-        let why = format!(
-            "{case}: each leads to {}: {}",
-            lit.text(side),
-            texts.join("; ")
-        );
-        let branches = each.iter().cloned().zip(nodes.iter().copied()).collect();
+        let branches: Vec<(Rc<Consequences>, usize)> =
+            each.iter().cloned().zip(nodes.iter().copied()).collect();
+        let (case, paths) = (case.clone(), branches.clone());
+        let why: Why = Box::new(move || {
+            let texts: Vec<String> = (paths.iter()).map(|(c, n)| c.text(*n, side)).collect();
+            format!(
+                "{case}: each leads to {}: {}",
+                lit.text(side),
+                texts.join("; ")
+            )
+        });
         push(found, state, chain, lit, why, branches, start);
     }
 }
