@@ -304,7 +304,7 @@ struct Found {
 /// The chain or cycle Sudoku Explainer would take: the easiest, then the
 /// shortest, then X before Y before both.
 pub(super) fn find(state: &State) -> Option<Step> {
-    let mut found = search(state);
+    let mut found = search(state, &Graph::new(state));
     let best = (0..found.len()).min_by_key(|&i| {
         let f = &found[i];
         (f.tenths, f.nodes, f.sort_key, i)
@@ -323,27 +323,19 @@ pub(super) fn find(state: &State) -> Option<Step> {
 /// candidates it needs off (see [`nested_rules`](super::nested_rules))
 /// and its count of candidates.
 pub(super) fn deductions(source: &State, current: &State) -> Vec<Deduction> {
-    let found = search(current);
+    let graph = Graph::new(current);
+    let found = search(current, &graph);
     let mut order: Vec<usize> = (0..found.len()).collect();
     order.sort_by_key(|&i| {
         let f = &found[i];
         (f.tenths, f.nodes, f.sort_key, i)
     });
-    let graph = Graph::new(current);
     let mut out: Vec<Deduction> = Vec::new();
     for f in order.into_iter().map(|i| &found[i]) {
         let mut removed = if f.chain.cycle {
             f.removed.clone()
         } else {
-            let target = f.lits[f.lits.len() - 1];
-            if target.on {
-                (1..=current.side() as u8)
-                    .filter(|&d| d != target.digit && current.mask(target.cell) & bit(d) != 0)
-                    .map(|d| (target.cell, d))
-                    .collect()
-            } else {
-                vec![(target.cell, target.digit)]
-            }
+            f.lits[f.lits.len() - 1].cell_removals(current)
         };
         removed.sort_unstable();
         if removed.is_empty() || out.iter().any(|d| d.removed == removed) {
@@ -381,10 +373,10 @@ pub(super) fn deductions(source: &State, current: &State) -> Vec<Deduction> {
     out
 }
 
-/// Every cycle and forcing chain on the grid of `state`.
-fn search(state: &State) -> Vec<Found> {
+/// Every cycle and forcing chain on the grid of `state`, whose links are
+/// `graph`.
+fn search(state: &State, graph: &Graph) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
-    let graph = Graph::new(state);
     // One arena for every search, cleared before each.
     let mut arena = Arena::new(state);
     for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -399,7 +391,7 @@ fn search(state: &State) -> Vec<Found> {
                     digit: d,
                     on: true,
                 };
-                unary(state, &graph, source, y, x, &mut arena, &mut found);
+                unary(state, graph, source, y, x, &mut arena, &mut found);
             }
         }
     }

@@ -701,15 +701,8 @@ fn push(
     branches: Vec<(Rc<Consequences>, usize)>,
     start: Cause,
 ) {
-    let removed: Vec<(usize, u8)> = if target.on {
-        (1..=state.side() as u8)
-            .filter(|&d| d != target.digit && state.mask(target.cell) & bit(d) != 0)
-            .map(|d| (target.cell, d))
-            .collect()
-    } else {
-        vec![(target.cell, target.digit)]
-    };
-    if removed.is_empty() || (!target.on && state.mask(target.cell) & bit(target.digit) == 0) {
+    let removed = target.cell_removals(state);
+    if removed.is_empty() {
         return;
     }
     let step = Step {

@@ -1,6 +1,8 @@
 //! A candidate on or off: what chains of candidates are made of.
 
+use super::State;
 use super::pattern::{Link, Pattern};
+use super::state::bit;
 use crate::rules::cell_name;
 
 /// A candidate on (the digit is in the cell) or off (it is not).
@@ -23,6 +25,22 @@ impl Lit {
     /// Its place among every candidate on or off of a grid of `side`.
     pub(super) fn slot(self, side: usize) -> usize {
         (self.cell * side + usize::from(self.digit) - 1) * 2 + usize::from(self.on)
+    }
+
+    /// What making it hold takes out of its cell on `state`: the cell's
+    /// other candidates (on), or itself where it is a candidate (off).
+    pub(super) fn cell_removals(self, state: &State) -> Vec<(usize, u8)> {
+        let mask = state.mask(self.cell);
+        if self.on {
+            (1..=state.side() as u8)
+                .filter(|&d| d != self.digit && mask & bit(d) != 0)
+                .map(|d| (self.cell, d))
+                .collect()
+        } else if mask & bit(self.digit) != 0 {
+            vec![(self.cell, self.digit)]
+        } else {
+            Vec::new()
+        }
     }
 
     /// `r1c2 = 5`, `r1c2 <> 5`.

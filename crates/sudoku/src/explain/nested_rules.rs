@@ -41,6 +41,12 @@ pub(super) enum Cause {
     House(usize),
 }
 
+/// Whether `d` was a candidate of `cell` in `source` and is not in
+/// `current`: what a chain took out.
+fn taken_out(source: &State, current: &State, cell: usize, d: u8) -> bool {
+    source.mask(cell) & bit(d) != 0 && current.mask(cell) & bit(d) == 0
+}
+
 /// The candidates an on candidate `lit` with `cause` needed off: those
 /// on in `source` and off in `current`, of its cell or of its digit in
 /// its house.
@@ -51,8 +57,7 @@ pub(super) fn cause_parents(
     cause: Cause,
     out: &mut Vec<Lit>,
 ) {
-    let gone =
-        |cell: usize, d: u8| source.mask(cell) & bit(d) != 0 && current.mask(cell) & bit(d) == 0;
+    let gone = |cell: usize, d: u8| taken_out(source, current, cell, d);
     let mut push = |cell: usize, d: u8| {
         let off = Lit {
             cell,
@@ -87,8 +92,7 @@ pub(super) fn cause_parents(
 /// grid a chain started on `source` has come to. (The nested chains of
 /// level 2 and up are the forcing chains' own.)
 pub(super) fn basic_deductions(source: &State, current: &State) -> Vec<Deduction> {
-    let gone =
-        |cell: usize, d: u8| source.mask(cell) & bit(d) != 0 && current.mask(cell) & bit(d) == 0;
+    let gone = |cell: usize, d: u8| taken_out(source, current, cell, d);
     let off = |cell: usize, digit: u8| Lit {
         cell,
         digit,
