@@ -784,9 +784,9 @@ fn compare_propagation_ladder_with_rule_columns() {
 #[test]
 fn solve_json_at_every_strong_level() {
     timing_filters! {
-        for level in ["locked", "gac", "probing"] {
+        for level in ["locked", "gac", "probing", "human:4.4"] {
             assert_cmd_snapshot!(
-                format!("solve_json_{level}"),
+                format!("solve_json_{}", level.replace(':', "_")),
                 sudoku(&["solve", "--format", "json", "--cells", "EA", "--values", "0", "--propagation", level])
                     .pass_stdin(".....2.......7...17..3...9.8..7......2.89.6...13..6....9..5.824.....891..........\n")
             );

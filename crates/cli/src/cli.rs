@@ -50,7 +50,7 @@ const EXIT_CODES: &str = exit_codes!();
 
 /// Propagation levels, shown after the heuristics.
 const PROPAGATION_LEVELS: &str = "\
-Propagation levels (each includes the ones before it):
+Propagation levels (each of none to probing includes the ones before it):
   none     nothing fails: a cell without candidates is found when chosen
   fc       forward checking: a placement that leaves a cell without candidates fails
   singles  naked and hidden singles, to a fixpoint
@@ -60,6 +60,10 @@ Propagation levels (each includes the ones before it):
   probing  each candidate of each empty cell is placed tentatively and propagated at gac;
            a candidate whose placement fails is removed; cells are taken round and round until
            each was probed since the last removal
+  human:D  beside the ladder: singles, then a person's techniques up to difficulty D on Sudoku
+           Explainer's scale (human:2.8 pointing and claiming, 3.2 X-Wing, 4.2 XY-Wing, 6.6
+           chains...), a step at a time as `explain` takes them, at every node; none that
+           assumes one solution
 
 ";
 
@@ -511,8 +515,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LIST", help = chains_help(Chains::Values))]
     pub values: Option<String>,
 
-    /// Propagation levels, comma-separated (`fc,singles`); `all`: every
-    /// level.
+    /// Propagation levels, comma-separated (`fc,singles,human:4.4`);
+    /// `all`: every level but the human ones.
     #[arg(long, value_name = "LIST", value_parser = Suggest::levels(true), hide_possible_values = true)]
     pub propagation: Option<String>,
 
@@ -750,8 +754,10 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "CHAIN", help = chain_help(Chains::Values))]
     pub values: Option<String>,
 
-    /// Propagation level: none, fc (forward checking), singles, locked
-    /// (locked candidates), gac (arc consistency on every house), probing.
+    /// Propagation level: none, fc (forward checking), singles, human:D
+    /// (a person's techniques up to difficulty D, such as human:4.4),
+    /// locked (locked candidates), gac (arc consistency on every house),
+    /// probing.
     #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true)]
     pub propagation: Option<String>,
 
@@ -1015,7 +1021,8 @@ pub struct CandidatesArgs {
     pub input: InputArgs,
 
     /// Propagation level whose deductions the candidates show: none, fc,
-    /// singles, locked, gac, probing.
+    /// singles, human:D (a person's techniques up to difficulty D), locked,
+    /// gac, probing.
     #[arg(long, value_name = "LEVEL", value_parser = Suggest::levels(false), hide_possible_values = true, default_value = "fc", conflicts_with = "true_candidates")]
     pub propagation: String,
 

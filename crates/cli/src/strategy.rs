@@ -558,6 +558,11 @@ mod tests {
         big.search.seed = u64::MAX;
         let text = big.to_toml().unwrap();
         assert_eq!(from_toml("big.toml", "x", &text).unwrap(), big);
+        let mut human = norvig.clone();
+        human.search.level = PropagationLevel::Human(44);
+        let text = human.to_toml().unwrap();
+        assert!(text.contains("propagation = \"human:4.4\""), "{text}");
+        assert_eq!(from_toml("human.toml", "x", &text).unwrap(), human);
     }
 
     /// Key-value lines near the grammar: known and unknown keys, valid and
@@ -592,6 +597,8 @@ mod tests {
             "locked",
             "gac",
             "probing",
+            "human:4.4",
+            "human:4.45",
             "",
         ]);
         let line = prop_oneof![

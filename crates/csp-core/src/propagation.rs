@@ -251,4 +251,13 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     fn rule(&self) -> Rule {
         Rule::Other
     }
+
+    /// Whether it runs only once every other propagator and the naked
+    /// singles are at their fixpoint (an expensive propagator, such as the
+    /// rated rules of [`PropagationLevel::Human`]). Woken, it waits in a
+    /// queue of its own, taken when the main one is empty. The default is
+    /// `false`.
+    fn runs_last(&self) -> bool {
+        false
+    }
 }

@@ -23,6 +23,7 @@ def strip(record: dict) -> dict:
         {"config": "default"},
         {"cells": "A", "values": "0", "propagation": "fc"},
         {"config": "norvig", "cells": "K", "values": "5", "propagation": "locked"},
+        {"cells": "EA", "values": "0", "propagation": "human:4.4"},
     ],
 )
 def test_records_equal_the_command_lines_json_on_top95(strategy):
@@ -48,6 +49,15 @@ def test_a_result_has_the_records_fields():
     assert "placements=153" in repr(r)
     with pytest.raises(AttributeError):
         r.no_such_field
+
+
+def test_a_persons_techniques_as_a_propagation_level():
+    r = sc.solve(INKALA, cells="EA", values="0", propagation="human:4.4")
+    assert (r.stats["placements"], r.stats["guesses"]) == (21, 12)
+    assert r.to_dict()["stats"]["rules"]["human"] == {"runs": 61, "removals": 170, "assignments": 11}
+    assert r.strategy["propagation"] == "human:4.4"
+    with pytest.raises(sc.InvalidStrategy, match="human:D"):
+        sc.solve(INKALA, propagation="human:4.45")
 
 
 def test_unique_and_count():

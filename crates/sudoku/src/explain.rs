@@ -35,6 +35,7 @@ mod elements;
 mod explainer_rating;
 mod fish;
 mod forcing_chains;
+mod ladder;
 mod literal;
 mod locked_candidates;
 mod named_forms;
@@ -56,6 +57,7 @@ pub use chains::Chain;
 pub use difficulty::{BadDifficulty, Difficulty};
 pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
 pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
+pub(crate) use ladder::human_step;
 pub use pattern::{Link, Pattern};
 pub use picture::step_picture;
 pub use state::{HouseView, State};
@@ -408,61 +410,15 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The first technique that applies, simplest first, in Sudoku
-/// Explainer's order: full house 1.0, hidden single 1.2 (box) or 1.5
-/// (line), direct pointing 1.7, direct claiming 1.9, direct hidden pair
-/// 2.0, naked single 2.3, direct hidden triple 2.5; what an element rules
-/// out on its own (variants); pointing 2.6 and claiming 2.8, naked pair
-/// 3.0, X-Wing 3.2, hidden pair 3.4, naked triple 3.6, Swordfish 3.8,
-/// hidden triple 4.0, two strong links 4.0-4.3 (Skyscraper, 2-String
-/// Kite, Turbot Fish, grouped), XY-Wing 4.2, XYZ-Wing 4.4, unique
-/// rectangles 4.5-4.8 where the puzzle has one solution and houses alone,
-/// naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, three strong links
-/// 5.4-5.7, WXYZ-Wing 5.5-5.6, BUG+1 5.6 where unique rectangles are,
-/// four strong links 5.8-6.1, VWXYZ-Wing 6.2-6.4, aligned pair exclusion
-/// 6.2, UVWXYZ-Wing 6.6, cycles and forcing chains 6.5 and up (by kind
-/// and length), TUVWXYZ-Wing 7.5, aligned triplet exclusion 7.5, Nishio forcing chains 7.5 and up, multiple forcing
-/// chains 8.0 and up, dynamic forcing chains 8.5 and up, "plus" 9.0 and
-/// nested 9.5 and up; then, beyond what this ladder rates, the W-Wing,
-/// subsets of any size and a contradiction.
+/// The first technique that applies, simplest first: the ladder's
+/// ([`ladder::LADDER`]), its uniqueness rungs where the puzzle has one
+/// solution.
 fn next_step(state: &State, elements: &elements::Elements<'_>, unique: bool) -> Option<Step> {
-    singles::hidden(state)
-        .or_else(|| direct::locked(state))
-        .or_else(|| direct::hidden_subset(state, 2))
-        .or_else(|| singles::naked(state))
-        .or_else(|| direct::hidden_subset(state, 3))
-        .or_else(|| elements.find(state))
-        .or_else(|| locked_candidates::find(state))
-        .or_else(|| subsets::naked(state, 2))
-        .or_else(|| fish::find(state, 2))
-        .or_else(|| subsets::hidden(state, 2))
-        .or_else(|| subsets::naked(state, 3))
-        .or_else(|| fish::find(state, 3))
-        .or_else(|| subsets::hidden(state, 3))
-        .or_else(|| strong_links::find(state, 2))
-        .or_else(|| xy_wing::find(state))
-        .or_else(|| xyz_wing::find(state))
-        .or_else(|| unique.then(|| unique_loops::find(state)).flatten())
-        .or_else(|| subsets::naked(state, 4))
-        .or_else(|| fish::find(state, 4))
-        .or_else(|| subsets::hidden(state, 4))
-        .or_else(|| strong_links::find(state, 3))
-        .or_else(|| als_wings::find(state, 3))
-        .or_else(|| unique.then(|| bug::find(state)).flatten())
-        .or_else(|| strong_links::find(state, 4))
-        .or_else(|| als_wings::find(state, 4))
-        .or_else(|| aligned_exclusion::find(state, 2))
-        .or_else(|| als_wings::find(state, 5))
-        .or_else(|| chains::find(state))
-        .or_else(|| als_wings::find(state, 6))
-        .or_else(|| aligned_exclusion::find(state, 3))
-        .or_else(|| forcing_chains::find(state, ForcingKind::Nishio))
-        .or_else(|| forcing_chains::find(state, ForcingKind::Multiple))
-        .or_else(|| forcing_chains::find(state, ForcingKind::Dynamic))
-        .or_else(|| unique.then(|| nested_chains(state)).flatten())
-        .or_else(|| w_wing::find(state))
-        .or_else(|| subsets::any_size(state))
-        .or_else(|| contradiction::find(state, elements))
+    let look = ladder::Look {
+        state,
+        elements: Some(elements),
+    };
+    ladder::first_step(&look, unique)
 }
 
 /// Dynamic forcing chains "plus" (9.0), then nesting forcing chains

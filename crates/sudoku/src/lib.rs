@@ -41,6 +41,7 @@ mod fast_houses;
 pub mod formats;
 pub mod generate;
 mod house;
+mod human_techniques;
 mod level_needed;
 mod portfolio;
 mod propagators;

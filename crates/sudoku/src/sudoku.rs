@@ -7,7 +7,10 @@ use csp_core::{
 };
 
 use crate::error::{CellRef, PuzzleError};
+use std::sync::OnceLock;
+
 use crate::house::{HOUSE_OWNER, House, grid_houses, post_house};
+use crate::human_techniques::HumanTechniques;
 use crate::rules::{Element, GridBuilder, Mark, Rules, RulesError, Solved};
 use crate::{
     CandidateGrid, FastHouses, GridSize, Propagators, Puzzle, SolveReport, Source, Variant,
@@ -62,6 +65,10 @@ pub struct Sudoku {
     /// Whether every constraint is a house.
     only_houses: bool,
     propagators: Propagators,
+    /// The model of the `human:D` levels: the one searched at `singles`
+    /// with the techniques' propagator ([`HumanTechniques`]) after it;
+    /// made when first searched.
+    human: OnceLock<Model>,
 }
 
 impl Sudoku {
@@ -75,35 +82,7 @@ impl Sudoku {
     /// in order.
     pub fn with_rules(size: GridSize, rules: Rules) -> Result<Sudoku, RulesError> {
         rules.check_regions(size)?;
-        let n = size.side();
-        let mut houses = grid_houses(size, rules.regions.as_deref());
-        let mut b = ModelBuilder::new();
-        let cells = b.new_vars(size.cells(), ValueSet::range(n as u32));
-        for (i, &v) in cells.iter().enumerate() {
-            b.set_position(v, (i / n) as f64, (i % n) as f64);
-        }
-        for (k, h) in houses.iter().enumerate() {
-            let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
-            post_house(&mut b, k, &vars).expect("houses name distinct, existing cells");
-        }
-        let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
-        // Errors name an element by its kind and its number among those of
-        // its kind (`x-sum 2`: the second X-sum).
-        let mut of_kind: std::collections::HashMap<&str, usize> = Default::default();
-        for (i, element) in rules.elements.iter().enumerate() {
-            b.set_owner(Some(i as u32));
-            let number = of_kind.entry(element.kind()).or_default();
-            *number += 1;
-            let mut grid = GridBuilder {
-                size,
-                builder: &mut b,
-                houses: &mut houses,
-                marks: &marks,
-                element: format!("{} {}", element.kind(), number),
-            };
-            element.post(&mut grid)?;
-        }
-        b.set_owner(None);
+        let (b, houses, marks) = model_builder(size, &rules)?;
         let only_houses = b.num_propagators() == houses.len();
         let model = b.build();
         let fast = only_houses.then(|| fast_model(&model, &houses)).flatten();
@@ -116,12 +95,14 @@ impl Sudoku {
             fast,
             only_houses,
             propagators: Propagators::default(),
+            human: OnceLock::new(),
         })
     }
 
     /// The same grid searched with `propagators`.
     pub fn with_propagators(mut self, propagators: Propagators) -> Sudoku {
         self.propagators = propagators;
+        self.human = OnceLock::new();
         self
     }
 
@@ -148,10 +129,37 @@ impl Sudoku {
 
     /// The model searches at `level` run.
     pub fn model_for(&self, level: PropagationLevel) -> &Model {
+        if level.rated_up_to().is_some() {
+            return self.human_model();
+        }
         match &self.fast {
             Some(fast) if self.runs_fast(level) => &fast.model,
             _ => &self.model,
         }
+    }
+
+    /// The model of the `human:D` levels, made the first time it is asked
+    /// for: the fast propagator's where it runs at `singles`, else the
+    /// generic one, with [`HumanTechniques`] last.
+    fn human_model(&self) -> &Model {
+        self.human.get_or_init(|| {
+            let template = crate::explain::State::new(self, &Puzzle::empty(self.size));
+            let fast = self.runs_fast(PropagationLevel::Singles);
+            let mut b = match fast
+                .then(|| fast_builder(&self.model, &self.houses))
+                .flatten()
+            {
+                Some((b, _)) => b,
+                None => {
+                    (model_builder(self.size, &self.rules)
+                        .expect("the rules were posted once already"))
+                    .0
+                }
+            };
+            b.add_propagator(HumanTechniques::new(template))
+                .expect("its scope is every cell once");
+            b.build()
+        })
     }
 
     /// The element that propagator `p` of the model searched at `level`
@@ -462,6 +470,45 @@ impl Sudoku {
     }
 }
 
+/// The model of a grid with its rules, not yet built: rows and columns,
+/// the boxes or regions, then each element in order; with the houses
+/// (the elements may add some) and the elements' marks.
+fn model_builder(
+    size: GridSize,
+    rules: &Rules,
+) -> Result<(ModelBuilder, Vec<House>, Vec<Mark>), RulesError> {
+    let n = size.side();
+    let mut houses = grid_houses(size, rules.regions.as_deref());
+    let mut b = ModelBuilder::new();
+    let cells = b.new_vars(size.cells(), ValueSet::range(n as u32));
+    for (i, &v) in cells.iter().enumerate() {
+        b.set_position(v, (i / n) as f64, (i % n) as f64);
+    }
+    for (k, h) in houses.iter().enumerate() {
+        let vars: Vec<VarId> = h.cells.iter().map(|&i| cells[i]).collect();
+        post_house(&mut b, k, &vars).expect("houses name distinct, existing cells");
+    }
+    let marks: Vec<Mark> = rules.elements.iter().flat_map(|e| e.marks()).collect();
+    // Errors name an element by its kind and its number among those of
+    // its kind (`x-sum 2`: the second X-sum).
+    let mut of_kind: std::collections::HashMap<&str, usize> = Default::default();
+    for (i, element) in rules.elements.iter().enumerate() {
+        b.set_owner(Some(i as u32));
+        let number = of_kind.entry(element.kind()).or_default();
+        *number += 1;
+        let mut grid = GridBuilder {
+            size,
+            builder: &mut b,
+            houses: &mut houses,
+            marks: &marks,
+            element: format!("{} {}", element.kind(), number),
+        };
+        element.post(&mut grid)?;
+    }
+    b.set_owner(None);
+    Ok((b, houses, marks))
+}
+
 /// A grid of houses as one [`FastHouses`] propagator.
 #[derive(Debug)]
 struct FastModel {
@@ -475,6 +522,20 @@ struct FastModel {
 /// [`FastHouses`] (declared related, so the heuristics see the same graph),
 /// if it takes them.
 fn fast_model(model: &Model, houses: &[House]) -> Option<FastModel> {
+    let (b, items) = fast_builder(model, houses)?;
+    Some(FastModel {
+        model: b.build(),
+        items,
+    })
+}
+
+/// [`fast_model`]'s model, not yet built, with the houses of its work
+/// items.
+#[allow(clippy::type_complexity)]
+fn fast_builder(
+    model: &Model,
+    houses: &[House],
+) -> Option<(ModelBuilder, Vec<(usize, Option<usize>)>)> {
     let mut b = ModelBuilder::new();
     for v in model.vars() {
         let fresh = b.new_var(model.initial_domain(v));
@@ -500,10 +561,7 @@ fn fast_model(model: &Model, houses: &[House]) -> Option<FastModel> {
     }
     b.add_propagator(propagator)
         .expect("scope is every cell once");
-    Some(FastModel {
-        model: b.build(),
-        items,
-    })
+    Some((b, items))
 }
 
 #[cfg(test)]

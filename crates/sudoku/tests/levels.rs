@@ -146,6 +146,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("table", 0, 0),
             ("element", 0, 0),
             ("nogood", 0, 0),
+            ("human", 0, 0),
         ]
     );
 }

@@ -462,7 +462,8 @@ mod tests {
                 "regular rm",
                 "table rm",
                 "element rm",
-                "nogood rm"
+                "nogood rm",
+                "human rm"
             ]
         );
     }

@@ -25,6 +25,11 @@ const CLOCK_EVERY: u64 = 256;
 pub(crate) struct Agenda {
     pub(crate) level: PropagationLevel,
     queue: VecDeque<u32>,
+    /// The woken propagators that run last
+    /// ([`super::Propagator::runs_last`]), taken when `queue` is empty.
+    late: VecDeque<u32>,
+    /// Which propagators run last.
+    runs_last: FixedBitSet,
     queued: FixedBitSet,
     /// What each propagator listens to at this level, which of these it
     /// wants [`super::Propagator::notify`] calls for, and whether it is
@@ -95,12 +100,18 @@ impl Agenda {
             .iter()
             .take_while(|p| p.min_level() <= level)
             .count() as u32;
+        let mut runs_last = FixedBitSet::with_capacity(n);
+        for (p, propagator) in model.propagators().iter().enumerate() {
+            runs_last.set(p, propagator.runs_last());
+        }
         let bounds_heard = (listens.iter().take(active_end as usize))
             .any(|(events, _, _)| events.intersects(Events::BOUNDS));
         Agenda {
             bounds_heard,
             level,
             queue: VecDeque::with_capacity(n),
+            late: VecDeque::with_capacity(runs_last.count_ones(..)),
+            runs_last,
             queued: FixedBitSet::with_capacity(n),
             listens,
             work,
@@ -169,7 +180,11 @@ impl Agenda {
     #[inline]
     fn push(&mut self, p: u32) {
         if !self.queued.put(p as usize) {
-            self.queue.push_back(p);
+            if self.runs_last.contains(p as usize) {
+                self.late.push_back(p);
+            } else {
+                self.queue.push_back(p);
+            }
         }
     }
 
@@ -314,6 +329,7 @@ impl Agenda {
 
     fn clear(&mut self) {
         self.queue.clear();
+        self.late.clear();
         self.queued.clear();
         self.singletons.clear();
         self.current = NO_PROPAGATOR;
@@ -339,7 +355,7 @@ impl Agenda {
                 self.segment(store.trail_len());
                 self.assign(model, store, var, value);
             }
-            let Some(p) = self.queue.pop_front() else {
+            let Some(p) = (self.queue.pop_front()).or_else(|| self.late.pop_front()) else {
                 return Ok(());
             };
             self.queued.set(p as usize, false);
@@ -519,6 +535,50 @@ mod tests {
         let store = store_after(&model, PropagationLevel::Singles, &[]).unwrap();
         let state = model.state_offset(0) as usize;
         (store.state(state), store.state(state + 1))
+    }
+
+    /// Records in its state word the size of x1's domain each time it
+    /// runs (4 bits a run), running last or not.
+    #[derive(Debug)]
+    struct Late(Vec<VarId>, bool);
+
+    impl Propagator for Late {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+            let word = ctx.state(0);
+            ctx.set_state(0, word << 4 | u64::from(ctx.domain(self.0[1]).len()));
+            Ok(())
+        }
+        fn check(&self, _: &dyn Fn(VarId) -> u32) -> bool {
+            true
+        }
+        fn state_words(&self) -> usize {
+            1
+        }
+        fn runs_last(&self) -> bool {
+            self.1
+        }
+    }
+
+    #[test]
+    fn a_propagator_that_runs_last_waits_for_the_others() {
+        let sizes = |last: bool| {
+            let mut b = ModelBuilder::new();
+            let v = b.new_vars(3, ValueSet::range(5));
+            // Posted first: queued first at the root.
+            b.add_propagator(Late(v.clone(), last)).unwrap();
+            b.add_propagator(Changer(v.clone(), false)).unwrap();
+            let model = b.build();
+            let store = store_after(&model, PropagationLevel::Singles, &[]).unwrap();
+            store.state(model.state_offset(0) as usize)
+        };
+        // In queue order it runs before the changer (x1 has 5 values),
+        // then again for the changer's removals (4).
+        assert_eq!(sizes(false), 0x54);
+        // Last: once, after the changer, which woke it while it waited.
+        assert_eq!(sizes(true), 0x4);
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub enum Rule {
     /// ([`Restarts`](crate::Restarts)): a value refuted before the restart
     /// is removed again once the placements that led to it hold.
     Nogood,
+    /// The rated rules of [`PropagationLevel::Human`](super::PropagationLevel::Human):
+    /// deductions a person would make, up to a difficulty (a model's own).
+    Human,
 }
 
 impl Rule {
@@ -59,7 +62,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 15] = [
+    pub const ALL: [Rule; 16] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -75,6 +78,7 @@ impl Rule {
         Rule::Table,
         Rule::Element,
         Rule::Nogood,
+        Rule::Human,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -96,6 +100,7 @@ impl Rule {
             Rule::Table => "tables of allowed tuples",
             Rule::Element => "arrays indexed by a variable (element)",
             Rule::Nogood => "nogoods recorded at restarts",
+            Rule::Human => "a person's techniques, up to a difficulty (human:D)",
         }
     }
 
@@ -108,7 +113,7 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`, `regular`, `table`, `element`, `nogood`).
+    /// `relation`, `regular`, `table`, `element`, `nogood`, `human`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -126,6 +131,7 @@ impl Rule {
             Rule::Table => "table",
             Rule::Element => "element",
             Rule::Nogood => "nogood",
+            Rule::Human => "human",
         }
     }
 }
@@ -259,7 +265,8 @@ mod tests {
                 "regular",
                 "table",
                 "element",
-                "nogood"
+                "nogood",
+                "human"
             ]
         );
     }

@@ -298,6 +298,20 @@ impl State {
         }
     }
 
+    /// The same grid with `digits` placed (from 1, 0 for empty) and each
+    /// cell's `candidates` (bit `d - 1`, empty for placed cells): a
+    /// search's node, for the `human:D` level.
+    pub(crate) fn at(&self, digits: Vec<u8>, candidates: Vec<u64>) -> State {
+        State {
+            side: self.side,
+            size: self.size,
+            regions: self.regions.clone(),
+            digits,
+            candidates,
+            layout: self.layout.clone(),
+        }
+    }
+
     /// Carries out a step.
     pub fn apply(&mut self, step: &Step) {
         for &(cell, d) in &step.placed {
