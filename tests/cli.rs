@@ -167,6 +167,8 @@ fn help_texts() {
     assert_cmd_snapshot!("help_explain", sudoku(&["explain", "--help"]));
     assert_cmd_snapshot!("help_completions", sudoku(&["completions", "--help"]));
     assert_cmd_snapshot!("help_man", sudoku(&["man", "--help"]));
+    assert_cmd_snapshot!("help_csp_solve", sudoku(&["csp", "solve", "--help"]));
+    assert_cmd_snapshot!("help_csp_count", sudoku(&["csp", "count", "--help"]));
     assert_cmd_snapshot!(
         "completions_unknown_shell",
         sudoku(&["completions", "tcsh"])
@@ -3338,4 +3340,52 @@ fn render_writes_an_f_puzzles_document_that_reads_back_the_same() {
         (doc["diagonal+"].clone(), doc["diagonal-"].clone()),
         (true.into(), true.into())
     );
+}
+
+#[test]
+fn csp_solves_and_counts_xcsp3_instances() {
+    // ACE counts 92 solutions for 8 queens; Pigeons-6 has none; the
+    // optimization instance is refused by name, with its line.
+    timing_filters! {
+        assert_cmd_snapshot!(
+            "csp_count_text",
+            sudoku(&["csp", "count", "--all", "--cells", "EA", "--values", "0",
+                     "instances/xcsp3/Queens/Queens-8.xml", "instances/xcsp3/Pigeons/Pigeons-6.xml"])
+        );
+        assert_cmd_snapshot!(
+            "csp_solve_json",
+            sudoku(&["csp", "solve", "--format", "json", "--cells", "EA", "--values", "0",
+                     "instances/xcsp3/Langford/Langford-2-4.xml"])
+        );
+        assert_cmd_snapshot!(
+            "csp_errors",
+            sudoku(&["csp", "solve", "tests/inputs/xcsp3/minimize.xml", "no-such-file.xml",
+                     "instances/xcsp3/Queens/Queens-4.xml"])
+        );
+    }
+    // A limit that stops the search first: exit code 1.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "count",
+        "--all",
+        "--max-placements",
+        "5",
+        "--format",
+        "json",
+        "instances/xcsp3/Queens/Queens-8.xml",
+    ]));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(r#""status":"stopped""#) && out.contains(r#""lower_bound":true"#),
+        "{out}"
+    );
+    // The bitboard solver and portfolios are refused by name.
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "solve",
+        "--config",
+        "fastest",
+        "instances/xcsp3/Queens/Queens-4.xml",
+    ]));
+    assert_eq!(code, 2);
 }

@@ -241,12 +241,84 @@ pub enum Command {
     /// compares searches, with true candidates and explanations, and its
     /// JSON API (docs/guide/web.md). Stop it with Ctrl-C.
     Serve(ServeArgs),
+    /// Solve or count XCSP3 constraint instances (any problem, not only
+    /// Sudoku) with the same strategies, levels and counters.
+    #[command(subcommand)]
+    Csp(CspCommand),
     /// Print a completion script for a shell, to be sourced by it (see the
     /// guide's install section, docs/guide/install.md).
     Completions(CompletionsArgs),
     /// Print the manual page (roff; `sudoku man | man -l -`), or write the
     /// pages of the command and of each subcommand to a directory.
     Man(ManArgs),
+}
+
+/// `sudoku csp`: XCSP3 instances.
+#[derive(Subcommand, Debug)]
+pub enum CspCommand {
+    /// Solve each instance: satisfiable (with its first solution) or
+    /// unsatisfiable, and the search counters.
+    #[command(after_long_help = CSP_EXIT_CODES)]
+    Solve(CspArgs),
+    /// Count each instance's solutions, up to a limit.
+    #[command(after_long_help = CSP_EXIT_CODES)]
+    Count(CspCountArgs),
+}
+
+/// The help of `csp`'s files, from the reader's list of constraints.
+fn csp_files_help() -> String {
+    format!(
+        "XCSP3 instance files (.xml): integer variables and arrays (at most 64 values each) with the constraints {}, in groups and blocks; satisfaction only",
+        xcsp3::READ.join(", ")
+    )
+}
+
+/// Shown after the long help of `csp solve` and `csp count`.
+const CSP_EXIT_CODES: &str = "\
+Exit codes:
+  0  every instance was answered (satisfiable or unsatisfiable)
+  1  some instance was stopped by a limit before an answer (counting: before every solution
+     up to the limit was found)
+  2  some file could not be read (not XCSP3, a construct not supported) or invalid usage";
+
+/// Arguments of `sudoku csp solve`.
+#[derive(Args, Debug)]
+pub struct CspArgs {
+    #[arg(required = true, value_name = "FILE", help = csp_files_help())]
+    pub files: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
+    /// Output format: text for people, json (one object per file) for
+    /// scripts.
+    #[arg(long, value_enum, default_value_t = CspFormat::Text)]
+    pub format: CspFormat,
+    /// Worker threads (default, or 0: all cores). Output is in the order
+    /// of the files whatever the number.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// Arguments of `sudoku csp count`.
+#[derive(Args, Debug)]
+pub struct CspCountArgs {
+    #[command(flatten)]
+    pub run: CspArgs,
+    /// Stop counting at K solutions. At least 1; --all counts every one.
+    #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// Count every solution (no limit).
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// How `sudoku csp` prints its records.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CspFormat {
+    /// A line per instance (and the solution under it), then a summary.
+    Text,
+    /// JSON Lines: one object per instance.
+    Json,
 }
 
 /// Arguments of `sudoku serve`.

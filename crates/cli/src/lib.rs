@@ -39,6 +39,7 @@ pub mod explaining;
 pub mod generating;
 pub mod heatmap;
 pub mod input;
+pub mod instances;
 pub mod picture;
 pub mod rating;
 pub mod records;

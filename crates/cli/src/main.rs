@@ -43,6 +43,7 @@ fn run() -> anyhow::Result<Outcome> {
         Command::Generate(args) => commands::generate(args),
         Command::Rate(args) => commands::rate(args),
         Command::Serve(args) => commands::serve(args),
+        Command::Csp(command) => commands::csp(command),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
     }

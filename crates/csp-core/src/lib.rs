@@ -73,10 +73,10 @@ pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
-    GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, ListedGroups,
-    LockedCandidates, NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext,
-    PropagationLevel, Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes,
-    Table, Wake,
+    GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
+    ListedGroups, LockedCandidates, MAX_TUPLES, NotifyContext, NumberSum, PartitionedLine,
+    PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Reinforced, Rule,
+    RuleCounter, RuleStats, SubsetSizes, Table, Wake,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -10,6 +10,7 @@ mod batch;
 mod compare;
 mod errors;
 mod heuristics;
+mod instances;
 mod one_puzzle;
 mod puzzle;
 mod signals;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heuristics::View>()?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
+    m.add_function(wrap_pyfunction!(instances::csp_record, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count_many_csv, m)?)?;
     m.add_function(wrap_pyfunction!(solving::read_puzzles_native, m)?)?;

@@ -262,6 +262,11 @@ impl Plan {
         Ok(Plan::with_chains(strategy, args.cells, args.values))
     }
 
+    /// Whether a chain holds a function written in Python.
+    pub fn has_python_heuristics(&self) -> bool {
+        self.cells.is_some() || self.values.is_some()
+    }
+
     /// Whether the bitboard solver runs it (`engine="bitboard"`,
     /// `config="fastest"`).
     pub fn is_bitboard(&self) -> bool {

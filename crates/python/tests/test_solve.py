@@ -163,3 +163,20 @@ def test_ctrl_c_stops_a_long_search_soon_and_other_threads_run_meanwhile():
     ticker.join()
     # The other thread ticked while the searches ran (about 100 ticks).
     assert len(ticks) > 30
+
+
+def test_xcsp3_instances_as_the_command_runs_them():
+    root = TOP95.parent.parent
+    queens = root / "instances/xcsp3/Queens/Queens-8.xml"
+    r = sc.csp_count(queens, limit=None, cells="EA", values="0")
+    assert (r["status"], r["solutions"], r["exact"]) == ("satisfiable", 92, True)
+    assert r["stats"]["placements"] == 590
+    s = sc.csp_solve(str(queens), config="wdeg")
+    assert s["status"] == "satisfiable" and len(s["values"]) == 8
+    assert s["instantiation"].startswith('<instantiation type="solution"> <list> q[0]')
+    bad = sc.csp_solve(root / "tests/inputs/xcsp3/minimize.xml")
+    assert bad["status"] == "invalid" and "line 9: the objective <minimize>" in bad["error"]
+    with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):
+        sc.csp_solve(queens, cells=[lambda view, cell: 0])
+    with pytest.raises(sc.InvalidStrategy, match="one engine search"):
+        sc.csp_solve(queens, config="portfolio")

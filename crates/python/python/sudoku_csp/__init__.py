@@ -42,6 +42,8 @@ __all__ = [
     "InvalidStrategy",
     "solve",
     "count",
+    "csp_solve",
+    "csp_count",
     "solve_many",
     "count_many",
     "read_puzzles",
@@ -247,6 +249,50 @@ def count(
             **_strategy(locals()),
         )
     )
+
+
+def csp_solve(
+    path: _t.Union[str, "_os.PathLike[str]"],
+    *,
+    config: _t.Optional[str] = None,
+    cells: _t.Optional[str] = None,
+    values: _t.Optional[str] = None,
+    propagation: _t.Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    max_placements: _t.Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
+    restarts: _t.Optional[str] = None,
+) -> dict:
+    """Solves the XCSP3 instance in ``path`` (any constraint problem, see
+    docs/guide/xcsp3.md) with a strategy chosen as for ``solve`` (chains
+    of symbols only); returns the record ``sudoku csp solve --format
+    json`` prints: ``status`` (``satisfiable``, ``unsatisfiable``,
+    ``stopped``, ``invalid`` with ``error``), ``values``,
+    ``instantiation``, ``stats``, ``strategy``."""
+    kwargs = dict(locals())
+    del kwargs["path"]
+    return _native.csp_record(_os.fspath(path), limit=1, **_given(kwargs))
+
+
+def csp_count(
+    path: _t.Union[str, "_os.PathLike[str]"],
+    *,
+    limit: _t.Optional[int] = 2,
+    config: _t.Optional[str] = None,
+    cells: _t.Optional[str] = None,
+    values: _t.Optional[str] = None,
+    propagation: _t.Optional[str] = None,
+    seed: _t.Optional[int] = None,
+    max_placements: _t.Optional[int] = None,
+    timeout_ms: _t.Optional[int] = None,
+    restarts: _t.Optional[str] = None,
+) -> dict:
+    """Counts the solutions of the XCSP3 instance in ``path`` up to
+    ``limit`` (``None``: all), as ``sudoku csp count``; the record as a
+    dict (``solutions``, ``exact``, ``lower_bound``, ...)."""
+    kwargs = dict(locals())
+    del kwargs["path"], kwargs["limit"]
+    return _native.csp_record(_os.fspath(path), limit=limit, **_given(kwargs))
 
 
 def _has_pandas() -> bool:

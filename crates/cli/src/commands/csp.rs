@@ -1,0 +1,79 @@
+//! `sudoku csp solve` and `sudoku csp count`: XCSP3 instances through
+//! the engine, one record per file in the order given.
+
+use std::io::{self, Write};
+
+use anyhow::{Result, bail};
+use rayon::prelude::*;
+use sudoku_cli::instances::{InstanceRecord, run_instance};
+
+use super::Outcome;
+use crate::cli::{CspArgs, CspCommand, CspFormat};
+use crate::strategy::{self, Engine, Strategy};
+
+/// Runs `sudoku csp ...`.
+pub fn csp(command: &CspCommand) -> Result<Outcome> {
+    match command {
+        CspCommand::Solve(args) => run(args, Some(1)),
+        CspCommand::Count(args) => run(&args.run, (!args.all).then_some(args.limit)),
+    }
+}
+
+fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
+    let strategy = one_search(&strategy::resolve(&args.strategy.overrides())?)?;
+    let jobs = args
+        .jobs
+        .filter(|&n| n > 0)
+        .unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let records: Vec<InstanceRecord> = pool.install(|| {
+        (args.files.par_iter())
+            .map(|file| run_instance(file, &strategy, max_solutions))
+            .collect()
+    });
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for r in &records {
+        match args.format {
+            CspFormat::Json => writeln!(out, "{}", serde_json::to_string(r)?)?,
+            CspFormat::Text => {
+                writeln!(out, "{}", r.summary())?;
+                if let (Some(solution), Some(1)) = (&r.instantiation, max_solutions) {
+                    writeln!(out, "  {solution}")?;
+                }
+            }
+        }
+    }
+    let invalid = records.iter().filter(|r| r.status == "invalid").count();
+    let stopped = (records.iter())
+        .filter(|r| r.status != "invalid" && !r.answered())
+        .count();
+    if args.format == CspFormat::Text {
+        let answered = records.len() - invalid - stopped;
+        writeln!(
+            out,
+            "total: {} ({answered} answered, {stopped} stopped by a limit, {invalid} not read)",
+            sudoku_cli::words::count(records.len() as u64, "instance")
+        )?;
+    }
+    out.flush()?;
+    Ok(if invalid > 0 {
+        Outcome::Invalid
+    } else if stopped > 0 {
+        Outcome::Failure
+    } else {
+        Outcome::Success
+    })
+}
+
+/// The strategy's one engine search: the bitboard solver and portfolios
+/// are refused by name.
+fn one_search(strategy: &Strategy) -> Result<Strategy> {
+    if strategy.engine == Engine::Bitboard {
+        bail!(
+            "the preset `{}` runs the bitboard solver, which takes Sudoku grids only: choose an engine preset",
+            strategy.name
+        );
+    }
+    strategy.one_search("an XCSP3 instance")?;
+    Ok(strategy.clone())
+}

@@ -1,0 +1,80 @@
+//! `<allDifferent>`: distinct values, except some that may repeat.
+
+use csp_core::{AllDifferent, ValueSet};
+
+use super::{Posting, predicate};
+use crate::XcspError;
+use crate::expression::{Expr, Op};
+
+/// Posts it: one [`AllDifferent`] over variables that share their domain
+/// indices (the same base) with no exception, else `ne` (or a value of
+/// the exceptions) pair by pair.
+pub(crate) fn post(
+    p: &mut Posting,
+    terms: &[Expr],
+    except: &[i64],
+    line: u32,
+) -> Result<(), XcspError> {
+    let vars: Option<Vec<usize>> = (terms.iter())
+        .map(|t| match t {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    if let Some(vars) = vars
+        && except.is_empty()
+        && vars.iter().all(|&v| p.bases[v] == p.bases[vars[0]])
+    {
+        let mut sorted = vars.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() < vars.len() {
+            // A variable twice cannot differ from itself.
+            p.restrict(vars[0], |_| false);
+            return Ok(());
+        }
+        let values = (vars.iter()).fold(ValueSet::EMPTY, |acc, &v| {
+            acc.union(
+                (p.values(v).iter())
+                    .filter_map(|&x| p.index(v, x))
+                    .collect(),
+            )
+        });
+        let group = AllDifferent::new(vars.iter().map(|&v| p.var(v)).collect(), values);
+        return p
+            .b
+            .add_propagator(group)
+            .map_err(|e| XcspError::invalid(line, e.to_string()));
+    }
+    for i in 0..terms.len() {
+        for j in i + 1..terms.len() {
+            let differ = Expr::Apply(Op::Ne, vec![terms[i].clone(), terms[j].clone()]);
+            let pair = if except.is_empty() {
+                differ
+            } else {
+                let set = Expr::Apply(Op::Set, except.iter().map(|&x| Expr::Const(x)).collect());
+                Expr::Apply(
+                    Op::Or,
+                    vec![differ, Expr::Apply(Op::In, vec![terms[i].clone(), set])],
+                )
+            };
+            predicate::post_expr(p, &pair, line)?;
+        }
+    }
+    Ok(())
+}
+
+/// The lists' tuples differ pairwise: for each two lists, some position
+/// where they differ.
+pub(crate) fn post_lists(p: &mut Posting, lists: &[Vec<Expr>], line: u32) -> Result<(), XcspError> {
+    for i in 0..lists.len() {
+        for j in i + 1..lists.len() {
+            let differ = (lists[i].iter().zip(&lists[j]))
+                .map(|(a, b)| Expr::Apply(Op::Ne, vec![a.clone(), b.clone()]))
+                .chain(std::iter::once(Expr::Const(0)))
+                .collect();
+            predicate::post_expr(p, &Expr::Apply(Op::Or, differ), line)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! `<extension>`: the tuples a scope may take (supports) or may not
+//! (conflicts); `*` stands for any value.
+
+use csp_core::{MAX_TUPLES, Table};
+
+use super::{Posting, predicate};
+use crate::XcspError;
+
+/// Posts the table.
+pub(crate) fn post(
+    p: &mut Posting,
+    scope: &[usize],
+    tuples: &[Vec<Option<i64>>],
+    supports: bool,
+    line: u32,
+) -> Result<(), XcspError> {
+    // A variable listed twice takes the same value in both places.
+    let mut distinct: Vec<usize> = Vec::new();
+    let position: Vec<usize> = (scope.iter())
+        .map(|&v| match distinct.iter().position(|&d| d == v) {
+            Some(i) => i,
+            None => {
+                distinct.push(v);
+                distinct.len() - 1
+            }
+        })
+        .collect();
+    let project = |tuple: &[Option<i64>]| -> Option<Vec<Option<i64>>> {
+        let mut out = vec![None; distinct.len()];
+        for (&i, &x) in position.iter().zip(tuple) {
+            match (out[i], x) {
+                (_, None) => {}
+                (None, Some(x)) => out[i] = Some(x),
+                (Some(a), Some(b)) if a != b => return None,
+                _ => {}
+            }
+        }
+        Some(out)
+    };
+    let projected: Vec<Vec<Option<i64>>> = tuples.iter().filter_map(|t| project(t)).collect();
+    let starred = projected.iter().any(|t| t.contains(&None));
+    if !supports || starred || distinct.len() <= 2 {
+        // By what it allows, tuple by tuple.
+        let matches = |values: &[i64], t: &[Option<i64>]| {
+            t.iter().zip(values).all(|(x, &v)| x.is_none_or(|x| x == v))
+        };
+        let what = if supports {
+            "an <extension>"
+        } else {
+            "an <extension> of conflicts"
+        };
+        return predicate::post(p, &distinct, what, line, |values| {
+            projected.iter().any(|t| matches(values, t)) == supports
+        });
+    }
+    // Plain supports: the tuples whose values are all in the domains.
+    let rows: Vec<Vec<u32>> = (projected.iter())
+        .filter_map(|t| {
+            (distinct.iter().zip(t))
+                .map(|(&v, x)| p.index(v, x.expect("no star here")))
+                .collect::<Option<Vec<u32>>>()
+        })
+        .collect();
+    if rows.len() > MAX_TUPLES {
+        return Err(XcspError::unsupported(
+            line,
+            format!("an <extension> of {} tuples", rows.len()),
+            &format!("a table lists at most {MAX_TUPLES}"),
+        ));
+    }
+    let vars = distinct.iter().map(|&v| p.var(v)).collect();
+    let table = Table::new(vars, rows).map_err(|e| XcspError::invalid(line, e.to_string()))?;
+    p.b.add_propagator(table)
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
+}

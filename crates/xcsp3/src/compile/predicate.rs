@@ -1,0 +1,162 @@
+//! Any constraint over a few variables, posted by what it allows: one
+//! variable narrows its domain, two make a binary relation, more a table
+//! of the satisfying tuples.
+
+use csp_core::{BinaryRelation, MAX_TUPLES, Table};
+
+use super::Posting;
+use crate::XcspError;
+use crate::expression::{Expr, Op};
+
+/// The most assignments a predicate over three variables or more is tried
+/// on to list its tuples.
+pub const MAX_COMBINATIONS: u64 = 1 << 22;
+
+/// Posts an intension constraint: `expr` is true (non-zero; undefined,
+/// as a division by zero, is false).
+pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
+    let scope = expr.vars();
+    let holds = |values: &[i64]| {
+        let value = |v: usize| values[scope.iter().position(|&s| s == v).expect("in scope")];
+        expr.eval(&value).is_some_and(|x| x != 0)
+    };
+    post(p, &scope, "an <intension>", line, holds)
+}
+
+/// Posts the constraint `holds` (given the values of `scope`, distinct
+/// variables, in order) over `scope`; `what` names it in errors.
+pub(crate) fn post(
+    p: &mut Posting,
+    scope: &[usize],
+    what: &str,
+    line: u32,
+    holds: impl Fn(&[i64]) -> bool,
+) -> Result<(), XcspError> {
+    match *scope {
+        [] => {
+            if !holds(&[]) {
+                // False whatever the values: no solution.
+                if p.domains_len() == 0 {
+                    return Err(XcspError::invalid(
+                        line,
+                        format!("{what} that is always false"),
+                    ));
+                }
+                p.restrict(0, |_| false);
+            }
+            Ok(())
+        }
+        [x] => {
+            p.restrict(x, |a| holds(&[a]));
+            Ok(())
+        }
+        [x, y] => {
+            let (bx, by) = (p.bases[x], p.bases[y]);
+            let (vx, vy) = (p.var(x), p.var(y));
+            let (dx, dy): (Vec<i64>, Vec<i64>) = (p.values(x).to_vec(), p.values(y).to_vec());
+            let size =
+                |values: &[i64], base: i64| values.last().map_or(0, |&hi| (hi - base + 1) as u32);
+            let n = size(&dx, bx).max(size(&dy, by));
+            let relation = BinaryRelation::new(vx, vy, n, |a, b| {
+                let (a, b) = (bx + i64::from(a), by + i64::from(b));
+                dx.binary_search(&a).is_ok() && dy.binary_search(&b).is_ok() && holds(&[a, b])
+            });
+            p.b.add_propagator(relation)
+                .map_err(|e| XcspError::invalid(line, e.to_string()))
+        }
+        _ => {
+            let mut tuples = Vec::new();
+            let mut too_many = false;
+            each_assignment(p, scope, what, line, |values| {
+                if !too_many && holds(values) {
+                    tuples.push(
+                        (scope.iter().zip(values))
+                            .map(|(&v, &x)| (x - p.bases[v]) as u32)
+                            .collect(),
+                    );
+                    too_many = tuples.len() > MAX_TUPLES;
+                }
+            })?;
+            if too_many {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!("{what} over {} variables", scope.len()),
+                    &format!("it allows more than the {MAX_TUPLES} tuples a table may list"),
+                ));
+            }
+            let vars = scope.iter().map(|&v| p.var(v)).collect();
+            let table =
+                Table::new(vars, tuples).map_err(|e| XcspError::invalid(line, e.to_string()))?;
+            p.b.add_propagator(table)
+                .map_err(|e| XcspError::invalid(line, e.to_string()))
+        }
+    }
+}
+
+/// A variable standing for `expr`: the variable itself, else a new one
+/// over the values `expr` can take, tied to it by a predicate.
+pub(crate) fn var_of(p: &mut Posting, expr: &Expr, line: u32) -> Result<usize, XcspError> {
+    if let Expr::Var(v) = expr {
+        return Ok(*v);
+    }
+    let scope = expr.vars();
+    let mut values = Vec::new();
+    each_assignment(p, &scope, "an expression", line, |assignment| {
+        let value = |v: usize| assignment[scope.iter().position(|&s| s == v).expect("in scope")];
+        if let Some(x) = expr.eval(&value) {
+            values.push(x);
+        }
+    })?;
+    values.sort_unstable();
+    values.dedup();
+    let aux = p.new_var("(auxiliary)", values, line)?;
+    let tie = Expr::Apply(Op::Eq, vec![Expr::Var(aux), expr.clone()]);
+    post_expr(p, &tie, line)?;
+    Ok(aux)
+}
+
+/// Calls `visit` with every assignment of `scope` (refused past
+/// [`MAX_COMBINATIONS`]).
+fn each_assignment(
+    p: &Posting,
+    scope: &[usize],
+    what: &str,
+    line: u32,
+    mut visit: impl FnMut(&[i64]),
+) -> Result<(), XcspError> {
+    let combinations = (scope.iter())
+        .try_fold(1u64, |acc, &v| acc.checked_mul(p.values(v).len() as u64))
+        .unwrap_or(u64::MAX);
+    if combinations > MAX_COMBINATIONS {
+        return Err(XcspError::unsupported(
+            line,
+            format!("{what} over {} variables", scope.len()),
+            &format!(
+                "its {combinations} assignments are more than the {MAX_COMBINATIONS} listed to make a table"
+            ),
+        ));
+    }
+    let domains: Vec<&[i64]> = scope.iter().map(|&v| p.values(v)).collect();
+    if domains.iter().any(|d| d.is_empty()) {
+        return Ok(());
+    }
+    let mut at = vec![0usize; scope.len()];
+    let mut values: Vec<i64> = domains.iter().map(|d| d[0]).collect();
+    loop {
+        visit(&values);
+        let mut d = scope.len();
+        loop {
+            if d == 0 {
+                return Ok(());
+            }
+            d -= 1;
+            at[d] += 1;
+            if at[d] < domains[d].len() {
+                values[d] = domains[d][at[d]];
+                break;
+            }
+            at[d] = 0;
+            values[d] = domains[d][0];
+        }
+    }
+}

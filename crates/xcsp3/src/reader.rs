@@ -1,0 +1,940 @@
+//! XCSP3's XML read into an [`Instance`]: the variables and arrays, then
+//! the constraints, `<group>` templates filled in and `<block>`s opened.
+//!
+//! The XML is read with `roxmltree`: a read-only tree that keeps every
+//! element's place in the text, so that every error names its line.
+
+use roxmltree::{Document, Node};
+
+use crate::constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
+use crate::domain::{integer, parse_values};
+use crate::expression::Expr;
+use crate::variables::Variables;
+use crate::{Instance, XcspError};
+
+/// Reads an instance from its XML text.
+pub fn read(text: &str) -> Result<Instance, XcspError> {
+    let doc = Document::parse(text).map_err(|e| XcspError::Xml(e.to_string()))?;
+    let root = doc.root_element();
+    let line = |node: Node<'_, '_>| doc.text_pos_at(node.range().start).row;
+    if root.tag_name().name() != "instance" {
+        return Err(XcspError::invalid(
+            line(root),
+            "the root element is not <instance>",
+        ));
+    }
+    if let Some(format) = root.attribute("format")
+        && format != "XCSP3"
+    {
+        return Err(XcspError::unsupported(
+            line(root),
+            format!("the format `{format}`"),
+            "",
+        ));
+    }
+    let mut reader = Reader {
+        vars: Variables::default(),
+        constraints: Vec::new(),
+        line: &line,
+    };
+    for part in root.children().filter(Node::is_element) {
+        match part.tag_name().name() {
+            "variables" => reader.variables(part)?,
+            "constraints" => reader.constraints(part, None)?,
+            "objectives" => {
+                let first = part.children().find(Node::is_element).unwrap_or(part);
+                return Err(XcspError::unsupported(
+                    line(first),
+                    format!("the objective <{}>", first.tag_name().name()),
+                    "optimization is not read yet, only satisfaction",
+                ));
+            }
+            "annotations" => {}
+            other => {
+                return Err(XcspError::unsupported(line(part), format!("<{other}>"), ""));
+            }
+        }
+    }
+    Ok(Instance {
+        variables: reader.vars.list,
+        constraints: reader.constraints,
+    })
+}
+
+struct Reader<'l> {
+    vars: Variables,
+    constraints: Vec<Constraint>,
+    line: &'l dyn Fn(Node<'_, '_>) -> u32,
+}
+
+/// The arguments of a group's `<args>`, to fill `%0`, `%1`, ..., `%...`.
+type Args<'a> = Option<&'a GroupArgs>;
+
+/// One `<args>` of a group.
+#[derive(Debug)]
+struct GroupArgs {
+    /// The arguments, a reference to several cells standing for each.
+    values: Vec<String>,
+    /// Where `%...` starts: after the highest `%i` of the whole template.
+    rest_from: usize,
+}
+
+impl Reader<'_> {
+    fn variables(&mut self, part: Node<'_, '_>) -> Result<(), XcspError> {
+        for node in part.children().filter(Node::is_element) {
+            let line = (self.line)(node);
+            let id = node
+                .attribute("id")
+                .ok_or_else(|| XcspError::invalid(line, "a variable without an id"))?;
+            if let Some(kind) = node.attribute("type")
+                && kind != "integer"
+            {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!("the variable type `{kind}`"),
+                    "",
+                ));
+            }
+            match node.tag_name().name() {
+                "var" => {
+                    let values = match node.attribute("as") {
+                        Some(other) => self.values_of(other, line)?,
+                        None => parse_values(&own_text(node), line)?,
+                    };
+                    self.vars.add(id, values, line)?;
+                }
+                "array" => self.array(node, id, line)?,
+                other => {
+                    return Err(XcspError::unsupported(
+                        line,
+                        format!("<{other}> among the variables"),
+                        "",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn values_of(&self, other: &str, line: u32) -> Result<Vec<i64>, XcspError> {
+        let v = (self.vars.one(other))
+            .ok_or_else(|| XcspError::invalid(line, format!("no variable `{other}` to copy")))?;
+        Ok(self.vars.list[v].values.clone())
+    }
+
+    fn array(&mut self, node: Node<'_, '_>, id: &str, line: u32) -> Result<(), XcspError> {
+        let size = node
+            .attribute("size")
+            .ok_or_else(|| XcspError::invalid(line, format!("array `{id}` without a size")))?;
+        let dims: Vec<usize> = (size
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .split("]["))
+        .map(|d| d.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| XcspError::invalid(line, format!("array size `{size}`")))?;
+        let domains: Vec<Node<'_, '_>> = node
+            .children()
+            .filter(|c| c.is_element() && c.tag_name().name() == "domain")
+            .collect();
+        if domains.is_empty() {
+            let values = parse_values(&own_text(node), line)?;
+            return self
+                .vars
+                .add_array(id, dims, |_| Some(values.clone()), line);
+        }
+        // Per-cell domains: `for` lists references (`x[0][]`) or `others`.
+        let mut parts = Vec::new();
+        for d in domains {
+            let line = (self.line)(d);
+            let values = parse_values(&own_text(d), line)?;
+            let targets = d.attribute("for").unwrap_or("others").to_string();
+            parts.push((targets, values, line));
+        }
+        let cell_of = |index: &[usize]| {
+            let name = format!(
+                "{id}{}",
+                index.iter().map(|i| format!("[{i}]")).collect::<String>()
+            );
+            let mut others = None;
+            for (targets, values, _) in &parts {
+                for t in targets.split_whitespace() {
+                    if t == "others" {
+                        others = Some(values.clone());
+                    } else if covers(t, id, index) {
+                        return Some(values.clone());
+                    }
+                }
+            }
+            let _ = name;
+            others
+        };
+        self.vars.add_array(id, dims, cell_of, line)
+    }
+
+    fn constraints(&mut self, node: Node<'_, '_>, args: Args<'_>) -> Result<(), XcspError> {
+        for c in node.children().filter(Node::is_element) {
+            self.constraint(c, args)?;
+        }
+        Ok(())
+    }
+
+    fn constraint(&mut self, node: Node<'_, '_>, args: Args<'_>) -> Result<(), XcspError> {
+        let line = (self.line)(node);
+        let name = node.tag_name().name();
+        let kind = match name {
+            "block" => return self.constraints(node, args),
+            "group" => return self.group(node),
+            "intension" => {
+                let text = match child(node, "function") {
+                    Some(f) => fill(&own_text(f), args),
+                    None => fill(&own_text(node), args),
+                };
+                Kind::Intension(self.expr(&text, line)?)
+            }
+            "extension" => self.extension(node, args, line)?,
+            "allDifferent" => {
+                let lists: Vec<Node<'_, '_>> = (node.children())
+                    .filter(|c| c.is_element() && c.tag_name().name() == "list")
+                    .collect();
+                if let Some(matrix) = child(node, "matrix") {
+                    let rows = self.matrix(&fill(&own_text(matrix), args), line)?;
+                    for row in &rows {
+                        let kind = Kind::AllDifferent {
+                            terms: row.clone(),
+                            except: Vec::new(),
+                        };
+                        self.push(kind, line);
+                    }
+                    let width = rows.first().map_or(0, Vec::len);
+                    for c in 0..width {
+                        let column = rows.iter().filter_map(|r| r.get(c).cloned()).collect();
+                        self.push(
+                            Kind::AllDifferent {
+                                terms: column,
+                                except: Vec::new(),
+                            },
+                            line,
+                        );
+                    }
+                    return Ok(());
+                }
+                if lists.len() > 1 {
+                    let lists = (lists.iter())
+                        .map(|l| self.terms(&fill(&own_text(*l), args), line))
+                        .collect::<Result<_, _>>()?;
+                    Kind::AllDifferentLists(lists)
+                } else {
+                    let except = match child(node, "except") {
+                        Some(e) => parse_values(&fill(&own_text(e), args), line)?,
+                        None => Vec::new(),
+                    };
+                    Kind::AllDifferent {
+                        terms: self.terms(&list_text(node, args), line)?,
+                        except,
+                    }
+                }
+            }
+            "allEqual" => Kind::AllEqual(self.terms(&list_text(node, args), line)?),
+            "ordered" => {
+                let terms = self.terms(&list_text(node, args), line)?;
+                let lengths = match child(node, "lengths") {
+                    Some(l) => self.terms(&fill(&own_text(l), args), line)?,
+                    None => Vec::new(),
+                };
+                let operator = child(node, "operator").map(own_text).unwrap_or_default();
+                let relation = Relation::named(operator.trim())
+                    .filter(|r| !matches!(r, Relation::Eq | Relation::Ne))
+                    .ok_or_else(|| {
+                        XcspError::invalid(
+                            line,
+                            format!("<ordered> with operator `{}`", operator.trim()),
+                        )
+                    })?;
+                if !lengths.is_empty() && lengths.len() + 1 != terms.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        "<ordered> wants one length fewer than terms",
+                    ));
+                }
+                Kind::Ordered {
+                    terms,
+                    lengths,
+                    relation,
+                }
+            }
+            "lex" => {
+                let operator = child(node, "operator").map(own_text).unwrap_or_default();
+                let relation = Relation::named(operator.trim())
+                    .filter(|r| !matches!(r, Relation::Eq | Relation::Ne))
+                    .ok_or_else(|| {
+                        XcspError::invalid(
+                            line,
+                            format!("<lex> with operator `{}`", operator.trim()),
+                        )
+                    })?;
+                if let Some(matrix) = child(node, "matrix") {
+                    let rows = self.matrix(&fill(&own_text(matrix), args), line)?;
+                    let width = rows.first().map_or(0, Vec::len);
+                    let columns = (0..width)
+                        .map(|c| rows.iter().filter_map(|r| r.get(c).cloned()).collect())
+                        .collect();
+                    self.push(
+                        Kind::Lex {
+                            lists: rows,
+                            relation,
+                        },
+                        line,
+                    );
+                    Kind::Lex {
+                        lists: columns,
+                        relation,
+                    }
+                } else {
+                    let lists = (node.children())
+                        .filter(|c| c.is_element() && c.tag_name().name() == "list")
+                        .map(|l| self.terms(&fill(&own_text(l), args), line))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Kind::Lex { lists, relation }
+                }
+            }
+            "sum" => {
+                let terms = self.terms(&list_text(node, args), line)?;
+                let coefs = match child(node, "coeffs") {
+                    Some(c) => self.coefficients(&fill(&own_text(c), args), line)?,
+                    None => vec![Expr::Const(1); terms.len()],
+                };
+                if coefs.len() != terms.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        format!("{} coefficients for {} terms", coefs.len(), terms.len()),
+                    ));
+                }
+                let condition = self.condition_of(node, args, line)?;
+                Kind::Sum {
+                    terms,
+                    coefs,
+                    condition,
+                }
+            }
+            "count" => {
+                let terms = self.terms(&list_text(node, args), line)?;
+                let values = child(node, "values")
+                    .ok_or_else(|| XcspError::invalid(line, "<count> without <values>"))?;
+                let values = self.terms(&fill(&own_text(values), args), line)?;
+                let condition = self.condition_of(node, args, line)?;
+                Kind::Count {
+                    terms,
+                    values,
+                    condition,
+                }
+            }
+            "nValues" => {
+                let terms = self.terms(&list_text(node, args), line)?;
+                let except = match child(node, "except") {
+                    Some(e) => parse_values(&fill(&own_text(e), args), line)?,
+                    None => Vec::new(),
+                };
+                let condition = self.condition_of(node, args, line)?;
+                Kind::NValues {
+                    terms,
+                    except,
+                    condition,
+                }
+            }
+            "cardinality" => {
+                let terms = self.terms(&list_text(node, args), line)?;
+                let values_node = child(node, "values")
+                    .ok_or_else(|| XcspError::invalid(line, "<cardinality> without <values>"))?;
+                let closed = values_node.attribute("closed") == Some("true");
+                let values: Vec<i64> = (fill(&own_text(values_node), args).split_whitespace())
+                    .map(|t| integer(t, line))
+                    .collect::<Result<_, XcspError>>()
+                    .map_err(|_| {
+                        XcspError::unsupported(
+                            line,
+                            "<cardinality> over values that are variables",
+                            "",
+                        )
+                    })?;
+                let occurs_node = child(node, "occurs")
+                    .ok_or_else(|| XcspError::invalid(line, "<cardinality> without <occurs>"))?;
+                let occurs = self.occurrences(&fill(&own_text(occurs_node), args), line)?;
+                if occurs.len() != values.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        "<cardinality> wants one <occurs> per value",
+                    ));
+                }
+                Kind::Cardinality {
+                    terms,
+                    values,
+                    occurs,
+                    closed,
+                }
+            }
+            "element" => {
+                if let Some(matrix) = child(node, "matrix") {
+                    let rows = self.matrix(&fill(&own_text(matrix), args), line)?;
+                    let starts = (
+                        matrix
+                            .attribute("startRowIndex")
+                            .map_or(Ok(0), |s| integer(s, line))?,
+                        matrix
+                            .attribute("startColIndex")
+                            .map_or(Ok(0), |s| integer(s, line))?,
+                    );
+                    let index = child(node, "index").ok_or_else(|| {
+                        XcspError::invalid(line, "<element> over a matrix without <index>")
+                    })?;
+                    let index = self.var_list(&fill(&own_text(index), args), line)?;
+                    let [r, c] = index[..] else {
+                        return Err(XcspError::invalid(
+                            line,
+                            "<element> over a matrix wants two indices",
+                        ));
+                    };
+                    let condition = match child(node, "value") {
+                        Some(v) => {
+                            let operand = self.operand(fill(&own_text(v), args).trim(), line)?;
+                            Condition::Compare(Relation::Eq, operand)
+                        }
+                        None => self.condition_of(node, args, line)?,
+                    };
+                    self.push(
+                        Kind::ElementMatrix {
+                            rows,
+                            index: (r, c),
+                            starts,
+                            condition,
+                        },
+                        line,
+                    );
+                    return Ok(());
+                }
+                let list = child(node, "list")
+                    .ok_or_else(|| XcspError::invalid(line, "<element> without <list>"))?;
+                let start = list
+                    .attribute("startIndex")
+                    .map_or(Ok(0), |s| integer(s, line))?;
+                let terms = self.terms(&fill(&own_text(list), args), line)?;
+                let index = match child(node, "index") {
+                    Some(i) => Some(self.one_var(&fill(&own_text(i), args), line)?),
+                    None => None,
+                };
+                let condition = match child(node, "value") {
+                    Some(v) => {
+                        let operand = self.operand(fill(&own_text(v), args).trim(), line)?;
+                        Condition::Compare(Relation::Eq, operand)
+                    }
+                    None => self.condition_of(node, args, line)?,
+                };
+                Kind::Element {
+                    terms,
+                    index,
+                    start,
+                    condition,
+                }
+            }
+            "minimum" | "maximum" => {
+                if child(node, "index").is_some() {
+                    return Err(XcspError::unsupported(
+                        line,
+                        format!("<{name}> with an <index>"),
+                        "",
+                    ));
+                }
+                let terms = self.terms(&list_text(node, args), line)?;
+                let condition = self.condition_of(node, args, line)?;
+                Kind::Extremum {
+                    terms,
+                    max: name == "maximum",
+                    condition,
+                }
+            }
+            "channel" => {
+                if child(node, "value").is_some() {
+                    return Err(XcspError::unsupported(line, "<channel> with a <value>", ""));
+                }
+                let lists: Vec<Node<'_, '_>> = (node.children())
+                    .filter(|c| c.is_element() && c.tag_name().name() == "list")
+                    .collect();
+                let read = |l: Node<'_, '_>| -> Result<(Vec<usize>, i64), XcspError> {
+                    let start = l
+                        .attribute("startIndex")
+                        .map_or(Ok(0), |s| integer(s, line))?;
+                    Ok((self.var_list(&fill(&own_text(l), args), line)?, start))
+                };
+                match lists.as_slice() {
+                    [] => Kind::Channel {
+                        list: self.var_list(&fill(&own_text(node), args), line)?,
+                        start: 0,
+                        other: None,
+                    },
+                    [one] => {
+                        let (list, start) = read(*one)?;
+                        Kind::Channel {
+                            list,
+                            start,
+                            other: None,
+                        }
+                    }
+                    [a, b] => {
+                        let (list, start) = read(*a)?;
+                        Kind::Channel {
+                            list,
+                            start,
+                            other: Some(read(*b)?),
+                        }
+                    }
+                    _ => {
+                        return Err(XcspError::invalid(
+                            line,
+                            "<channel> with more than two lists",
+                        ));
+                    }
+                }
+            }
+            "instantiation" => {
+                let list =
+                    child(node, "list").ok_or_else(|| XcspError::invalid(line, "no <list>"))?;
+                let vars = self.var_list(&fill(&own_text(list), args), line)?;
+                let values_node =
+                    child(node, "values").ok_or_else(|| XcspError::invalid(line, "no <values>"))?;
+                let values = coefficients(&fill(&own_text(values_node), args), line)?;
+                if values.len() != vars.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        format!("{} values for {} variables", values.len(), vars.len()),
+                    ));
+                }
+                Kind::Instantiation { vars, values }
+            }
+            other => {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!("the constraint <{other}>"),
+                    &format!(
+                        "this reader takes {}, <group> and <block>",
+                        READ.map(|r| format!("<{r}>")).join(", ")
+                    ),
+                ));
+            }
+        };
+        self.push(kind, line);
+        Ok(())
+    }
+
+    fn push(&mut self, kind: Kind, line: u32) {
+        self.constraints.push(Constraint { kind, line });
+    }
+
+    /// The `<condition>` of a constraint.
+    fn condition_of(
+        &self,
+        node: Node<'_, '_>,
+        args: Args<'_>,
+        line: u32,
+    ) -> Result<Condition, XcspError> {
+        let name = node.tag_name().name();
+        let condition = child(node, "condition")
+            .ok_or_else(|| XcspError::invalid(line, format!("<{name}> without a <condition>")))?;
+        self.condition(&fill(&own_text(condition), args), line)
+    }
+
+    /// A value or a variable.
+    fn operand(&self, token: &str, line: u32) -> Result<Operand, XcspError> {
+        match token.parse::<i64>() {
+            Ok(v) => Ok(Operand::Value(v)),
+            Err(_) => Ok(Operand::Var(self.one_var(token, line)?)),
+        }
+    }
+
+    /// One variable.
+    fn one_var(&self, token: &str, line: u32) -> Result<usize, XcspError> {
+        self.vars
+            .one(token.trim())
+            .ok_or_else(|| XcspError::invalid(line, format!("no variable `{}`", token.trim())))
+    }
+
+    /// An occurrence count of `<cardinality>`: a value, a variable or a
+    /// range, as the condition the count meets.
+    fn occurrences(&self, text: &str, line: u32) -> Result<Vec<Condition>, XcspError> {
+        let mut out = Vec::new();
+        for token in text.split_whitespace() {
+            match self.vars.expand(token, line)? {
+                Some(vars)
+                    if token.contains("[]") || token.contains("..") && token.contains('[') =>
+                {
+                    out.extend(
+                        vars.into_iter()
+                            .map(|v| Condition::Compare(Relation::Eq, Operand::Var(v))),
+                    );
+                }
+                _ => out.push(self.occurrence(token, line)?),
+            }
+        }
+        Ok(out)
+    }
+
+    fn occurrence(&self, token: &str, line: u32) -> Result<Condition, XcspError> {
+        if let Some((a, b)) = token.split_once("..") {
+            return Ok(Condition::InRange(integer(a, line)?, integer(b, line)?));
+        }
+        Ok(Condition::Compare(Relation::Eq, self.operand(token, line)?))
+    }
+
+    /// The rows of a `<matrix>`: `(x[0][0],x[0][1])(x[1][0],x[1][1])` or
+    /// a reference to a two-dimensional array (`x[][]`).
+    fn matrix(&self, text: &str, line: u32) -> Result<Vec<Vec<Expr>>, XcspError> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let bad = || XcspError::invalid(line, format!("matrix `{compact}`"));
+        if !compact.starts_with('(') {
+            let rows = self.vars.rows_of(&compact, line)?.ok_or_else(bad)?;
+            return Ok(rows
+                .into_iter()
+                .map(|r| r.into_iter().map(Expr::Var).collect())
+                .collect());
+        }
+        (compact.split(')').filter(|p| !p.is_empty()))
+            .map(|row| self.terms(&row.trim_start_matches('(').replace(',', " "), line))
+            .collect()
+    }
+
+    /// Coefficients: integers (`2x3` standing for three 2s) or variables.
+    fn coefficients(&self, text: &str, line: u32) -> Result<Vec<Expr>, XcspError> {
+        let plain = |t: &str| {
+            t.split_once('x')
+                .map_or(t, |(v, _)| v)
+                .parse::<i64>()
+                .is_ok()
+        };
+        if text.split_whitespace().all(plain) {
+            return Ok(coefficients(text, line)?
+                .into_iter()
+                .map(Expr::Const)
+                .collect());
+        }
+        self.terms(text, line)
+    }
+
+    /// A `<group>`: its first element is the template, each `<args>` one
+    /// constraint.
+    fn group(&mut self, node: Node<'_, '_>) -> Result<(), XcspError> {
+        let mut elements = node.children().filter(Node::is_element);
+        let line = (self.line)(node);
+        let template = elements
+            .next()
+            .ok_or_else(|| XcspError::invalid(line, "an empty <group>"))?;
+        let whole: String = (template.descendants())
+            .filter(Node::is_text)
+            .filter_map(|t| t.text())
+            .collect();
+        let rest_from = highest_placeholder(&whole).map_or(0, |h| h + 1);
+        for args in elements.filter(|e| e.tag_name().name() == "args") {
+            let line = (self.line)(args);
+            let mut values = Vec::new();
+            for token in own_text(args).split_whitespace() {
+                // A reference to several cells (`x[]`, `x[0..2]`) stands
+                // for each of them, one argument each.
+                match self.vars.expand(token, line)? {
+                    Some(vars) if token.contains("[]") || token.contains("..") => {
+                        values.extend(vars.iter().map(|&v| self.vars.list[v].name.clone()));
+                    }
+                    _ => values.push(token.to_string()),
+                }
+            }
+            self.constraint(template, Some(&GroupArgs { values, rest_from }))?;
+        }
+        Ok(())
+    }
+
+    fn expr(&self, text: &str, line: u32) -> Result<Expr, XcspError> {
+        Expr::parse(text, &|name| self.vars.one(name), line)
+    }
+
+    /// The terms of a list: variables (a reference may stand for many),
+    /// values, expressions.
+    fn terms(&self, text: &str, line: u32) -> Result<Vec<Expr>, XcspError> {
+        let mut out = Vec::new();
+        for token in text.split_whitespace() {
+            if token.contains('(') {
+                out.push(self.expr(token, line)?);
+            } else if let Ok(c) = token.parse::<i64>() {
+                out.push(Expr::Const(c));
+            } else {
+                let vars = (self.vars.expand(token, line)?)
+                    .ok_or_else(|| XcspError::invalid(line, format!("no variable `{token}`")))?;
+                out.extend(vars.into_iter().map(Expr::Var));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A list of variables only.
+    fn var_list(&self, text: &str, line: u32) -> Result<Vec<usize>, XcspError> {
+        (self.terms(text, line)?.into_iter())
+            .map(|t| match t {
+                Expr::Var(v) => Ok(v),
+                other => Err(XcspError::invalid(
+                    line,
+                    format!("{other:?} where a variable is expected"),
+                )),
+            })
+            .collect()
+    }
+
+    fn extension(&self, node: Node<'_, '_>, args: Args<'_>, line: u32) -> Result<Kind, XcspError> {
+        let list = child(node, "list")
+            .ok_or_else(|| XcspError::invalid(line, "<extension> without a <list>"))?;
+        let scope = self.var_list(&fill(&own_text(list), args), line)?;
+        let (table, supports) = match (child(node, "supports"), child(node, "conflicts")) {
+            (Some(s), None) => (s, true),
+            (None, Some(c)) => (c, false),
+            _ => {
+                return Err(XcspError::invalid(
+                    line,
+                    "<extension> wants one of <supports> and <conflicts>",
+                ));
+            }
+        };
+        let text = fill(&own_text(table), args);
+        let tuples = if scope.len() == 1 && !text.contains('(') {
+            parse_values(&text, line)?
+                .into_iter()
+                .map(|v| vec![Some(v)])
+                .collect()
+        } else {
+            tuples(&text, scope.len(), line)?
+        };
+        Ok(Kind::Extension {
+            scope,
+            tuples,
+            supports,
+        })
+    }
+
+    fn condition(&self, text: &str, line: u32) -> Result<Condition, XcspError> {
+        let bad = || XcspError::invalid(line, format!("condition `{text}`"));
+        let inner = (text
+            .trim()
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')')))
+        .ok_or_else(bad)?;
+        let (op, operand) = inner.split_once(',').ok_or_else(bad)?;
+        let operand = operand.trim();
+        match op.trim() {
+            "in" | "notin" => {
+                let is_in = op.trim() == "in";
+                if let Some((a, b)) = operand.split_once("..")
+                    && is_in
+                {
+                    return Ok(Condition::InRange(integer(a, line)?, integer(b, line)?));
+                }
+                let set = operand
+                    .trim_start_matches('{')
+                    .trim_end_matches('}')
+                    .replace(',', " ");
+                Ok(Condition::InSet(parse_values(&set, line)?, is_in))
+            }
+            name => {
+                let relation = Relation::named(name).ok_or_else(bad)?;
+                let operand = match operand.parse::<i64>() {
+                    Ok(v) => Operand::Value(v),
+                    Err(_) => Operand::Var(self.vars.one(operand).ok_or_else(|| {
+                        XcspError::invalid(line, format!("no variable `{operand}`"))
+                    })?),
+                };
+                Ok(Condition::Compare(relation, operand))
+            }
+        }
+    }
+}
+
+/// Whether reference `target` (`x[0][]`, `x[1..2][3]`) of array `id`
+/// covers the cell at `index`.
+fn covers(target: &str, id: &str, index: &[usize]) -> bool {
+    let Some(rest) = target.strip_prefix(id) else {
+        return false;
+    };
+    let parts: Vec<&str> = rest
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split("][")
+        .collect();
+    if rest.is_empty() || parts.len() > index.len() {
+        return false;
+    }
+    parts.iter().zip(index).all(|(p, &i)| {
+        if p.is_empty() || *p == "*" {
+            true
+        } else if let Some((a, b)) = p.split_once("..") {
+            matches!((a.parse::<usize>(), b.parse::<usize>()), (Ok(a), Ok(b)) if (a..=b).contains(&i))
+        } else {
+            p.parse::<usize>() == Ok(i)
+        }
+    })
+}
+
+/// The element's own text (its text children, not its elements').
+fn own_text(node: Node<'_, '_>) -> String {
+    node.children()
+        .filter(Node::is_text)
+        .filter_map(|t| t.text())
+        .collect()
+}
+
+/// The first child element named `name`.
+fn child<'a, 'i>(node: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
+    node.children()
+        .find(|c| c.is_element() && c.tag_name().name() == name)
+}
+
+/// The list of a constraint: its `<list>` child, else its own text.
+fn list_text(node: Node<'_, '_>, args: Args<'_>) -> String {
+    match child(node, "list") {
+        Some(list) => fill(&own_text(list), args),
+        None => fill(&own_text(node), args),
+    }
+}
+
+/// The highest `%i` of a template's text.
+fn highest_placeholder(text: &str) -> Option<usize> {
+    let mut highest = None;
+    for (i, _) in text.match_indices('%') {
+        let digits: String = text[i + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(k) = digits.parse::<usize>() {
+            highest = highest.max(Some(k));
+        }
+    }
+    highest
+}
+
+/// `text` with a group's `%0`, `%1`... replaced by the arguments, and
+/// `%...` by the arguments after the highest `%i` of the whole template.
+fn fill(text: &str, args: Args<'_>) -> String {
+    let Some(args) = args else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            let k: usize = after[..digits].parse().unwrap_or(usize::MAX);
+            out.push_str(args.values.get(k).map_or("%?", String::as_str));
+            rest = &after[digits..];
+        } else if let Some(tail) = after.strip_prefix("...") {
+            out.push_str(
+                &args
+                    .values
+                    .get(args.rest_from..)
+                    .unwrap_or_default()
+                    .join(" "),
+            );
+            rest = tail;
+        } else {
+            out.push('%');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Tuples `(0,1)(2,*)` of `arity` values each.
+fn tuples(text: &str, arity: usize, line: u32) -> Result<Vec<Vec<Option<i64>>>, XcspError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = Vec::new();
+    for part in compact.split(')').filter(|p| !p.is_empty()) {
+        let inner = part
+            .strip_prefix('(')
+            .ok_or_else(|| XcspError::invalid(line, format!("tuple `{part})`")))?;
+        let tuple: Vec<Option<i64>> = (inner.split(','))
+            .map(|v| {
+                if v == "*" {
+                    Ok(None)
+                } else {
+                    integer(v, line).map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        if tuple.len() != arity {
+            return Err(XcspError::invalid(
+                line,
+                format!(
+                    "tuple ({inner}) has {} values for {arity} variables",
+                    tuple.len()
+                ),
+            ));
+        }
+        out.push(tuple);
+    }
+    Ok(out)
+}
+
+/// Integers (coefficients, an instantiation's values), `2x3` standing
+/// for three 2s.
+fn coefficients(text: &str, line: u32) -> Result<Vec<i64>, XcspError> {
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        match token.split_once('x') {
+            Some((v, n)) => {
+                let n = usize::try_from(integer(n, line)?)
+                    .map_err(|_| XcspError::invalid(line, format!("coefficient `{token}`")))?;
+                out.extend(std::iter::repeat_n(integer(v, line)?, n));
+            }
+            None => out.push(integer(token, line)?),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_fill_their_template() {
+        let args = |values: &[&str], rest_from| GroupArgs {
+            values: values.iter().map(|v| v.to_string()).collect(),
+            rest_from,
+        };
+        let abc = args(&["a", "b", "3"], 3);
+        assert_eq!(fill("ne(%0,add(%1,%2))", Some(&abc)), "ne(a,add(b,3))");
+        // `%...` follows the highest placeholder of the whole template,
+        // even one in another element (`<condition> (eq,%0)`).
+        let abc = args(&["a", "b", "c"], 1);
+        assert_eq!(fill("%...", Some(&abc)), "b c");
+        assert_eq!(highest_placeholder("(eq,%0) %... %12"), Some(12));
+        assert_eq!(fill("x %0", None), "x %0");
+    }
+
+    #[test]
+    fn tuples_and_coefficients() {
+        assert_eq!(
+            tuples("(0,1) (2,*)", 2, 1).unwrap(),
+            [vec![Some(0), Some(1)], vec![Some(2), None]]
+        );
+        assert!(
+            tuples("(0,1,2)", 2, 5)
+                .unwrap_err()
+                .to_string()
+                .starts_with("line 5:")
+        );
+        assert_eq!(coefficients("1 2x3 -1", 1).unwrap(), [1, 2, 2, 2, -1]);
+    }
+
+    #[test]
+    fn cell_references() {
+        assert!(covers("x[0][]", "x", &[0, 3]));
+        assert!(!covers("x[0][]", "x", &[1, 3]));
+        assert!(covers("x[1..2][3]", "x", &[2, 3]));
+        assert!(!covers("xy[0]", "x", &[0]));
+    }
+}

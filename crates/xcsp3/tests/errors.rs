@@ -1,0 +1,76 @@
+//! What is not read is said, with its line; nothing is read as something
+//! else.
+
+fn error(xml: &str) -> String {
+    match xcsp3::read(xml).and_then(|i| xcsp3::compile(&i).map(|_| ())) {
+        Ok(()) => panic!("read: {xml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const HEAD: &str = r#"<instance format="XCSP3" type="CSP">
+  <variables> <array id="x" size="[3]"> 0..2 </array> </variables>
+  <constraints>
+"#;
+
+fn with(constraints: &str) -> String {
+    format!("{HEAD}{constraints}\n  </constraints>\n</instance>")
+}
+
+#[test]
+fn unsupported_constraints_are_named_with_their_line() {
+    let e = error(&with("    <circuit> x[] </circuit>"));
+    assert!(
+        e.starts_with("line 4: the constraint <circuit> is not supported"),
+        "{e}"
+    );
+    assert!(e.contains("<intension>, <extension>"), "{e}");
+    let e = error(&with("    <intension> frob(x[0],1) </intension>"));
+    assert!(
+        e.starts_with("line 4: the operator `frob` is not supported"),
+        "{e}"
+    );
+}
+
+#[test]
+fn objectives_are_refused() {
+    let xml = with("    <sum> <list> x[] </list> <condition> (le,4) </condition> </sum>").replace(
+        "</instance>",
+        "<objectives> <minimize> x[0] </minimize> </objectives>\n</instance>",
+    );
+    let e = error(&xml);
+    assert!(
+        e.contains("the objective <minimize> is not supported"),
+        "{e}"
+    );
+}
+
+#[test]
+fn domains_past_64_values_are_refused() {
+    let xml = r#"<instance format="XCSP3" type="CSP">
+  <variables> <var id="y"> 0..100 </var> </variables>
+  <constraints/>
+</instance>"#;
+    let e = error(xml);
+    assert!(
+        e.starts_with("line 2: the variable y with values 0..100"),
+        "{e}"
+    );
+    assert!(e.contains("at most 64 values"), "{e}");
+}
+
+#[test]
+fn malformed_input_is_an_error() {
+    assert!(error("<instance").starts_with("not XML"));
+    let e = error(&with("    <allDifferent> x[] z </allDifferent>"));
+    assert!(e.starts_with("line 4: no variable `z`"), "{e}");
+    let e = error(&with(
+        "    <extension> <list> x[0] x[1] </list> <supports> (0,1,2) </supports> </extension>",
+    ));
+    assert!(
+        e.starts_with("line 4: tuple (0,1,2) has 3 values for 2 variables"),
+        "{e}"
+    );
+    let e = error(&with("    <sum> <list> x[] </list> </sum>"));
+    assert!(e.starts_with("line 4: <sum> without a <condition>"), "{e}");
+}
