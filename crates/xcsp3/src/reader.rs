@@ -242,15 +242,7 @@ impl Reader<'_> {
                     Some(l) => self.terms(&fill(&own_text(l), args), line)?,
                     None => Vec::new(),
                 };
-                let operator = child(node, "operator").map(own_text).unwrap_or_default();
-                let relation = Relation::named(operator.trim())
-                    .filter(|r| !matches!(r, Relation::Eq | Relation::Ne))
-                    .ok_or_else(|| {
-                        XcspError::invalid(
-                            line,
-                            format!("<ordered> with operator `{}`", operator.trim()),
-                        )
-                    })?;
+                let relation = order_of(node, line)?;
                 if !lengths.is_empty() && lengths.len() + 1 != terms.len() {
                     return Err(XcspError::invalid(
                         line,
@@ -264,15 +256,7 @@ impl Reader<'_> {
                 }
             }
             "lex" => {
-                let operator = child(node, "operator").map(own_text).unwrap_or_default();
-                let relation = Relation::named(operator.trim())
-                    .filter(|r| !matches!(r, Relation::Eq | Relation::Ne))
-                    .ok_or_else(|| {
-                        XcspError::invalid(
-                            line,
-                            format!("<lex> with operator `{}`", operator.trim()),
-                        )
-                    })?;
+                let relation = order_of(node, line)?;
                 if let Some(matrix) = child(node, "matrix") {
                     let rows = self.matrix(&fill(&own_text(matrix), args), line)?;
                     let width = rows.first().map_or(0, Vec::len);
@@ -749,6 +733,21 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// The `<operator>` of `<ordered>` and `<lex>`: `lt`, `le`, `ge` or
+/// `gt`.
+fn order_of(node: Node<'_, '_>, line: u32) -> Result<Relation, XcspError> {
+    let operator = child(node, "operator").map(own_text).unwrap_or_default();
+    Relation::named(operator.trim())
+        .filter(|r| !matches!(r, Relation::Eq | Relation::Ne))
+        .ok_or_else(|| {
+            let name = node.tag_name().name();
+            XcspError::invalid(
+                line,
+                format!("<{name}> with operator `{}`", operator.trim()),
+            )
+        })
 }
 
 /// Whether reference `target` (`x[0][]`, `x[1..2][3]`) of array `id`

@@ -50,12 +50,7 @@ pub(crate) fn post_n_values(
     condition: &Condition,
     line: u32,
 ) -> Result<(), XcspError> {
-    let vars: Vec<usize> = (terms.iter())
-        .map(|t| predicate::var_of(p, t, line))
-        .collect::<Result<_, _>>()?;
-    let mut values: Vec<i64> = vars.iter().flat_map(|&v| p.values(v).to_vec()).collect();
-    values.sort_unstable();
-    values.dedup();
+    let (vars, mut values) = predicate::vars_of(p, terms, line)?;
     values.retain(|v| !except.contains(v));
     let mut distinct = Linear::default();
     for &value in &values {

@@ -17,12 +17,7 @@ pub(crate) fn post(
     condition: &Condition,
     line: u32,
 ) -> Result<(), XcspError> {
-    let vars: Vec<usize> = (terms.iter())
-        .map(|t| predicate::var_of(p, t, line))
-        .collect::<Result<_, _>>()?;
-    let mut values: Vec<i64> = vars.iter().flat_map(|&v| p.values(v).to_vec()).collect();
-    values.sort_unstable();
-    values.dedup();
+    let (vars, values) = predicate::vars_of(p, terms, line)?;
     let m = p.new_var("(the extremum)", values, line)?;
     let side = if max { Op::Le } else { Op::Ge };
     let mut reached = Linear::default();

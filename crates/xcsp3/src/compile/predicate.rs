@@ -115,6 +115,22 @@ pub(crate) fn var_of(p: &mut Posting, expr: &Expr, line: u32) -> Result<usize, X
     Ok(aux)
 }
 
+/// A variable for each term (see [`var_of`]), and every value they can
+/// take, sorted.
+pub(crate) fn vars_of(
+    p: &mut Posting,
+    terms: &[Expr],
+    line: u32,
+) -> Result<(Vec<usize>, Vec<i64>), XcspError> {
+    let vars: Vec<usize> = (terms.iter())
+        .map(|t| var_of(p, t, line))
+        .collect::<Result<_, _>>()?;
+    let mut values: Vec<i64> = vars.iter().flat_map(|&v| p.values(v).to_vec()).collect();
+    values.sort_unstable();
+    values.dedup();
+    Ok((vars, values))
+}
+
 /// Calls `visit` with every assignment of `scope` (refused past
 /// [`MAX_COMBINATIONS`]).
 fn each_assignment(
