@@ -16,7 +16,14 @@
 //!   variables that share their indices, else one `ne` per pair;
 //! - `sum`: [`LinearEquality`](csp_core::LinearEquality) or
 //!   [`LinearInequality`](csp_core::LinearInequality) (two for a range),
-//!   else, for `ne` and sets, as a predicate;
+//!   a term that is not linear getting a variable of its own; `ne` and
+//!   sets through a variable for the sum;
+//! - `allEqual`, `ordered`: a relation per consecutive pair; `lex`,
+//!   `count`, `nValues`, `cardinality`, `element`, `minimum`, `maximum`
+//!   and `channel`: decomposed into 0/1 variables, sums and small
+//!   relations (each file says how);
+//! - `regular` and `mdd`: csp-core's [`Regular`](csp_core::Regular),
+//!   the automaton unrolled over the list;
 //! - `instantiation`: each variable's domain restricted to its value.
 
 mod all_different;
@@ -28,6 +35,7 @@ mod extremum;
 mod lex;
 mod ordered;
 mod predicate;
+mod regular;
 mod sum;
 
 use csp_core::{Model, ModelBuilder, ValueSet, VarId};
@@ -219,6 +227,12 @@ pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
                 condition,
             } => extremum::post(p, terms, *max, condition, line)?,
             Kind::Channel { list, start, other } => channel::post(p, list, *start, other, line)?,
+            Kind::Regular {
+                list,
+                transitions,
+                start,
+                finals,
+            } => regular::post(p, list, transitions, start, finals, line)?,
             Kind::Instantiation { vars, values } => {
                 for (&v, &value) in vars.iter().zip(values) {
                     p.restrict(v, |x| x == value);

@@ -206,6 +206,19 @@ pub enum Kind {
         /// The second list and its start, if any.
         other: Option<(Vec<usize>, i64)>,
     },
+    /// The variables spell a word of an automaton (`<regular>`; an
+    /// `<mdd>` is read as one: its root the start, its terminal the one
+    /// final state).
+    Regular {
+        /// The variables, in order.
+        list: Vec<usize>,
+        /// The transitions: from, value, to.
+        transitions: Vec<(String, i64, String)>,
+        /// The start state.
+        start: String,
+        /// The final states.
+        finals: Vec<String>,
+    },
     /// Each variable takes its value.
     Instantiation {
         /// The variables.
@@ -217,7 +230,7 @@ pub enum Kind {
 
 /// The constraint elements this reader takes, besides `<group>` and
 /// `<block>`: what errors about the others list.
-pub const READ: [&str; 15] = [
+pub const READ: [&str; 17] = [
     "intension",
     "extension",
     "allDifferent",
@@ -232,6 +245,8 @@ pub const READ: [&str; 15] = [
     "minimum",
     "maximum",
     "channel",
+    "regular",
+    "mdd",
     "instantiation",
 ];
 
@@ -263,9 +278,9 @@ impl Constraint {
                 add(&Expr::Var(index.1));
                 operand(condition).iter().for_each(&mut add);
             }
-            Kind::Extension { scope, .. } | Kind::Instantiation { vars: scope, .. } => {
-                scope.iter().for_each(|&v| add(&Expr::Var(v)))
-            }
+            Kind::Extension { scope, .. }
+            | Kind::Instantiation { vars: scope, .. }
+            | Kind::Regular { list: scope, .. } => scope.iter().for_each(|&v| add(&Expr::Var(v))),
             Kind::AllDifferent { terms, .. } | Kind::AllEqual(terms) => {
                 terms.iter().for_each(&mut add)
             }

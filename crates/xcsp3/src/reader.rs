@@ -436,6 +436,34 @@ impl Reader<'_> {
                     condition,
                 }
             }
+            "regular" | "mdd" => {
+                let list = child(node, "list")
+                    .ok_or_else(|| XcspError::invalid(line, format!("<{name}> without <list>")))?;
+                let list = self.var_list(&fill(&own_text(list), args), line)?;
+                let transitions = child(node, "transitions").ok_or_else(|| {
+                    XcspError::invalid(line, format!("<{name}> without <transitions>"))
+                })?;
+                let transitions = transitions_of(&fill(&own_text(transitions), args), line)?;
+                let (start, finals) = if name == "regular" {
+                    let start = child(node, "start")
+                        .ok_or_else(|| XcspError::invalid(line, "<regular> without <start>"))?;
+                    let finals = child(node, "final")
+                        .ok_or_else(|| XcspError::invalid(line, "<regular> without <final>"))?;
+                    let finals = own_text(finals)
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    (own_text(start).trim().to_string(), finals)
+                } else {
+                    mdd_ends(&transitions, line)?
+                };
+                Kind::Regular {
+                    list,
+                    transitions,
+                    start,
+                    finals,
+                }
+            }
             "channel" => {
                 if child(node, "value").is_some() {
                     return Err(XcspError::unsupported(line, "<channel> with a <value>", ""));
@@ -733,6 +761,47 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// Transitions `(a,0,b)(b,1,c)`: from, value, to.
+fn transitions_of(text: &str, line: u32) -> Result<Vec<(String, i64, String)>, XcspError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    (compact.split(')').filter(|p| !p.is_empty()))
+        .map(|part| {
+            let bad = || XcspError::invalid(line, format!("transition `{part})`"));
+            let inner = part.strip_prefix('(').ok_or_else(bad)?;
+            let [from, value, to] = inner.split(',').collect::<Vec<_>>()[..] else {
+                return Err(bad());
+            };
+            Ok((from.to_string(), integer(value, line)?, to.to_string()))
+        })
+        .collect()
+}
+
+/// An MDD's root (the one node no transition reaches) and terminal (the
+/// one node no transition leaves).
+fn mdd_ends(
+    transitions: &[(String, i64, String)],
+    line: u32,
+) -> Result<(String, Vec<String>), XcspError> {
+    let one = |nodes: Vec<&String>, what: &str| match nodes[..] {
+        [node] => Ok(node.clone()),
+        _ => Err(XcspError::invalid(
+            line,
+            format!("an <mdd> with {} {what}s", nodes.len()),
+        )),
+    };
+    let mut roots: Vec<&String> = (transitions.iter().map(|t| &t.0))
+        .filter(|n| !transitions.iter().any(|t| &t.2 == *n))
+        .collect();
+    roots.sort();
+    roots.dedup();
+    let mut terminals: Vec<&String> = (transitions.iter().map(|t| &t.2))
+        .filter(|n| !transitions.iter().any(|t| &t.0 == *n))
+        .collect();
+    terminals.sort();
+    terminals.dedup();
+    Ok((one(roots, "root")?, vec![one(terminals, "terminal")?]))
 }
 
 /// The `<operator>` of `<ordered>` and `<lex>`: `lt`, `le`, `ge` or

@@ -165,6 +165,21 @@ fn holds(kind: &Kind, value: &dyn Fn(usize) -> i64) -> bool {
                         }))
             })
         }
+        Kind::Regular {
+            list,
+            transitions,
+            start,
+            finals,
+        } => {
+            let mut state = start.clone();
+            for &v in list {
+                let Some(t) = (transitions.iter()).find(|t| t.0 == state && t.1 == value(v)) else {
+                    return false;
+                };
+                state = t.2.clone();
+            }
+            finals.contains(&state)
+        }
         Kind::Instantiation { vars, values } => {
             vars.iter().zip(values).all(|(&v, &x)| value(v) == x)
         }
