@@ -40,7 +40,7 @@ mod sum;
 
 use csp_core::{Model, ModelBuilder, ValueSet, VarId};
 
-use crate::constraint::{Condition, Kind, Operand, Relation};
+use crate::constraint::{Condition, Kind, Operand};
 use crate::expression::{Expr, Op};
 use crate::{Instance, XcspError};
 
@@ -256,15 +256,7 @@ pub(crate) fn meets(subject: Expr, condition: &Condition) -> Expr {
                 Operand::Value(k) => Expr::Const(*k),
                 Operand::Var(z) => Expr::Var(*z),
             };
-            let op = match relation {
-                Relation::Lt => Op::Lt,
-                Relation::Le => Op::Le,
-                Relation::Ge => Op::Ge,
-                Relation::Gt => Op::Gt,
-                Relation::Ne => Op::Ne,
-                Relation::Eq => Op::Eq,
-            };
-            Expr::Apply(op, vec![subject, other])
+            Expr::Apply(relation.op(), vec![subject, other])
         }
         Condition::InRange(a, b) => Expr::Apply(
             Op::And,

@@ -1,6 +1,6 @@
 //! The constraints of an instance, as read.
 
-use crate::expression::Expr;
+use crate::expression::{Expr, Op};
 
 /// A relation of a condition: `(le, 10)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,18 @@ impl Relation {
             "eq" => Relation::Eq,
             _ => return None,
         })
+    }
+
+    /// The operator of expressions that says it.
+    pub fn op(self) -> Op {
+        match self {
+            Relation::Lt => Op::Lt,
+            Relation::Le => Op::Le,
+            Relation::Ge => Op::Ge,
+            Relation::Gt => Op::Gt,
+            Relation::Ne => Op::Ne,
+            Relation::Eq => Op::Eq,
+        }
     }
 
     /// Whether `a` and `b` stand in it.

@@ -152,10 +152,6 @@ impl Reader<'_> {
             parts.push((targets, values, line));
         }
         let cell_of = |index: &[usize]| {
-            let name = format!(
-                "{id}{}",
-                index.iter().map(|i| format!("[{i}]")).collect::<String>()
-            );
             let mut others = None;
             for (targets, values, _) in &parts {
                 for t in targets.split_whitespace() {
@@ -166,7 +162,6 @@ impl Reader<'_> {
                     }
                 }
             }
-            let _ = name;
             others
         };
         self.vars.add_array(id, dims, cell_of, line)
@@ -206,9 +201,7 @@ impl Reader<'_> {
                         };
                         self.push(kind, line);
                     }
-                    let width = rows.first().map_or(0, Vec::len);
-                    for c in 0..width {
-                        let column = rows.iter().filter_map(|r| r.get(c).cloned()).collect();
+                    for column in columns(&rows) {
                         self.push(
                             Kind::AllDifferent {
                                 terms: column,
@@ -259,10 +252,7 @@ impl Reader<'_> {
                 let relation = order_of(node, line)?;
                 if let Some(matrix) = child(node, "matrix") {
                     let rows = self.matrix(&fill(&own_text(matrix), args), line)?;
-                    let width = rows.first().map_or(0, Vec::len);
-                    let columns = (0..width)
-                        .map(|c| rows.iter().filter_map(|r| r.get(c).cloned()).collect())
-                        .collect();
+                    let columns = columns(&rows);
                     self.push(
                         Kind::Lex {
                             lists: rows,
@@ -761,6 +751,15 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// The columns of a matrix given by its rows (a short row leaves its
+/// missing cells out).
+fn columns(rows: &[Vec<Expr>]) -> Vec<Vec<Expr>> {
+    let width = rows.first().map_or(0, Vec::len);
+    (0..width)
+        .map(|c| rows.iter().filter_map(|r| r.get(c).cloned()).collect())
+        .collect()
 }
 
 /// Transitions `(a,0,b)(b,1,c)`: from, value, to.

@@ -8,14 +8,6 @@ use crate::XcspError;
 use crate::constraint::{Condition, Operand, Relation};
 use crate::expression::{Expr, Op};
 
-/// A 0/1 variable that is 1 exactly when `expr` holds.
-fn reified(p: &mut Posting, expr: Expr, line: u32) -> Result<usize, XcspError> {
-    let b = p.new_bool(line)?;
-    let tie = Expr::Apply(Op::Iff, vec![Expr::Var(b), expr]);
-    predicate::post_expr(p, &tie, line)?;
-    Ok(b)
-}
-
 /// `term` takes one of `values` (constants or variables).
 fn takes_one_of(term: &Expr, values: &[Expr]) -> Expr {
     let eqs = values
@@ -34,7 +26,7 @@ pub(crate) fn post_count(
 ) -> Result<(), XcspError> {
     let mut form = Linear::default();
     for t in terms {
-        let b = reified(p, takes_one_of(t, values), line)?;
+        let b = predicate::reified(p, takes_one_of(t, values), line)?;
         form.terms.push((b, 1));
     }
     post_linear(p, form, condition, line)
@@ -60,7 +52,7 @@ pub(crate) fn post_n_values(
             .filter(|&v| p.values(v).contains(&value))
             .collect();
         for v in holders {
-            let b = reified(
+            let b = predicate::reified(
                 p,
                 Expr::Apply(Op::Eq, vec![Expr::Var(v), Expr::Const(value)]),
                 line,

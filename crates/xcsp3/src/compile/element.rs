@@ -23,9 +23,7 @@ pub(crate) fn post(
     let Some(index) = index else {
         let mut some = Linear::default();
         for t in terms {
-            let b = p.new_bool(line)?;
-            let tie = Expr::Apply(Op::Iff, vec![Expr::Var(b), meets(t.clone(), condition)]);
-            predicate::post_expr(p, &tie, line)?;
+            let b = predicate::reified(p, meets(t.clone(), condition), line)?;
             some.terms.push((b, 1));
         }
         return post_linear(

@@ -27,9 +27,8 @@ pub(crate) fn post(
             &Expr::Apply(side, vec![Expr::Var(v), Expr::Var(m)]),
             line,
         )?;
-        let b = p.new_bool(line)?;
         let equal = Expr::Apply(Op::Eq, vec![Expr::Var(v), Expr::Var(m)]);
-        predicate::post_expr(p, &Expr::Apply(Op::Iff, vec![Expr::Var(b), equal]), line)?;
+        let b = predicate::reified(p, equal, line)?;
         reached.terms.push((b, 1));
     }
     post_linear(

@@ -38,7 +38,6 @@ pub(crate) fn post(
                 vec![x.clone(), y.clone()],
             );
             predicate::post_expr(p, &Expr::Apply(Op::Imp, vec![equal.clone(), order]), line)?;
-            let next = p.new_bool(line)?;
             let same = Expr::Apply(
                 Op::And,
                 vec![
@@ -46,8 +45,7 @@ pub(crate) fn post(
                     Expr::Apply(Op::Eq, vec![x.clone(), y.clone()]),
                 ],
             );
-            predicate::post_expr(p, &Expr::Apply(Op::Iff, vec![Expr::Var(next), same]), line)?;
-            equal = Expr::Var(next);
+            equal = Expr::Var(predicate::reified(p, same, line)?);
         }
         if strict {
             predicate::post_expr(p, &Expr::Apply(Op::Not, vec![equal]), line)?;

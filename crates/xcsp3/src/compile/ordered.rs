@@ -14,14 +14,7 @@ pub(crate) fn post(
     relation: Relation,
     line: u32,
 ) -> Result<(), XcspError> {
-    let op = match relation {
-        Relation::Lt => Op::Lt,
-        Relation::Le => Op::Le,
-        Relation::Ge => Op::Ge,
-        Relation::Gt => Op::Gt,
-        Relation::Eq => Op::Eq,
-        Relation::Ne => Op::Ne,
-    };
+    let op = relation.op();
     for i in 0..terms.len().saturating_sub(1) {
         let left = match lengths.get(i) {
             Some(len) => Expr::Apply(Op::Add, vec![terms[i].clone(), len.clone()]),

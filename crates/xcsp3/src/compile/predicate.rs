@@ -115,6 +115,14 @@ pub(crate) fn var_of(p: &mut Posting, expr: &Expr, line: u32) -> Result<usize, X
     Ok(aux)
 }
 
+/// A 0/1 variable that is 1 exactly when `expr` holds.
+pub(crate) fn reified(p: &mut Posting, expr: Expr, line: u32) -> Result<usize, XcspError> {
+    let b = p.new_bool(line)?;
+    let tie = Expr::Apply(Op::Iff, vec![Expr::Var(b), expr]);
+    post_expr(p, &tie, line)?;
+    Ok(b)
+}
+
 /// A variable for each term (see [`var_of`]), and every value they can
 /// take, sorted.
 pub(crate) fn vars_of(

@@ -117,8 +117,7 @@ pub(crate) fn post_linear(
     let shift: i64 = form.terms.iter().map(|&(v, c)| c * p.bases[v]).sum::<i64>() + form.constant;
     let vars: Vec<VarId> = form.terms.iter().map(|&(v, _)| p.var(v)).collect();
     let cs: Vec<i64> = form.terms.iter().map(|&(_, c)| c).collect();
-    let add = |p: &mut Posting, r: Result<(), csp_core::ModelError>| {
-        let _ = p;
+    let add = |r: Result<(), csp_core::ModelError>| {
         r.map_err(|e| XcspError::invalid(line, e.to_string()))
     };
     if form.terms.is_empty() {
@@ -132,19 +131,19 @@ pub(crate) fn post_linear(
     let at_most = |p: &mut Posting, k: i64| {
         let r =
             p.b.add_propagator(LinearInequality::new(vars.clone(), cs.clone(), k - shift));
-        add(p, r)
+        add(r)
     };
     let at_least = |p: &mut Posting, k: i64| {
         let negated = cs.iter().map(|c| -c).collect();
         let r =
             p.b.add_propagator(LinearInequality::new(vars.clone(), negated, shift - k));
-        add(p, r)
+        add(r)
     };
     match (relation, condition) {
         (Some(Relation::Eq), _) => {
             let r =
                 p.b.add_propagator(LinearEquality::new(vars.clone(), cs.clone(), rhs - shift));
-            add(p, r)
+            add(r)
         }
         (Some(Relation::Le), _) => at_most(p, rhs),
         (Some(Relation::Lt), _) => at_most(p, rhs - 1),
