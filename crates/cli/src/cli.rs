@@ -263,6 +263,11 @@ pub enum CspCommand {
     /// Count each instance's solutions, up to a limit.
     #[command(after_long_help = CSP_EXIT_CODES)]
     Count(CspCountArgs),
+    /// Compare strategies over sets of instances: the table, plot, runs
+    /// files, shards and merging of `sudoku compare`, each folder (or
+    /// file) a set.
+    #[command(after_long_help = CSP_COMPARE_EXIT_CODES)]
+    Compare(CspCompareArgs),
 }
 
 /// The help of `csp`'s files, from the reader's list of constraints.
@@ -281,6 +286,12 @@ Exit codes:
      up to the limit was found)
   2  some file could not be read (not XCSP3, a construct not supported) or invalid usage";
 
+/// Shown after the long help of `csp compare`.
+const CSP_COMPARE_EXIT_CODES: &str = "\
+Exit codes:
+  0  every instance was read and run (runs stopped by a limit are in the table's stopped column)
+  2  some instance could not be read (left out of every run, reported first) or invalid usage";
+
 /// Arguments of `sudoku csp solve`.
 #[derive(Args, Debug)]
 pub struct CspArgs {
@@ -288,8 +299,8 @@ pub struct CspArgs {
     pub files: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub strategy: StrategyArgs,
-    /// Output format: text for people, json (one object per file) for
-    /// scripts.
+    /// Output format: text for people, json (one object per file) or csv
+    /// for scripts.
     #[arg(long, value_enum, default_value_t = CspFormat::Text)]
     pub format: CspFormat,
     /// Worker threads (default, or 0: all cores). Output is in the order
@@ -312,6 +323,17 @@ pub struct CspCountArgs {
     pub all: bool,
 }
 
+/// Arguments of `sudoku csp compare`.
+#[derive(Args, Debug)]
+pub struct CspCompareArgs {
+    /// XCSP3 instance sets: a folder (its .xml files, recursively, in
+    /// name order) or one instance file, each a set of its own.
+    #[arg(required = true, value_name = "SET")]
+    pub sets: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub comparison: ComparisonArgs,
+}
+
 /// How `sudoku csp` prints its records.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CspFormat {
@@ -319,6 +341,9 @@ pub enum CspFormat {
     Text,
     /// JSON Lines: one object per instance.
     Json,
+    /// CSV: a header, then a row per instance (the JSON keys as columns,
+    /// `stats.placements` as `placements`).
+    Csv,
 }
 
 /// Arguments of `sudoku serve`.
@@ -576,6 +601,23 @@ pub struct CompareArgs {
           value_parser = clap::builder::PossibleValuesParser::new(crate::compare::sets::names()))]
     pub sets: Vec<String>,
 
+    #[command(flatten)]
+    pub comparison: ComparisonArgs,
+
+    /// Draw, for each strategy and set, how often each cell was chosen and
+    /// backtracked over, as an SVG heatmap in DIR (one file per row, named
+    /// after it). Covers the runs made by this process.
+    #[arg(long, value_parser = output_file, value_name = "DIR", conflicts_with_all = ["resume", "shard"])]
+    pub heatmap: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// What `compare` and `csp compare` share: the strategies, limits, runs
+/// files and shards, the per-run file, the table.
+#[derive(Args, Debug)]
+pub struct ComparisonArgs {
     /// Strategy presets to compare: names or TOML paths, comma-separated
     /// (`norvig,mrv`) or repeated.
     #[arg(long = "config", value_name = "LIST", value_delimiter = ',', value_parser = Suggest::presets(), hide_possible_values = true)]
@@ -641,12 +683,6 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::compare::plan::Shard>,
 
-    /// Draw, for each strategy and set, how often each cell was chosen and
-    /// backtracked over, as an SVG heatmap in DIR (one file per row, named
-    /// after it). Covers the runs made by this process.
-    #[arg(long, value_parser = output_file, value_name = "DIR", conflicts_with_all = ["resume", "shard"])]
-    pub heatmap: Option<PathBuf>,
-
     /// Give a strategy up on a set once K of its runs hit a limit
     /// (--max-placements, --timeout): its row is marked abandoned, covers
     /// the runs made until then, ranks after the others and is left out
@@ -666,9 +702,6 @@ pub struct CompareArgs {
     /// depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
-
-    #[command(flatten)]
-    pub read: ReadArgs,
 }
 
 /// How `compare` and `merge` show their results.

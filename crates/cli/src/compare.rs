@@ -4,6 +4,7 @@
 
 pub mod columns;
 pub mod export;
+pub mod instance_sets;
 pub mod merge;
 pub mod per_puzzle;
 pub mod pipeline;

@@ -7,11 +7,44 @@
 
 use std::path::Path;
 
-use csp_core::{Search, SearchConfig, Termination};
+use csp_core::{Search, SearchConfig, SearchResult, Termination};
 use serde::Serialize;
 
-use crate::records::{StatsRecord, StrategyRecord, VERSION};
+use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
+use crate::records::{StatsRecord, StrategyRecord, VERSION, stats_columns};
 use crate::strategy::Strategy;
+
+/// The CSV columns of an instance's record: each a key (or path) of its
+/// JSON object, in this order.
+static COLUMNS: Lazy = Lazy::new(|| {
+    let mut c: Vec<Column> = [
+        "file",
+        "status",
+        "error",
+        "variables",
+        "constraints",
+        "unconstrained",
+        "unconstrained_assignments",
+        "solutions",
+        "exact",
+        "lower_bound",
+        "limit",
+    ]
+    .map(Column::key)
+    .to_vec();
+    c.push(Column::key("values").written(Cell::Words));
+    // `solutions` is the record's own (the same number).
+    c.extend(stats_columns(&["solutions"]));
+    c.extend(StrategyRecord::columns());
+    c.push(Column::key("version"));
+    Columns::new(c)
+});
+
+impl Tabular for InstanceRecord {
+    fn columns() -> &'static Columns {
+        &COLUMNS
+    }
+}
 
 /// What became of one instance (one JSON object per file).
 #[derive(Serialize, Clone, Debug)]
@@ -92,6 +125,130 @@ impl InstanceRecord {
     }
 }
 
+/// An instance read and compiled, with what its record says of it.
+pub struct ReadInstance {
+    /// The model to search, and how its values read.
+    pub compiled: xcsp3::Compiled,
+    /// How many variables were read.
+    pub variables: usize,
+    /// How many constraints were read (a group counts each of its args).
+    pub constraints: usize,
+    /// How many variables no constraint mentions.
+    pub unconstrained: usize,
+    /// The product of their domain sizes (decimal).
+    pub unconstrained_assignments: String,
+}
+
+/// Why an instance cannot be searched: its kind (`unreadable`, `not
+/// XML`, `invalid`, `unsupported`), to count errors by, and the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct NotRead {
+    /// The kind.
+    pub kind: &'static str,
+    /// What is wrong, with the line of the XML element if any.
+    pub message: String,
+}
+
+impl From<xcsp3::XcspError> for NotRead {
+    fn from(e: xcsp3::XcspError) -> NotRead {
+        NotRead {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Reads and compiles the XCSP3 instance in `path`; the error says why it
+/// cannot be searched (the file, the XML, a construct not read).
+pub fn read_instance(path: &Path) -> Result<ReadInstance, NotRead> {
+    let text = std::fs::read_to_string(path).map_err(|e| NotRead {
+        kind: "unreadable",
+        message: format!("cannot read it: {e}"),
+    })?;
+    let instance = xcsp3::read(&text)?;
+    let free = instance.unconstrained();
+    let product = (free.iter()).fold(csp_core::BigUint::from(1u32), |acc, &v| {
+        acc * instance.variables[v].values.len()
+    });
+    let compiled = xcsp3::compile(&instance)?;
+    Ok(ReadInstance {
+        compiled,
+        variables: instance.variables.len(),
+        constraints: instance.constraints.len(),
+        unconstrained: free.len(),
+        unconstrained_assignments: product.to_string(),
+    })
+}
+
+/// Searches a read instance with `config`, up to `max_solutions`
+/// solutions (`None`: all), reporting every event to `tracer` if given;
+/// the error says why the config does not apply (a heuristic that needs
+/// a grid).
+pub fn search_instance(
+    read: &ReadInstance,
+    config: &SearchConfig,
+    max_solutions: Option<u64>,
+    tracer: Option<&mut dyn csp_core::trace::Tracer>,
+) -> Result<SearchResult, String> {
+    let mut search = Search::new(&read.compiled.model, config).map_err(|e| e.to_string())?;
+    if let Some(tracer) = tracer {
+        search.set_tracer(Box::new(tracer));
+    }
+    Ok(search.run(max_solutions))
+}
+
+impl InstanceRecord {
+    /// The record of `file` before it is read: status `invalid`, no
+    /// figures.
+    pub fn new(file: String, strategy: StrategyRecord, limit: Option<u64>) -> InstanceRecord {
+        InstanceRecord {
+            file,
+            status: "invalid",
+            error: None,
+            variables: None,
+            constraints: None,
+            unconstrained: None,
+            unconstrained_assignments: None,
+            solutions: None,
+            exact: None,
+            lower_bound: None,
+            limit,
+            values: None,
+            instantiation: None,
+            stats: None,
+            strategy,
+            version: VERSION,
+        }
+    }
+
+    /// What was read of the instance.
+    pub fn read(&mut self, read: &ReadInstance) {
+        self.variables = Some(read.variables);
+        self.constraints = Some(read.constraints);
+        self.unconstrained = Some(read.unconstrained);
+        self.unconstrained_assignments = Some(read.unconstrained_assignments.clone());
+    }
+
+    /// What the search found.
+    pub fn searched(&mut self, read: &ReadInstance, result: &SearchResult) {
+        let found = result.stats.solutions;
+        self.status = match result.termination {
+            _ if found > 0 => "satisfiable",
+            Termination::Exhausted => "unsatisfiable",
+            Termination::SolutionLimit | Termination::Stopped(_) => "stopped",
+        };
+        self.solutions = Some(found);
+        self.exact = Some(result.termination == Termination::Exhausted);
+        self.lower_bound = Some(matches!(result.termination, Termination::Stopped(_)));
+        if let Some(first) = &result.first_solution {
+            self.values = Some(read.compiled.values(first));
+            self.instantiation = Some(read.compiled.instantiation(first));
+        }
+        self.stats = Some(StatsRecord::from(&result.stats));
+    }
+}
+
 /// Searches the XCSP3 instance in `path` with `strategy` (one search: a
 /// portfolio is refused), up to `max_solutions` solutions (`None`: all).
 /// Nothing is returned as an error: a file that cannot be read, an
@@ -102,62 +259,19 @@ pub fn run_instance(
     strategy: &Strategy,
     max_solutions: Option<u64>,
 ) -> InstanceRecord {
-    let mut record = InstanceRecord {
-        file: path.display().to_string(),
-        status: "invalid",
-        error: None,
-        variables: None,
-        constraints: None,
-        unconstrained: None,
-        unconstrained_assignments: None,
-        solutions: None,
-        exact: None,
-        lower_bound: None,
-        limit: max_solutions,
-        values: None,
-        instantiation: None,
-        stats: None,
-        strategy: StrategyRecord::of(strategy),
-        version: VERSION,
-    };
-    if let Err(error) = search(path, &strategy.search, max_solutions, &mut record) {
+    let mut record = InstanceRecord::new(
+        path.display().to_string(),
+        StrategyRecord::of(strategy),
+        max_solutions,
+    );
+    let searched = read_instance(path).map_err(|e| e.message).and_then(|read| {
+        record.read(&read);
+        let result = search_instance(&read, &strategy.search, max_solutions, None)?;
+        record.searched(&read, &result);
+        Ok(())
+    });
+    if let Err(error) = searched {
         record.error = Some(error);
     }
     record
-}
-
-fn search(
-    path: &Path,
-    config: &SearchConfig,
-    max_solutions: Option<u64>,
-    record: &mut InstanceRecord,
-) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let instance = xcsp3::read(&text).map_err(|e| e.to_string())?;
-    record.variables = Some(instance.variables.len());
-    record.constraints = Some(instance.constraints.len());
-    let free = instance.unconstrained();
-    let product = (free.iter()).fold(csp_core::BigUint::from(1u32), |acc, &v| {
-        acc * instance.variables[v].values.len()
-    });
-    record.unconstrained = Some(free.len());
-    record.unconstrained_assignments = Some(product.to_string());
-    let compiled = xcsp3::compile(&instance).map_err(|e| e.to_string())?;
-    let search = Search::new(&compiled.model, config).map_err(|e| e.to_string())?;
-    let result = search.run(max_solutions);
-    let found = result.stats.solutions;
-    record.status = match result.termination {
-        _ if found > 0 => "satisfiable",
-        Termination::Exhausted => "unsatisfiable",
-        Termination::SolutionLimit | Termination::Stopped(_) => "stopped",
-    };
-    record.solutions = Some(found);
-    record.exact = Some(result.termination == Termination::Exhausted);
-    record.lower_bound = Some(matches!(result.termination, Termination::Stopped(_)));
-    if let Some(first) = &result.first_solution {
-        record.values = Some(compiled.values(first));
-        record.instantiation = Some(compiled.instantiation(first));
-    }
-    record.stats = Some(StatsRecord::from(&result.stats));
-    Ok(())
 }

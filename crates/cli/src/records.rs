@@ -27,6 +27,7 @@ pub use origin::{Origin, VERSION, rules_of, stop_words};
 pub use solve::{SolveRecord, Uniqueness};
 pub use stats::{
     BitboardStatsRecord, RuleCounts, RulesRecord, Stats, StatsRecord, serialize_rules,
+    stats_columns,
 };
 pub use strategy::StrategyRecord;
 

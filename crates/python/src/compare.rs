@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use sudoku_cli::compare::columns::Column;
 use sudoku_cli::compare::export::TableFormat;
+use sudoku_cli::compare::instance_sets;
 use sudoku_cli::compare::merge;
 use sudoku_cli::compare::pipeline::{self, Comparison, OneRun, Searcher, Silent, same_search};
 use sudoku_cli::compare::plan::Shard;
@@ -231,17 +232,35 @@ fn puzzle_sets(arg: &Bound<'_, PyAny>, options: &ReadOptions) -> PyResult<Vec<Pu
     Ok(vec![set])
 }
 
+/// The XCSP3 instance sets: a folder or an instance file (one, or a list
+/// of them).
+fn instance_sets(arg: &Bound<'_, PyAny>) -> PyResult<Vec<PuzzleSet>> {
+    let paths: Vec<std::path::PathBuf> =
+        if arg.is_instance_of::<PyString>() || arg.hasattr("__fspath__")? {
+            vec![arg.extract()?]
+        } else {
+            (arg.try_iter()?)
+                .map(|item| item.and_then(|i| i.extract()))
+                .collect::<PyResult<_>>()?
+        };
+    (paths.iter())
+        .map(|p| instance_sets::from_path(p).map_err(|e| puzzle_error(format!("{e:#}"))))
+        .collect()
+}
+
 /// Compares strategies on puzzle sets with the library's pipeline (as
 /// `sudoku compare`): the table's CSV text, and the runs' (one row per
 /// strategy, seed and puzzle: `strategy` then `solve`'s columns). A shard
 /// (`shard`, with `runs_file` or `resume`) writes its runs file and
-/// returns no table.
+/// returns no table. With `instances`, the sets are XCSP3 instance sets
+/// (as `sudoku csp compare`) and a run's row has `csp solve`'s columns.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, configs=Vec::new(), cells=None, values=None, propagation=None, restarts=None, seeds=None, max_placements=1_000_000, timeout_ms=None, solutions=1, sort=None, jobs=None, runs=false, timings=true, shard=None, runs_file=None, resume=None, give_up_after=None))]
+#[pyo3(signature = (puzzles, *, instances=false, configs=Vec::new(), cells=None, values=None, propagation=None, restarts=None, seeds=None, max_placements=1_000_000, timeout_ms=None, solutions=1, sort=None, jobs=None, runs=false, timings=true, shard=None, runs_file=None, resume=None, give_up_after=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn compare_csv(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
+    instances: bool,
     configs: Vec<String>,
     cells: Option<&Bound<'_, PyAny>>,
     values: Option<&Bound<'_, PyAny>>,
@@ -261,7 +280,10 @@ pub fn compare_csv(
     give_up_after: Option<u64>,
 ) -> PyResult<(Option<String>, Option<String>)> {
     let reading = Reading::default();
-    let sets = puzzle_sets(puzzles, &reading.options)?;
+    let sets = match instances {
+        true => instance_sets(puzzles)?,
+        false => puzzle_sets(puzzles, &reading.options)?,
+    };
     let listed = |arg: Option<&Bound<'_, PyAny>>| -> PyResult<Option<String>> {
         let Some(arg) = arg else { return Ok(None) };
         if let Ok(s) = arg.extract::<String>() {
@@ -284,6 +306,11 @@ pub fn compare_csv(
         max_placements,
         timeout_ms,
     )?;
+    if instances && contenders.iter().any(|c| c.plan.calls_python()) {
+        return Err(strategy_error(anyhow::anyhow!(
+            "heuristics written in Python take puzzles only: give XCSP3 instances chains of symbols"
+        )));
+    }
     let sort = sort_column(sort)?;
     let shard = match shard {
         Some((k, n)) => Some(

@@ -6,6 +6,7 @@ import io
 import subprocess
 
 import pandas as pd
+import pytest
 
 import sudoku_csp as sc
 from conftest import HARDEST11, ROOT, TOP95, lines, sudoku_bin
@@ -122,3 +123,25 @@ def test_a_dask_cluster_gives_the_one_process_table():
         with Client(cluster) as client:
             spread = sc.compare("hardest11", executor=client.get_executor(), chunks=4, as_frame=False, **settings)
     assert spread == one
+
+
+def test_xcsp3_instance_sets_compare_as_the_command_does():
+    sets = [str(ROOT / "instances/xcsp3/AllInterval"), str(ROOT / "instances/xcsp3/ChainReaction")]
+    settings = dict(cells=["E", "W"], values="0", propagation="gac", max_placements=10_000, timings=False)
+    table = sc.csp_compare(sets, as_frame=False, **settings)
+    text = cli_csv("csp", "compare", *sets, "--cells", "E,W", "--values", "0", "--propagation", "gac",
+                   "--max-placements", "10000", "--format", "csv", "--no-timings")
+    assert table == sc._table(text, False)
+    by_row = {(r["strategy"], r["set"].rsplit("/", 1)[-1]): r for r in table}
+    assert (by_row[("W/0/gac", "ChainReaction")]["solved"], by_row[("W/0/gac", "ChainReaction")]["unsolvable"]) == (2, 1)
+    runs = sc.csp_compare(sets, runs=True, as_frame=True, **settings)
+    assert len(runs) == 20 and set(runs["strategy"]) == {"E/0/gac", "W/0/gac"}
+    five = runs[runs["file"].str.endswith("AllInterval-5.xml") & (runs["strategy"] == "E/0/gac")].iloc[0]
+    assert (five["status"], five["values"]) == ("satisfiable", "0 4 1 3 2")
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        spread = sc.csp_compare(sets, executor=pool, chunks=3, as_frame=False, **settings)
+    assert spread == table
+    with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):
+        sc.csp_compare(sets, cells=[lambda view, cell: 0])

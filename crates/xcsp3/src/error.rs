@@ -29,6 +29,16 @@ pub enum XcspError {
 }
 
 impl XcspError {
+    /// The kind of error, to count errors by: `not XML`, `invalid` or
+    /// `unsupported`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            XcspError::Xml(_) => "not XML",
+            XcspError::Invalid { .. } => "invalid",
+            XcspError::Unsupported { .. } => "unsupported",
+        }
+    }
+
     /// An [`XcspError::Invalid`] at `line`.
     pub(crate) fn invalid(line: u32, what: impl Into<String>) -> XcspError {
         XcspError::Invalid {

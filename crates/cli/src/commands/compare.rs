@@ -5,13 +5,15 @@ use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Outcome, read_options};
-use crate::cli::CompareArgs;
+use crate::cli::{CompareArgs, ComparisonArgs, CspCompareArgs};
+use crate::compare::instance_sets;
 use crate::compare::pipeline::{self, Comparison, InvalidLine, Progress};
 use crate::compare::plot;
 use crate::compare::report;
 use crate::compare::sets::{self, PuzzleSet};
 use crate::compare::strategies::{self, Lists};
 use crate::diagnostics::ErrorReport;
+use crate::runner::Sudokus;
 
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     let options = read_options(&args.read)?;
@@ -22,11 +24,37 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     for path in &args.files {
         sets.push(sets::from_file(path, &options)?);
     }
-    if let Some(path) = &args.table.plot {
-        plot::check_path(path)?;
-    }
     if sets.is_empty() {
         bail!("nothing to compare on: give puzzle files or --set NAME (e.g. --set top95)");
+    }
+    run(
+        sets,
+        &args.comparison,
+        args.heatmap.clone(),
+        super::sudokus(&args.read),
+    )
+}
+
+/// `sudoku csp compare`: the same comparison over XCSP3 instance sets.
+pub fn csp_compare(args: &CspCompareArgs) -> Result<Outcome> {
+    let mut sets: Vec<PuzzleSet> = Vec::new();
+    for path in &args.sets {
+        sets.push(instance_sets::from_path(path)?);
+    }
+    let none = Sudokus::new(Default::default(), Default::default(), Vec::new());
+    run(sets, &args.comparison, None, none)
+}
+
+/// Runs the comparison of `args` over `sets` with a progress bar and
+/// prints its table (or, for a shard, where its runs went).
+fn run(
+    sets: Vec<PuzzleSet>,
+    args: &ComparisonArgs,
+    heatmap: Option<std::path::PathBuf>,
+    sudokus: Sudokus,
+) -> Result<Outcome> {
+    if let Some(path) = &args.table.plot {
+        plot::check_path(path)?;
     }
     let contenders = strategies::contenders(&Lists {
         configs: &args.configs,
@@ -48,7 +76,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     let comparison = Comparison {
         sets,
         contenders,
-        sudokus: super::sudokus(&args.read),
+        sudokus,
         solutions: args.solutions,
         max_placements: args.max_placements,
         shard: args.shard,
@@ -56,7 +84,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         resume: args.resume.clone(),
         give_up_after: args.give_up_after,
         per_puzzle: args.per_puzzle.clone(),
-        heatmap: args.heatmap.clone(),
+        heatmap,
         timings: !args.table.no_timings,
         jobs: super::jobs(args.jobs),
     };

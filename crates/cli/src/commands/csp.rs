@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use anyhow::{Result, bail};
 use rayon::prelude::*;
 use sudoku_cli::instances::{InstanceRecord, run_instance};
+use sudoku_cli::records::columns::Tabular;
 
 use super::Outcome;
 use crate::cli::{CspArgs, CspCommand, CspFormat};
@@ -16,6 +17,7 @@ pub fn csp(command: &CspCommand) -> Result<Outcome> {
     match command {
         CspCommand::Solve(args) => run(args, Some(1)),
         CspCommand::Count(args) => run(&args.run, (!args.all).then_some(args.limit)),
+        CspCommand::Compare(args) => super::compare::csp_compare(args),
     }
 }
 
@@ -32,9 +34,17 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
             .collect()
     });
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut csv = (args.format == CspFormat::Csv).then(|| csv::Writer::from_writer(Vec::new()));
+    if let Some(w) = &mut csv {
+        w.write_record(InstanceRecord::csv_header())?;
+    }
     for r in &records {
         match args.format {
             CspFormat::Json => writeln!(out, "{}", serde_json::to_string(r)?)?,
+            CspFormat::Csv => {
+                let w = csv.as_mut().expect("a CSV writer for CSV");
+                w.write_record(r.csv_fields())?;
+            }
             CspFormat::Text => {
                 writeln!(out, "{}", r.summary())?;
                 if let (Some(solution), Some(1)) = (&r.instantiation, max_solutions) {
@@ -42,6 +52,9 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
                 }
             }
         }
+    }
+    if let Some(w) = csv {
+        out.write_all(&w.into_inner()?)?;
     }
     let invalid = records.iter().filter(|r| r.status == "invalid").count();
     let stopped = (records.iter())

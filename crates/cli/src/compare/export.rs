@@ -22,7 +22,8 @@ use super::stats::Row;
 pub struct Meta {
     pub version: &'static str,
     /// Name, content hash, valid puzzles.
-    pub sets: Vec<(String, String, usize)>,
+    /// Each set's name, hash and members run (`95 puzzles`).
+    pub sets: Vec<(String, String, String)>,
     pub max_placements: Option<u64>,
     pub sort: Column,
     pub timings: bool,
@@ -42,7 +43,7 @@ impl Meta {
         let sets: Vec<String> = self
             .sets
             .iter()
-            .map(|(name, hash, n)| format!("{name} ({n} puzzles, fnv1a64 {hash})"))
+            .map(|(name, hash, n)| format!("{name} ({n}, fnv1a64 {hash})"))
             .collect();
         let limit = self
             .max_placements

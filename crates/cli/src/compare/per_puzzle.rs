@@ -1,7 +1,8 @@
 //! `compare --per-puzzle FILE`: one record per run (strategy, seed,
 //! puzzle), as JSON Lines in the shape of `solve --format json`, or as CSV
 //! (`solve`'s columns after a flat `strategy` label) when FILE ends in
-//! `.csv`.
+//! `.csv`; for XCSP3 instances (`csp compare`), in the shape of `csp
+//! solve`'s records.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -9,6 +10,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use super::pipeline::RunRecord;
+use crate::instances::InstanceRecord;
 use crate::records::SolveRecord;
 use crate::records::columns::Tabular;
 
@@ -20,8 +23,9 @@ pub enum PerPuzzle {
 
 impl PerPuzzle {
     /// Creates `path` (before the run starts, so that a bad path fails at
-    /// once).
-    pub fn create(path: &Path) -> Result<PerPuzzle> {
+    /// once), for the records of XCSP3 instances if `instances`, else of
+    /// puzzles.
+    pub fn create(path: &Path, instances: bool) -> Result<PerPuzzle> {
         let file = BufWriter::new(
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
         );
@@ -31,7 +35,10 @@ impl PerPuzzle {
         Ok(if is_csv {
             let mut w = csv::Writer::from_writer(file);
             let mut header = vec!["strategy"];
-            header.extend(SolveRecord::csv_header());
+            header.extend(match instances {
+                true => InstanceRecord::csv_header(),
+                false => SolveRecord::csv_header(),
+            });
             w.write_record(&header)?;
             PerPuzzle::Csv(Box::new(w))
         } else {
@@ -40,7 +47,7 @@ impl PerPuzzle {
     }
 
     /// One run's record, labelled with its strategy.
-    pub fn write(&mut self, label: &str, record: &SolveRecord) -> Result<()> {
+    pub fn write(&mut self, label: &str, record: &RunRecord) -> Result<()> {
         match self {
             PerPuzzle::Json(w) => {
                 serde_json::to_writer(&mut *w, record)?;
@@ -48,7 +55,10 @@ impl PerPuzzle {
             }
             PerPuzzle::Csv(w) => {
                 let mut fields = vec![label.to_string()];
-                fields.extend(record.csv_fields());
+                fields.extend(match record {
+                    RunRecord::Puzzle(r) => r.csv_fields(),
+                    RunRecord::Instance(r) => r.csv_fields(),
+                });
                 w.write_record(&fields)?;
             }
         }

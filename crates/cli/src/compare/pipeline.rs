@@ -18,10 +18,11 @@ use super::per_puzzle::PerPuzzle;
 use super::plan::{Group as PlannedGroup, Plan, PlannedSet, PlannedStrategy, Shard};
 use super::report::Tally;
 use super::runs_file::{self, Heading, RunsWriter, UnitRun};
-use super::sets::PuzzleSet;
+use super::sets::{Members, PuzzleSet};
 use super::stats::{Accumulator, Run, RunStatus};
 use super::strategies::Contender;
 use crate::heatmap::Heatmap;
+use crate::instances::{InstanceRecord, ReadInstance, search_instance};
 use crate::records::{Found, Origin, SolveRecord, StrategyRecord, VERSION};
 use crate::runner::{Invalid, Sudokus};
 
@@ -87,6 +88,17 @@ pub struct OneRun<'a> {
     pub solutions: u64,
 }
 
+/// One run of a comparison on an XCSP3 instance.
+pub struct InstanceRun<'a> {
+    /// The contender's index in the comparison.
+    pub index: usize,
+    pub contender: &'a Contender,
+    pub seed: u64,
+    pub instance: &'a ReadInstance,
+    /// Solutions searched for.
+    pub solutions: u64,
+}
+
 /// How a comparison's runs search: the engine with each contender's
 /// strategy ([`EngineSearch`]), or the Python package's own (heuristics
 /// written in Python).
@@ -97,6 +109,18 @@ pub trait Searcher: Sync {
         run: &OneRun<'_>,
         tracer: Option<&mut dyn Tracer>,
     ) -> Result<sudoku::SolveReport>;
+
+    /// Searches the XCSP3 instance of `run` (by default with the
+    /// engine and the contender's config). The error says why the
+    /// contender cannot search it.
+    fn search_instance(&self, run: &InstanceRun<'_>) -> Result<csp_core::SearchResult> {
+        let config = csp_core::SearchConfig {
+            seed: run.seed,
+            ..run.contender.strategy.search.clone()
+        };
+        search_instance(run.instance, &config, Some(run.solutions), None)
+            .map_err(|e| anyhow::anyhow!("strategy {}: {e}", run.contender.label))
+    }
 
     /// The strategy of contender `index` as records (and the plan) name
     /// it: its chains as written.
@@ -228,26 +252,43 @@ pub fn run_with(
     let mut invalid = Vec::new();
     let mut valid: Vec<Vec<usize>> = Vec::with_capacity(sets.len());
     for set in &sets {
-        let mut ok = Vec::with_capacity(set.lines.len());
-        for (i, line) in set.lines.iter().enumerate() {
-            let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
-                sudokus.prepare(line.rules.as_ref(), p);
-                sudokus
-                    .for_entry(line.rules.as_ref(), p)
-                    .map(|_| ())
-                    .map_err(Invalid::from)
-            });
-            match checked {
-                Ok(()) => ok.push(i),
-                Err(e) => invalid.push(InvalidLine {
-                    place: format!("{}:{}", set.name, line.line),
-                    kind: e.kind,
-                    message: e.message,
-                }),
+        let mut ok = Vec::with_capacity(set.len());
+        match &set.members {
+            Members::Puzzles(lines) => {
+                for (i, line) in lines.iter().enumerate() {
+                    let checked = line.puzzle.as_ref().map_err(Invalid::from).and_then(|p| {
+                        sudokus.prepare(line.rules.as_ref(), p);
+                        sudokus
+                            .for_entry(line.rules.as_ref(), p)
+                            .map(|_| ())
+                            .map_err(Invalid::from)
+                    });
+                    match checked {
+                        Ok(()) => ok.push(i),
+                        Err(e) => invalid.push(InvalidLine {
+                            place: format!("{}:{}", set.name, line.line),
+                            kind: e.kind,
+                            message: e.message,
+                        }),
+                    }
+                }
+            }
+            Members::Instances(list) => {
+                for (i, instance) in list.iter().enumerate() {
+                    match &instance.read {
+                        Ok(_) => ok.push(i),
+                        Err(e) => invalid.push(InvalidLine {
+                            place: instance.file.display().to_string(),
+                            kind: e.kind,
+                            message: e.message.clone(),
+                        }),
+                    }
+                }
             }
         }
         valid.push(ok);
     }
+    check_instances(&sets, &valid, &contenders, heatmap.is_some())?;
 
     if shard.is_some() && runs.is_none() && resume.is_none() {
         bail!(
@@ -269,8 +310,9 @@ pub fn run_with(
             .map(|(set, ok)| PlannedSet {
                 name: set.name.clone(),
                 hash: set.hash.clone(),
-                valid: ok.iter().map(|&i| set.lines[i].line).collect(),
-                invalid: set.lines.len() - ok.len(),
+                valid: ok.iter().map(|&i| set.line(i)).collect(),
+                invalid: set.len() - ok.len(),
+                instances: matches!(set.members, Members::Instances(_)),
             })
             .collect(),
         solutions,
@@ -336,7 +378,19 @@ pub fn run_with(
     progress.start(to_run, &invalid);
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let mut per_puzzle = per_puzzle.as_deref().map(PerPuzzle::create).transpose()?;
+    let instances = sets
+        .iter()
+        .any(|s| matches!(s.members, Members::Instances(_)));
+    if instances
+        && sets
+            .iter()
+            .any(|s| matches!(s.members, Members::Puzzles(_)))
+    {
+        bail!("a comparison runs over puzzle sets or over XCSP3 instance sets, not both");
+    }
+    let mut per_puzzle = (per_puzzle.as_deref())
+        .map(|path| PerPuzzle::create(path, instances))
+        .transpose()?;
     let options = RunOptions {
         record: per_puzzle.is_some(),
         timings,
@@ -640,7 +694,53 @@ fn planned(c: &Contender, record: &StrategyRecord) -> PlannedStrategy {
 
 /// A run, its per-puzzle record if asked for, and its choice counts if a
 /// heatmap is drawn.
-type RunDone = (Run, Option<SolveRecord>, Option<(GridSize, ChoiceCounts)>);
+type RunDone = (Run, Option<RunRecord>, Option<(GridSize, ChoiceCounts)>);
+
+/// A run's per-puzzle record: a puzzle's as `solve` prints it, an
+/// instance's as `csp solve` does.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum RunRecord {
+    Puzzle(SolveRecord),
+    Instance(InstanceRecord),
+}
+
+/// Before any run, for the instance sets: the heatmap is refused (it
+/// draws grids), and every
+/// contender is tried on every instance read, so that a heuristic that
+/// needs a grid is refused by name at once, not after hours of runs.
+fn check_instances(
+    sets: &[PuzzleSet],
+    valid: &[Vec<usize>],
+    contenders: &[Contender],
+    heatmap: bool,
+) -> Result<()> {
+    let instances: Vec<&ReadInstance> = (sets.iter().zip(valid))
+        .filter_map(|(set, ok)| match &set.members {
+            Members::Instances(list) => {
+                Some(ok.iter().filter_map(|&i| list[i].read.as_deref().ok()))
+            }
+            Members::Puzzles(_) => None,
+        })
+        .flatten()
+        .collect();
+    if !sets
+        .iter()
+        .any(|s| matches!(s.members, Members::Instances(_)))
+    {
+        return Ok(());
+    }
+    if heatmap {
+        bail!("--heatmap draws the cells of Sudoku grids: XCSP3 instances have none");
+    }
+    for contender in contenders {
+        for instance in &instances {
+            csp_core::Search::new(&instance.compiled.model, &contender.strategy.search)
+                .map_err(|e| anyhow::anyhow!("strategy {}: {e}", contender.label))?;
+        }
+    }
+    Ok(())
+}
 
 /// A heatmap's file name: the row's title with every run of other
 /// characters than letters and digits made one `-`.
@@ -703,7 +803,40 @@ fn run_one(
     } = options;
     let contender = &contenders[group.strategy];
     let set = &sets[group.set];
-    let entry = &set.lines[line];
+    let entry = match &set.members {
+        Members::Puzzles(lines) => &lines[line],
+        Members::Instances(list) => {
+            let instance = &list[line];
+            let read = instance.read.as_deref().expect("only instances read run");
+            let one = InstanceRun {
+                index: group.strategy,
+                contender,
+                seed: group.seed,
+                instance: read,
+                solutions,
+            };
+            let result = searcher.search_instance(&one)?;
+            let run = Run::of_search(&result);
+            let line = record.then(|| {
+                let strategy = StrategyRecord {
+                    seed: group.seed,
+                    ..searcher.record(group.strategy, contender)
+                };
+                let mut r = InstanceRecord::new(
+                    instance.file.display().to_string(),
+                    strategy,
+                    Some(solutions),
+                );
+                r.read(read);
+                r.searched(read, &result);
+                if let (false, Some(stats)) = (timings, &mut r.stats) {
+                    stats.elapsed_us = 0;
+                }
+                RunRecord::Instance(r)
+            });
+            return Ok((run, line, None));
+        }
+    };
     let puzzle = entry.puzzle.as_ref().expect("only valid puzzles run");
     let sudoku = sudokus
         .for_entry(entry.rules.as_ref(), puzzle)
@@ -741,7 +874,7 @@ fn run_one(
                 stats.elapsed_us = 0;
             }
         }
-        r
+        RunRecord::Puzzle(r)
     });
     Ok((run, line, counts.map(|c| (puzzle.size(), c))))
 }

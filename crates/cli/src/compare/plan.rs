@@ -54,6 +54,10 @@ pub struct PlannedSet {
     pub valid: Vec<u64>,
     /// Lines that are not valid puzzles (not run).
     pub invalid: usize,
+    /// Whether its members are XCSP3 instances (`valid` then holds
+    /// their positions, from 1), not puzzles.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub instances: bool,
 }
 
 /// Runs of one strategy with one seed on one set: consecutive units.
@@ -220,6 +224,7 @@ mod tests {
             timeout_ms: None,
         };
         let set = |name: &str, valid: Vec<u64>| PlannedSet {
+            instances: false,
             name: name.into(),
             hash: "00".into(),
             valid,

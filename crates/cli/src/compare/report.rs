@@ -150,7 +150,11 @@ pub fn render(
     let meta = Meta {
         version: crate::records::VERSION,
         sets: (plan.sets.iter())
-            .map(|s| (s.name.clone(), s.hash.clone(), s.valid.len()))
+            .map(|s| {
+                let what = if s.instances { "instance" } else { "puzzle" };
+                let count = crate::words::count(s.valid.len() as u64, what);
+                (s.name.clone(), s.hash.clone(), count)
+            })
             .collect(),
         max_placements: plan.max_placements,
         sort: options.sort,

@@ -5,6 +5,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use sudoku::{Puzzle, Symbols};
 
+pub use super::instance_sets::InstanceLine;
 use crate::input::{InputError, PuzzleLines, ReadOptions};
 
 /// Sets compiled into the binary: name, description, content.
@@ -68,7 +69,47 @@ pub struct PuzzleSet {
     pub name: String,
     /// FNV-1a 64 of the content, in hex: says which puzzles were run.
     pub hash: String,
-    pub lines: Vec<SetLine>,
+    /// Its puzzles, or its XCSP3 instances.
+    pub members: Members,
+}
+
+/// What a set holds: puzzles (lines of files), or XCSP3 instances (one
+/// per file, `sudoku csp compare`).
+pub enum Members {
+    Puzzles(Vec<SetLine>),
+    Instances(Vec<InstanceLine>),
+}
+
+impl PuzzleSet {
+    /// How many puzzles or instances it holds, valid or not.
+    pub fn len(&self) -> usize {
+        match &self.members {
+            Members::Puzzles(lines) => lines.len(),
+            Members::Instances(list) => list.len(),
+        }
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The line (or, in an instance set, the position from 1) of its
+    /// `i`th member.
+    pub fn line(&self, i: usize) -> u64 {
+        match &self.members {
+            Members::Puzzles(lines) => lines[i].line,
+            Members::Instances(list) => list[i].line,
+        }
+    }
+
+    /// Its puzzles (none in an instance set).
+    pub fn puzzles(&self) -> &[SetLine] {
+        match &self.members {
+            Members::Puzzles(lines) => lines,
+            Members::Instances(_) => &[],
+        }
+    }
 }
 
 /// FNV-1a, 64 bits.
@@ -109,7 +150,11 @@ fn collect(name: String, hash: String, entries: PuzzleLines) -> Result<PuzzleSet
             rules: entry.rules,
         });
     }
-    Ok(PuzzleSet { name, hash, lines })
+    Ok(PuzzleSet {
+        name,
+        hash,
+        members: Members::Puzzles(lines),
+    })
 }
 
 /// A built-in set by name.
@@ -165,10 +210,10 @@ mod tests {
     fn built_in_sets_are_valid() {
         for (name, _, _) in BUILT_IN {
             let set = built_in(name).unwrap();
-            assert!(set.lines.iter().all(|l| l.puzzle.is_ok()), "{name}");
-            assert!(!set.lines.is_empty());
+            assert!(set.puzzles().iter().all(|l| l.puzzle.is_ok()), "{name}");
+            assert!(!set.is_empty());
         }
-        assert_eq!(built_in("top95").unwrap().lines.len(), 95);
+        assert_eq!(built_in("top95").unwrap().puzzles().len(), 95);
         assert!(built_in("top96").is_err());
         assert_eq!(fnv1a64(b""), "cbf29ce484222325");
     }

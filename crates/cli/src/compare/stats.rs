@@ -47,6 +47,25 @@ impl Run {
         }
     }
 
+    /// The run of a search of an XCSP3 instance (solved: a solution
+    /// found; stopped: a limit came first).
+    pub fn of_search(result: &csp_core::SearchResult) -> Run {
+        let s = &result.stats;
+        Run {
+            status: match result.termination {
+                csp_core::Termination::Stopped(_) => RunStatus::Stopped,
+                _ if s.solutions > 0 => RunStatus::Solved,
+                _ => RunStatus::Unsolvable,
+            },
+            placements: s.placements,
+            backtracks: s.backtracks,
+            guesses: s.guesses,
+            iterations: s.iterations,
+            elapsed_us: s.elapsed.as_micros() as u64,
+            rules: s.rules,
+        }
+    }
+
     pub fn moves(&self) -> u64 {
         self.placements + self.backtracks
     }

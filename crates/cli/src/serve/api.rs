@@ -355,12 +355,12 @@ pub async fn compare(Shared(state): Shared<State>, body: Body) -> Result<Respons
             s.config.is_some() && !chains,
         ));
     }
-    let runs = (contenders.len() * set.lines.len()) as u64;
+    let runs = (contenders.len() * set.len()) as u64;
     if runs > state.limits.compare_runs {
         return Err(ApiError::Invalid(format!(
             "{runs} runs ({} strategies times {} puzzles): the server makes at most {} per comparison",
             contenders.len(),
-            set.lines.len(),
+            set.len(),
             state.limits.compare_runs
         )));
     }

@@ -44,6 +44,7 @@ __all__ = [
     "count",
     "csp_solve",
     "csp_count",
+    "csp_compare",
     "solve_many",
     "count_many",
     "read_puzzles",
@@ -417,9 +418,14 @@ def compare(
     executor: _t.Any = None,
     chunks: _t.Optional[int] = None,
     as_frame: _t.Optional[bool] = None,
+    instances: bool = False,
 ):
     """Compares strategies on puzzle sets, as ``sudoku compare`` does (the
     same library pipeline runs both).
+
+    ``instances=True`` compares on XCSP3 instance sets instead, as ``sudoku
+    csp compare`` does (``csp_compare``): each set a folder of ``.xml``
+    files or one file, a run's row with ``csp_solve``'s columns.
 
     ``puzzles_or_sets``: a built-in set's name (``"top95"``), a file or
     folder, a list of those, or a list of puzzle strings. The strategies
@@ -454,12 +460,20 @@ def compare(
     """
     if isinstance(seeds, (list, tuple, range)):
         seeds = ",".join(str(s) for s in seeds)
-    puzzles = (
-        puzzles_or_sets
-        if isinstance(puzzles_or_sets, (str, _os.PathLike))
-        else _puzzles(puzzles_or_sets)
-    )
+    if instances:
+        puzzles = (
+            _os.fspath(puzzles_or_sets)
+            if isinstance(puzzles_or_sets, (str, _os.PathLike))
+            else [_os.fspath(p) for p in puzzles_or_sets]
+        )
+    else:
+        puzzles = (
+            puzzles_or_sets
+            if isinstance(puzzles_or_sets, (str, _os.PathLike))
+            else _puzzles(puzzles_or_sets)
+        )
     settings = dict(
+        instances=instances,
         configs=list(configs),
         cells=cells,
         values=values,
@@ -516,6 +530,15 @@ def compare(
     if table is None:
         return None
     return _table(runs_text if runs else table, as_frame)
+
+
+def csp_compare(instance_sets: _t.Any, **keywords):
+    """Compares strategies on XCSP3 instance sets, as ``sudoku csp
+    compare`` does: ``compare(instance_sets, instances=True, ...)``, with
+    the same keywords (chains of symbols only: heuristics written in
+    Python take puzzles). ``instance_sets``: a folder of ``.xml`` files,
+    an instance file, or a list of those, each a set."""
+    return compare(instance_sets, instances=True, **keywords)
 
 
 def _shard_runs(puzzles: _t.Any, settings: dict, k: int, n: int) -> str:
