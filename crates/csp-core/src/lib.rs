@@ -76,7 +76,7 @@ pub use propagation::{
     GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
     ListedGroups, LockedCandidates, MAX_TUPLES, NotifyContext, NumberSum, PartitionedLine,
     PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular, Reinforced, Rule,
-    RuleCounter, RuleStats, SubsetSizes, Table, Wake,
+    RuleCounter, RuleStats, SubsetSizes, Table, Wake, WeightedSum,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -69,6 +69,7 @@ mod reinforced;
 mod rule;
 mod subset_sizes;
 mod table;
+mod weighted_sum;
 mod work_space;
 
 use std::fmt;
@@ -101,6 +102,7 @@ pub use reinforced::Reinforced;
 pub use rule::{Rule, RuleCounter, RuleStats};
 pub use subset_sizes::SubsetSizes;
 pub use table::{BadTable, MAX_TUPLES, Table};
+pub use weighted_sum::WeightedSum;
 
 use crate::VarId;
 

@@ -300,6 +300,22 @@ const CASES: &[(&str, &str)] = &[
         "<sum> <list> x[0] x[1] </list> <coeffs> y[0] y[1] </coeffs> <condition> (gt,2) </condition> </sum>",
     ),
     (
+        "sum of squares and distances",
+        "<sum> <list> mul(x[0],x[0]) dist(x[1],2) x[2] mul(x[0],3) </list> <coeffs> 1 2 -1 1 </coeffs> <condition> (eq,y[0]) </condition> </sum>",
+    ),
+    (
+        "sum of squares in range",
+        "<sum> <list> mul(x[0],x[0]) mul(y[1],y[1]) abs(sub(x[3],1)) </list> <condition> (in,2..5) </condition> </sum>",
+    ),
+    (
+        "sum of squares at least",
+        "<sum> <list> mul(x[0],x[0]) mul(x[1],x[1]) </list> <coeffs> 1 -2 </coeffs> <condition> (ge,1) </condition> </sum>",
+    ),
+    (
+        "sum of squares ne",
+        "<sum> <list> mul(x[0],x[0]) x[1] </list> <condition> (ne,2) </condition> </sum>",
+    ),
+    (
         "count",
         "<count> <list> x[] </list> <values> 0 2 </values> <condition> (eq,y[0]) </condition> </count>",
     ),

@@ -8,22 +8,11 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 
-use super::sets::{Members, PuzzleSet, fnv1a64};
-use crate::instances::{NotRead, ReadInstance, read_instance};
+use super::sets::{InstanceLine, Members, PuzzleSet, fnv1a64};
+use crate::instances::read_instance;
 
 /// The ending of XCSP3 instance files.
 pub const INSTANCE_ENDING: &str = "xml";
-
-/// One instance of a set.
-pub struct InstanceLine {
-    /// Its position in the set, from 1 (what a puzzle set's line number
-    /// is to its puzzles: runs files and plans name members by it).
-    pub line: u64,
-    /// The file.
-    pub file: PathBuf,
-    /// The instance read and compiled, or why it was not.
-    pub read: Result<Arc<ReadInstance>, NotRead>,
-}
 
 /// Whether `path` names an instance file (by its ending).
 pub fn is_instance_file(path: &Path) -> bool {

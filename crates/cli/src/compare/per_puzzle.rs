@@ -10,10 +10,18 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::pipeline::RunRecord;
 use crate::instances::InstanceRecord;
 use crate::records::SolveRecord;
 use crate::records::columns::Tabular;
+
+/// A run's per-puzzle record: a puzzle's as `solve` prints it, an
+/// instance's as `csp solve` does.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum RunRecord {
+    Puzzle(Box<SolveRecord>),
+    Instance(Box<InstanceRecord>),
+}
 
 /// The per-run file, in the format its extension asks for.
 pub enum PerPuzzle {

@@ -14,7 +14,7 @@ use csp_core::trace::{ChoiceCounts, Tracer};
 use rayon::prelude::*;
 use sudoku::GridSize;
 
-use super::per_puzzle::PerPuzzle;
+use super::per_puzzle::{PerPuzzle, RunRecord};
 use super::plan::{Group as PlannedGroup, Plan, PlannedSet, PlannedStrategy, Shard};
 use super::report::Tally;
 use super::runs_file::{self, Heading, RunsWriter, UnitRun};
@@ -696,15 +696,6 @@ fn planned(c: &Contender, record: &StrategyRecord) -> PlannedStrategy {
 /// heatmap is drawn.
 type RunDone = (Run, Option<RunRecord>, Option<(GridSize, ChoiceCounts)>);
 
-/// A run's per-puzzle record: a puzzle's as `solve` prints it, an
-/// instance's as `csp solve` does.
-#[derive(serde::Serialize)]
-#[serde(untagged)]
-pub enum RunRecord {
-    Puzzle(SolveRecord),
-    Instance(InstanceRecord),
-}
-
 /// Before any run, for the instance sets: the heatmap is refused (it
 /// draws grids), and every
 /// contender is tried on every instance read, so that a heuristic that
@@ -832,7 +823,7 @@ fn run_one(
                 if let (false, Some(stats)) = (timings, &mut r.stats) {
                     stats.elapsed_us = 0;
                 }
-                RunRecord::Instance(r)
+                RunRecord::Instance(Box::new(r))
             });
             return Ok((run, line, None));
         }
@@ -874,7 +865,7 @@ fn run_one(
                 stats.elapsed_us = 0;
             }
         }
-        RunRecord::Puzzle(r)
+        RunRecord::Puzzle(Box::new(r))
     });
     Ok((run, line, counts.map(|c| (puzzle.size(), c))))
 }

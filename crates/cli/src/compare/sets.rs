@@ -1,12 +1,13 @@
 //! Puzzle sets: files, or sets compiled into the binary.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use sudoku::{Puzzle, Symbols};
 
-pub use super::instance_sets::InstanceLine;
 use crate::input::{InputError, PuzzleLines, ReadOptions};
+use crate::instances::{NotRead, ReadInstance};
 
 /// Sets compiled into the binary: name, description, content.
 pub const BUILT_IN: &[(&str, &str, &str)] = &[
@@ -61,6 +62,17 @@ pub struct SetLine {
     pub symbols: Symbols,
     /// The rules of an f-puzzles document or link (plain lines: none).
     pub rules: Option<std::sync::Arc<sudoku::Sudoku>>,
+}
+
+/// One instance of a set.
+pub struct InstanceLine {
+    /// Its position in the set, from 1 (what a puzzle set's line number
+    /// is to its puzzles: runs files and plans name members by it).
+    pub line: u64,
+    /// The file.
+    pub file: PathBuf,
+    /// The instance read and compiled, or why it was not.
+    pub read: Result<Arc<ReadInstance>, NotRead>,
 }
 
 /// A puzzle set, read whole (every strategy runs over it).

@@ -1,6 +1,6 @@
 //! `<sum>`: `sum(coefs[i] * terms[i])` meets a condition.
 
-use csp_core::{LinearEquality, LinearInequality, VarId};
+use csp_core::{LinearEquality, LinearInequality, VarId, WeightedSum};
 
 use super::{Posting, meets, predicate};
 use crate::XcspError;
@@ -30,10 +30,13 @@ pub(crate) fn post(
     post_linear(p, form, condition, line)
 }
 
-/// `sum(coef * var) + constant`.
+/// `sum(coef * var) + sum(factor * f(var)) + constant`: linear terms, and
+/// terms that are functions of one variable (`x * x`, `abs(x - 3)`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Linear {
     pub(crate) terms: Vec<(usize, i64)>,
+    /// The variable, the expression (over it alone) and its factor.
+    pub(crate) unary: Vec<(usize, Expr, i64)>,
     pub(crate) constant: i64,
 }
 
@@ -74,10 +77,16 @@ impl Linear {
                 factor * const_of(&args[1]).expect("checked"),
                 line,
             )?,
-            other => {
-                let v = predicate::var_of(p, other, line)?;
-                self.add_var(v, factor);
-            }
+            other => match other.vars()[..] {
+                // Defined on every value: weighed by a weighted sum.
+                [x] if p.values(x).iter().all(|&a| other.eval(&|_| a).is_some()) => {
+                    self.unary.push((x, other.clone(), factor));
+                }
+                _ => {
+                    let v = predicate::var_of(p, other, line)?;
+                    self.add_var(v, factor);
+                }
+            },
         }
         Ok(())
     }
@@ -97,6 +106,54 @@ fn const_of(e: &Expr) -> Option<i64> {
     }
 }
 
+/// Posts `form <= k` (`equal`: `= k`; `at_least`: `>= k`) as a
+/// [`WeightedSum`]: each variable's terms, linear or not, weigh each of
+/// its values.
+fn post_weighted(
+    p: &mut Posting,
+    form: &Linear,
+    k: i64,
+    equal: bool,
+    at_least: bool,
+    line: u32,
+) -> Result<(), XcspError> {
+    // Each variable once, in the order of its first term.
+    let mut order: Vec<usize> = Vec::new();
+    let firsts = (form.terms.iter().map(|t| t.0)).chain(form.unary.iter().map(|t| t.0));
+    for x in firsts {
+        if !order.contains(&x) {
+            order.push(x);
+        }
+    }
+    let mut weights: Vec<Vec<i64>> = (order.iter())
+        .map(|&x| vec![0; (p.values(x).last().map_or(0, |&a| a - p.bases[x]) + 1) as usize])
+        .collect();
+    let slot = |x: usize| order.iter().position(|&y| y == x).expect("listed");
+    for &(x, c) in &form.terms {
+        let i = slot(x);
+        for &a in p.values(x) {
+            weights[i][(a - p.bases[x]) as usize] += c * a;
+        }
+    }
+    for (x, expr, factor) in &form.unary {
+        let i = slot(*x);
+        for &a in p.values(*x) {
+            let f = expr.eval(&|_| a).expect("defined on every value: checked");
+            weights[i][(a - p.bases[*x]) as usize] += factor * f;
+        }
+    }
+    let mut rhs = k - form.constant;
+    if at_least {
+        for w in &mut weights {
+            w.iter_mut().for_each(|x| *x = -*x);
+        }
+        rhs = -rhs;
+    }
+    let vars: Vec<VarId> = order.iter().map(|&x| p.var(x)).collect();
+    (p.b.add_propagator(WeightedSum::new(vars, weights, rhs, equal)))
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
+}
+
 /// Posts `form` meets `condition`.
 pub(crate) fn post_linear(
     p: &mut Posting,
@@ -112,6 +169,28 @@ pub(crate) fn post_linear(
         }
         _ => (None, 0),
     };
+    if !form.unary.is_empty() {
+        let weighed = match (relation, condition) {
+            (Some(Relation::Eq), _) => vec![(rhs, true, false)],
+            (Some(Relation::Le), _) => vec![(rhs, false, false)],
+            (Some(Relation::Lt), _) => vec![(rhs - 1, false, false)],
+            (Some(Relation::Ge), _) => vec![(rhs, false, true)],
+            (Some(Relation::Gt), _) => vec![(rhs + 1, false, true)],
+            (None, Condition::InRange(a, b)) => vec![(*a, false, true), (*b, false, false)],
+            _ => Vec::new(),
+        };
+        if !weighed.is_empty() {
+            for (k, equal, at_least) in weighed {
+                post_weighted(p, &form, k, equal, at_least, line)?;
+            }
+            return Ok(());
+        }
+        // `ne` or a set: each such term a variable of its own.
+        for (_, expr, factor) in std::mem::take(&mut form.unary) {
+            let v = predicate::var_of(p, &expr, line)?;
+            form.add_var(v, factor);
+        }
+    }
     form.terms.retain(|&(_, c)| c != 0);
     // Over domain indices: value = base + index.
     let shift: i64 = form.terms.iter().map(|&(v, c)| c * p.bases[v]).sum::<i64>() + form.constant;
