@@ -7,9 +7,11 @@ family at several sizes.
     git clone https://github.com/xcsp3team/PyCSP3-models /tmp/PyCSP3-models
     pip install pycsp3
     python3 scripts/make_xcsp3_corpus.py /tmp/PyCSP3-models instances/xcsp3
+    python3 scripts/make_xcsp3_corpus.py --cop /tmp/PyCSP3-models instances/xcsp3-cop
 
-The table below is the one list of families: the corpus README is
-written from it. Instances are small enough to commit (a few kB each);
+The tables below are the one list of families (`FAMILIES` for the
+satisfaction corpus, `COP_FAMILIES` for the optimization one): each
+corpus README is written from its table. Instances are small enough to commit (a few kB each);
 CI needs no network for them.
 """
 
@@ -68,14 +70,33 @@ FAMILIES = {
     "Whirlpool": ("academic/Whirlpool/Whirlpool.py", None, ["[2,2]", "[3,3]", "[2,3]"]),
 }
 
+# Optimization instances (one objective each), small enough that ACE
+# proves every optimum within seconds.
+COP_FAMILIES = {
+    "GolombRuler": ("academic/GolombRuler/GolombRuler.py", None, ["4", "5", "6", "7"]),
+    "PeacableQueens": ("academic/PeacableQueens/PeacableQueens.py", None, ["4", "5", "6"]),
+    "StillLife": ("academic/StillLife/StillLife.py", None, ["[4,4]", "[5,5]", "[6,6]"]),
+    "Ramsey": ("academic/Ramsey/Ramsey.py", None, ["4", "5", "6"]),
+    "GridColoring": ("academic/GridColoring/GridColoring.py", None, ["[3,4]", "[4,4]", "[4,5]"]),
+    "MQueens": ("academic/MQueens/MQueens.py", None, ["4", "5", "6", "7"]),
+    "BoardColoration": ("academic/BoardColoration/BoardColoration.py", None, ["[3,3]", "[4,3]", "[4,4]"]),
+    "LowAutocorrelation": ("academic/LowAutocorrelation/LowAutocorrelation.py", None, ["6", "8", "10"]),
+    "QueenAttacking": ("academic/QueenAttacking/QueenAttacking.py", None, ["4", "5", "6"]),
+    "Triangular": ("academic/Triangular/Triangular.py", None, ["5", "6", "7"]),
+    "Coprime": ("academic/Coprime/Coprime.py", None, ["5", "6", "7"]),
+}
+
 
 def main():
-    if len(sys.argv) != 3:
+    cop = "--cop" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--cop"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    models, out = sys.argv[1], sys.argv[2]
+    models, out = args
+    families = COP_FAMILIES if cop else FAMILIES
     python = sys.executable
     made = {}
-    for family, (path, variant, data) in FAMILIES.items():
+    for family, (path, variant, data) in families.items():
         target = os.path.join(out, family)
         os.makedirs(target, exist_ok=True)
         made[family] = []
@@ -96,6 +117,9 @@ def main():
                 print(f"{family}/{xmls[0]}")
     with open(os.path.join(out, "README.md"), "w") as f:
         total = sum(len(v) for v in made.values())
+        if cop:
+            write_cop_readme(f, made, total)
+            return
         f.write("# XCSP3 corpus\n\n")
         f.write(f"{total} satisfaction instances of {len(made)} families (39 problems; Queens in three models), made by\n"
                 "`scripts/make_xcsp3_corpus.py` with pycsp3 (PyPI) from the models of\n"
@@ -106,6 +130,19 @@ def main():
             f.write(f"| {family} | `{path}` | {variant or ''} | {len(made[family])} |\n")
         f.write("\n`ace.csv`: ACE 2.6's answers and counts, which the tests compare with\n"
                 "(`scripts/xcsp3_vs_ace.py --ace-csv`; see docs/guide/xcsp3.md).\n")
+
+
+def write_cop_readme(f, made, total):
+    f.write("# XCSP3 optimization corpus\n\n")
+    f.write(f"{total} optimization instances of {len(made)} families, made by\n"
+            "`scripts/make_xcsp3_corpus.py --cop` with pycsp3 (PyPI) from the models of\n"
+            "[PyCSP3-models](https://github.com/xcsp3team/PyCSP3-models) (MIT).\n\n")
+    f.write("| family | model | variant | instances |\n|---|---|---|---:|\n")
+    for family, (path, variant, _) in COP_FAMILIES.items():
+        f.write(f"| {family} | `{path}` | {variant or ''} | {len(made[family])} |\n")
+    f.write("\n`ace.csv`: ACE 2.6's optimum of each instance (`path,answer,optimum`),\n"
+            "which the tests compare with (`scripts/xcsp3_vs_ace.py --mode optimize\n"
+            "--ace-csv`; see docs/guide/xcsp3.md).\n")
 
 
 if __name__ == "__main__":

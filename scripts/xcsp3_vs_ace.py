@@ -5,7 +5,8 @@ compare. `--mode solve` (the default): satisfiable or not, and the time
 to answer; `--mode count`: every solution, and the counts where both
 counted all within the time limit (ACE leaves out the variables no
 constraint mentions: its count times the product of their domain sizes
-is compared).
+is compared); `--mode optimize` (optimization instances): the optimum,
+where both proved it within the time limit.
 
     python3 scripts/xcsp3_vs_ace.py instances/xcsp3/*/*.xml [--mode count]
         [--timeout 60] [--sudoku target/release/sudoku] [--ace ACE.jar]
@@ -41,7 +42,7 @@ def find_ace():
         return None
 
 
-def run_ace(ace, path, timeout, count):
+def run_ace(ace, path, timeout, count, optimize=False):
     start = time.monotonic()
     try:
         out = subprocess.run(
@@ -57,6 +58,14 @@ def run_ace(ace, path, timeout, count):
     found = re.search(r"d FOUND SOLUTIONS\s+([\d,]+)", out)
     solutions = int(found.group(1).replace(",", "")) if found else None
     complete = "d COMPLETE EXPLORATION" in out or "s UNSATISFIABLE" in out
+    if optimize:
+        bounds = re.findall(r"^o\s+(-?\d+)", out, re.M)
+        best = int(bounds[-1]) if bounds else None
+        if "s OPTIMUM FOUND" in out:
+            return {"answer": "optimum", "solutions": best, "complete": True, "seconds": seconds}
+        if "s UNSATISFIABLE" in out:
+            return {"answer": "unsatisfiable", "solutions": None, "complete": True, "seconds": seconds}
+        return {"answer": "timeout", "solutions": best, "complete": False, "seconds": seconds}
     if "s UNSATISFIABLE" in out:
         answer = "unsatisfiable"
     elif solutions:
@@ -75,18 +84,20 @@ def run_ours(sudoku, path, timeout, config, count):
     seconds = time.monotonic() - start
     record = json.loads(out.splitlines()[0]) if out else {"status": "invalid", "error": "no output"}
     answer = record["status"]
-    if answer == "stopped":
+    if answer == "stopped" or (record.get("optimal") is False and answer == "satisfiable"):
         answer = "timeout"
-    return {"answer": answer, "solutions": record.get("solutions"),
+    found = record.get("best") if record.get("objective") else record.get("solutions")
+    return {"answer": answer, "solutions": found,
             "complete": bool(record.get("exact")), "seconds": seconds, "error": record.get("error"),
             "free": int(record.get("unconstrained_assignments") or 1)}
 
 
-def write_ace_csv(rows, out):
-    """ACE's answer and (complete) count per instance, paths as given."""
+def write_ace_csv(rows, out, optimize=False):
+    """ACE's answer and (complete) count per instance, paths as given;
+    optimizing, its optimum."""
     with open(out, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["path", "answer", "count"])
+        w.writerow(["path", "answer", "optimum" if optimize else "count"])
         for r in sorted(rows, key=lambda r: r["path"]):
             complete = str(r["ace_complete"]) == "True"
             w.writerow([r["path"], r["ace"], r["ace_solutions"] if complete else ""])
@@ -100,31 +111,33 @@ def main():
     parser.add_argument("--ace", default=find_ace())
     parser.add_argument("--config", default="adaptive")
     parser.add_argument("--csv")
-    parser.add_argument("--mode", choices=["solve", "count"], default="solve")
+    parser.add_argument("--mode", choices=["solve", "count", "optimize"], default="solve")
     parser.add_argument("--ace-csv")
     parser.add_argument("--ace-csv-from")
     args = parser.parse_args()
     if args.ace_csv_from:
         with open(args.ace_csv_from) as f:
-            write_ace_csv(list(csv.DictReader(f)), args.ace_csv)
+            write_ace_csv(list(csv.DictReader(f)), args.ace_csv, args.mode == "optimize")
         return
     if not args.ace:
         sys.exit("ACE not found: pip install pycsp3, or give --ace")
     rows, differ = [], 0
     for path in args.files:
-        count = args.mode == "count"
+        count, optimize = args.mode == "count", args.mode == "optimize"
         ours = run_ours(args.sudoku, path, args.timeout, args.config, count)
-        ace = run_ace(args.ace, path, args.timeout, count)
+        ace = run_ace(args.ace, path, args.timeout, count, optimize)
         verdict = "ok"
         answers = {ours["answer"], ace["answer"]}
-        if answers == {"satisfiable", "unsatisfiable"}:
+        if answers in ({"satisfiable", "unsatisfiable"}, {"optimum", "unsatisfiable"}):
             verdict = "ANSWER DIFFERS"
+        elif answers == {"optimum"} and ours["solutions"] != ace["solutions"]:
+            verdict = "OPTIMUM DIFFERS"
         elif count and ours["complete"] and ace["complete"] and ours["solutions"] != ace["solutions"] * ours["free"]:
             # ACE leaves out the variables no constraint mentions.
             verdict = "COUNT DIFFERS"
         elif ours["answer"] == "invalid":
             verdict = "not read"
-        differ += verdict in ("ANSWER DIFFERS", "COUNT DIFFERS")
+        differ += verdict in ("ANSWER DIFFERS", "COUNT DIFFERS", "OPTIMUM DIFFERS")
         row = {
             "instance": os.path.basename(path), "path": path,
             "ours": ours["answer"], "ours_solutions": ours["solutions"], "ours_complete": ours["complete"],
@@ -137,7 +150,7 @@ def main():
               f"ACE {row['ace']} {row['ace_solutions']} ({row['ace_s']} s): {verdict}"
               + (f" [{row['error']}]" if row["error"] else ""), flush=True)
     if args.ace_csv:
-        write_ace_csv(rows, args.ace_csv)
+        write_ace_csv(rows, args.ace_csv, args.mode == "optimize")
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0]))
@@ -146,7 +159,7 @@ def main():
     agree = sum(r["verdict"] == "ok" for r in rows)
     print(f"{len(rows)} instances: {agree} agree, {differ} differ, "
           f"{sum(r['verdict'] == 'not read' for r in rows)} not read")
-    answered = lambda who: [r[f"{who}_s"] for r in rows if r[who] in ("satisfiable", "unsatisfiable")]
+    answered = lambda who: [r[f"{who}_s"] for r in rows if r[who] in ("satisfiable", "unsatisfiable", "optimum")]
     for who in ("ours", "ace"):
         times = sorted(answered(who))
         median = times[len(times) // 2] if times else None

@@ -3401,15 +3401,15 @@ fn csp_compare_runs_the_pipeline_over_instance_sets() {
             field("values"),
             field("placements")
         ),
-        ("satisfiable", "1", "0 4 1 3 2", "15")
+        ("satisfiable", "1", "0 4 1 3 2", "14")
     );
     assert_eq!(header.iter().filter(|h| *h == "solutions").count(), 1);
 }
 
 #[test]
 fn csp_solves_and_counts_xcsp3_instances() {
-    // ACE counts 92 solutions for 8 queens; Pigeons-6 has none; the
-    // optimization instance is refused by name, with its line.
+    // ACE counts 92 solutions for 8 queens; Pigeons-6 has none; a domain
+    // past 64 values is refused by name, with its line.
     timing_filters! {
         assert_cmd_snapshot!(
             "csp_count_text",
@@ -3423,10 +3423,39 @@ fn csp_solves_and_counts_xcsp3_instances() {
         );
         assert_cmd_snapshot!(
             "csp_errors",
-            sudoku(&["csp", "solve", "tests/inputs/xcsp3/minimize.xml", "no-such-file.xml",
-                     "instances/xcsp3/Queens/Queens-4.xml"])
+            sudoku(&["csp", "solve", "instances/xcsp3/SlowConvergence/SlowConvergence-7.xml",
+                     "no-such-file.xml", "instances/xcsp3/Queens/Queens-4.xml"])
+        );
+        // Optimization: the optimum (ACE's: 11 for a Golomb ruler of 5
+        // marks), with its cost, and the series' counters.
+        assert_cmd_snapshot!(
+            "csp_optimize_text",
+            sudoku(&["csp", "solve", "--cells", "E", "--values", "0",
+                     "instances/xcsp3-cop/GolombRuler/GolombRuler-5.xml"])
+        );
+        assert_cmd_snapshot!(
+            "csp_optimize_json",
+            sudoku(&["csp", "solve", "--format", "json", "--cells", "E", "--values", "0",
+                     "tests/inputs/xcsp3/minimize.xml"])
         );
     }
+    // Stopped before proving the optimum: the best so far, exit code 1.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "solve",
+        "--max-placements",
+        "200",
+        "--cells",
+        "E",
+        "--values",
+        "0",
+        "instances/xcsp3-cop/GolombRuler/GolombRuler-6.xml",
+    ]));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(": satisfiable, best 17 so far (3 improving solutions to minimize)"),
+        "{out}"
+    );
     // A limit that stops the search first: exit code 1.
     let (out, code) = stdout_of(&mut sudoku(&[
         "csp",

@@ -29,6 +29,9 @@ static COLUMNS: Lazy = Lazy::new(|| {
         "exact",
         "lower_bound",
         "limit",
+        "objective",
+        "best",
+        "optimal",
     ]
     .map(Column::key)
     .to_vec();
@@ -79,9 +82,19 @@ pub struct InstanceRecord {
     /// The first solution's values, one per variable in declaration order
     /// (array cells in row-major order).
     pub values: Option<Vec<i64>>,
-    /// The first solution as XCSP3 writes one.
+    /// The first solution as XCSP3 writes one (optimizing: the best,
+    /// with its cost; type `optimum` once proved).
     pub instantiation: Option<String>,
-    /// The search counters.
+    /// `minimize` or `maximize` when the instance has an objective and was
+    /// optimized (`null`: a satisfaction problem, or counted).
+    pub objective: Option<&'static str>,
+    /// The best objective value found (optimizing).
+    pub best: Option<i64>,
+    /// Whether `best` is proved optimal: no better solution exists
+    /// (optimizing; status `optimum`).
+    pub optimal: Option<bool>,
+    /// The search counters (optimizing: summed over the series of
+    /// searches, `solutions` the improving ones).
     pub stats: Option<StatsRecord>,
     /// The strategy.
     pub strategy: StrategyRecord,
@@ -90,16 +103,32 @@ pub struct InstanceRecord {
 }
 
 impl InstanceRecord {
-    /// Whether the instance was answered (satisfiable or unsatisfiable)
-    /// and, counting, every solution up to the limit was counted: not
-    /// stopped by a placement or time limit.
+    /// Whether the instance was answered (satisfiable or unsatisfiable;
+    /// optimizing, the optimum proved) and, counting, every solution up
+    /// to the limit was counted: not stopped by a placement or time
+    /// limit.
     pub fn answered(&self) -> bool {
-        matches!(self.status, "satisfiable" | "unsatisfiable") && self.lower_bound != Some(true)
+        match self.optimal {
+            Some(optimal) => optimal || self.status == "unsatisfiable",
+            None => {
+                matches!(self.status, "satisfiable" | "unsatisfiable")
+                    && self.lower_bound != Some(true)
+            }
+        }
     }
 
     /// One line for people: `queens-8.xml: satisfiable, 92 solutions (...)`.
     pub fn summary(&self) -> String {
         let counted = match (self.solutions, self.exact, self.lower_bound) {
+            _ if self.optimal.is_some() => match (self.best, self.optimal) {
+                (Some(best), Some(true)) => format!(" {best}"),
+                (Some(best), _) => format!(
+                    ", best {best} so far ({} to {})",
+                    crate::words::count(self.solutions.unwrap_or(0), "improving solution"),
+                    self.objective.unwrap_or("optimize")
+                ),
+                _ => String::new(),
+            },
             // Solving: the first solution is the answer.
             _ if self.limit == Some(1) => String::new(),
             (Some(n), Some(true), _) if n > 0 => {
@@ -127,6 +156,8 @@ impl InstanceRecord {
 
 /// An instance read and compiled, with what its record says of it.
 pub struct ReadInstance {
+    /// The instance as read (its objective bounds new models).
+    pub instance: xcsp3::Instance,
     /// The model to search, and how its values read.
     pub compiled: xcsp3::Compiled,
     /// How many variables were read.
@@ -178,24 +209,49 @@ pub fn read_instance(path: &Path) -> Result<ReadInstance, NotRead> {
         constraints: instance.constraints.len(),
         unconstrained: free.len(),
         unconstrained_assignments: product.to_string(),
+        instance,
     })
+}
+
+/// A search of an instance: the counters, how it ended, the first (when
+/// optimizing, the best) solution; and, for an instance with an
+/// objective solved for one solution, what optimizing found.
+pub struct Searched {
+    /// The counters, how the (last) search ended, the solution.
+    pub result: SearchResult,
+    /// What optimizing found (`None`: not optimized).
+    pub optimized: Option<xcsp3::Optimized>,
 }
 
 /// Searches a read instance with `config`, up to `max_solutions`
 /// solutions (`None`: all), reporting every event to `tracer` if given;
 /// the error says why the config does not apply (a heuristic that needs
-/// a grid).
+/// a grid). An instance with an objective, searched for one solution, is
+/// optimized ([`xcsp3::optimize`]); counted, its objective is
+/// left aside (the solutions of its constraints are counted).
 pub fn search_instance(
     read: &ReadInstance,
     config: &SearchConfig,
     max_solutions: Option<u64>,
     tracer: Option<&mut dyn csp_core::trace::Tracer>,
-) -> Result<SearchResult, String> {
+) -> Result<Searched, String> {
+    if let (Some(objective), Some(1)) = (&read.instance.objective, max_solutions) {
+        let (result, optimized) =
+            xcsp3::optimize(&read.instance, &read.compiled, objective, config, tracer)
+                .map_err(|e| e.to_string())?;
+        return Ok(Searched {
+            result,
+            optimized: Some(optimized),
+        });
+    }
     let mut search = Search::new(&read.compiled.model, config).map_err(|e| e.to_string())?;
     if let Some(tracer) = tracer {
         search.set_tracer(Box::new(tracer));
     }
-    Ok(search.run(max_solutions))
+    Ok(Searched {
+        result: search.run(max_solutions),
+        optimized: None,
+    })
 }
 
 impl InstanceRecord {
@@ -216,6 +272,9 @@ impl InstanceRecord {
             limit,
             values: None,
             instantiation: None,
+            objective: None,
+            best: None,
+            optimal: None,
             stats: None,
             strategy,
             version: VERSION,
@@ -231,9 +290,11 @@ impl InstanceRecord {
     }
 
     /// What the search found.
-    pub fn searched(&mut self, read: &ReadInstance, result: &SearchResult) {
+    pub fn searched(&mut self, read: &ReadInstance, searched: &Searched) {
+        let result = &searched.result;
         let found = result.stats.solutions;
         self.status = match result.termination {
+            _ if searched.optimized.as_ref().is_some_and(|o| o.optimal) => "optimum",
             _ if found > 0 => "satisfiable",
             Termination::Exhausted => "unsatisfiable",
             Termination::SolutionLimit | Termination::Stopped(_) => "stopped",
@@ -244,6 +305,19 @@ impl InstanceRecord {
         if let Some(first) = &result.first_solution {
             self.values = Some(read.compiled.values(first));
             self.instantiation = Some(read.compiled.instantiation(first));
+        }
+        if let (Some(o), Some(objective)) = (&searched.optimized, &read.instance.objective) {
+            self.objective = Some(objective.direction());
+            self.best = o.best;
+            self.optimal = Some(o.optimal);
+            if let (Some(text), Some(best)) = (&mut self.instantiation, o.best) {
+                let kind = if o.optimal { "optimum" } else { "solution" };
+                *text = text.replacen(
+                    "type=\"solution\"",
+                    &format!("type=\"{kind}\" cost=\"{best}\""),
+                    1,
+                );
+            }
         }
         self.stats = Some(StatsRecord::from(&result.stats));
     }
@@ -266,8 +340,8 @@ pub fn run_instance(
     );
     let searched = read_instance(path).map_err(|e| e.message).and_then(|read| {
         record.read(&read);
-        let result = search_instance(&read, &strategy.search, max_solutions, None)?;
-        record.searched(&read, &result);
+        let searched = search_instance(&read, &strategy.search, max_solutions, None)?;
+        record.searched(&read, &searched);
         Ok(())
     });
     if let Err(error) = searched {

@@ -174,8 +174,11 @@ def test_xcsp3_instances_as_the_command_runs_them():
     s = sc.csp_solve(str(queens), config="wdeg")
     assert s["status"] == "satisfiable" and len(s["values"]) == 8
     assert s["instantiation"].startswith('<instantiation type="solution"> <list> q[0]')
-    bad = sc.csp_solve(root / "tests/inputs/xcsp3/minimize.xml")
-    assert bad["status"] == "invalid" and "line 9: the objective <minimize>" in bad["error"]
+    best = sc.csp_solve(root / "tests/inputs/xcsp3/minimize.xml")
+    assert (best["status"], best["objective"], best["best"], best["optimal"]) == ("optimum", "minimize", 3, True)
+    assert best["instantiation"].startswith('<instantiation type="optimum" cost="3">')
+    bad = sc.csp_solve(root / "instances/xcsp3/SlowConvergence/SlowConvergence-7.xml")
+    assert bad["status"] == "invalid" and "at most 64 values" in bad["error"]
     with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):
         sc.csp_solve(queens, cells=[lambda view, cell: 0])
     with pytest.raises(sc.InvalidStrategy, match="one engine search"):

@@ -40,7 +40,7 @@ mod sum;
 
 use csp_core::{Model, ModelBuilder, ValueSet, VarId};
 
-use crate::constraint::{Condition, Kind, Operand};
+use crate::constraint::{Condition, Constraint, Kind, Operand};
 use crate::expression::{Expr, Op};
 use crate::{Instance, XcspError};
 
@@ -159,8 +159,21 @@ impl Posting {
     }
 }
 
-/// The model of `instance`.
+/// The model of `instance`: its constraints (its objective, if any, is
+/// left to [`compile_better_than`]).
 pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
+    compile_with(instance, None)
+}
+
+/// The model of `instance` whose solutions are better than `bound` for its
+/// objective (below it when minimizing, above when maximizing): a step
+/// of branch and bound. Without an objective, the model of [`compile`].
+pub fn compile_better_than(instance: &Instance, bound: i64) -> Result<Compiled, XcspError> {
+    let better = instance.objective.as_ref().map(|o| o.better_than(bound));
+    compile_with(instance, better.as_ref())
+}
+
+fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compiled, XcspError> {
     let mut posting = Posting {
         b: ModelBuilder::new(),
         domains: Vec::new(),
@@ -170,7 +183,7 @@ pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
         posting.new_var(&var.name, var.values.clone(), var.line)?;
     }
     let p = &mut posting;
-    for c in &instance.constraints {
+    for c in instance.constraints.iter().chain(extra) {
         let line = c.line;
         match &c.kind {
             Kind::Intension(expr) => predicate::post_expr(p, expr, line)?,
@@ -233,6 +246,11 @@ pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
                 start,
                 finals,
             } => regular::post(p, list, transitions, start, finals, line)?,
+            Kind::Precedence {
+                list,
+                values,
+                covered,
+            } => regular::post_precedence(p, list, values, *covered, line)?,
             Kind::Instantiation { vars, values } => {
                 for (&v, &value) in vars.iter().zip(values) {
                     p.restrict(v, |x| x == value);

@@ -231,6 +231,17 @@ pub enum Kind {
         /// The final states.
         finals: Vec<String>,
     },
+    /// Value precedence: a value of `values` occurs in `list` only after
+    /// every value before it in `values` has occurred; with `covered`,
+    /// every one of `values` occurs.
+    Precedence {
+        /// The variables, in order.
+        list: Vec<usize>,
+        /// The values, in their order of precedence.
+        values: Vec<i64>,
+        /// Whether each value must occur.
+        covered: bool,
+    },
     /// Each variable takes its value.
     Instantiation {
         /// The variables.
@@ -242,7 +253,7 @@ pub enum Kind {
 
 /// The constraint elements this reader takes, besides `<group>` and
 /// `<block>`: what errors about the others list.
-pub const READ: [&str; 17] = [
+pub const READ: [&str; 18] = [
     "intension",
     "extension",
     "allDifferent",
@@ -259,6 +270,7 @@ pub const READ: [&str; 17] = [
     "channel",
     "regular",
     "mdd",
+    "precedence",
     "instantiation",
 ];
 
@@ -292,7 +304,10 @@ impl Constraint {
             }
             Kind::Extension { scope, .. }
             | Kind::Instantiation { vars: scope, .. }
-            | Kind::Regular { list: scope, .. } => scope.iter().for_each(|&v| add(&Expr::Var(v))),
+            | Kind::Regular { list: scope, .. }
+            | Kind::Precedence { list: scope, .. } => {
+                scope.iter().for_each(|&v| add(&Expr::Var(v)))
+            }
             Kind::AllDifferent { terms, .. } | Kind::AllEqual(terms) => {
                 terms.iter().for_each(&mut add)
             }

@@ -34,18 +34,22 @@
 //! assert_eq!(compiled.values(&first), [1, 3, 0, 2]);
 //! ```
 
+mod branch_and_bound;
 mod compile;
 mod constraint;
 mod domain;
 mod error;
 mod expression;
+mod objective;
 mod reader;
 mod variables;
 
-pub use compile::{Compiled, MAX_COMBINATIONS, compile};
+pub use branch_and_bound::{OptimizeError, Optimized, optimize};
+pub use compile::{Compiled, MAX_COMBINATIONS, compile, compile_better_than};
 pub use constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
 pub use error::XcspError;
 pub use expression::{Expr, Op};
+pub use objective::{Function, OBJECTIVES_READ, Objective};
 pub use reader::read;
 pub use variables::Variable;
 
@@ -57,6 +61,8 @@ pub struct Instance {
     pub variables: Vec<Variable>,
     /// The constraints, in the order of the file.
     pub constraints: Vec<Constraint>,
+    /// What it optimizes, if anything (`None`: a satisfaction problem).
+    pub objective: Option<Objective>,
 }
 
 impl Instance {
@@ -68,6 +74,9 @@ impl Instance {
             for v in c.vars() {
                 used[v] = true;
             }
+        }
+        for v in self.objective.iter().flat_map(Objective::vars) {
+            used[v] = true;
         }
         (0..self.variables.len()).filter(|&v| !used[v]).collect()
     }

@@ -9,6 +9,7 @@ use roxmltree::{Document, Node};
 use crate::constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
 use crate::domain::{integer, parse_values};
 use crate::expression::Expr;
+use crate::objective::{Function, OBJECTIVES_READ, Objective};
 use crate::variables::Variables;
 use crate::{Instance, XcspError};
 
@@ -37,18 +38,12 @@ pub fn read(text: &str) -> Result<Instance, XcspError> {
         constraints: Vec::new(),
         line: &line,
     };
+    let mut objective = None;
     for part in root.children().filter(Node::is_element) {
         match part.tag_name().name() {
             "variables" => reader.variables(part)?,
             "constraints" => reader.constraints(part, None)?,
-            "objectives" => {
-                let first = part.children().find(Node::is_element).unwrap_or(part);
-                return Err(XcspError::unsupported(
-                    line(first),
-                    format!("the objective <{}>", first.tag_name().name()),
-                    "optimization is not read yet, only satisfaction",
-                ));
-            }
+            "objectives" => objective = Some(reader.objective(part)?),
             "annotations" => {}
             other => {
                 return Err(XcspError::unsupported(line(part), format!("<{other}>"), ""));
@@ -58,6 +53,7 @@ pub fn read(text: &str) -> Result<Instance, XcspError> {
     Ok(Instance {
         variables: reader.vars.list,
         constraints: reader.constraints,
+        objective,
     })
 }
 
@@ -80,6 +76,65 @@ struct GroupArgs {
 }
 
 impl Reader<'_> {
+    /// The one `<minimize>` or `<maximize>` of `<objectives>`.
+    fn objective(&self, part: Node<'_, '_>) -> Result<Objective, XcspError> {
+        let all: Vec<Node<'_, '_>> = part.children().filter(Node::is_element).collect();
+        let [node] = all[..] else {
+            let line = all.get(1).map_or((self.line)(part), |n| (self.line)(*n));
+            return Err(XcspError::unsupported(
+                line,
+                "several objectives",
+                "one <minimize> or <maximize> is read",
+            ));
+        };
+        let line = (self.line)(node);
+        let minimize = match node.tag_name().name() {
+            "minimize" => true,
+            "maximize" => false,
+            other => {
+                return Err(XcspError::invalid(
+                    line,
+                    format!("<{other}> among the objectives"),
+                ));
+            }
+        };
+        let kind = node.attribute("type").unwrap_or("expression");
+        let function = match kind {
+            "expression" => Function::Expression(self.expr(own_text(node).trim(), line)?),
+            "sum" => {
+                let terms = self.terms(&list_text(node, None), line)?;
+                let coefs = match child(node, "coeffs") {
+                    Some(c) => self.coefficients(&own_text(c), line)?,
+                    None => vec![Expr::Const(1); terms.len()],
+                };
+                if coefs.len() != terms.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        format!("{} coefficients for {} terms", coefs.len(), terms.len()),
+                    ));
+                }
+                Function::Sum { terms, coefs }
+            }
+            "minimum" | "maximum" => Function::Extremum {
+                terms: self.terms(&list_text(node, None), line)?,
+                max: kind == "maximum",
+            },
+            "nValues" => Function::NValues(self.terms(&list_text(node, None), line)?),
+            other => {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!("the objective type `{other}`"),
+                    &format!("read: {}", OBJECTIVES_READ.join(", ")),
+                ));
+            }
+        };
+        Ok(Objective {
+            minimize,
+            function,
+            line,
+        })
+    }
+
     fn variables(&mut self, part: Node<'_, '_>) -> Result<(), XcspError> {
         for node in part.children().filter(Node::is_element) {
             let line = (self.line)(node);
@@ -424,6 +479,30 @@ impl Reader<'_> {
                     terms,
                     max: name == "maximum",
                     condition,
+                }
+            }
+            "precedence" => {
+                let list = self.var_list(&list_text(node, args), line)?;
+                let values = match child(node, "values") {
+                    Some(v) => parse_values(&fill(&own_text(v), args), line)?,
+                    None => {
+                        // Every value of the list's domains, in order.
+                        let mut all: Vec<i64> = (list.iter())
+                            .flat_map(|&v| self.vars.list[v].values.clone())
+                            .collect();
+                        all.sort_unstable();
+                        all.dedup();
+                        all
+                    }
+                };
+                let covered = child(node, "values")
+                    .and_then(|v| v.attribute("covered"))
+                    .or(node.attribute("covered"))
+                    == Some("true");
+                Kind::Precedence {
+                    list,
+                    values,
+                    covered,
                 }
             }
             "regular" | "mdd" => {

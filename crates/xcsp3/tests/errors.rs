@@ -33,15 +33,34 @@ fn unsupported_constraints_are_named_with_their_line() {
 }
 
 #[test]
-fn objectives_are_refused() {
-    let xml = with("    <sum> <list> x[] </list> <condition> (le,4) </condition> </sum>").replace(
-        "</instance>",
-        "<objectives> <minimize> x[0] </minimize> </objectives>\n</instance>",
+fn objectives_not_read_are_named() {
+    let objective = |o: &str| {
+        with("    <sum> <list> x[] </list> <condition> (le,4) </condition> </sum>").replace(
+            "</instance>",
+            &format!("  <objectives>\n    {o}\n  </objectives>\n</instance>"),
+        )
+    };
+    let e = error(&objective(r#"<minimize type="product"> x[] </minimize>"#));
+    assert_eq!(
+        e,
+        "line 7: the objective type `product` is not supported: read: expression, sum, minimum, maximum, nValues"
     );
-    let e = error(&xml);
+    let e = error(&objective(
+        "<minimize> x[0] </minimize> <maximize> x[1] </maximize>",
+    ));
     assert!(
-        e.contains("the objective <minimize> is not supported"),
+        e.starts_with("line 7: several objectives is not supported"),
         "{e}"
+    );
+    // A read objective: the model of the constraints, the objective kept.
+    let read = xcsp3::read(&objective(
+        r#"<maximize type="sum"> <list> x[] </list> <coeffs> 1 2 3 </coeffs> </maximize>"#,
+    ))
+    .unwrap();
+    let o = read.objective.unwrap();
+    assert_eq!(
+        (o.direction(), o.value(&|v| v as i64)),
+        ("maximize", Some(8))
     );
 }
 

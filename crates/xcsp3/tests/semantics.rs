@@ -180,6 +180,21 @@ fn holds(kind: &Kind, value: &dyn Fn(usize) -> i64) -> bool {
             }
             finals.contains(&state)
         }
+        Kind::Precedence {
+            list,
+            values,
+            covered,
+        } => {
+            // Each value's first occurrence comes after the first of the
+            // value before it (and with `covered` each occurs).
+            let first = |x: i64| list.iter().position(|&v| value(v) == x);
+            let firsts: Vec<Option<usize>> = values.iter().map(|&x| first(x)).collect();
+            (1..firsts.len()).all(|i| match (firsts[i - 1], firsts[i]) {
+                (_, None) => true,
+                (None, Some(_)) => false,
+                (Some(a), Some(b)) => a < b,
+            }) && (!covered || firsts.iter().all(Option::is_some))
+        }
         Kind::Instantiation { vars, values } => {
             vars.iter().zip(values).all(|(&v, &x)| value(v) == x)
         }
@@ -314,6 +329,18 @@ const CASES: &[(&str, &str)] = &[
     (
         "sum of squares ne",
         "<sum> <list> mul(x[0],x[0]) x[1] </list> <condition> (ne,2) </condition> </sum>",
+    ),
+    (
+        "precedence",
+        "<precedence> <list> x[] </list> <values> 0 1 2 </values> </precedence>",
+    ),
+    (
+        "precedence covered, all values",
+        "<precedence> <list> x[0] x[1] y[0] y[1] </list> <values covered=\"true\"> -1 0 1 </values> </precedence>",
+    ),
+    (
+        "precedence of every value",
+        "<precedence> x[] </precedence>",
     ),
     (
         "count",

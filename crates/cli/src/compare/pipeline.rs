@@ -22,7 +22,7 @@ use super::sets::{Members, PuzzleSet};
 use super::stats::{Accumulator, Run, RunStatus};
 use super::strategies::Contender;
 use crate::heatmap::Heatmap;
-use crate::instances::{InstanceRecord, ReadInstance, search_instance};
+use crate::instances::{InstanceRecord, ReadInstance, Searched, search_instance};
 use crate::records::{Found, Origin, SolveRecord, StrategyRecord, VERSION};
 use crate::runner::{Invalid, Sudokus};
 
@@ -113,7 +113,7 @@ pub trait Searcher: Sync {
     /// Searches the XCSP3 instance of `run` (by default with the
     /// engine and the contender's config). The error says why the
     /// contender cannot search it.
-    fn search_instance(&self, run: &InstanceRun<'_>) -> Result<csp_core::SearchResult> {
+    fn search_instance(&self, run: &InstanceRun<'_>) -> Result<Searched> {
         let config = csp_core::SearchConfig {
             seed: run.seed,
             ..run.contender.strategy.search.clone()
@@ -807,7 +807,7 @@ fn run_one(
                 solutions,
             };
             let result = searcher.search_instance(&one)?;
-            let run = Run::of_search(&result);
+            let run = Run::of_searched(&result);
             let line = record.then(|| {
                 let strategy = StrategyRecord {
                     seed: group.seed,

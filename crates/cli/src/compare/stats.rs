@@ -48,12 +48,15 @@ impl Run {
     }
 
     /// The run of a search of an XCSP3 instance (solved: a solution
-    /// found; stopped: a limit came first).
-    pub fn of_search(result: &csp_core::SearchResult) -> Run {
-        let s = &result.stats;
+    /// found, or optimizing the optimum proved; stopped: a limit came
+    /// first).
+    pub fn of_searched(searched: &crate::instances::Searched) -> Run {
+        let (result, s) = (&searched.result, &searched.result.stats);
+        let optimal = searched.optimized.as_ref().map(|o| o.optimal);
         Run {
             status: match result.termination {
                 csp_core::Termination::Stopped(_) => RunStatus::Stopped,
+                _ if optimal == Some(false) && s.solutions > 0 => RunStatus::Stopped,
                 _ if s.solutions > 0 => RunStatus::Solved,
                 _ => RunStatus::Unsolvable,
             },

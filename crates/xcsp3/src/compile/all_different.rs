@@ -6,15 +6,30 @@ use super::{Posting, predicate};
 use crate::XcspError;
 use crate::expression::{Expr, Op};
 
-/// Posts it: one [`AllDifferent`] over variables that share their domain
-/// indices (the same base) with no exception, else `ne` (or a value of
-/// the exceptions) pair by pair.
+/// Posts it: without exceptions, when a term reads two variables or more
+/// (`dist(x,y)` for Golomb rulers and Costas arrays: pairs of them would
+/// make tables of four), each term that is an expression gets a variable
+/// of its own; then one [`AllDifferent`] over variables that share their
+/// domain indices (the same base); else `ne` (or a value of the
+/// exceptions) pair by pair, binary relations for terms of one variable.
 pub(crate) fn post(
     p: &mut Posting,
     terms: &[Expr],
     except: &[i64],
     line: u32,
 ) -> Result<(), XcspError> {
+    let named: Vec<Expr>;
+    let terms = if except.is_empty() && terms.iter().any(|t| t.vars().len() >= 2) {
+        named = (terms.iter())
+            .map(|t| match t {
+                Expr::Const(_) => Ok(t.clone()),
+                t => predicate::var_of(p, t, line).map(Expr::Var),
+            })
+            .collect::<Result<_, _>>()?;
+        &named[..]
+    } else {
+        terms
+    };
     let vars: Option<Vec<usize>> = (terms.iter())
         .map(|t| match t {
             Expr::Var(v) => Some(*v),

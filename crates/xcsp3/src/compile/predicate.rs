@@ -5,7 +5,9 @@
 use csp_core::{BinaryRelation, MAX_TUPLES, Table};
 
 use super::Posting;
+use super::sum::{Linear, post_linear};
 use crate::XcspError;
+use crate::constraint::{Condition, Operand, Relation};
 use crate::expression::{Expr, Op};
 
 /// The most assignments a predicate over three variables or more is tried
@@ -13,14 +15,62 @@ use crate::expression::{Expr, Op};
 pub const MAX_COMBINATIONS: u64 = 1 << 22;
 
 /// Posts an intension constraint: `expr` is true (non-zero; undefined,
-/// as a division by zero, is false).
+/// as a division by zero, is false). By its tuples; when they are too
+/// many and `expr` compares two linear expressions (`ne(sub(a,b),
+/// sub(c,d))`), as a linear sum.
 pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
     let scope = expr.vars();
     let holds = |values: &[i64]| {
         let value = |v: usize| values[scope.iter().position(|&s| s == v).expect("in scope")];
         expr.eval(&value).is_some_and(|x| x != 0)
     };
-    post(p, &scope, "an <intension>", line, holds)
+    match post(p, &scope, "an <intension>", line, holds) {
+        Err(XcspError::Unsupported { .. }) if linear_comparison(expr).is_some() => {
+            let (relation, a, b) = linear_comparison(expr).expect("checked");
+            let mut form = Linear::default();
+            form.add(p, a, 1, line)?;
+            form.add(p, b, -1, line)?;
+            post_linear(
+                p,
+                form,
+                &Condition::Compare(relation, Operand::Value(0)),
+                line,
+            )
+        }
+        other => other,
+    }
+}
+
+/// `a R b` with `a` and `b` linear in their variables (sums,
+/// differences, negations, products by constants): `R`, `a`, `b`.
+fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
+    fn linear(e: &Expr) -> bool {
+        match e {
+            Expr::Var(_) | Expr::Const(_) => true,
+            Expr::Apply(Op::Add | Op::Sub | Op::Neg, args) => args.iter().all(linear),
+            Expr::Apply(Op::Mul, args) => match &args[..] {
+                [Expr::Const(_), x] | [x, Expr::Const(_)] => linear(x),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+    let Expr::Apply(op, args) = expr else {
+        return None;
+    };
+    let relation = match op {
+        Op::Lt => Relation::Lt,
+        Op::Le => Relation::Le,
+        Op::Ge => Relation::Ge,
+        Op::Gt => Relation::Gt,
+        Op::Ne => Relation::Ne,
+        Op::Eq => Relation::Eq,
+        _ => return None,
+    };
+    match &args[..] {
+        [a, b] if linear(a) && linear(b) => Some((relation, a, b)),
+        _ => None,
+    }
 }
 
 /// Posts the constraint `holds` (given the values of `scope`, distinct

@@ -62,3 +62,40 @@ pub(crate) fn post(
     p.b.add_propagator(regular)
         .map_err(|e| XcspError::invalid(line, e.to_string()))
 }
+
+/// `<precedence>` as an automaton: state `j` once `values[..j]` have
+/// occurred (in order); `values[i]` may occur in state `j` if `i < j`,
+/// and takes `j` to `j + 1` if `i = j`; other values leave the state as
+/// it is. Every state is final, or with `covered` the last.
+pub(crate) fn post_precedence(
+    p: &mut Posting,
+    list: &[usize],
+    values: &[i64],
+    covered: bool,
+    line: u32,
+) -> Result<(), XcspError> {
+    let mut all: Vec<i64> = list.iter().flat_map(|&v| p.values(v).to_vec()).collect();
+    all.sort_unstable();
+    all.dedup();
+    let k = values.len();
+    let mut transitions = Vec::new();
+    for j in 0..=k {
+        for &a in &all {
+            let to = match values.iter().position(|&x| x == a) {
+                None => Some(j),
+                Some(i) if i < j => Some(j),
+                Some(i) if i == j => Some(j + 1),
+                Some(_) => None,
+            };
+            if let Some(to) = to {
+                transitions.push((j.to_string(), a, to.to_string()));
+            }
+        }
+    }
+    let finals: Vec<String> = if covered {
+        vec![k.to_string()]
+    } else {
+        (0..=k).map(|j| j.to_string()).collect()
+    };
+    post(p, list, &transitions, "0", &finals, line)
+}
