@@ -3439,6 +3439,39 @@ fn csp_solves_and_counts_xcsp3_instances() {
                      "tests/inputs/xcsp3/minimize.xml"])
         );
     }
+    // The trace: the instance's names and values; optimizing, a root per
+    // search of the series (the first finds 0 1 2, the second none
+    // better), and the end line with the optimum.
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("minimize.jsonl");
+    let (_, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "solve",
+        "--cells",
+        "E",
+        "--values",
+        "0",
+        "--trace",
+        trace.to_str().unwrap(),
+        "tests/inputs/xcsp3/minimize.xml",
+    ]));
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = (std::fs::read_to_string(&trace).unwrap().lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let named = |e: &str| lines.iter().filter(|l| l["event"] == e).count();
+    assert_eq!(lines[0]["event"], "instance");
+    assert_eq!((named("root"), named("solution"), named("end")), (2, 1, 1));
+    let first = lines.iter().find(|l| l["event"] == "place").unwrap();
+    assert_eq!(
+        (&first["var"], &first["value"]),
+        (&serde_json::json!("x[0]"), &serde_json::json!(0))
+    );
+    let end = lines.last().unwrap();
+    assert_eq!(
+        (&end["best"], &end["optimal"]),
+        (&serde_json::json!(3), &serde_json::json!(true))
+    );
     // Stopped before proving the optimum: the best so far, exit code 1.
     let (out, code) = stdout_of(&mut sudoku(&[
         "csp",

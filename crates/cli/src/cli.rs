@@ -308,6 +308,16 @@ pub struct CspArgs {
     /// of the files whatever the number.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    /// Write every event of each instance's search to FILE as JSON Lines
+    /// (the events of `solve --trace`, with `var`, `value` and `values`
+    /// for the instance's variables and values; optimizing, every search
+    /// of the series). Instances then run one at a time, in order.
+    #[arg(long, value_parser = output_file, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Record at most N events per instance in the trace; a `cut` line
+    /// says where the recording stopped (the search goes on).
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace")]
+    pub trace_limit: u64,
 }
 
 /// Arguments of `sudoku csp count`.

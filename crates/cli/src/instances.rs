@@ -328,10 +328,12 @@ impl InstanceRecord {
 /// Nothing is returned as an error: a file that cannot be read, an
 /// unsupported construct or a heuristic that does not apply is a record
 /// with status `invalid` and the reason.
+/// With `trace`, every event of the search is written there.
 pub fn run_instance(
     path: &Path,
     strategy: &Strategy,
     max_solutions: Option<u64>,
+    trace: Option<&crate::trace_file::TraceFile>,
 ) -> InstanceRecord {
     let mut record = InstanceRecord::new(
         path.display().to_string(),
@@ -340,7 +342,11 @@ pub fn run_instance(
     );
     let searched = read_instance(path).map_err(|e| e.message).and_then(|read| {
         record.read(&read);
-        let searched = search_instance(&read, &strategy.search, max_solutions, None)?;
+        let file = path.display().to_string();
+        let searched = match trace {
+            Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions)?,
+            None => search_instance(&read, &strategy.search, max_solutions, None)?,
+        };
         record.searched(&read, &searched);
         Ok(())
     });

@@ -23,6 +23,7 @@ use csp_core::{DomainStore, PropagationLevel, Rule, SearchConfig, Termination, V
 use serde_json::{Value, json};
 use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Source, Sudoku};
 
+pub mod instance;
 pub mod jsonl;
 pub mod text;
 
@@ -174,11 +175,27 @@ impl TraceFile {
 
     /// A tracer for one puzzle of `sudoku` searched with `config`.
     pub fn puzzle<'a>(&'a self, sudoku: &'a Sudoku, config: &SearchConfig) -> PuzzleTrace<'a> {
+        self.tracer(
+            Box::new(GridNaming {
+                sudoku,
+                level: config.level,
+                side: sudoku.size().side(),
+            }),
+            config,
+        )
+    }
+
+    /// A tracer for one search with `config`, naming variables and values
+    /// with `naming`.
+    pub fn tracer<'a>(
+        &'a self,
+        naming: Box<dyn Naming + 'a>,
+        config: &SearchConfig,
+    ) -> PuzzleTrace<'a> {
         PuzzleTrace {
             file: self,
-            sudoku,
-            level: config.level,
-            side: sudoku.size().side(),
+            keys: naming.keys(),
+            naming,
             cells: config
                 .variables
                 .items()
@@ -208,14 +225,111 @@ impl TraceFile {
     }
 }
 
-/// The tracer of one puzzle's search.
-pub struct PuzzleTrace<'a> {
-    file: &'a TraceFile,
+/// How a trace names a search's variables and values: a grid's cells
+/// (`r1c1`) and digits (from 1), or an instance's variables and values.
+pub trait Naming {
+    /// The keys of a variable, a value and a set of values in events:
+    /// `cell`, `digit`, `digits` on a grid.
+    fn keys(&self) -> Keys;
+    /// A variable's name.
+    fn var(&self, var: VarId) -> String;
+    /// The value that domain index `value` of `var` stands for.
+    fn value(&self, var: VarId, value: u32) -> Value;
+    /// Adds to a failure's fields what shows it (a grid's house, a
+    /// variant element).
+    fn failure(&self, _cause: FailCause, _store: &DomainStore, _fields: &mut Value) {}
+    /// Adds to a deduction's fields what it stands for (the house or
+    /// element of propagator `index`, item `item`).
+    fn deduction(&self, _index: u32, _item: Option<u32>, _fields: &mut Value) {}
+}
+
+/// The keys of [`Naming::keys`].
+#[derive(Clone, Copy, Debug)]
+pub struct Keys {
+    /// A variable's key (`cell`).
+    pub var: &'static str,
+    /// A value's key (`digit`).
+    pub value: &'static str,
+    /// A set of values' key (`digits`).
+    pub values: &'static str,
+}
+
+/// A Sudoku's cells and digits, houses and elements.
+pub struct GridNaming<'a> {
     /// The rules, to name the house of a failure.
     sudoku: &'a Sudoku,
     /// The level searched, whose model's propagators failures name.
     level: PropagationLevel,
     side: usize,
+}
+
+impl GridNaming<'_> {
+    /// The variant element propagator `p` enforces, described.
+    fn element(&self, p: Option<u32>) -> Option<String> {
+        let element = self.sudoku.element_of(self.level, p?)?;
+        Some(element.describe())
+    }
+}
+
+impl Naming for GridNaming<'_> {
+    fn keys(&self) -> Keys {
+        Keys {
+            var: "cell",
+            value: "digit",
+            values: "digits",
+        }
+    }
+
+    fn var(&self, var: VarId) -> String {
+        let i = var.index();
+        format!("r{}c{}", i / self.side + 1, i % self.side + 1)
+    }
+
+    fn value(&self, _var: VarId, value: u32) -> Value {
+        json!(value + 1)
+    }
+
+    /// A propagator's failure also names the house that shows it, when
+    /// there is one: the digit left without a place there, or placed
+    /// twice (`twice`); and the variant element it enforces.
+    fn failure(&self, cause: FailCause, store: &DomainStore, v: &mut Value) {
+        if let FailCause::Propagator { .. } = cause
+            && let Some(failure) = self.sudoku.house_failure(store)
+        {
+            let (house, digit, twice) = match failure {
+                HouseFailure::NoPlace { house, digit } => (house, digit, false),
+                HouseFailure::PlacedTwice { house, digit } => (house, digit, true),
+            };
+            v["digit"] = json!(digit);
+            v["house"] = json!(house.to_string());
+            if twice {
+                v["twice"] = json!(true);
+            }
+        }
+        if let Some(element) = self.element(cause.propagator()) {
+            v["element"] = json!(element);
+        }
+    }
+
+    /// The house or element the propagator stands for, or the two houses
+    /// of a locked-candidates pair.
+    fn deduction(&self, index: u32, item: Option<u32>, v: &mut Value) {
+        let sources = self.sudoku.sources_of(self.level, index, item);
+        match sources.as_slice() {
+            [Source::House(house)] => v["house"] = json!(house.to_string()),
+            [Source::Element(element)] => v["element"] = json!(element.describe()),
+            [a, b] => v["houses"] = json!([a.to_string(), b.to_string()]),
+            _ => {}
+        }
+    }
+}
+
+/// The tracer of one search (a puzzle's, an instance's).
+pub struct PuzzleTrace<'a> {
+    file: &'a TraceFile,
+    /// How variables and values are named.
+    naming: Box<dyn Naming + 'a>,
+    keys: Keys,
     /// The cell chain's letters, one per link.
     cells: Vec<String>,
     /// The value chain's symbols, one per link.
@@ -230,50 +344,28 @@ pub struct PuzzleTrace<'a> {
 
 impl PuzzleTrace<'_> {
     fn cell(&self, var: VarId) -> String {
-        let i = var.index();
-        format!("r{}c{}", i / self.side + 1, i % self.side + 1)
+        self.naming.var(var)
     }
 
-    fn digits(set: ValueSet) -> Vec<u32> {
-        set.iter().map(|v| v + 1).collect()
+    fn digits(&self, var: VarId, set: ValueSet) -> Vec<Value> {
+        set.iter().map(|v| self.naming.value(var, v)).collect()
     }
 
-    /// The cause's fields; a propagator's failure also names the house
-    /// that shows it, when there is one: the digit left without a place
-    /// there, or placed twice (`twice`).
+    /// The cause's fields, with what the naming adds.
     fn cause(&self, cause: FailCause, store: &DomainStore) -> Value {
+        let k = self.keys;
         let mut v = match cause {
             FailCause::Wipeout { var, rule, .. } => {
-                json!({"cause": "wipeout", "cell": self.cell(var), "rule": rule.name()})
+                json!({"cause": "wipeout", (k.var): self.cell(var), "rule": rule.name()})
             }
             FailCause::Propagator { rule, name, .. } => {
-                let mut v = json!({"cause": "propagator", "rule": rule.name(), "propagator": name});
-                if let Some(failure) = self.sudoku.house_failure(store) {
-                    let (house, digit, twice) = match failure {
-                        HouseFailure::NoPlace { house, digit } => (house, digit, false),
-                        HouseFailure::PlacedTwice { house, digit } => (house, digit, true),
-                    };
-                    v["digit"] = json!(digit);
-                    v["house"] = json!(house.to_string());
-                    if twice {
-                        v["twice"] = json!(true);
-                    }
-                }
-                v
+                json!({"cause": "propagator", "rule": rule.name(), "propagator": name})
             }
-            FailCause::NoValues(var) => json!({"cause": "no values", "cell": self.cell(var)}),
+            FailCause::NoValues(var) => json!({"cause": "no values", (k.var): self.cell(var)}),
             FailCause::Check => json!({"cause": "check"}),
         };
-        if let Some(element) = self.element(cause.propagator()) {
-            v["element"] = json!(element);
-        }
+        self.naming.failure(cause, store, &mut v);
         v
-    }
-
-    /// The variant element propagator `p` enforces, described.
-    fn element(&self, p: Option<u32>) -> Option<String> {
-        let element = self.sudoku.element_of(self.level, p?)?;
-        Some(element.describe())
     }
 
     fn json(&self, event: &Event<'_>) -> Value {
@@ -285,7 +377,7 @@ impl PuzzleTrace<'_> {
                 let open: serde_json::Map<String, Value> = (0..store.num_vars() as u32)
                     .map(VarId)
                     .filter(|&v| !store.is_assigned(v))
-                    .map(|v| (self.cell(v), json!(Self::digits(store.domain(v)))))
+                    .map(|v| (self.cell(v), json!(self.digits(v, store.domain(v)))))
                     .collect();
                 json!({
                     "event": "root",
@@ -312,8 +404,8 @@ impl PuzzleTrace<'_> {
                 json!({
                     "event": "choose",
                     "depth": depth,
-                    "cell": self.cell(var),
-                    "candidates": Self::digits(domain),
+                    (self.keys.var): self.cell(var),
+                    "candidates": self.digits(var, domain),
                     "scores": links,
                     "runner_up": runner_up.map(|v| self.cell(v)),
                     "decided_by": decided_by,
@@ -326,11 +418,11 @@ impl PuzzleTrace<'_> {
                 links,
             } => {
                 let values: Vec<Value> = (values.iter().zip(scores.chunks(links.max(1))))
-                    .map(|(&v, s)| json!({"digit": v + 1, "scores": s}))
+                    .map(|(&v, s)| json!({(self.keys.value): self.naming.value(var, v), "scores": s}))
                     .collect();
                 json!({
                     "event": "order",
-                    "cell": self.cell(var),
+                    (self.keys.var): self.cell(var),
                     "heuristics": self.values,
                     "values": values,
                 })
@@ -343,8 +435,8 @@ impl PuzzleTrace<'_> {
             } => json!({
                 "event": "place",
                 "depth": depth,
-                "cell": self.cell(var),
-                "digit": value + 1,
+                (self.keys.var): self.cell(var),
+                (self.keys.value): self.naming.value(var, value),
                 "guess": guess,
             }),
             Event::Deduce {
@@ -355,11 +447,12 @@ impl PuzzleTrace<'_> {
                 filled,
                 removed,
             } => {
+                let k = self.keys;
                 let filled: Vec<Value> = (filled.iter())
-                    .map(|&(v, d)| json!({"cell": self.cell(v), "digit": d + 1}))
+                    .map(|&(v, d)| json!({(k.var): self.cell(v), (k.value): self.naming.value(v, d)}))
                     .collect();
                 let removed: Vec<Value> = (removed.iter())
-                    .map(|&(v, gone)| json!({"cell": self.cell(v), "digits": Self::digits(gone)}))
+                    .map(|&(v, gone)| json!({(k.var): self.cell(v), (k.values): self.digits(v, gone)}))
                     .collect();
                 let mut v = json!({
                     "event": "deduce",
@@ -368,17 +461,8 @@ impl PuzzleTrace<'_> {
                     "filled": filled,
                     "removed": removed,
                 });
-                // The house or element the propagator stands for, or the
-                // two houses of a locked-candidates pair.
-                let sources = match index {
-                    Some(p) => self.sudoku.sources_of(self.level, p, item),
-                    None => Vec::new(),
-                };
-                match sources.as_slice() {
-                    [Source::House(house)] => v["house"] = json!(house.to_string()),
-                    [Source::Element(element)] => v["element"] = json!(element.describe()),
-                    [a, b] => v["houses"] = json!([a.to_string(), b.to_string()]),
-                    _ => {}
+                if let Some(p) = index {
+                    self.naming.deduction(p, item, &mut v);
                 }
                 v
             }
@@ -399,8 +483,8 @@ impl PuzzleTrace<'_> {
             Event::Backtrack { depth, var, value } => json!({
                 "event": "backtrack",
                 "depth": depth,
-                "cell": self.cell(var),
-                "digit": value + 1,
+                (self.keys.var): self.cell(var),
+                (self.keys.value): self.naming.value(var, value),
             }),
             Event::Solution { number } => json!({"event": "solution", "number": number}),
             Event::Restart {
@@ -435,6 +519,8 @@ impl Tracer for PuzzleTrace<'_> {
             .unwrap_or_default();
         let depth = self.depth;
         match *event {
+            // A new search (optimizing: the next of the series).
+            Event::Root { .. } => self.depth = 0,
             Event::Place { depth, .. } => self.depth = depth,
             Event::Backtrack { depth, .. } => self.depth = depth - 1,
             Event::Restart { .. } => self.depth = 0,

@@ -35,6 +35,6 @@ pub fn csp_record<'py>(
         )));
     }
     let strategy = plan.strategy.clone();
-    let record = py.detach(|| run_instance(&path, &strategy, limit));
+    let record = py.detach(|| run_instance(&path, &strategy, limit, None));
     to_dict(py, &record)
 }

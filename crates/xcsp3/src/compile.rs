@@ -51,7 +51,8 @@ pub use predicate::MAX_COMBINATIONS;
 pub struct Compiled {
     /// The model to search.
     pub model: Model,
-    /// Each variable's value at domain index 0.
+    /// Each variable's value at domain index 0 (the auxiliary variables'
+    /// too, after the instance's).
     bases: Vec<i64>,
     /// Each variable's name.
     names: Vec<String>,
@@ -61,14 +62,30 @@ impl Compiled {
     /// The variables' values in a solution (the search's domain indices,
     /// one per variable).
     pub fn values(&self, solution: &[u32]) -> Vec<i64> {
-        (self.bases.iter().zip(solution))
+        (self.bases[..self.names.len()].iter().zip(solution))
             .map(|(&base, &index)| base + i64::from(index))
             .collect()
     }
 
-    /// The variables' names, in model order (`VarId(i)` is the `i`th).
+    /// The variables' names, in model order (`VarId(i)` is the `i`th);
+    /// the auxiliary variables, after them, have none.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// The name of model variable `var`: the instance's name, or
+    /// `(auxiliary k)` for the `k`th variable the compiler added.
+    pub fn name(&self, var: usize) -> String {
+        match self.names.get(var) {
+            Some(name) => name.clone(),
+            None => format!("(auxiliary {})", var - self.names.len()),
+        }
+    }
+
+    /// The value that domain index `index` of model variable `var` stands
+    /// for.
+    pub fn value(&self, var: usize, index: u32) -> i64 {
+        self.bases[var] + i64::from(index)
     }
 
     /// A solution as XCSP3 writes one: `<instantiation type="solution">`
@@ -258,10 +275,9 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
             }
         }
     }
-    let n = instance.variables.len();
     Ok(Compiled {
         model: posting.b.build(),
-        bases: posting.bases[..n].to_vec(),
+        bases: posting.bases,
         names: instance.variables.iter().map(|v| v.name.clone()).collect(),
     })
 }

@@ -7,6 +7,8 @@ use anyhow::{Result, bail};
 use rayon::prelude::*;
 use sudoku_cli::instances::{InstanceRecord, run_instance};
 use sudoku_cli::records::columns::Tabular;
+use sudoku_cli::trace_file::TraceFile;
+use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use super::Outcome;
 use crate::cli::{CspArgs, CspCommand, CspFormat};
@@ -27,12 +29,24 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
         .jobs
         .filter(|&n| n > 0)
         .unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let records: Vec<InstanceRecord> = pool.install(|| {
-        (args.files.par_iter())
-            .map(|file| run_instance(file, &strategy, max_solutions))
-            .collect()
-    });
+    let records: Vec<InstanceRecord> = match &args.trace {
+        Some(path) => {
+            let trace = TraceFile::create(path, args.trace_limit, Box::new(Jsonl))?;
+            let records = (args.files.iter())
+                .map(|file| run_instance(file, &strategy, max_solutions, Some(&trace)))
+                .collect();
+            trace.finish()?;
+            records
+        }
+        None => {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+            pool.install(|| {
+                (args.files.par_iter())
+                    .map(|file| run_instance(file, &strategy, max_solutions, None))
+                    .collect()
+            })
+        }
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut csv = (args.format == CspFormat::Csv).then(|| csv::Writer::from_writer(Vec::new()));
     if let Some(w) = &mut csv {
