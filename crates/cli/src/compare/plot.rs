@@ -68,17 +68,18 @@ fn merged(series: &[&Series]) -> Vec<Line> {
     lines
 }
 
-/// Draws the plot as SVG at `path`: one panel per set in `sets`, the series
-/// of each in the order given (rank order).
-pub fn cactus(path: &Path, sets: &[String], series: &[Series]) -> Result<()> {
-    let panels: Vec<(&String, Vec<Line>)> = sets
+/// Draws the plot as SVG at `path`: one panel per set in `sets` (its
+/// name and what its x axis counts: `puzzles solved`), the series of
+/// each in the order given (rank order).
+pub fn cactus(path: &Path, sets: &[(String, &str)], series: &[Series]) -> Result<()> {
+    let panels: Vec<(&String, &str, Vec<Line>)> = sets
         .iter()
-        .map(|set| {
+        .map(|(set, x)| {
             let mine: Vec<&Series> = series.iter().filter(|s| &s.set == set).collect();
-            (set, merged(&mine))
+            (set, *x, merged(&mine))
         })
         .collect();
-    let legend_rows = panels.iter().map(|(_, l)| l.len()).max().unwrap_or(0) as u32;
+    let legend_rows = panels.iter().map(|(_, _, l)| l.len()).max().unwrap_or(0) as u32;
     let panel_height = 420.max(60 + 18 * legend_rows);
     let root = SVGBackend::new(
         path,
@@ -91,7 +92,7 @@ pub fn cactus(path: &Path, sets: &[String], series: &[Series]) -> Result<()> {
     let draw = |e| anyhow!("cannot draw {}: {e}", path.display());
     root.fill(&WHITE).map_err(draw)?;
     let areas = root.split_evenly((panels.len().max(1), 1));
-    for ((set, lines), area) in panels.iter().zip(&areas) {
+    for ((set, x_desc, lines), area) in panels.iter().zip(&areas) {
         let (plot_area, legend_area) = area.split_horizontally(900);
         let max_x = lines.iter().map(|(_, p)| p.len()).max().unwrap_or(0).max(1) as u32;
         let max_y = lines
@@ -110,7 +111,7 @@ pub fn cactus(path: &Path, sets: &[String], series: &[Series]) -> Result<()> {
             .map_err(draw)?;
         chart
             .configure_mesh()
-            .x_desc("puzzles solved")
+            .x_desc(*x_desc)
             .y_desc("placements + 1 (log scale)")
             .y_label_formatter(&|v| format!("{v:.0}"))
             .draw()

@@ -135,8 +135,15 @@ pub fn render(
                 series.push(Series {
                     label: row.head.strategy.clone(),
                     set: set.name.clone(),
-                    // Enough points for the plot's width, whatever the runs.
-                    placements: acc.solved_placements.sorted_sample(5_000),
+                    // Enough points for the plot's width, whatever the runs;
+                    // an instance set's answered runs, unsatisfiable too.
+                    placements: if set.instances {
+                        let mut both = acc.solved_placements.clone();
+                        both.merge(&acc.unsolvable_placements);
+                        both.sorted_sample(5_000)
+                    } else {
+                        acc.solved_placements.sorted_sample(5_000)
+                    },
                 });
             }
             if !options.timings {
@@ -173,8 +180,17 @@ pub fn render(
                 .map_or(usize::MAX, |r| r.rank)
         };
         series.sort_by_key(|s| rank(s));
-        let names: Vec<String> = plan.sets.iter().map(|s| s.name.clone()).collect();
-        plot::cactus(path, &names, &series)?;
+        let panels: Vec<(String, &str)> = (plan.sets.iter())
+            .map(|s| {
+                let x = if s.instances {
+                    "instances answered"
+                } else {
+                    "puzzles solved"
+                };
+                (s.name.clone(), x)
+            })
+            .collect();
+        plot::cactus(path, &panels, &series)?;
     }
     Ok(table)
 }

@@ -116,6 +116,15 @@ impl Histogram {
         self.sum += value;
     }
 
+    /// Adds every value of `other`.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (&value, &count) in &other.counts {
+            *self.counts.entry(value).or_default() += count;
+        }
+        self.n += other.n;
+        self.sum += other.sum;
+    }
+
     /// The value at nearest rank `ceil(p * n)`.
     fn percentile(&self, p: f64) -> Option<u64> {
         if self.n == 0 {
@@ -325,6 +334,9 @@ pub struct Accumulator {
     guesses: Histogram,
     /// Placements of the solved runs (for the cactus plot).
     pub solved_placements: Histogram,
+    /// Placements of the unsolvable runs (with the solved: the answered
+    /// ones, for an instance set's cactus plot).
+    pub unsolvable_placements: Histogram,
     stopped_placements: u64,
     elapsed_us: u64,
     no_guess: usize,
@@ -359,7 +371,10 @@ impl Accumulator {
                     self.no_guess += 1;
                 }
             }
-            RunStatus::Unsolvable => self.unsolvable += 1,
+            RunStatus::Unsolvable => {
+                self.unsolvable += 1;
+                self.unsolvable_placements.add(r.placements);
+            }
         }
         self.placements.add(r.placements);
         self.backtracks.add(r.backtracks);
@@ -567,6 +582,13 @@ mod tests {
         }
         assert_eq!(h.sorted_sample(100), sorted);
         assert_eq!(h.sorted_sample(4), vec![1, 4, 7, 9]);
+        // Merged: the values of both, in order.
+        let mut more = Histogram::default();
+        [0, 4, 12].iter().for_each(|&v| more.add(v));
+        more.merge(&h);
+        let mut all = [sorted.clone(), vec![0, 4, 12]].concat();
+        all.sort_unstable();
+        assert_eq!(more.sorted_sample(100), all);
     }
 
     #[test]
