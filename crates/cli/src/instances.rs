@@ -6,6 +6,8 @@
 //! exactly as a puzzle is; the record holds the same counters.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use csp_core::{Search, SearchConfig, SearchResult, Termination};
 use serde::Serialize;
@@ -228,17 +230,25 @@ pub struct Searched {
 /// the error says why the config does not apply (a heuristic that needs
 /// a grid). An instance with an objective, searched for one solution, is
 /// optimized ([`xcsp3::optimize`]); counted, its objective is
-/// left aside (the solutions of its constraints are counted).
+/// left aside (the solutions of its constraints are counted). Raising
+/// `interrupt` stops the search as a limit does.
 pub fn search_instance(
     read: &ReadInstance,
     config: &SearchConfig,
     max_solutions: Option<u64>,
     tracer: Option<&mut dyn csp_core::trace::Tracer>,
+    interrupt: Option<&Arc<AtomicBool>>,
 ) -> Result<Searched, String> {
     if let (Some(objective), Some(1)) = (&read.instance.objective, max_solutions) {
-        let (result, optimized) =
-            xcsp3::optimize(&read.instance, &read.compiled, objective, config, tracer)
-                .map_err(|e| e.to_string())?;
+        let (result, optimized) = xcsp3::optimize(
+            &read.instance,
+            &read.compiled,
+            objective,
+            config,
+            tracer,
+            interrupt,
+        )
+        .map_err(|e| e.to_string())?;
         return Ok(Searched {
             result,
             optimized: Some(optimized),
@@ -247,6 +257,9 @@ pub fn search_instance(
     let mut search = Search::new(&read.compiled.model, config).map_err(|e| e.to_string())?;
     if let Some(tracer) = tracer {
         search.set_tracer(Box::new(tracer));
+    }
+    if let Some(flag) = interrupt {
+        search.set_interrupt(Arc::clone(flag));
     }
     Ok(Searched {
         result: search.run(max_solutions),
@@ -328,12 +341,14 @@ impl InstanceRecord {
 /// Nothing is returned as an error: a file that cannot be read, an
 /// unsupported construct or a heuristic that does not apply is a record
 /// with status `invalid` and the reason.
-/// With `trace`, every event of the search is written there.
+/// With `trace`, every event of the search is written there; raising
+/// `interrupt` stops it (status `stopped`).
 pub fn run_instance(
     path: &Path,
     strategy: &Strategy,
     max_solutions: Option<u64>,
     trace: Option<&crate::trace_file::TraceFile>,
+    interrupt: Option<&Arc<AtomicBool>>,
 ) -> InstanceRecord {
     let mut record = InstanceRecord::new(
         path.display().to_string(),
@@ -345,7 +360,7 @@ pub fn run_instance(
         let file = path.display().to_string();
         let searched = match trace {
             Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions)?,
-            None => search_instance(&read, &strategy.search, max_solutions, None)?,
+            None => search_instance(&read, &strategy.search, max_solutions, None, interrupt)?,
         };
         record.searched(&read, &searched);
         Ok(())

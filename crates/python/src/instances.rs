@@ -7,6 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_cli::instances::run_instance;
 
+use crate::heuristics::Failure;
+
 use crate::one_puzzle::{count_limit, plan, to_dict};
 
 /// Solves (`limit=1`) or counts (`limit`, `None`: all) the XCSP3
@@ -35,6 +37,14 @@ pub fn csp_record<'py>(
         )));
     }
     let strategy = plan.strategy.clone();
-    let record = py.detach(|| run_instance(&path, &strategy, limit, None));
+    // Ctrl-C stops the search (a record with status `stopped`), then
+    // raises KeyboardInterrupt.
+    let failure = Failure::default();
+    let record = crate::signals::detach_interruptible(py, &failure, || {
+        run_instance(&path, &strategy, limit, None, Some(&failure.flag))
+    });
+    if let Some(e) = failure.take() {
+        return Err(e);
+    }
     to_dict(py, &record)
 }

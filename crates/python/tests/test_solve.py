@@ -148,9 +148,11 @@ def test_ctrl_c_stops_a_long_search_soon_and_other_threads_run_meanwhile():
 
     ticker = threading.Thread(target=tick)
     ticker.start()
+    hard = TOP95.parent.parent / "instances/xcsp3/SearchStress/SearchStress-5-5.xml"
     for call in (
         lambda: sc.count("." * 81, limit=None),
         lambda: sc.count_many(["." * 81], limit=None),
+        lambda: sc.csp_count(hard, limit=None, cells="E", values="0", max_placements=0),
     ):
         timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
         started = time.monotonic()

@@ -5,7 +5,9 @@
 //! limits (placements, time) cover the whole series; the counters add
 //! up over its searches.
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use csp_core::{HeuristicError, Search, SearchConfig, SearchResult, Termination};
 
@@ -42,13 +44,15 @@ pub struct Optimized {
 /// Optimizes `objective` over `instance` (`compiled`: its model) with
 /// `config`: the searches' counters summed (`solutions`: every improving
 /// solution), the best solution as `first_solution` (a value per variable
-/// of `compiled`), and what was found. `tracer` sees every search.
+/// of `compiled`), and what was found. `tracer` sees every search;
+/// raising `interrupt` stops the series (as a limit does).
 pub fn optimize(
     instance: &Instance,
     compiled: &Compiled,
     objective: &Objective,
     config: &SearchConfig,
     mut tracer: Option<&mut dyn csp_core::trace::Tracer>,
+    interrupt: Option<&Arc<AtomicBool>>,
 ) -> Result<(SearchResult, Optimized), OptimizeError> {
     let start = Instant::now();
     let mut total = SearchResult {
@@ -69,11 +73,14 @@ pub fn optimize(
             step.limits.max_placements = Some(max.saturating_sub(total.stats.placements));
         }
         if let Some(timeout) = config.limits.timeout {
-            step.limits.timeout = Some(timeout.saturating_sub(start.elapsed()).max(Duration::ZERO));
+            step.limits.timeout = Some(timeout.saturating_sub(start.elapsed()));
         }
         let mut search = Search::new(model, &step)?;
         if let Some(t) = tracer.as_deref_mut() {
             search.set_tracer(Box::new(t));
+        }
+        if let Some(flag) = interrupt {
+            search.set_interrupt(Arc::clone(flag));
         }
         let result = search.run(Some(1));
         found.searches += 1;

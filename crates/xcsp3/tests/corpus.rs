@@ -111,8 +111,15 @@ fn optima_agree_with_ace() {
         let objective = instance.objective.clone().expect("an objective");
         let compiled = xcsp3::compile(&instance).unwrap_or_else(|e| panic!("{path}: {e}"));
         read += 1;
-        let (result, found) =
-            xcsp3::optimize(&instance, &compiled, &objective, &config(200_000), None).unwrap();
+        let (result, found) = xcsp3::optimize(
+            &instance,
+            &compiled,
+            &objective,
+            &config(200_000),
+            None,
+            None,
+        )
+        .unwrap();
         if let Some(best) = &result.first_solution {
             let values = compiled.values(best);
             assert_eq!(objective.value(&|v| values[v]), found.best, "{path}");

@@ -33,7 +33,7 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
         Some(path) => {
             let trace = TraceFile::create(path, args.trace_limit, Box::new(Jsonl))?;
             let records = (args.files.iter())
-                .map(|file| run_instance(file, &strategy, max_solutions, Some(&trace)))
+                .map(|file| run_instance(file, &strategy, max_solutions, Some(&trace), None))
                 .collect();
             trace.finish()?;
             records
@@ -42,7 +42,7 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
             pool.install(|| {
                 (args.files.par_iter())
-                    .map(|file| run_instance(file, &strategy, max_solutions, None))
+                    .map(|file| run_instance(file, &strategy, max_solutions, None, None))
                     .collect()
             })
         }

@@ -118,7 +118,7 @@ pub trait Searcher: Sync {
             seed: run.seed,
             ..run.contender.strategy.search.clone()
         };
-        search_instance(run.instance, &config, Some(run.solutions), None)
+        search_instance(run.instance, &config, Some(run.solutions), None, None)
             .map_err(|e| anyhow::anyhow!("strategy {}: {e}", run.contender.label))
     }
 

@@ -31,13 +31,18 @@ impl Run {
     /// further solution is stopped too: its counters are not the ones the
     /// run was asked for.
     pub fn of(report: &sudoku::SolveReport) -> Run {
-        let s = &report.stats;
+        let status = match (report.stop_reason(), report.status()) {
+            (Some(_), _) | (None, sudoku::SolveStatus::Stopped) => RunStatus::Stopped,
+            (None, sudoku::SolveStatus::Solved) => RunStatus::Solved,
+            (None, sudoku::SolveStatus::Unsolvable) => RunStatus::Unsolvable,
+        };
+        Run::counted(status, &report.stats)
+    }
+
+    /// A run that ended as `status`, with the counters of `s`.
+    fn counted(status: RunStatus, s: &csp_core::SearchStats) -> Run {
         Run {
-            status: match (report.stop_reason(), report.status()) {
-                (Some(_), _) | (None, sudoku::SolveStatus::Stopped) => RunStatus::Stopped,
-                (None, sudoku::SolveStatus::Solved) => RunStatus::Solved,
-                (None, sudoku::SolveStatus::Unsolvable) => RunStatus::Unsolvable,
-            },
+            status,
             placements: s.placements,
             backtracks: s.backtracks,
             guesses: s.guesses,
@@ -53,20 +58,13 @@ impl Run {
     pub fn of_searched(searched: &crate::instances::Searched) -> Run {
         let (result, s) = (&searched.result, &searched.result.stats);
         let optimal = searched.optimized.as_ref().map(|o| o.optimal);
-        Run {
-            status: match result.termination {
-                csp_core::Termination::Stopped(_) => RunStatus::Stopped,
-                _ if optimal == Some(false) && s.solutions > 0 => RunStatus::Stopped,
-                _ if s.solutions > 0 => RunStatus::Solved,
-                _ => RunStatus::Unsolvable,
-            },
-            placements: s.placements,
-            backtracks: s.backtracks,
-            guesses: s.guesses,
-            iterations: s.iterations,
-            elapsed_us: s.elapsed.as_micros() as u64,
-            rules: s.rules,
-        }
+        let status = match result.termination {
+            csp_core::Termination::Stopped(_) => RunStatus::Stopped,
+            _ if optimal == Some(false) && s.solutions > 0 => RunStatus::Stopped,
+            _ if s.solutions > 0 => RunStatus::Solved,
+            _ => RunStatus::Unsolvable,
+        };
+        Run::counted(status, s)
     }
 
     pub fn moves(&self) -> u64 {

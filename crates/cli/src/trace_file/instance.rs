@@ -46,7 +46,13 @@ impl TraceFile {
     ) -> Result<Searched, String> {
         self.keep(self.line("instance", json!({"file": file}), 0));
         let mut tracer = self.tracer(Box::new(InstanceNaming { read }), config);
-        let searched = search_instance(read, config, max_solutions, Some(&mut tracer));
+        let searched = search_instance(
+            read,
+            config,
+            max_solutions,
+            Some(&mut tracer),
+            self.interrupt.as_ref(),
+        );
         if let Some(e) = tracer.error.take() {
             self.keep(Err(e));
         }

@@ -26,10 +26,13 @@ pub(crate) struct Agenda {
     pub(crate) level: PropagationLevel,
     queue: VecDeque<u32>,
     /// The woken propagators that run last
-    /// ([`super::Propagator::runs_last`]), taken when `queue` is empty.
+    /// ([`super::Propagator::runs_last`]), moved here from `queue` when
+    /// they come out of it, and taken once `queue` is empty.
     late: VecDeque<u32>,
     /// Which propagators run last.
     runs_last: FixedBitSet,
+    /// Whether any does (else `late` is never looked at).
+    any_late: bool,
     queued: FixedBitSet,
     /// What each propagator listens to at this level, which of these it
     /// wants [`super::Propagator::notify`] calls for, and whether it is
@@ -111,6 +114,7 @@ impl Agenda {
             level,
             queue: VecDeque::with_capacity(n),
             late: VecDeque::with_capacity(runs_last.count_ones(..)),
+            any_late: runs_last.count_ones(..) > 0,
             runs_last,
             queued: FixedBitSet::with_capacity(n),
             listens,
@@ -180,11 +184,7 @@ impl Agenda {
     #[inline]
     fn push(&mut self, p: u32) {
         if !self.queued.put(p as usize) {
-            if self.runs_last.contains(p as usize) {
-                self.late.push_back(p);
-            } else {
-                self.queue.push_back(p);
-            }
+            self.queue.push_back(p);
         }
     }
 
@@ -355,8 +355,20 @@ impl Agenda {
                 self.segment(store.trail_len());
                 self.assign(model, store, var, value);
             }
-            let Some(p) = (self.queue.pop_front()).or_else(|| self.late.pop_front()) else {
-                return Ok(());
+            // A propagator that runs last waits in `late` (still queued)
+            // until the queue is empty: the queue is as it was before
+            // such propagators existed, and models without them never
+            // look further.
+            let p = match self.queue.pop_front() {
+                Some(p) if self.any_late && self.runs_last.contains(p as usize) => {
+                    self.late.push_back(p);
+                    continue;
+                }
+                Some(p) => p,
+                None => match self.late.pop_front() {
+                    Some(p) => p,
+                    None => return Ok(()),
+                },
             };
             self.queued.set(p as usize, false);
             self.current = p;
