@@ -273,7 +273,7 @@ pub enum CspCommand {
 /// The help of `csp`'s files, from the reader's list of constraints.
 fn csp_files_help() -> String {
     format!(
-        "XCSP3 instance files (.xml): integer variables and arrays (at most 64 values each) with the constraints {}, in groups and blocks; an objective (minimize or maximize of type {}) is optimized by solve, left aside by count",
+        "XCSP3 instance files (.xml): integer variables and arrays (at most 64 values each) with the constraints {}, in groups, blocks and slides; an objective (minimize or maximize of type {}) is optimized by solve, left aside by count",
         xcsp3::READ.join(", "),
         xcsp3::OBJECTIVES_READ.join(", ")
     )

@@ -5,8 +5,10 @@
 //! [`read`] takes the XML: integer variables and arrays (one domain, or
 //! per-cell `<domain for=...>`), and the constraints of [`READ`]
 //! (intension, extension, allDifferent, sum, count, element, regular...),
-//! alone or in `<group>`s and `<block>`s. [`compile`] makes the model (see its module
-//! for how each constraint is posted). Anything else is an error naming
+//! alone or in `<group>`s, `<block>`s and `<slide>`s, and one objective
+//! ([`Objective`]). [`compile`] makes the model (see its module for how
+//! each constraint is posted); [`optimize`] finds an optimum by branch
+//! and bound. Anything else is an error naming
 //! the construct and its line, never read as something else; so is a
 //! variable whose values span more than 64 (csp-core's domains are 64-bit
 //! sets).

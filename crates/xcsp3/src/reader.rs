@@ -235,6 +235,7 @@ impl Reader<'_> {
         let kind = match name {
             "block" => return self.constraints(node, args),
             "group" => return self.group(node),
+            "slide" => return self.slide(node),
             "intension" => {
                 let text = match child(node, "function") {
                     Some(f) => fill(&own_text(f), args),
@@ -701,6 +702,60 @@ impl Reader<'_> {
 
     /// A `<group>`: its first element is the template, each `<args>` one
     /// constraint.
+    /// `<slide>`: its template over each window of its list (as many
+    /// variables as the template's highest `%i` plus one, every `offset`,
+    /// wrapping around with `circular`).
+    fn slide(&mut self, node: Node<'_, '_>) -> Result<(), XcspError> {
+        let line = (self.line)(node);
+        let lists: Vec<Node<'_, '_>> = (node.children())
+            .filter(|c| c.is_element() && c.tag_name().name() == "list")
+            .collect();
+        let [list] = lists[..] else {
+            return Err(XcspError::unsupported(
+                line,
+                "a <slide> over several lists",
+                "one <list> is read",
+            ));
+        };
+        let template = (node.children())
+            .find(|c| c.is_element() && c.tag_name().name() != "list")
+            .ok_or_else(|| XcspError::invalid(line, "a <slide> without a constraint"))?;
+        let offset = match list.attribute("offset") {
+            Some(o) => o
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&o| o > 0)
+                .ok_or_else(|| XcspError::invalid(line, format!("offset `{o}`")))?,
+            None => 1,
+        };
+        let circular = node.attribute("circular") == Some("true");
+        let vars = self.var_list(&own_text(list), line)?;
+        let whole: String = (template.descendants())
+            .filter(Node::is_text)
+            .filter_map(|t| t.text())
+            .collect();
+        let arity = highest_placeholder(&whole)
+            .map(|h| h + 1)
+            .ok_or_else(|| XcspError::invalid(line, "a <slide> whose constraint has no %i"))?;
+        let n = vars.len();
+        let mut start = 0;
+        while (circular && start < n) || (!circular && start + arity <= n) {
+            let values = (0..arity)
+                .map(|k| self.vars.list[vars[(start + k) % n]].name.clone())
+                .collect();
+            self.constraint(
+                template,
+                Some(&GroupArgs {
+                    values,
+                    rest_from: arity,
+                }),
+            )?;
+            start += offset;
+        }
+        Ok(())
+    }
+
     fn group(&mut self, node: Node<'_, '_>) -> Result<(), XcspError> {
         let mut elements = node.children().filter(Node::is_element);
         let line = (self.line)(node);

@@ -462,3 +462,27 @@ fn a_group_reads_as_its_constraints_written_out() {
         kinds("<intension> imp(eq(x[0],x[1]),ne(x[2],x[3])) </intension>")
     );
 }
+
+#[test]
+fn a_slide_reads_as_its_windows_written_out() {
+    let kinds = |c: &str| -> Vec<Kind> {
+        instance(c)
+            .constraints
+            .into_iter()
+            .map(|c| c.kind)
+            .collect()
+    };
+    let slide = "<slide> <list> x[] </list> <intension> lt(%0,%1) </intension> </slide>";
+    let written = "<intension> lt(x[0],x[1]) </intension> <intension> lt(x[1],x[2]) </intension> \
+                   <intension> lt(x[2],x[3]) </intension>";
+    assert_eq!(kinds(slide), kinds(written));
+    let circular = "<slide circular=\"true\"> <list offset=\"2\"> x[] </list> \
+                    <extension> <list> %0 %1 %2 </list> <conflicts> (0,0,0) </conflicts> </extension> </slide>";
+    let written = "<extension> <list> x[0] x[1] x[2] </list> <conflicts> (0,0,0) </conflicts> </extension> \
+                   <extension> <list> x[2] x[3] x[0] </list> <conflicts> (0,0,0) </conflicts> </extension>";
+    assert_eq!(kinds(circular), kinds(written));
+    // A list of two arrays: seven variables, six windows.
+    let text = "<slide> <list> x[] y[] </list> <intension> ne(%0,%1) </intension> </slide>";
+    let counted = instance(text);
+    assert_eq!(counted.constraints.len(), 6);
+}
