@@ -3505,6 +3505,20 @@ fn csp_solves_and_counts_xcsp3_instances() {
         out.contains(r#""status":"stopped""#) && out.contains(r#""lower_bound":true"#),
         "{out}"
     );
+    // Not read for a wide domain: the record still says what was read.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "solve",
+        "--format",
+        "json",
+        "instances/xcsp3/SlowConvergence/SlowConvergence-7.xml",
+    ]));
+    assert_eq!(code, 2);
+    assert!(
+        out.contains(r#""status":"invalid""#)
+            && out.contains(r#""variables":16,"constraints":36"#),
+        "{out}"
+    );
     // The bitboard solver and portfolios are refused by name.
     let (_, code) = stdout_of(&mut sudoku(&[
         "csp",

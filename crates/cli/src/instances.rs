@@ -181,6 +181,9 @@ pub struct NotRead {
     pub kind: &'static str,
     /// What is wrong, with the line of the XML element if any.
     pub message: String,
+    /// How many variables and constraints were read, when the XML was
+    /// read and the model could not be made (a domain past 64 values).
+    pub counts: Option<(usize, usize)>,
 }
 
 impl From<xcsp3::XcspError> for NotRead {
@@ -188,6 +191,7 @@ impl From<xcsp3::XcspError> for NotRead {
         NotRead {
             kind: e.kind(),
             message: e.to_string(),
+            counts: None,
         }
     }
 }
@@ -198,13 +202,17 @@ pub fn read_instance(path: &Path) -> Result<ReadInstance, NotRead> {
     let text = std::fs::read_to_string(path).map_err(|e| NotRead {
         kind: "unreadable",
         message: format!("cannot read it: {e}"),
+        counts: None,
     })?;
     let instance = xcsp3::read(&text)?;
     let free = instance.unconstrained();
     let product = (free.iter()).fold(csp_core::BigUint::from(1u32), |acc, &v| {
         acc * instance.variables[v].values.len()
     });
-    let compiled = xcsp3::compile(&instance)?;
+    let compiled = xcsp3::compile(&instance).map_err(|e| NotRead {
+        counts: Some((instance.variables.len(), instance.constraints.len())),
+        ..NotRead::from(e)
+    })?;
     Ok(ReadInstance {
         compiled,
         variables: instance.variables.len(),
@@ -355,16 +363,24 @@ pub fn run_instance(
         StrategyRecord::of(strategy),
         max_solutions,
     );
-    let searched = read_instance(path).map_err(|e| e.message).and_then(|read| {
-        record.read(&read);
-        let file = path.display().to_string();
-        let searched = match trace {
-            Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions)?,
-            None => search_instance(&read, &strategy.search, max_solutions, None, interrupt)?,
-        };
-        record.searched(&read, &searched);
-        Ok(())
-    });
+    let searched = read_instance(path)
+        .map_err(|e| {
+            if let Some((variables, constraints)) = e.counts {
+                record.variables = Some(variables);
+                record.constraints = Some(constraints);
+            }
+            e.message
+        })
+        .and_then(|read| {
+            record.read(&read);
+            let file = path.display().to_string();
+            let searched = match trace {
+                Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions)?,
+                None => search_instance(&read, &strategy.search, max_solutions, None, interrupt)?,
+            };
+            record.searched(&read, &searched);
+            Ok(())
+        });
     if let Err(error) = searched {
         record.error = Some(error);
     }
