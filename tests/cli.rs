@@ -3515,8 +3515,7 @@ fn csp_solves_and_counts_xcsp3_instances() {
     ]));
     assert_eq!(code, 2);
     assert!(
-        out.contains(r#""status":"invalid""#)
-            && out.contains(r#""variables":16,"constraints":36"#),
+        out.contains(r#""status":"invalid""#) && out.contains(r#""variables":16,"constraints":36"#),
         "{out}"
     );
     // The bitboard solver and portfolios are refused by name.

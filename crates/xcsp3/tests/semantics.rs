@@ -441,15 +441,17 @@ fn two_constraints_together() {
     }
 }
 
+/// The kinds of the constraints `c` reads as.
+fn kinds(c: &str) -> Vec<Kind> {
+    instance(c)
+        .constraints
+        .into_iter()
+        .map(|c| c.kind)
+        .collect()
+}
+
 #[test]
 fn a_group_reads_as_its_constraints_written_out() {
-    let kinds = |c: &str| -> Vec<Kind> {
-        instance(c)
-            .constraints
-            .into_iter()
-            .map(|c| c.kind)
-            .collect()
-    };
     let group = "<group> <sum> <list> %... </list> <condition> (eq,%0) </condition> </sum> \
                  <args> y[0] x[0] x[1] </args> <args> y[1] x[2..3] </args> </group>";
     let written = "<sum> <list> x[0] x[1] </list> <condition> (eq,y[0]) </condition> </sum>\n\
@@ -465,13 +467,6 @@ fn a_group_reads_as_its_constraints_written_out() {
 
 #[test]
 fn a_slide_reads_as_its_windows_written_out() {
-    let kinds = |c: &str| -> Vec<Kind> {
-        instance(c)
-            .constraints
-            .into_iter()
-            .map(|c| c.kind)
-            .collect()
-    };
     let slide = "<slide> <list> x[] </list> <intension> lt(%0,%1) </intension> </slide>";
     let written = "<intension> lt(x[0],x[1]) </intension> <intension> lt(x[1],x[2]) </intension> \
                    <intension> lt(x[2],x[3]) </intension>";
