@@ -158,14 +158,11 @@ impl InstanceRecord {
 
 /// An instance read and compiled, with what its record says of it.
 pub struct ReadInstance {
-    /// The instance as read (its objective bounds new models).
+    /// The instance as read (what its record counts; its objective
+    /// bounds new models).
     pub instance: xcsp3::Instance,
     /// The model to search, and how its values read.
     pub compiled: xcsp3::Compiled,
-    /// How many variables were read.
-    pub variables: usize,
-    /// How many constraints were read (a group counts each of its args).
-    pub constraints: usize,
     /// How many variables no constraint mentions.
     pub unconstrained: usize,
     /// The product of their domain sizes (decimal).
@@ -215,8 +212,6 @@ pub fn read_instance(path: &Path) -> Result<ReadInstance, NotRead> {
     })?;
     Ok(ReadInstance {
         compiled,
-        variables: instance.variables.len(),
-        constraints: instance.constraints.len(),
         unconstrained: free.len(),
         unconstrained_assignments: product.to_string(),
         instance,
@@ -304,8 +299,8 @@ impl InstanceRecord {
 
     /// What was read of the instance.
     pub fn read(&mut self, read: &ReadInstance) {
-        self.variables = Some(read.variables);
-        self.constraints = Some(read.constraints);
+        self.variables = Some(read.instance.variables.len());
+        self.constraints = Some(read.instance.constraints.len());
         self.unconstrained = Some(read.unconstrained);
         self.unconstrained_assignments = Some(read.unconstrained_assignments.clone());
     }
@@ -323,22 +318,18 @@ impl InstanceRecord {
         self.solutions = Some(found);
         self.exact = Some(result.termination == Termination::Exhausted);
         self.lower_bound = Some(matches!(result.termination, Termination::Stopped(_)));
+        let optimized = searched.optimized.as_ref();
         if let Some(first) = &result.first_solution {
             self.values = Some(read.compiled.values(first));
-            self.instantiation = Some(read.compiled.instantiation(first));
+            self.instantiation = Some(match optimized.and_then(|o| Some((o.best?, o.optimal))) {
+                Some((best, optimal)) => read.compiled.instantiation_costing(first, best, optimal),
+                None => read.compiled.instantiation(first),
+            });
         }
-        if let (Some(o), Some(objective)) = (&searched.optimized, &read.instance.objective) {
+        if let (Some(o), Some(objective)) = (optimized, &read.instance.objective) {
             self.objective = Some(objective.direction());
             self.best = o.best;
             self.optimal = Some(o.optimal);
-            if let (Some(text), Some(best)) = (&mut self.instantiation, o.best) {
-                let kind = if o.optimal { "optimum" } else { "solution" };
-                *text = text.replacen(
-                    "type=\"solution\"",
-                    &format!("type=\"{kind}\" cost=\"{best}\""),
-                    1,
-                );
-            }
         }
         self.stats = Some(StatsRecord::from(&result.stats));
     }

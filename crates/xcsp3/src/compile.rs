@@ -91,9 +91,20 @@ impl Compiled {
     /// A solution as XCSP3 writes one: `<instantiation type="solution">`
     /// with every variable and its value.
     pub fn instantiation(&self, solution: &[u32]) -> String {
+        self.instantiation_of(solution, "type=\"solution\"")
+    }
+
+    /// An optimization's solution as XCSP3 writes one: with its `cost`,
+    /// of type `optimum` when it is proved optimal.
+    pub fn instantiation_costing(&self, solution: &[u32], cost: i64, optimal: bool) -> String {
+        let kind = if optimal { "optimum" } else { "solution" };
+        self.instantiation_of(solution, &format!("type=\"{kind}\" cost=\"{cost}\""))
+    }
+
+    fn instantiation_of(&self, solution: &[u32], attributes: &str) -> String {
         let values: Vec<String> = self.values(solution).iter().map(i64::to_string).collect();
         format!(
-            "<instantiation type=\"solution\"> <list> {} </list> <values> {} </values> </instantiation>",
+            "<instantiation {attributes}> <list> {} </list> <values> {} </values> </instantiation>",
             self.names.join(" "),
             values.join(" ")
         )

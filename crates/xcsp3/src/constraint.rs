@@ -45,6 +45,20 @@ impl Relation {
         }
     }
 
+    /// The relation the comparison operator `op` says (`None`: `op` is
+    /// no comparison): the inverse of [`Relation::op`].
+    pub fn of_op(op: Op) -> Option<Relation> {
+        Some(match op {
+            Op::Lt => Relation::Lt,
+            Op::Le => Relation::Le,
+            Op::Ge => Relation::Ge,
+            Op::Gt => Relation::Gt,
+            Op::Ne => Relation::Ne,
+            Op::Eq => Relation::Eq,
+            _ => return None,
+        })
+    }
+
     /// Whether `a` and `b` stand in it.
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {

@@ -247,6 +247,16 @@ pub fn run_with(
         timings,
         jobs,
     } = comparison;
+    let instances = sets
+        .iter()
+        .any(|s| matches!(s.members, Members::Instances(_)));
+    if instances
+        && sets
+            .iter()
+            .any(|s| matches!(s.members, Members::Puzzles(_)))
+    {
+        bail!("a comparison runs over puzzle sets or over XCSP3 instance sets, not both");
+    }
     // Lines that do not parse, or whose givens clash, are reported in line
     // order and left out of every run.
     let mut invalid = Vec::new();
@@ -288,7 +298,9 @@ pub fn run_with(
         }
         valid.push(ok);
     }
-    check_instances(&sets, &valid, &contenders, heatmap.is_some())?;
+    if instances {
+        check_instances(&sets, &valid, &contenders, heatmap.is_some())?;
+    }
 
     if shard.is_some() && runs.is_none() && resume.is_none() {
         bail!(
@@ -378,16 +390,6 @@ pub fn run_with(
     progress.start(to_run, &invalid);
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let instances = sets
-        .iter()
-        .any(|s| matches!(s.members, Members::Instances(_)));
-    if instances
-        && sets
-            .iter()
-            .any(|s| matches!(s.members, Members::Puzzles(_)))
-    {
-        bail!("a comparison runs over puzzle sets or over XCSP3 instance sets, not both");
-    }
     let mut per_puzzle = (per_puzzle.as_deref())
         .map(|path| PerPuzzle::create(path, instances))
         .transpose()?;
@@ -696,8 +698,8 @@ fn planned(c: &Contender, record: &StrategyRecord) -> PlannedStrategy {
 /// heatmap is drawn.
 type RunDone = (Run, Option<RunRecord>, Option<(GridSize, ChoiceCounts)>);
 
-/// Before any run, for the instance sets: the heatmap is refused (it
-/// draws grids), and every
+/// Before any run of a comparison over instance sets: the heatmap is
+/// refused (it draws grids), and every
 /// contender is tried on every instance read, so that a heuristic that
 /// needs a grid is refused by name at once, not after hours of runs.
 fn check_instances(
@@ -715,12 +717,6 @@ fn check_instances(
         })
         .flatten()
         .collect();
-    if !sets
-        .iter()
-        .any(|s| matches!(s.members, Members::Instances(_)))
-    {
-        return Ok(());
-    }
     if heatmap {
         bail!("--heatmap draws the cells of Sudoku grids: XCSP3 instances have none");
     }

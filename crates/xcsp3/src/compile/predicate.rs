@@ -25,8 +25,10 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
         expr.eval(&value).is_some_and(|x| x != 0)
     };
     match post(p, &scope, "an <intension>", line, holds) {
-        Err(XcspError::Unsupported { .. }) if linear_comparison(expr).is_some() => {
-            let (relation, a, b) = linear_comparison(expr).expect("checked");
+        Err(e @ XcspError::Unsupported { .. }) => {
+            let Some((relation, a, b)) = linear_comparison(expr) else {
+                return Err(e);
+            };
             let mut form = Linear::default();
             form.add(p, a, 1, line)?;
             form.add(p, b, -1, line)?;
@@ -58,15 +60,7 @@ fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
     let Expr::Apply(op, args) = expr else {
         return None;
     };
-    let relation = match op {
-        Op::Lt => Relation::Lt,
-        Op::Le => Relation::Le,
-        Op::Ge => Relation::Ge,
-        Op::Gt => Relation::Gt,
-        Op::Ne => Relation::Ne,
-        Op::Eq => Relation::Eq,
-        _ => return None,
-    };
+    let relation = Relation::of_op(*op)?;
     match &args[..] {
         [a, b] if linear(a) && linear(b) => Some((relation, a, b)),
         _ => None,
