@@ -179,8 +179,9 @@ def test_xcsp3_instances_as_the_command_runs_them():
     best = sc.csp_solve(root / "tests/inputs/xcsp3/minimize.xml")
     assert (best["status"], best["objective"], best["best"], best["optimal"]) == ("optimum", "minimize", 3, True)
     assert best["instantiation"].startswith('<instantiation type="optimum" cost="3">')
-    bad = sc.csp_solve(root / "instances/xcsp3/SlowConvergence/SlowConvergence-7.xml")
-    assert bad["status"] == "invalid" and "at most 64 values" in bad["error"]
+    bad = sc.csp_solve(root / "tests/inputs/xcsp3/too-wide.xml")
+    assert bad["status"] == "invalid" and "at most 4096 values" in bad["error"]
+    assert (bad["variables"], bad["constraints"]) == (4, 2)
     with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):
         sc.csp_solve(queens, cells=[lambda view, cell: 0])
     with pytest.raises(sc.InvalidStrategy, match="one engine search"):

@@ -3,9 +3,9 @@
 //! Each variable's values become the domain indices `0..64`: value =
 //! base + index, the base 0 where every value lies in `0..=63` (so that
 //! variables over the same small values share their indices), else the
-//! smallest value. A variable whose values span more than 64 is refused
-//! (csp-core's domains are 64-bit sets). Then each constraint is posted
-//! by its own file:
+//! smallest value. csp-core's domains are 64-bit sets: a variable whose
+//! values span more than 64 is written in two digits (see [`Digits`]).
+//! Then each constraint is posted by its own file:
 //! - `intension`: one variable restricts its domain, two make a
 //!   [`BinaryRelation`](csp_core::BinaryRelation), more a
 //!   [`Table`](csp_core::Table) of the tuples that satisfy it (refused
@@ -38,7 +38,7 @@ mod predicate;
 mod regular;
 mod sum;
 
-use csp_core::{Model, ModelBuilder, ValueSet, VarId};
+use csp_core::{BinaryRelation, MAX_VALUES, Model, ModelBuilder, ValueSet, VarId};
 
 use crate::constraint::{Condition, Constraint, Kind, Operand};
 use crate::expression::{Expr, Op};
@@ -46,44 +46,79 @@ use crate::{Instance, XcspError};
 
 pub use predicate::MAX_COMBINATIONS;
 
+/// The most values a variable may have: 64 × 64, two digits.
+pub const MAX_WIDE_VALUES: usize = 64 * 64;
+
+/// A variable of more than 64 values (or spanning more than 64), written
+/// in two base-64 digits: its `k`th value (in increasing order) is the
+/// one where `high = k / 64` and `low = k % 64`, two csp-core variables
+/// tied by `64 * high + low < n`; it has no model variable of its own. A
+/// sum reads it as `first + 64 * high + low` (its values must then be
+/// consecutive); a predicate, a table or an `allDifferent` (pair by pair)
+/// over it lists the digits' tuples; the other constraints refuse it by
+/// name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Digits {
+    pub(crate) high: usize,
+    pub(crate) low: usize,
+}
+
+/// How an instance's variable reads back from a solution.
+#[derive(Clone, Debug)]
+enum Reading {
+    /// One model variable: value = base + domain index.
+    Index { var: usize, base: i64 },
+    /// Two digits: the `64 * high + low`th of `values`.
+    Digits {
+        high: usize,
+        low: usize,
+        values: Vec<i64>,
+    },
+}
+
 /// A compiled instance: the model, and how to read its solutions back.
 #[derive(Debug)]
 pub struct Compiled {
     /// The model to search.
     pub model: Model,
-    /// Each variable's value at domain index 0 (the auxiliary variables'
-    /// too, after the instance's).
+    /// Each model variable's value at domain index 0.
     bases: Vec<i64>,
-    /// Each variable's name.
+    /// Each model variable's name.
+    labels: Vec<String>,
+    /// The instance's variables' names.
     names: Vec<String>,
+    /// How each of the instance's variables reads back.
+    readings: Vec<Reading>,
 }
 
 impl Compiled {
-    /// The variables' values in a solution (the search's domain indices,
-    /// one per variable).
+    /// The instance's variables' values in a solution (the search's
+    /// domain indices, one per model variable).
     pub fn values(&self, solution: &[u32]) -> Vec<i64> {
-        (self.bases[..self.names.len()].iter().zip(solution))
-            .map(|(&base, &index)| base + i64::from(index))
+        (self.readings.iter())
+            .map(|r| match r {
+                Reading::Index { var, base } => base + i64::from(solution[*var]),
+                Reading::Digits { high, low, values } => {
+                    values[(MAX_VALUES * solution[*high] + solution[*low]) as usize]
+                }
+            })
             .collect()
     }
 
-    /// The variables' names, in model order (`VarId(i)` is the `i`th);
-    /// the auxiliary variables, after them, have none.
+    /// The instance's variables' names, in the file's order.
     pub fn names(&self) -> &[String] {
         &self.names
     }
 
-    /// The name of model variable `var`: the instance's name, or
+    /// The name of model variable `var`: the instance's name, `x (high
+    /// digit)` and `x (low digit)` for a variable written in two, or
     /// `(auxiliary k)` for the `k`th variable the compiler added.
     pub fn name(&self, var: usize) -> String {
-        match self.names.get(var) {
-            Some(name) => name.clone(),
-            None => format!("(auxiliary {})", var - self.names.len()),
-        }
+        self.labels[var].clone()
     }
 
     /// The value that domain index `index` of model variable `var` stands
-    /// for.
+    /// for (a digit's value is the digit).
     pub fn value(&self, var: usize, index: u32) -> i64 {
         self.bases[var] + i64::from(index)
     }
@@ -111,20 +146,48 @@ impl Compiled {
     }
 }
 
-/// What the constraints' files need while posting.
+/// What the constraints' files need while posting. Constraints name
+/// variables by their index here: the instance's first, then the ones
+/// added (digits, auxiliary variables).
 pub(crate) struct Posting {
     pub(crate) b: ModelBuilder,
     /// Every variable's values: the instance's, then the auxiliary ones'.
     domains: Vec<Vec<i64>>,
     pub(crate) bases: Vec<i64>,
+    /// The digits of each variable written in two, `None` for the others.
+    digits: Vec<Option<Digits>>,
+    /// Each variable's model variable (none for one written in two).
+    model: Vec<Option<VarId>>,
+    /// Each model variable's base and name.
+    model_bases: Vec<i64>,
+    labels: Vec<String>,
+    /// How many auxiliary variables were added.
+    auxiliary: usize,
 }
 
 impl Posting {
-    /// A new variable over `values` (the instance's variables come
-    /// first; solutions show those alone), refused past 64 values.
+    /// A new auxiliary variable over `values` (see [`Posting::new_named`]);
+    /// `name` says what it is in errors.
     pub(crate) fn new_var(
         &mut self,
         name: &str,
+        values: Vec<i64>,
+        line: u32,
+    ) -> Result<usize, XcspError> {
+        self.auxiliary += 1;
+        let label = format!("(auxiliary {})", self.auxiliary - 1);
+        let v = self.new_named(name, label.clone(), values, line)?;
+        self.write_in_digits(v, name, &label, line)?;
+        Ok(v)
+    }
+
+    /// A new variable over `values`, `name` in errors and `label` in
+    /// traces; past 64 values, one without a model variable, until
+    /// [`Posting::write_in_digits`]; refused past [`MAX_WIDE_VALUES`].
+    fn new_named(
+        &mut self,
+        name: &str,
+        label: String,
         values: Vec<i64>,
         line: u32,
     ) -> Result<usize, XcspError> {
@@ -133,18 +196,92 @@ impl Posting {
             _ => (0, 0),
         };
         let base = if lo >= 0 && hi <= 63 { 0 } else { lo };
-        if hi - base > 63 {
+        let v = self.domains.len();
+        if hi - base <= 63 {
+            let mask: ValueSet = values.iter().map(|&x| (x - base) as u32).collect();
+            self.model.push(Some(self.b.new_var(mask)));
+            self.model_bases.push(base);
+            self.labels.push(label);
+            self.bases.push(base);
+            self.domains.push(values);
+            self.digits.push(None);
+            return Ok(v);
+        }
+        let n = values.len();
+        if n > MAX_WIDE_VALUES {
             return Err(XcspError::unsupported(
                 line,
-                format!("the variable {name} with values {lo}..{hi}"),
-                "csp-core's domains span at most 64 values",
+                format!("the variable {name} of {n} values ({lo}..{hi})"),
+                &format!("a variable has at most {MAX_WIDE_VALUES} values (two base-64 digits)"),
             ));
         }
-        let mask: ValueSet = values.iter().map(|&x| (x - base) as u32).collect();
-        self.b.new_var(mask);
-        self.bases.push(base);
+        self.model.push(None);
+        self.bases.push(0);
         self.domains.push(values);
-        Ok(self.domains.len() - 1)
+        self.digits.push(None);
+        Ok(v)
+    }
+
+    /// Gives `v` its two digits if it has no model variable (it has more
+    /// than 64 values).
+    fn write_in_digits(
+        &mut self,
+        v: usize,
+        name: &str,
+        label: &str,
+        line: u32,
+    ) -> Result<(), XcspError> {
+        if self.model[v].is_some() {
+            return Ok(());
+        }
+        let n = self.domains[v].len();
+        let high = self.new_named(
+            name,
+            format!("{label} (high digit)"),
+            (0..n.div_ceil(64) as i64).collect(),
+            line,
+        )?;
+        let low = self.new_named(
+            name,
+            format!("{label} (low digit)"),
+            (0..n.min(64) as i64).collect(),
+            line,
+        )?;
+        self.digits[v] = Some(Digits { high, low });
+        if n % 64 != 0 {
+            self.restrict(v, |_| true);
+        }
+        Ok(())
+    }
+
+    /// The digits of `v`, if it is written in two.
+    pub(crate) fn digits(&self, v: usize) -> Option<Digits> {
+        self.digits[v]
+    }
+
+    /// Whether the values of `v` are consecutive.
+    pub(crate) fn consecutive(&self, v: usize) -> bool {
+        let values = self.values(v);
+        values.is_empty() || values[values.len() - 1] - values[0] + 1 == values.len() as i64
+    }
+
+    /// Whether some variable of `vars` is written in two digits.
+    pub(crate) fn any_wide(&self, vars: impl IntoIterator<Item = usize>) -> bool {
+        vars.into_iter().any(|v| self.digits[v].is_some())
+    }
+
+    /// The error for a constraint that does not take variables written
+    /// in two digits, naming the first of `vars` that is.
+    pub(crate) fn refuse_wide(&self, vars: &[usize], what: &str, line: u32) -> XcspError {
+        let v = *vars
+            .iter()
+            .find(|&&v| self.digits[v].is_some())
+            .expect("a wide one");
+        XcspError::unsupported(
+            line,
+            format!("{what} over a variable of {} values", self.values(v).len()),
+            "past 64 values, a variable is read by sums, intensions, extensions and allDifferent",
+        )
     }
 
     /// How many variables there are so far.
@@ -157,9 +294,10 @@ impl Posting {
         self.new_var("(auxiliary)", vec![0, 1], line)
     }
 
-    /// The variable of index `v`.
+    /// The model variable of `v`, one not written in two digits (see
+    /// [`Posting::digits`] for those).
     pub(crate) fn var(&self, v: usize) -> VarId {
-        VarId(v as u32)
+        self.model[v].expect("a variable not written in two digits")
     }
 
     /// The values of variable `v`, in index order.
@@ -170,20 +308,32 @@ impl Posting {
     /// The domain index of `value` for variable `v`, if it is one of its
     /// values.
     pub(crate) fn index(&self, v: usize, value: i64) -> Option<u32> {
+        debug_assert!(self.digits[v].is_none(), "a variable in two digits");
         self.values(v).binary_search(&value).ok()?;
         // Every value lies within `base..base + 64` (checked at the start).
         u32::try_from(value - self.bases[v]).ok()
     }
 
-    /// Restricts variable `v` to the values `keep` says yes to.
+    /// Restricts variable `v` to the values `keep` says yes to (a
+    /// relation between the digits of one written in two).
     pub(crate) fn restrict(&mut self, v: usize, keep: impl Fn(i64) -> bool) {
+        if let Some(Digits { high, low }) = self.digits[v] {
+            let values = &self.domains[v];
+            let (vh, vl) = (self.var(high), self.var(low));
+            let relation = BinaryRelation::new(vh, vl, 64, |h, l| {
+                values
+                    .get((MAX_VALUES * h + l) as usize)
+                    .is_some_and(|&x| keep(x))
+            });
+            self.b.add_propagator(relation).expect("the digits exist");
+            return;
+        }
         let mask: ValueSet = (self.values(v).iter())
             .filter(|&&x| keep(x))
             .filter_map(|&x| self.index(v, x))
             .collect();
-        self.b
-            .restrict(VarId(v as u32), mask)
-            .expect("the variable exists");
+        let var = self.var(v);
+        self.b.restrict(var, mask).expect("the variable exists");
     }
 }
 
@@ -206,9 +356,19 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
         b: ModelBuilder::new(),
         domains: Vec::new(),
         bases: Vec::new(),
+        digits: Vec::new(),
+        model: Vec::new(),
+        model_bases: Vec::new(),
+        labels: Vec::new(),
+        auxiliary: 0,
     };
     for var in &instance.variables {
-        posting.new_var(&var.name, var.values.clone(), var.line)?;
+        posting.new_named(&var.name, var.name.clone(), var.values.clone(), var.line)?;
+    }
+    // Their digits after them all: the instance's `i`th variable is the
+    // `i`th here.
+    for (v, var) in instance.variables.iter().enumerate() {
+        posting.write_in_digits(v, &var.name, &var.name, var.line)?;
     }
     let p = &mut posting;
     for c in instance.constraints.iter().chain(extra) {
@@ -286,10 +446,25 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
             }
         }
     }
+    let readings = (0..instance.variables.len())
+        .map(|v| match posting.digits[v] {
+            None => Reading::Index {
+                var: posting.var(v).index(),
+                base: posting.bases[v],
+            },
+            Some(Digits { high, low }) => Reading::Digits {
+                high: posting.var(high).index(),
+                low: posting.var(low).index(),
+                values: posting.domains[v].clone(),
+            },
+        })
+        .collect();
     Ok(Compiled {
         model: posting.b.build(),
-        bases: posting.bases,
+        bases: posting.model_bases,
+        labels: posting.labels,
         names: instance.variables.iter().map(|v| v.name.clone()).collect(),
+        readings,
     })
 }
 

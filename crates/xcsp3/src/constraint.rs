@@ -265,8 +265,8 @@ pub enum Kind {
     },
 }
 
-/// The constraint elements this reader takes, besides `<group>` and
-/// `<block>`: what errors about the others list.
+/// The constraint elements this reader takes, besides `<group>`,
+/// `<block>` and `<slide>`: what errors about the others list.
 pub const READ: [&str; 18] = [
     "intension",
     "extension",

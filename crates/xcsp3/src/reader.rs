@@ -597,7 +597,7 @@ impl Reader<'_> {
                     line,
                     format!("the constraint <{other}>"),
                     &format!(
-                        "this reader takes {}, <group> and <block>",
+                        "this reader takes {}, <group>, <block> and <slide>",
                         READ.map(|r| format!("<{r}>")).join(", ")
                     ),
                 ));

@@ -65,17 +65,45 @@ fn objectives_not_read_are_named() {
 }
 
 #[test]
-fn domains_past_64_values_are_refused() {
+fn variables_past_two_digits_are_refused() {
     let xml = r#"<instance format="XCSP3" type="CSP">
-  <variables> <var id="y"> 0..100 </var> </variables>
+  <variables> <var id="y"> 0..5000 </var> </variables>
   <constraints/>
 </instance>"#;
     let e = error(xml);
     assert!(
-        e.starts_with("line 2: the variable y with values 0..100"),
+        e.starts_with("line 2: the variable y of 5001 values (0..5000) is not supported"),
         "{e}"
     );
-    assert!(e.contains("at most 64 values"), "{e}");
+    assert!(e.contains("at most 4096 values"), "{e}");
+}
+
+#[test]
+fn what_does_not_take_wide_variables_says_so() {
+    let over = |constraint: &str| {
+        error(&format!(
+            r#"<instance format="XCSP3" type="CSP">
+  <variables> <var id="y"> 0..99 </var> <var id="g"> 0..50 60..99 </var> <var id="b"> 0..1 </var> </variables>
+  <constraints>
+    {constraint}
+  </constraints>
+</instance>"#
+        ))
+    };
+    let e = over(
+        "<regular> <list> b y </list> <transitions> (a,0,a)(a,1,a) </transitions> <start> a </start> <final> a </final> </regular>",
+    );
+    assert!(
+        e.starts_with(
+            "line 4: a <regular> or <mdd> over a variable of 100 values is not supported"
+        ),
+        "{e}"
+    );
+    let e = over("<sum> <list> g b </list> <condition> (le,7) </condition> </sum>");
+    assert!(
+        e.starts_with("line 4: a sum over a variable of 91 values is not supported: past 64 values, a variable in a sum takes consecutive values"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -3,203 +3,11 @@
 //! again from the XCSP3 specification, not from the compiler) accepts,
 //! enumerated one by one.
 
+mod common;
+
+use common::holds;
 use csp_core::{PropagationLevel, Search, SearchConfig, Termination};
-use xcsp3::{Condition, Expr, Instance, Kind, Operand};
-
-/// Whether `condition` holds of `x`, with `value(v)` the variables'.
-fn meets(x: i64, condition: &Condition, value: &dyn Fn(usize) -> i64) -> bool {
-    match condition {
-        Condition::Compare(r, Operand::Value(k)) => r.holds(x, *k),
-        Condition::Compare(r, Operand::Var(z)) => r.holds(x, value(*z)),
-        Condition::InRange(a, b) => (*a..=*b).contains(&x),
-        Condition::InSet(set, is_in) => set.contains(&x) == *is_in,
-    }
-}
-
-/// Whether the assignment `value` satisfies `kind`.
-fn holds(kind: &Kind, value: &dyn Fn(usize) -> i64) -> bool {
-    let eval = |e: &Expr| e.eval(value);
-    let all = |terms: &[Expr]| terms.iter().map(eval).collect::<Option<Vec<i64>>>();
-    match kind {
-        Kind::Intension(e) => eval(e).is_some_and(|x| x != 0),
-        Kind::Extension {
-            scope,
-            tuples,
-            supports,
-        } => {
-            let found = tuples
-                .iter()
-                .any(|t| (scope.iter().zip(t)).all(|(&v, x)| x.is_none_or(|x| x == value(v))));
-            found == *supports
-        }
-        Kind::AllDifferent { terms, except } => all(terms).is_some_and(|xs| {
-            (0..xs.len())
-                .all(|i| (i + 1..xs.len()).all(|j| xs[i] != xs[j] || except.contains(&xs[i])))
-        }),
-        Kind::AllDifferentLists(lists) => {
-            let tuples: Option<Vec<Vec<i64>>> = lists.iter().map(|l| all(l)).collect();
-            tuples
-                .is_some_and(|ts| (0..ts.len()).all(|i| (i + 1..ts.len()).all(|j| ts[i] != ts[j])))
-        }
-        Kind::AllEqual(terms) => all(terms).is_some_and(|xs| xs.windows(2).all(|w| w[0] == w[1])),
-        Kind::Ordered {
-            terms,
-            lengths,
-            relation,
-        } => all(terms).is_some_and(|xs| {
-            let ls = all(lengths).unwrap_or_default();
-            (0..xs.len().saturating_sub(1))
-                .all(|i| relation.holds(xs[i] + ls.get(i).copied().unwrap_or(0), xs[i + 1]))
-        }),
-        Kind::Lex { lists, relation } => {
-            let tuples: Option<Vec<Vec<i64>>> = lists.iter().map(|l| all(l)).collect();
-            tuples.is_some_and(|ts| {
-                ts.windows(2).all(|w| {
-                    let order = w[0].cmp(&w[1]) as i64;
-                    relation.holds(order, 0)
-                })
-            })
-        }
-        Kind::Sum {
-            terms,
-            coefs,
-            condition,
-        } => match (all(terms), all(coefs)) {
-            (Some(xs), Some(cs)) => meets(
-                xs.iter().zip(&cs).map(|(x, c)| x * c).sum(),
-                condition,
-                value,
-            ),
-            _ => false,
-        },
-        Kind::Count {
-            terms,
-            values,
-            condition,
-        } => match (all(terms), all(values)) {
-            (Some(xs), Some(vs)) => meets(
-                xs.iter().filter(|x| vs.contains(x)).count() as i64,
-                condition,
-                value,
-            ),
-            _ => false,
-        },
-        Kind::NValues {
-            terms,
-            except,
-            condition,
-        } => all(terms).is_some_and(|mut xs| {
-            xs.retain(|x| !except.contains(x));
-            xs.sort_unstable();
-            xs.dedup();
-            meets(xs.len() as i64, condition, value)
-        }),
-        Kind::Cardinality {
-            terms,
-            values,
-            occurs,
-            closed,
-        } => all(terms).is_some_and(|xs| {
-            (values.iter().zip(occurs))
-                .all(|(v, c)| meets(xs.iter().filter(|&x| x == v).count() as i64, c, value))
-                && (!closed || xs.iter().all(|x| values.contains(x)))
-        }),
-        Kind::Element {
-            terms,
-            index,
-            start,
-            condition,
-        } => match index {
-            Some(i) => {
-                let at = value(*i) - start;
-                at >= 0
-                    && (at as usize) < terms.len()
-                    && eval(&terms[at as usize]).is_some_and(|x| meets(x, condition, value))
-            }
-            None => terms
-                .iter()
-                .any(|t| eval(t).is_some_and(|x| meets(x, condition, value))),
-        },
-        Kind::ElementMatrix {
-            rows,
-            index,
-            starts,
-            condition,
-        } => {
-            let (r, c) = (value(index.0) - starts.0, value(index.1) - starts.1);
-            r >= 0
-                && c >= 0
-                && (rows.get(r as usize).and_then(|row| row.get(c as usize)))
-                    .and_then(eval)
-                    .is_some_and(|x| meets(x, condition, value))
-        }
-        Kind::Extremum {
-            terms,
-            max,
-            condition,
-        } => all(terms).is_some_and(|xs| {
-            let m = if *max {
-                xs.iter().max()
-            } else {
-                xs.iter().min()
-            };
-            m.is_some_and(|&m| meets(m, condition, value))
-        }),
-        Kind::Channel { list, start, other } => {
-            let (other, other_start) = match other {
-                Some((o, s)) => (o.as_slice(), *s),
-                None => (list.as_slice(), *start),
-            };
-            let equal = list.len() == other.len();
-            list.iter().enumerate().all(|(i, &x)| {
-                let j = value(x) - other_start;
-                j >= 0
-                    && (j as usize) < other.len()
-                    && value(other[j as usize]) == i as i64 + start
-                    && (!equal
-                        || other.iter().enumerate().all(|(j, &y)| {
-                            let i = value(y) - start;
-                            i >= 0
-                                && (i as usize) < list.len()
-                                && value(list[i as usize]) == j as i64 + other_start
-                        }))
-            })
-        }
-        Kind::Regular {
-            list,
-            transitions,
-            start,
-            finals,
-        } => {
-            let mut state = start.clone();
-            for &v in list {
-                let Some(t) = (transitions.iter()).find(|t| t.0 == state && t.1 == value(v)) else {
-                    return false;
-                };
-                state = t.2.clone();
-            }
-            finals.contains(&state)
-        }
-        Kind::Precedence {
-            list,
-            values,
-            covered,
-        } => {
-            // Each value's first occurrence comes after the first of the
-            // value before it (and with `covered` each occurs).
-            let first = |x: i64| list.iter().position(|&v| value(v) == x);
-            let firsts: Vec<Option<usize>> = values.iter().map(|&x| first(x)).collect();
-            (1..firsts.len()).all(|i| match (firsts[i - 1], firsts[i]) {
-                (_, None) => true,
-                (None, Some(_)) => false,
-                (Some(a), Some(b)) => a < b,
-            }) && (!covered || firsts.iter().all(Option::is_some))
-        }
-        Kind::Instantiation { vars, values } => {
-            vars.iter().zip(values).all(|(&v, &x)| value(v) == x)
-        }
-    }
-}
+use xcsp3::{Instance, Kind};
 
 /// The solutions of `instance` counted by enumeration.
 fn brute_force(instance: &Instance) -> u64 {
@@ -397,11 +205,19 @@ const CASES: &[(&str, &str)] = &[
 ];
 
 fn instance(constraint: &str) -> Instance {
+    instance_over(
+        r#"<array id="x" size="[4]"> -1..2 </array>
+    <array id="y" size="[3]"> 0..3 </array>"#,
+        constraint,
+    )
+}
+
+/// An instance of `variables` (their XML) and `constraint`.
+fn instance_over(variables: &str, constraint: &str) -> Instance {
     let xml = format!(
         r#"<instance format="XCSP3" type="CSP">
   <variables>
-    <array id="x" size="[4]"> -1..2 </array>
-    <array id="y" size="[3]"> 0..3 </array>
+    {variables}
   </variables>
   <constraints>
     {constraint}
@@ -416,6 +232,86 @@ fn every_kind_counts_what_it_says() {
     for (name, constraint) in CASES {
         let instance = instance(constraint);
         let expected = brute_force(&instance);
+        for level in [
+            PropagationLevel::ForwardChecking,
+            PropagationLevel::Singles,
+            PropagationLevel::Gac,
+        ] {
+            assert_eq!(searched(&instance, level), expected, "{name} at {level}");
+        }
+    }
+}
+
+/// Variables past 64 values (written in two digits): `w[0..2]` over
+/// 0..65, `z` over -40..30, `u` over 0..3.
+const WIDE: &str = r#"<array id="w" size="[2]"> 0..65 </array>
+    <var id="z"> -40..30 </var>
+    <var id="u"> 0..3 </var>"#;
+
+/// `w` over 0..69, `s` over 0..40 and 50..79 (not consecutive), `u` over
+/// 0..3.
+const GAPPED: &str = r#"<var id="w"> 0..69 </var>
+    <var id="s"> 0..40 50..79 </var>
+    <var id="u"> 0..3 </var>"#;
+
+/// Cases over wide variables, with few enough solutions to count one by
+/// one.
+const WIDE_CASES: &[(&str, &str, &str)] = &[
+    (
+        "sum eq",
+        WIDE,
+        "<sum> <list> w[0] w[1] z </list> <coeffs> 1 -2 1 </coeffs> <condition> (eq,u) </condition> </sum>",
+    ),
+    (
+        "sum le and ne",
+        WIDE,
+        "<sum> <list> w[] z </list> <condition> (le,-30) </condition> </sum>\n\
+         <sum> <list> w[0] z </list> <condition> (ne,-35) </condition> </sum>",
+    ),
+    (
+        "intension",
+        WIDE,
+        "<intension> and(eq(mod(w[0],10),u),eq(div(w[1],9),u),le(z,sub(w[0],30))) </intension>",
+    ),
+    (
+        "extension",
+        WIDE,
+        "<extension> <list> w[1] z </list> <conflicts> (*,-40)(5,*) </conflicts> </extension>\n\
+         <intension> eq(w[1],add(z,29)) </intension>\n\
+         <extension> <list> w[0] z u </list> <supports> (65,30,1)(3,*,2)(64,-11,0)(0,0,3) </supports> </extension>",
+    ),
+    (
+        "ordered by linear comparisons",
+        WIDE,
+        "<intension> lt(w[0],w[1]) </intension>\n\
+         <intension> eq(z,add(sub(w[1],40),u)) </intension>",
+    ),
+    (
+        "allDifferent",
+        WIDE,
+        "<allDifferent> w[0] w[1] z u </allDifferent>\n\
+         <intension> eq(w[0],add(z,5)) </intension>\n\
+         <intension> le(w[1],add(u,12)) </intension>",
+    ),
+    (
+        "gapped intension and table",
+        GAPPED,
+        "<intension> lt(s,sub(w,10)) </intension>\n\
+         <extension> <list> s u </list> <supports> (79,1)(40,2)(50,0)(0,3)(41,1) </supports> </extension>",
+    ),
+    (
+        "gapped allDifferent",
+        GAPPED,
+        "<allDifferent> w s add(u,38) </allDifferent>",
+    ),
+];
+
+#[test]
+fn variables_past_64_values_count_what_they_say() {
+    for (name, variables, constraint) in WIDE_CASES {
+        let instance = instance_over(variables, constraint);
+        let expected = brute_force(&instance);
+        assert!(expected > 0, "{name}: {expected}");
         for level in [
             PropagationLevel::ForwardChecking,
             PropagationLevel::Singles,
@@ -480,4 +376,27 @@ fn a_slide_reads_as_its_windows_written_out() {
     let text = "<slide> <list> x[] y[] </list> <intension> ne(%0,%1) </intension> </slide>";
     let counted = instance(text);
     assert_eq!(counted.constraints.len(), 6);
+}
+
+#[test]
+fn wide_variables_read_back_from_their_digits() {
+    let instance = instance_over(GAPPED, "<intension> eq(s,add(u,77)) </intension>");
+    let compiled = xcsp3::compile(&instance).unwrap();
+    // Model variables: u, then w's digits and s's.
+    let labels: Vec<String> = (0..compiled.model.num_vars())
+        .map(|v| compiled.name(v))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "u",
+            "w (high digit)",
+            "w (low digit)",
+            "s (high digit)",
+            "s (low digit)"
+        ]
+    );
+    // w = 64 + 5, s = its 64 + 3rd value (0..40 then 50..): 50 + 26.
+    assert_eq!(compiled.values(&[2, 1, 5, 1, 3]), [69, 76, 2]);
+    assert_eq!(compiled.names(), ["w", "s", "u"]);
 }

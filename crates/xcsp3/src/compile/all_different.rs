@@ -10,8 +10,9 @@ use crate::expression::{Expr, Op};
 /// (`dist(x,y)` for Golomb rulers and Costas arrays: pairs of them would
 /// make tables of four), each term that is an expression gets a variable
 /// of its own; then one [`AllDifferent`] over variables that share their
-/// domain indices (the same base); else `ne` (or a value of the
-/// exceptions) pair by pair, binary relations for terms of one variable.
+/// domain indices (the same base), none in two digits; else `ne` (or a
+/// value of the exceptions) pair by pair, binary relations for terms of
+/// one variable.
 pub(crate) fn post(
     p: &mut Posting,
     terms: &[Expr],
@@ -38,6 +39,7 @@ pub(crate) fn post(
         .collect();
     if let Some(vars) = vars
         && except.is_empty()
+        && !p.any_wide(vars.iter().copied())
         && vars.iter().all(|&v| p.bases[v] == p.bases[vars[0]])
     {
         let mut sorted = vars.clone();

@@ -2,7 +2,7 @@
 //! variable narrows its domain, two make a binary relation, more a table
 //! of the satisfying tuples.
 
-use csp_core::{BinaryRelation, MAX_TUPLES, Table};
+use csp_core::{BinaryRelation, MAX_TUPLES, MAX_VALUES, Table};
 
 use super::Posting;
 use super::sum::{Linear, post_linear};
@@ -15,30 +15,40 @@ use crate::expression::{Expr, Op};
 pub const MAX_COMBINATIONS: u64 = 1 << 22;
 
 /// Posts an intension constraint: `expr` is true (non-zero; undefined,
-/// as a division by zero, is false). By its tuples; when they are too
-/// many and `expr` compares two linear expressions (`ne(sub(a,b),
-/// sub(c,d))`), as a linear sum.
+/// as a division by zero, is false). By its tuples; as a linear sum when
+/// `expr` compares two linear expressions (`ne(sub(a,b), sub(c,d))`) and
+/// the tuples are too many, or it orders variables written in two
+/// digits (`le(x,y)`: a table of digit pairs is slow to propagate).
 pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
     let scope = expr.vars();
     let holds = |values: &[i64]| {
         let value = |v: usize| values[scope.iter().position(|&s| s == v).expect("in scope")];
         expr.eval(&value).is_some_and(|x| x != 0)
     };
+    let linear = linear_comparison(expr);
+    let as_sum = |(relation, a, b): (Relation, &Expr, &Expr), p: &mut Posting| {
+        let mut form = Linear::default();
+        form.add(p, a, 1, line)?;
+        form.add(p, b, -1, line)?;
+        post_linear(
+            p,
+            form,
+            &Condition::Compare(relation, Operand::Value(0)),
+            line,
+        )
+    };
+    if let Some(comparison) = linear
+        && comparison.0 != Relation::Ne
+        && p.any_wide(scope.iter().copied())
+        && scope.iter().all(|&v| p.consecutive(v))
+    {
+        return as_sum(comparison, p);
+    }
     match post(p, &scope, "an <intension>", line, holds) {
-        Err(e @ XcspError::Unsupported { .. }) => {
-            let Some((relation, a, b)) = linear_comparison(expr) else {
-                return Err(e);
-            };
-            let mut form = Linear::default();
-            form.add(p, a, 1, line)?;
-            form.add(p, b, -1, line)?;
-            post_linear(
-                p,
-                form,
-                &Condition::Compare(relation, Operand::Value(0)),
-                line,
-            )
-        }
+        Err(e @ XcspError::Unsupported { .. }) => match linear {
+            Some(comparison) => as_sum(comparison, p),
+            None => Err(e),
+        },
         other => other,
     }
 }
@@ -68,7 +78,8 @@ fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
 }
 
 /// Posts the constraint `holds` (given the values of `scope`, distinct
-/// variables, in order) over `scope`; `what` names it in errors.
+/// variables, in order) over `scope`; `what` names it in errors. A
+/// variable written in two digits is two columns of the table.
 pub(crate) fn post(
     p: &mut Posting,
     scope: &[usize],
@@ -94,7 +105,7 @@ pub(crate) fn post(
             p.restrict(x, |a| holds(&[a]));
             Ok(())
         }
-        [x, y] => {
+        [x, y] if !p.any_wide([x, y]) => {
             let (bx, by) = (p.bases[x], p.bases[y]);
             let (vx, vy) = (p.var(x), p.var(y));
             let (dx, dy): (Vec<i64>, Vec<i64>) = (p.values(x).to_vec(), p.values(y).to_vec());
@@ -113,11 +124,17 @@ pub(crate) fn post(
             let mut too_many = false;
             each_assignment(p, scope, what, line, |values| {
                 if !too_many && holds(values) {
-                    tuples.push(
-                        (scope.iter().zip(values))
-                            .map(|(&v, &x)| (x - p.bases[v]) as u32)
-                            .collect(),
-                    );
+                    let mut tuple = Vec::with_capacity(scope.len() + 2);
+                    for (&v, &x) in scope.iter().zip(values) {
+                        match p.digits(v) {
+                            None => tuple.push((x - p.bases[v]) as u32),
+                            Some(_) => {
+                                let k = p.values(v).binary_search(&x).expect("a value") as u32;
+                                tuple.extend([k / MAX_VALUES, k % MAX_VALUES]);
+                            }
+                        }
+                    }
+                    tuples.push(tuple);
                     too_many = tuples.len() > MAX_TUPLES;
                 }
             })?;
@@ -128,7 +145,12 @@ pub(crate) fn post(
                     &format!("it allows more than the {MAX_TUPLES} tuples a table may list"),
                 ));
             }
-            let vars = scope.iter().map(|&v| p.var(v)).collect();
+            let vars = (scope.iter())
+                .flat_map(|&v| match p.digits(v) {
+                    None => vec![p.var(v)],
+                    Some(d) => vec![p.var(d.high), p.var(d.low)],
+                })
+                .collect();
             let table =
                 Table::new(vars, tuples).map_err(|e| XcspError::invalid(line, e.to_string()))?;
             p.b.add_propagator(table)

@@ -18,6 +18,9 @@ pub(crate) fn post(
     finals: &[String],
     line: u32,
 ) -> Result<(), XcspError> {
+    if p.any_wide(list.iter().copied()) {
+        return Err(p.refuse_wide(list, "a <regular> or <mdd>", line));
+    }
     // States as numbers, the start first.
     let mut number: HashMap<&str, u32> = HashMap::new();
     number.insert(start, 0);

@@ -79,7 +79,9 @@ impl Linear {
             )?,
             other => match other.vars()[..] {
                 // Defined on every value: weighed by a weighted sum.
-                [x] if p.values(x).iter().all(|&a| other.eval(&|_| a).is_some()) => {
+                [x] if p.digits(x).is_none()
+                    && p.values(x).iter().all(|&a| other.eval(&|_| a).is_some()) =>
+                {
                     self.unary.push((x, other.clone(), factor));
                 }
                 _ => {
@@ -89,6 +91,33 @@ impl Linear {
             },
         }
         Ok(())
+    }
+
+    /// The same form with each variable written in two digits replaced
+    /// by `first + 64 * high + low` (refused when its values are not
+    /// consecutive: its value is then no linear function of its digits).
+    fn in_digits(self, p: &Posting, line: u32) -> Result<Linear, XcspError> {
+        let mut form = Linear {
+            terms: Vec::new(),
+            ..self
+        };
+        for &(v, c) in &self.terms {
+            let Some(d) = p.digits(v) else {
+                form.add_var(v, c);
+                continue;
+            };
+            if !p.consecutive(v) {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!("a sum over a variable of {} values", p.values(v).len()),
+                    "past 64 values, a variable in a sum takes consecutive values",
+                ));
+            }
+            form.constant += c * p.values(v)[0];
+            form.add_var(d.high, 64 * c);
+            form.add_var(d.low, c);
+        }
+        Ok(form)
     }
 
     fn add_var(&mut self, v: usize, c: i64) {
@@ -169,6 +198,7 @@ pub(crate) fn post_linear(
         }
         _ => (None, 0),
     };
+    let mut form = form.in_digits(p, line)?;
     if !form.unary.is_empty() {
         let weighed = match (relation, condition) {
             (Some(Relation::Eq), _) => vec![(rhs, true, false)],
