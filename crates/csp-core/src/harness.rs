@@ -14,7 +14,14 @@
 //! - with the partial assignment fixed, a complete search (input order,
 //!   lowest value first) finds exactly the solutions extending it, the
 //!   lexicographically first one first. This backtracks, so it also checks
-//!   that a propagator's trailed state is restored.
+//!   that a propagator's trailed state is restored;
+//! - with the partial and the full assignment fixed, every removal a
+//!   propagator makes at the root, and its failure, has a true
+//!   explanation ([`Propagator::explain`](crate::Propagator::explain),
+//!   else the removals in its scope): its literals hold just before, and
+//!   no solution of the model meets them all and keeps the removed value
+//!   (meets them all, for a failure). It returns how many removals and
+//!   failures the propagators explained themselves ([`ExplanationCounts`]).
 //!
 //! A failure panics with the model, the assignment and the level, so it
 //! reads as a test failure.
@@ -33,6 +40,7 @@ use std::ops::RangeInclusive;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
+use crate::explanation::{Explaining, Literal, scope_reason};
 use crate::{Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
 
 /// The most assignments one random model may have (domains are shrunk
@@ -49,19 +57,24 @@ pub fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 /// random domains within `0..9`; `post` adds the constraints, drawing any
 /// parameters it needs from the generator it is handed.
 ///
+/// Returns how many removals and failures the propagators explained
+/// themselves, and how many the scope's removals explained.
+///
 /// # Panics
 /// When propagation removes a value some solution uses, fails where a
 /// solution exists, or accepts a full assignment that is no solution (or
-/// rejects one that is).
+/// rejects one that is); when an explanation does not hold or does not
+/// imply what it explains.
 pub fn check_propagator(
     name: &str,
     cases: usize,
     seed: u64,
     arity: RangeInclusive<usize>,
     post: impl Fn(&mut ModelBuilder, &[VarId], &mut ChaCha8Rng),
-) {
+) -> ExplanationCounts {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (lo, hi) = (*arity.start(), *arity.end());
+    let mut counts = ExplanationCounts::default();
     for case in 0..cases {
         let n = lo + below(&mut rng, (hi - lo + 1) as u32) as usize;
         let domains = random_domains(&mut rng, n);
@@ -80,6 +93,10 @@ pub fn check_propagator(
         let partial: Vec<Option<u32>> = (domains.iter())
             .map(|&d| (below(&mut rng, 3) == 0).then(|| pick(&mut rng, d)))
             .collect();
+        for level in PropagationLevel::ALL {
+            let context = |what: &str| context(&format!("at {level} with {partial:?}, {what}"));
+            explain_root(&model, &solutions, level, &partial, &mut counts, &context);
+        }
         let extending: Vec<&Vec<u32>> = (solutions.iter())
             .filter(|s| (s.iter().zip(&partial)).all(|(x, p)| p.is_none_or(|p| p == *x)))
             .collect();
@@ -139,7 +156,134 @@ pub fn check_propagator(
                     "at {level}, full assignment {full:?} (a solution: {is_solution})"
                 ))
             );
+            explain_root(
+                &model,
+                &solutions,
+                level,
+                &fixed,
+                &mut counts,
+                &|what: &str| context(&format!("at {level} with {full:?}, {what}")),
+            );
         }
+    }
+    counts
+}
+
+/// How often [`check_propagator`] met a propagator's own explanation
+/// and the scope's removals in its stead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExplanationCounts {
+    /// Removals and failures the propagators explained themselves.
+    pub own: u64,
+    /// Those explained by the removals in the scope.
+    pub scope: u64,
+}
+
+/// Propagates the root of `model` at `level` after fixing `partial`, and
+/// checks the explanation of every propagator's removal and failure.
+fn explain_root(
+    model: &Model,
+    solutions: &[Vec<u32>],
+    level: PropagationLevel,
+    partial: &[Option<u32>],
+    counts: &mut ExplanationCounts,
+    context: &dyn Fn(&str) -> String,
+) {
+    let config = SearchConfig {
+        level,
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(model, &config).expect("plain heuristics");
+    for (i, x) in partial.iter().enumerate() {
+        if let Some(x) = *x
+            && search.fix(VarId(i as u32), x).is_err()
+        {
+            return;
+        }
+    }
+    let initial = model.initial_domains().to_vec();
+    let mut domains: Vec<ValueSet> = model.vars().map(|v| search.store().domain(v)).collect();
+    search.record_changes();
+    let mark = search.trail_mark();
+    let failed = search.propagate_root().is_err();
+    let propagators = model.propagators();
+    let mut reason = Vec::new();
+    for change in search.changes_since(mark) {
+        let p = change.propagator as usize;
+        if p < propagators.len() {
+            for value in change.gone.iter() {
+                let ex = Explaining::new(&domains, &initial);
+                reason.clear();
+                let own = propagators[p].explain(Some((change.var, value)), &ex, &mut reason);
+                if !own {
+                    scope_reason(propagators[p].scope(), &ex, &mut reason);
+                }
+                let what = format!(
+                    "{} (propagator {p}) removed {value} from x{}, because {reason:?}",
+                    propagators[p].name(),
+                    change.var.index()
+                );
+                check_reason(solutions, Some((change.var, value)), &ex, &reason, &|w| {
+                    context(&format!("{what}: {w}"))
+                });
+                *(if own {
+                    &mut counts.own
+                } else {
+                    &mut counts.scope
+                }) += 1;
+            }
+        }
+        let var = change.var.index();
+        domains[var] = domains[var].difference(change.gone);
+    }
+    if let (true, Some(p)) = (failed, search.failed_propagator()) {
+        let ex = Explaining::new(&domains, &initial);
+        reason.clear();
+        let own = propagators[p].explain(None, &ex, &mut reason);
+        if !own {
+            scope_reason(propagators[p].scope(), &ex, &mut reason);
+        }
+        let what = format!(
+            "{} (propagator {p}) failed, because {reason:?}",
+            propagators[p].name()
+        );
+        check_reason(solutions, None, &ex, &reason, &|w| {
+            context(&format!("{what}: {w}"))
+        });
+        *(if own {
+            &mut counts.own
+        } else {
+            &mut counts.scope
+        }) += 1;
+    }
+}
+
+/// Checks that `reason` holds in `ex` and implies, in the model whose
+/// `solutions` these are, the removal (or, for `None`, the failure): no
+/// solution meets every literal (and takes the removed value).
+fn check_reason(
+    solutions: &[Vec<u32>],
+    removal: Option<(VarId, u32)>,
+    ex: &Explaining<'_>,
+    reason: &[Literal],
+    context: &dyn Fn(&str) -> String,
+) {
+    for l in reason {
+        assert!(
+            l.holds(ex.domain(l.var())),
+            "{}",
+            context(&format!("{l} does not hold"))
+        );
+    }
+    let meets = |s: &Vec<u32>| {
+        removal.is_none_or(|(x, v)| s[x.index()] == v)
+            && reason.iter().all(|l| l.allows(s[l.var().index()]))
+    };
+    if let Some(s) = solutions.iter().find(|s| meets(s)) {
+        panic!(
+            "{}",
+            context(&format!("the solution {s:?} meets it: no implication"))
+        );
     }
 }
 
@@ -322,7 +466,8 @@ mod tests {
 
     #[test]
     fn binary_relation() {
-        check_propagator("binary relation", CASES, 7, 2..=4, |b, vars, rng| {
+        // Every removal and failure explained by the relation itself.
+        let counts = check_propagator("binary relation", CASES, 7, 2..=4, |b, vars, rng| {
             // A random table over 0..9, sometimes one of the Sudoku ones.
             let table: Vec<bool> = (0..81).map(|_| below(rng, 3) == 0).collect();
             let kind = below(rng, 4);
@@ -342,6 +487,13 @@ mod tests {
                 .unwrap();
             }
         });
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 11722,
+                scope: 0
+            }
+        );
     }
 
     #[test]

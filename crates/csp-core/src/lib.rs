@@ -49,6 +49,7 @@
 #![forbid(unsafe_code)]
 
 mod domain_store;
+pub mod explanation;
 pub mod harness;
 pub mod heuristics;
 mod model;

@@ -105,6 +105,7 @@ pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
 
 use crate::VarId;
+use crate::explanation::{Explaining, Literal};
 
 /// A propagator found that the constraint cannot be satisfied in the current
 /// state (a domain wiped out, a value with no place, a violated assignment).
@@ -254,6 +255,24 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// [`PropagationContext::begin`]).
     fn rule(&self) -> Rule {
         Rule::Other
+    }
+
+    /// Why it removed `value` from `var` (`removal` is `Some((var,
+    /// value))`), or why it failed (`None`: it returned a conflict):
+    /// pushes onto `reason` literals that hold in the domains `ex` shows
+    /// (those just before) and imply the removal, or the failure, with
+    /// the constraint alone. Returns `false` when it has no explanation of
+    /// its own (the default): the removals in its scope
+    /// ([`scope_reason`](crate::explanation::scope_reason)) explain it
+    /// then. [`check_propagator`](crate::harness::check_propagator)
+    /// checks both kinds.
+    fn explain(
+        &self,
+        _removal: Option<(VarId, u32)>,
+        _ex: &Explaining<'_>,
+        _reason: &mut Vec<Literal>,
+    ) -> bool {
+        false
     }
 
     /// Whether it runs only once every other propagator and the naked

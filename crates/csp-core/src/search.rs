@@ -338,6 +338,29 @@ impl<'m> Search<'m> {
         }
     }
 
+    /// Records from now on which propagator makes each change (the
+    /// explanation checks read them back with [`Search::changes_since`]).
+    pub(crate) fn record_changes(&mut self) {
+        self.agenda.segments = Some(Vec::new());
+    }
+
+    /// The trail's length now: a mark for [`Search::changes_since`].
+    pub(crate) fn trail_mark(&self) -> usize {
+        self.store.trail_len()
+    }
+
+    /// The changes since `mark`, each credited to the rule and propagator
+    /// that made it (recorded since [`Search::record_changes`]).
+    pub(crate) fn changes_since(&self, mark: usize) -> Vec<trace::Change> {
+        let segments = self.agenda.segments.as_deref().unwrap_or(&[]);
+        trace::changes(&self.store, mark, segments)
+    }
+
+    /// The propagator whose run failed last, if one did.
+    pub(crate) fn failed_propagator(&self) -> Option<usize> {
+        self.agenda.culprit().map(|c| c.propagator as usize)
+    }
+
     /// Propagates the givens at the configured level (once; later calls
     /// return the same answer).
     pub fn propagate_root(&mut self) -> Result<(), Conflict> {

@@ -5,6 +5,7 @@ use super::{
     Conflict, Events, Hypothesis, NotifyContext, PropagationContext, PropagationLevel, Propagator,
     Rule, Wake,
 };
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// State word: the values placed in the group.
@@ -203,6 +204,54 @@ impl Propagator for AllDifferent {
         Self::distinct(self.vars.iter().map(|&v| value(v)))
     }
 
+    /// A value taken by another variable (`y = v`); in a permutation
+    /// group, a value no other variable can take any more (`y ≠ v` for
+    /// all the others); a failure: an emptied domain's removals, or two
+    /// variables with one value. Else the scope's removals (Hall sets are
+    /// not singled out yet).
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let Some((x, w)) = removal else {
+            if let Some(&z) = self.vars.iter().find(|&&z| ex.domain(z).is_empty()) {
+                ex.push_removed(z, ex.removed(z), reason);
+                return true;
+            }
+            let mut seen: Vec<(u32, VarId)> = Vec::new();
+            for &y in &self.vars {
+                if let Some(v) = ex.domain(y).min().filter(|_| ex.domain(y).len() == 1) {
+                    if let Some(&(_, z)) = seen.iter().find(|&&(u, _)| u == v) {
+                        reason.extend([Literal::Is(z, v), Literal::Is(y, v)]);
+                        return true;
+                    }
+                    seen.push((v, y));
+                }
+            }
+            return false;
+        };
+        let taken = ValueSet::single(w);
+        if let Some(&y) = (self.vars.iter()).find(|&&y| y != x && ex.domain(y) == taken) {
+            reason.push(Literal::Is(y, w));
+            return true;
+        }
+        if self.is_permutation() {
+            let elsewhere = (self.vars.iter())
+                .filter(|&&y| y != x)
+                .fold(ValueSet::EMPTY, |acc, &y| acc.union(ex.domain(y)));
+            let only_here = ex.domain(x).difference(elsewhere).difference(taken);
+            if let Some(v) = only_here.min() {
+                for &y in self.vars.iter().filter(|&&y| y != x) {
+                    ex.push_removed(y, ValueSet::single(v), reason);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
     fn name(&self) -> &'static str {
         "all-different"
     }
@@ -262,8 +311,28 @@ impl Propagator for AllDifferent {
 
 #[cfg(test)]
 mod tests {
+    use super::AllDifferent;
+    use crate::harness::{ExplanationCounts, check_propagator};
     use crate::testing::{domains_after, fixed};
     use crate::{ModelBuilder, PropagationLevel, ValueSet, VarId};
+
+    #[test]
+    fn explanations_of_permutation_groups_are_true() {
+        // As many variables as values: assigned values, hidden singles,
+        // clashes and the matching's removals all explained.
+        // Nine variables over 0..9, as a Sudoku house (random domains).
+        let counts = check_propagator("permutation", 300, 12, 9..=9, |b, vars, _| {
+            b.add_propagator(AllDifferent::new(vars.to_vec(), ValueSet::range(9)))
+                .unwrap();
+        });
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 9466,
+                scope: 52
+            }
+        );
+    }
 
     /// Four variables with values 0..4 under one all-different.
     fn group() -> crate::Model {

@@ -1,6 +1,7 @@
 //! A binary relation between two variables, given by its supports.
 
 use super::{Conflict, Events, Hypothesis, PropagationContext, PropagationLevel, Propagator, Rule};
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// `(x, y)` takes only allowed pairs of values. The relation is a table of
@@ -101,6 +102,49 @@ impl Propagator for BinaryRelation {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         self.allows(value(self.vars[0]), value(self.vars[1]))
+    }
+
+    /// A value of one variable whose supports have all left the other's
+    /// domain: those removals (`x ≠ a` for each support `a`). A failure:
+    /// an emptied domain's removals, or the two values (both assigned).
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let [x, y] = self.vars;
+        let Some((var, value)) = removal else {
+            if let Some(&z) = self.vars.iter().find(|&&z| ex.domain(z).is_empty()) {
+                ex.push_removed(z, ex.removed(z), reason);
+                return true;
+            }
+            let (dx, dy) = (ex.domain(x), ex.domain(y));
+            return match (dx.len(), dy.len()) {
+                (1, 1) if !self.allows(dx.min().unwrap_or(0), dy.min().unwrap_or(0)) => {
+                    reason.extend([
+                        Literal::Is(x, dx.min().unwrap_or(0)),
+                        Literal::Is(y, dy.min().unwrap_or(0)),
+                    ]);
+                    true
+                }
+                _ => false,
+            };
+        };
+        if x == y {
+            return false;
+        }
+        let side = usize::from(var == y);
+        let other = self.vars[1 - side];
+        let supports = self.supports[side]
+            .get(value as usize)
+            .copied()
+            .unwrap_or(ValueSet::EMPTY);
+        if !supports.intersection(ex.domain(other)).is_empty() {
+            return false;
+        }
+        ex.push_removed(other, supports, reason);
+        true
     }
 
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
