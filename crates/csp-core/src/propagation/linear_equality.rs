@@ -3,6 +3,7 @@
 use super::{
     Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
 };
+use crate::explanation::{Explaining, Literal, linear_bounds};
 use crate::{ValueSet, VarId};
 
 /// `sum(coef_i * x_i) = rhs` over the values `x_i` of its variables (values
@@ -193,6 +194,20 @@ impl Propagator for LinearEquality {
             .map(|(&v, &c)| c * value(v) as i64)
             .sum();
         sum == self.rhs
+    }
+
+    /// The other terms' least (or greatest) values leave no room for the
+    /// value below (or above) the total: the removals that set those
+    /// bounds.
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let (vars, coefs) = (&self.vars, &self.coefs);
+        linear_bounds::explain_at_most(vars, coefs, 1, self.rhs, removal, ex, reason)
+            || linear_bounds::explain_at_most(vars, coefs, -1, -self.rhs, removal, ex, reason)
     }
 
     fn name(&self) -> &'static str {
