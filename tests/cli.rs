@@ -3408,13 +3408,16 @@ fn csp_compare_runs_the_pipeline_over_instance_sets() {
 
 #[test]
 fn csp_solves_and_counts_xcsp3_instances() {
-    // ACE counts 92 solutions for 8 queens; Pigeons-6 has none; a domain
-    // past 64 values is refused by name, with its line.
+    // ACE counts 92 solutions for 8 queens; Pigeons-6 has none;
+    // SEND+MORE=MONEY one, with 18 letters of 10 values no constraint
+    // mentions (each solution found counts for their 10^18 assignments);
+    // a domain past 4,096 values is refused by name, with its line.
     timing_filters! {
         assert_cmd_snapshot!(
             "csp_count_text",
             sudoku(&["csp", "count", "--all", "--cells", "EA", "--values", "0",
-                     "instances/xcsp3/Queens/Queens-8.xml", "instances/xcsp3/Pigeons/Pigeons-6.xml"])
+                     "instances/xcsp3/Queens/Queens-8.xml", "instances/xcsp3/Pigeons/Pigeons-6.xml",
+                     "instances/xcsp3/CryptoPuzzle/CryptoPuzzle-SEND-MORE-MONEY.xml"])
         );
         assert_cmd_snapshot!(
             "csp_solve_json",
@@ -3487,6 +3490,21 @@ fn csp_solves_and_counts_xcsp3_instances() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(": satisfiable, best 17 so far (3 improving solutions to minimize)"),
+        "{out}"
+    );
+    // A solution limit below the unconstrained variables' assignments.
+    let (out, code) = stdout_of(&mut sudoku(&[
+        "csp",
+        "count",
+        "--limit",
+        "1000",
+        "--format",
+        "json",
+        "instances/xcsp3/CryptoPuzzle/CryptoPuzzle-SEND-MORE-MONEY.xml",
+    ]));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(r#""solutions":1000,"#) && out.contains(r#""exact":false"#),
         "{out}"
     );
     // A limit that stops the search first: exit code 1.

@@ -233,7 +233,11 @@ pub struct Searched {
 /// the error says why the config does not apply (a heuristic that needs
 /// a grid). An instance with an objective, searched for one solution, is
 /// optimized ([`xcsp3::optimize`]); counted, its objective is
-/// left aside (the solutions of its constraints are counted). Raising
+/// left aside (the solutions of its constraints are counted). Counted,
+/// the variables no constraint mentions take their smallest value and
+/// each solution found counts for all their assignments (so the counters
+/// are those of the search over the others); a count past 2^64 - 1 reads
+/// as that many at least, as if a limit had stopped it. Raising
 /// `interrupt` stops the search as a limit does.
 pub fn search_instance(
     read: &ReadInstance,
@@ -264,8 +268,44 @@ pub fn search_instance(
     if let Some(flag) = interrupt {
         search.set_interrupt(Arc::clone(flag));
     }
+    // Counting: the variables no constraint mentions take their smallest
+    // value, and each solution stands for all their assignments.
+    let free = read.instance.unconstrained();
+    let assignments = (free.iter()).try_fold(1u64, |acc, &v| {
+        acc.checked_mul(read.instance.variables[v].values.len() as u64)
+    });
+    if max_solutions == Some(1) || assignments == Some(1) {
+        return Ok(Searched {
+            result: search.run(max_solutions),
+            optimized: None,
+        });
+    }
+    for &v in &free {
+        for (var, index) in read.compiled.smallest(v) {
+            search
+                .fix(var, index)
+                .map_err(|_| "an unconstrained variable without values")?;
+        }
+    }
+    // Past 2^64 - 1 assignments, one solution makes the count pass it.
+    let limit = match (max_solutions, assignments) {
+        (Some(k), Some(factor)) => Some(k.div_ceil(factor)),
+        (None, Some(_)) => None,
+        (_, None) => Some(1),
+    };
+    let mut result = search.run(limit);
+    let all = match (assignments, result.stats.solutions) {
+        (_, 0) => 0,
+        (Some(factor), found) => found.saturating_mul(factor),
+        (None, _) => u64::MAX,
+    };
+    if all == u64::MAX {
+        // At least that many, as a limit reads.
+        result.termination = Termination::SolutionLimit;
+    }
+    result.stats.solutions = max_solutions.map_or(all, |k| all.min(k));
     Ok(Searched {
-        result: search.run(max_solutions),
+        result,
         optimized: None,
     })
 }

@@ -105,6 +105,20 @@ impl Compiled {
             .collect()
     }
 
+    /// The model variables and domain indices that give the instance's
+    /// variable `var` its smallest value (one variable, or two digits).
+    pub fn smallest(&self, var: usize) -> Vec<(VarId, u32)> {
+        match &self.readings[var] {
+            Reading::Index { var, .. } => {
+                let domain = self.model.initial_domains()[*var];
+                vec![(VarId(*var as u32), domain.min().unwrap_or(0))]
+            }
+            Reading::Digits { high, low, .. } => {
+                vec![(VarId(*high as u32), 0), (VarId(*low as u32), 0)]
+            }
+        }
+    }
+
     /// The instance's variables' names, in the file's order.
     pub fn names(&self) -> &[String] {
         &self.names
