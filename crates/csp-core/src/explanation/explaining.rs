@@ -37,6 +37,18 @@ impl<'a> Explaining<'a> {
         self.initial(var).difference(self.domain(var))
     }
 
+    /// If a variable of `scope` has no value left, pushes its removals
+    /// (they explain any failure) and says so.
+    pub fn push_emptied(&self, scope: &[VarId], reason: &mut Vec<Literal>) -> bool {
+        match scope.iter().find(|&&x| self.domain(x).is_empty()) {
+            Some(&x) => {
+                self.push_removed(x, self.removed(x), reason);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Pushes `var ≠ w` onto `reason` for each `w` of `values` removed by
     /// then (the others are no literals, or do not hold).
     pub fn push_removed(&self, var: VarId, values: ValueSet, reason: &mut Vec<Literal>) {

@@ -63,8 +63,7 @@ pub(crate) fn explain_at_most(
     reason: &mut Vec<Literal>,
 ) -> bool {
     let Some((var, value)) = removal else {
-        if let Some(&x) = vars.iter().find(|&&x| ex.domain(x).is_empty()) {
-            ex.push_removed(x, ex.removed(x), reason);
+        if ex.push_emptied(vars, reason) {
             return true;
         }
         return match least(vars, coefs, sign, ex, None) {

@@ -270,8 +270,7 @@ impl Propagator for AllDifferent {
         reason: &mut Vec<Literal>,
     ) -> bool {
         let Some((x, w)) = removal else {
-            if let Some(&z) = self.vars.iter().find(|&&z| ex.domain(z).is_empty()) {
-                ex.push_removed(z, ex.removed(z), reason);
+            if ex.push_emptied(&self.vars, reason) {
                 return true;
             }
             let mut seen: Vec<(u32, VarId)> = Vec::new();

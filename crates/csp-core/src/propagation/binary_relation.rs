@@ -115,8 +115,7 @@ impl Propagator for BinaryRelation {
     ) -> bool {
         let [x, y] = self.vars;
         let Some((var, value)) = removal else {
-            if let Some(&z) = self.vars.iter().find(|&&z| ex.domain(z).is_empty()) {
-                ex.push_removed(z, ex.removed(z), reason);
+            if ex.push_emptied(&self.vars, reason) {
                 return true;
             }
             let (dx, dy) = (ex.domain(x), ex.domain(y));

@@ -179,10 +179,7 @@ impl Propagator for WeightedSum {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        if removal.is_none()
-            && let Some(&x) = self.vars.iter().find(|&&x| ex.domain(x).is_empty())
-        {
-            ex.push_removed(x, ex.removed(x), reason);
+        if removal.is_none() && ex.push_emptied(&self.vars, reason) {
             return true;
         }
         let skip = match removal {
