@@ -8,6 +8,7 @@ use std::hash::Hash;
 use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// The most nodes one layer of the graph may have while it is built.
@@ -351,6 +352,97 @@ impl Propagator for Regular {
         self.accepts(value)
     }
 
+    /// A cut of the layered graph: every edge of the value starts at a
+    /// node no path from the start reaches, or ends at one from which no
+    /// path reaches the end (for a failure: the start is such a node);
+    /// walking back (forward) from those nodes, an edge whose value is
+    /// still in its variable's domain leads to another such node, and an
+    /// edge whose value was removed gives that removal. Not for a list
+    /// that holds the variable twice.
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        if !self.is_satisfiable() {
+            // No word at all: the constraint alone says so.
+            return true;
+        }
+        let n = self.vars.len();
+        let nodes = *self.layer_nodes.last().expect("layers") as usize;
+        let (start, end) = (self.layer_nodes[0] as usize, self.layer_nodes[n] as usize);
+        let domain = |i: usize| ex.domain(self.vars[i]);
+        let mut reached = vec![false; nodes];
+        reached[start] = true;
+        for i in 0..n {
+            for e in self.layer(i) {
+                if reached[e.from as usize] && domain(i).contains(e.value) {
+                    reached[e.to as usize] = true;
+                }
+            }
+        }
+        let mut alive = vec![false; nodes];
+        alive[end] = true;
+        for i in (0..n).rev() {
+            for e in self.layer(i) {
+                if alive[e.to as usize] && domain(i).contains(e.value) {
+                    alive[e.from as usize] = true;
+                }
+            }
+        }
+        // The nodes to show unreached (cut before) and dead (cut after).
+        let (mut unreached, mut dead) = (vec![false; nodes], vec![false; nodes]);
+        match removal {
+            Some((var, value)) => {
+                let mut at = self.vars.iter().enumerate().filter(|&(_, &x)| x == var);
+                let (Some((i, _)), None) = (at.next(), at.next()) else {
+                    return false;
+                };
+                for e in self.layer(i).iter().filter(|e| e.value == value) {
+                    if !reached[e.from as usize] {
+                        unreached[e.from as usize] = true;
+                    } else if !alive[e.to as usize] {
+                        dead[e.to as usize] = true;
+                    } else {
+                        return false;
+                    }
+                }
+            }
+            None if alive[start] => return false,
+            None => dead[start] = true,
+        }
+        let mut cut = Vec::new();
+        for i in (0..n).rev() {
+            for e in self.layer(i) {
+                if !unreached[e.to as usize] {
+                    continue;
+                }
+                if domain(i).contains(e.value) {
+                    unreached[e.from as usize] = true;
+                } else {
+                    ex.push_removed(self.vars[i], ValueSet::single(e.value), &mut cut);
+                }
+            }
+        }
+        for i in 0..n {
+            for e in self.layer(i) {
+                if !dead[e.from as usize] {
+                    continue;
+                }
+                if domain(i).contains(e.value) {
+                    dead[e.to as usize] = true;
+                } else {
+                    ex.push_removed(self.vars[i], ValueSet::single(e.value), &mut cut);
+                }
+            }
+        }
+        cut.sort_unstable();
+        cut.dedup();
+        reason.extend(cut);
+        true
+    }
+
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
         // A conflict stops the count where forward checking would stop.
         let _ = self.forward_check(h);
@@ -372,7 +464,7 @@ impl Propagator for Regular {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::{below, check_propagator};
+    use crate::harness::{ExplanationCounts, below, check_propagator};
     use crate::testing::{domains_after, fixed};
     use crate::{Model, ModelBuilder};
 
@@ -469,7 +561,7 @@ mod tests {
 
     #[test]
     fn harness_sums() {
-        check_propagator("regular sum", 300, 31, 2..=6, |b, vars, rng| {
+        let counts = check_propagator("regular sum", 300, 31, 2..=6, |b, vars, rng| {
             let sum = below(rng, 4 * vars.len() as u32 + 1);
             let p = Regular::new(
                 vars.to_vec(),
@@ -481,12 +573,19 @@ mod tests {
             .unwrap();
             b.add_propagator(p).unwrap();
         });
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 8264,
+                scope: 0
+            }
+        );
     }
 
     #[test]
     fn harness_random_automata() {
         // A random automaton of 4 states with a position-dependent twist.
-        check_propagator("regular random", 300, 32, 2..=6, |b, vars, rng| {
+        let counts = check_propagator("regular random", 300, 32, 2..=6, |b, vars, rng| {
             let table: Vec<Option<u8>> = (0..4 * 9)
                 .map(|_| (below(rng, 5) != 0).then(|| below(rng, 4) as u8))
                 .collect();
@@ -504,11 +603,18 @@ mod tests {
             .unwrap();
             b.add_propagator(p).unwrap();
         });
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 6770,
+                scope: 0
+            }
+        );
     }
 
     #[test]
     fn harness_neighbours_differ_by_a_gap() {
-        check_propagator("regular gap", 200, 33, 2..=6, |b, vars, rng| {
+        let counts = check_propagator("regular gap", 200, 33, 2..=6, |b, vars, rng| {
             let gap = 1 + below(rng, 5);
             let p = Regular::new(
                 vars.to_vec(),
@@ -523,5 +629,12 @@ mod tests {
             .unwrap();
             b.add_propagator(p).unwrap();
         });
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 4645,
+                scope: 0
+            }
+        );
     }
 }
