@@ -10,7 +10,7 @@
 //!   before the removal or failure) and the model's initial ones;
 //! - [`Propagator::explain`](crate::Propagator::explain): a propagator's
 //!   own explanation, when it has one (all-different, binary relations,
-//!   tables, sums, automata so far); every other falls back to [`scope_reason`], the
+//!   tables, sums, automata, chains so far); every other falls back to [`scope_reason`], the
 //!   removals in its scope, which implies anything a sound propagator
 //!   deduces (correct, and weaker);
 //! - [`check_propagator`](crate::harness::check_propagator): every

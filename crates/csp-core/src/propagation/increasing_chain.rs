@@ -4,6 +4,7 @@ use super::{
     Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
     Rule,
 };
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// `x0 < x1 < ... < xk` (a Sudoku thermometer, bulb first).
@@ -94,6 +95,62 @@ impl Propagator for IncreasingChain {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         self.vars.windows(2).all(|w| value(w[0]) < value(w[1]))
+    }
+
+    /// A variable before it whose smallest value, plus the steps between
+    /// them, passes the value (or one after it whose largest, minus the
+    /// steps, falls short of it): the removals that set that bound. A
+    /// failure: two such bounds that cross, or an emptied domain.
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let n = self.vars.len();
+        let lo = |j: usize| ex.domain(self.vars[j]).min().map(i64::from);
+        let hi = |j: usize| ex.domain(self.vars[j]).max().map(i64::from);
+        let at_least = |j: usize, a: i64, reason: &mut Vec<Literal>| {
+            ex.push_removed(self.vars[j], ValueSet::between(0, a - 1), reason);
+        };
+        let at_most = |k: usize, b: i64, reason: &mut Vec<Literal>| {
+            ex.push_removed(self.vars[k], ValueSet::between(b + 1, 63), reason);
+        };
+        let Some((var, value)) = removal else {
+            if ex.push_emptied(&self.vars, reason) {
+                return true;
+            }
+            for j in 0..n {
+                for k in j + 1..n {
+                    if let (Some(a), Some(b)) = (lo(j), hi(k))
+                        && a + (k - j) as i64 > b
+                    {
+                        at_least(j, a, reason);
+                        at_most(k, b, reason);
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
+        let mut at = self.vars.iter().enumerate().filter(|&(_, &x)| x == var);
+        let (Some((i, _)), None) = (at.next(), at.next()) else {
+            return false;
+        };
+        let v = i64::from(value);
+        for j in 0..i {
+            if let Some(a) = lo(j).filter(|&a| a + (i - j) as i64 > v) {
+                at_least(j, a, reason);
+                return true;
+            }
+        }
+        for k in i + 1..n {
+            if let Some(b) = hi(k).filter(|&b| b - ((k - i) as i64) < v) {
+                at_most(k, b, reason);
+                return true;
+            }
+        }
+        false
     }
 
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {
