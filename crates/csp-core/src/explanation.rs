@@ -37,3 +37,16 @@ mod scope_reason;
 pub use explaining::Explaining;
 pub use literal::Literal;
 pub use scope_reason::scope_reason;
+
+use crate::VarId;
+
+/// The position of `var` in `scope` when it stands there once (`None`
+/// when it is absent or repeated: a removal from a repeated variable
+/// could come from any of its places).
+pub fn position_once(scope: &[VarId], var: VarId) -> Option<usize> {
+    let mut at = scope.iter().enumerate().filter(|&(_, &x)| x == var);
+    match (at.next(), at.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}

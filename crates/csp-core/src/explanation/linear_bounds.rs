@@ -74,8 +74,7 @@ pub(crate) fn explain_at_most(
             _ => false,
         };
     };
-    let mut at = vars.iter().enumerate().filter(|&(_, &x)| x == var);
-    let (Some((j, _)), None) = (at.next(), at.next()) else {
+    let Some(j) = super::position_once(vars, var) else {
         return false;
     };
     match least(vars, coefs, sign, ex, Some(j)) {

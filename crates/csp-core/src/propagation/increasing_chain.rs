@@ -4,7 +4,7 @@ use super::{
     Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
     Rule,
 };
-use crate::explanation::{Explaining, Literal};
+use crate::explanation::{Explaining, Literal, position_once};
 use crate::{ValueSet, VarId};
 
 /// `x0 < x1 < ... < xk` (a Sudoku thermometer, bulb first).
@@ -133,8 +133,7 @@ impl Propagator for IncreasingChain {
             }
             return false;
         };
-        let mut at = self.vars.iter().enumerate().filter(|&(_, &x)| x == var);
-        let (Some((i, _)), None) = (at.next(), at.next()) else {
+        let Some(i) = position_once(&self.vars, var) else {
             return false;
         };
         let v = i64::from(value);

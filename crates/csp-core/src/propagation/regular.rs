@@ -8,7 +8,7 @@ use std::hash::Hash;
 use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
-use crate::explanation::{Explaining, Literal};
+use crate::explanation::{Explaining, Literal, position_once};
 use crate::{ValueSet, VarId};
 
 /// The most nodes one layer of the graph may have while it is built.
@@ -395,8 +395,7 @@ impl Propagator for Regular {
         let (mut unreached, mut dead) = (vec![false; nodes], vec![false; nodes]);
         match removal {
             Some((var, value)) => {
-                let mut at = self.vars.iter().enumerate().filter(|&(_, &x)| x == var);
-                let (Some((i, _)), None) = (at.next(), at.next()) else {
+                let Some(i) = position_once(&self.vars, var) else {
                     return false;
                 };
                 for e in self.layer(i).iter().filter(|e| e.value == value) {

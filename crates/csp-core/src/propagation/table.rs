@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
-use crate::explanation::{Explaining, Literal};
+use crate::explanation::{Explaining, Literal, position_once};
 use crate::{ValueSet, VarId};
 
 /// The most tuples a table may list.
@@ -200,9 +200,9 @@ impl Propagator for Table {
         reason: &mut Vec<Literal>,
     ) -> bool {
         let at = match removal {
-            Some((var, _)) => match self.vars.iter().position(|&v| v == var) {
-                Some(i) if self.vars.iter().filter(|&&v| v == var).count() == 1 => Some(i),
-                _ => return false,
+            Some((var, _)) => match position_once(&self.vars, var) {
+                Some(i) => Some(i),
+                None => return false,
             },
             None => None,
         };

@@ -5,7 +5,7 @@
 use super::{
     Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
 };
-use crate::explanation::{Explaining, Literal};
+use crate::explanation::{Explaining, Literal, position_once};
 use crate::{ValueSet, VarId};
 
 /// `sum(weights[i][x_i]) <= rhs`, or `= rhs` when `equal`, where
@@ -183,13 +183,10 @@ impl Propagator for WeightedSum {
             return true;
         }
         let skip = match removal {
-            Some((var, _)) => {
-                let mut at = self.vars.iter().enumerate().filter(|&(_, &x)| x == var);
-                match (at.next(), at.next()) {
-                    (Some((j, _)), None) => Some(j),
-                    _ => return false,
-                }
-            }
+            Some((var, _)) => match position_once(&self.vars, var) {
+                Some(j) => Some(j),
+                None => return false,
+            },
             None => None,
         };
         let signs: &[i64] = if self.equal { &[1, -1] } else { &[1] };
