@@ -305,7 +305,7 @@ async fn registries_list_presets_heuristics_and_sets() {
     let cells: String = (heuristics["cells"].as_array().unwrap().iter())
         .map(|h| h["symbol"].as_str().unwrap())
         .collect();
-    assert_eq!(cells, "ABCDEFGHIJKLPQVWXZ");
+    assert_eq!(cells, "ABCDEFGHIJKLPQSVWXZ");
     assert_eq!(heuristics["cells"][4]["name"], "fewest-candidates");
     assert_eq!(
         heuristics["propagation"],

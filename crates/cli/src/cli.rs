@@ -888,6 +888,13 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "POLICY")]
     pub restarts: Option<String>,
 
+    /// Learn a clause from every conflict and jump back to its cause
+    /// (conflict-driven clause learning over the propagators'
+    /// explanations); `--learning false` turns a preset's off. Needs
+    /// --propagation fc or above, not probing. Counts stay exact.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub learning: Option<bool>,
+
     /// Stop a puzzle's search after N placements (0: no limit).
     #[arg(long, value_name = "N")]
     pub max_placements: Option<u64>,
@@ -907,6 +914,7 @@ impl StrategyArgs {
             ("--propagation", self.propagation.is_some()),
             ("--seed", self.seed.is_some()),
             ("--restarts", self.restarts.is_some()),
+            ("--learning", self.learning.is_some()),
             ("--max-placements", self.max_placements.is_some()),
             ("--timeout", self.timeout.is_some()),
         ];
@@ -926,6 +934,7 @@ impl StrategyArgs {
             propagation: self.propagation.clone(),
             seed: self.seed,
             restarts: self.restarts.clone(),
+            learning: self.learning,
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
             engine: None,
@@ -1272,7 +1281,7 @@ mod tests {
             }
         }
         // The others in runs: the words users know.
-        assert!(cell_error.contains("letters A-L, the adaptive P, Q, V, W, X, Z,"));
+        assert!(cell_error.contains("letters A-L, the adaptive P, Q, S, V, W, X, Z,"));
         assert!(value_error.contains("symbols 0-9 and a, the adaptive b,"));
         assert!(chains_help(Chains::Cells).contains("the 12 letters A-L"));
         assert!(chains_help(Chains::Values).contains("the 11 symbols 0-9 and a"));

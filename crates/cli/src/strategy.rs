@@ -97,6 +97,9 @@ pub struct StrategyFile {
     /// `geometric:FIRST:FACTOR`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restarts: Option<String>,
+    /// Learn a clause from every conflict (default `false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learning: Option<bool>,
     /// A portfolio: the presets that take turns, in order (no other
     /// key of the engine's then).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,6 +126,7 @@ impl StrategyFile {
             ("values", self.values.is_some()),
             ("propagation", self.propagation.is_some()),
             ("restarts", self.restarts.is_some()),
+            ("learning", self.learning.is_some()),
             (
                 "limits",
                 self.limits.max_placements.is_some() || self.limits.timeout_ms.is_some(),
@@ -168,6 +172,8 @@ pub struct Overrides {
     pub seed: Option<u64>,
     /// Restart policy as written.
     pub restarts: Option<String>,
+    /// Clause learning on or off.
+    pub learning: Option<bool>,
     /// Placement limit per puzzle (0: none).
     pub max_placements: Option<u64>,
     /// Time limit per puzzle in milliseconds (0: none).
@@ -189,6 +195,7 @@ impl Overrides {
             ("propagation", self.propagation.is_some()),
             ("seed", self.seed.is_some()),
             ("restarts", self.restarts.is_some()),
+            ("learning", self.learning.is_some()),
         ])
         .into_iter())
         .map(|key| self.spelling.option(key))
@@ -250,6 +257,7 @@ impl Strategy {
             seed: Some(s.seed),
             engine: None,
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
+            learning: s.learning.then_some(true),
             portfolio: None,
             first_turn: None,
             turn_growth: None,
@@ -466,6 +474,7 @@ fn build(
                 timeout,
             },
             restarts,
+            learning: pick(&args.learning, &file.learning).unwrap_or(false),
         },
     })
 }
@@ -636,7 +645,7 @@ mod tests {
         let err = build("x.toml", "x", file, &Overrides::default(), Lookup::Anywhere).unwrap_err();
         assert_eq!(
             format!("{err:#}"),
-            "invalid config x.toml: key `cells`: unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+            "invalid config x.toml: key `cells`: unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, S, V, W, X, Z, or names such as fewest-candidates)"
         );
         let err = parse_file("x.toml", "cellz = \"E\"").unwrap_err();
         assert!(

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
-use csp_core::{DomainStore, PropagationLevel, Rule, SearchConfig, Termination, ValueSet, VarId};
+use csp_core::{DomainStore, Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
 use sudoku::{HouseFailure, Puzzle, SolveError, SolveReport, Source, Sudoku};
 
@@ -178,7 +178,7 @@ impl TraceFile {
         self.tracer(
             Box::new(GridNaming {
                 sudoku,
-                level: config.level,
+                config: config.clone(),
                 side: sudoku.size().side(),
             }),
             config,
@@ -258,15 +258,16 @@ pub struct Keys {
 pub struct GridNaming<'a> {
     /// The rules, to name the house of a failure.
     sudoku: &'a Sudoku,
-    /// The level searched, whose model's propagators failures name.
-    level: PropagationLevel,
+    /// How the puzzle is searched: the propagators of the model searched
+    /// are those failures name.
+    config: SearchConfig,
     side: usize,
 }
 
 impl GridNaming<'_> {
     /// The variant element propagator `p` enforces, described.
     fn element(&self, p: Option<u32>) -> Option<String> {
-        let element = self.sudoku.element_of(self.level, p?)?;
+        let element = self.sudoku.element_of(&self.config, p?)?;
         Some(element.describe())
     }
 }
@@ -314,7 +315,7 @@ impl Naming for GridNaming<'_> {
     /// The house or element the propagator stands for, or the two houses
     /// of a locked-candidates pair.
     fn deduction(&self, index: u32, item: Option<u32>, v: &mut Value) {
-        let sources = self.sudoku.sources_of(self.level, index, item);
+        let sources = self.sudoku.sources_of(&self.config, index, item);
         match sources.as_slice() {
             [Source::House(house)] => v["house"] = json!(house.to_string()),
             [Source::Element(element)] => v["element"] = json!(element.describe()),

@@ -539,6 +539,19 @@ impl DomainStore {
         })
     }
 
+    /// The change at trail position `k`: the variable, its domain before
+    /// the change, and whether the change assigned it (as
+    /// [`trail_since`](Self::trail_since)).
+    ///
+    /// # Panics
+    /// On a removal from holders, as `trail_since`.
+    #[inline]
+    pub(crate) fn trail_entry(&self, k: usize) -> (VarId, u64, bool) {
+        let e = self.trail[k];
+        assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
+        (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
+    }
+
     /// State word `i`.
     #[inline]
     pub(crate) fn state(&self, i: usize) -> u64 {

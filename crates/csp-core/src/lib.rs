@@ -52,6 +52,7 @@ mod domain_store;
 pub mod explanation;
 pub mod harness;
 pub mod heuristics;
+pub mod learning;
 mod model;
 mod nogoods;
 pub mod propagation;

@@ -12,12 +12,15 @@ use crate::heuristics::{
     HeuristicError, Placement, SelectionContext, ValueChain, ValueLink, ValueSelectorChain,
     VariableChain, VariableLink, VariableSelectorChain,
 };
+use crate::learning::Learner;
 use crate::nogoods::RestartNogoods;
 use crate::propagation::{
     Agenda, Conflict, Events, ListedGroups, PeerGroups, PropagationLevel, Rule, RuleStats, probe,
 };
 use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, Restarts, SearchStats, ValueSet, VarId};
+
+mod learning_search;
 
 /// When to give up. A search that hits a limit says so
 /// ([`Termination::Stopped`]); it never reports a wrong answer.
@@ -47,6 +50,10 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// When to restart from the root (never by default).
     pub restarts: Restarts,
+    /// Learn a clause from every conflict and jump back to its cause
+    /// ([`crate::learning`]); off by default. Needs propagation at `fc`
+    /// or above, without probing.
+    pub learning: bool,
 }
 
 /// Why a search stopped early.
@@ -143,6 +150,8 @@ pub struct Search<'m> {
     /// The failure count at the last restart (0 before any).
     failures_at_restart: u64,
     nogoods: RestartNogoods,
+    /// The clauses, levels and analysis of a learning search.
+    learner: Option<Box<Learner>>,
 }
 
 /// A tracer and its scratch buffers.
@@ -226,6 +235,13 @@ impl<'m> Search<'m> {
             restart_at: config.restarts.cutoff(0),
             failures_at_restart: 0,
             nogoods: RestartNogoods::default(),
+            learner: match config.level {
+                _ if !config.learning => None,
+                PropagationLevel::None | PropagationLevel::Probing => {
+                    return Err(HeuristicError::LearningLevel(config.level));
+                }
+                _ => Some(Box::new(Learner::new(n))),
+            },
         })
     }
 
@@ -527,7 +543,7 @@ impl<'m> Search<'m> {
     pub fn run(mut self, max_solutions: Option<u64>) -> SearchResult {
         let start = Instant::now();
         self.learning = self.variables.learns() || self.values.learns();
-        if self.learning || self.restarts != Restarts::Never {
+        if self.learning || self.restarts != Restarts::Never || self.learner.is_some() {
             // Failures are charged to the propagator (and house) that
             // failed, and nogoods propagate after every fixpoint: both
             // through the engine's queue (same counters).
@@ -537,13 +553,20 @@ impl<'m> Search<'m> {
         if self.learning {
             self.sizes = vec![0; self.model.num_vars()];
         }
-        if self.restarts != Restarts::Never {
+        if self.restarts != Restarts::Never && self.learner.is_none() {
             self.nogoods = RestartNogoods::with_capacity(self.model.num_vars());
+        }
+        if self.learner.is_some() && self.agenda.segments.is_none() {
+            // The explanations read which propagator made each change.
+            self.agenda.segments = Some(Vec::new());
         }
         let mut first_solution = None;
         let termination = match self.propagate_root() {
             Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
             Err(_) => Termination::Exhausted,
+            Ok(()) if self.learner.is_some() => {
+                self.learning_search(max_solutions, &mut first_solution)
+            }
             // Compiled twice: without a tracer, no hook is even tested.
             Ok(()) if self.tracing.is_some() => {
                 self.search::<true>(max_solutions, &mut first_solution)

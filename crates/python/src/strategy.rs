@@ -229,6 +229,7 @@ impl Plan {
             propagation: args.propagation,
             seed: args.seed,
             restarts: args.restarts,
+            learning: None,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
             engine,
@@ -342,7 +343,7 @@ impl Plan {
         let mut search = sudoku.search(puzzle, config)?;
         search.set_interrupt(failure.flag.clone());
         if self.calls_python() {
-            let model = sudoku.model_for(config.level);
+            let model = sudoku.model_searched(config);
             let geometry = Arc::new(Geometry::new(model, sudoku.size().side()));
             if let Some(chain) = &self.cells {
                 let mut links: Vec<VariableLink> = Vec::new();

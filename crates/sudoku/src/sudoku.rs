@@ -127,6 +127,23 @@ impl Sudoku {
             && level <= Propagators::FAST_UP_TO
     }
 
+    /// Whether a search with `config` runs the fast propagator: as
+    /// [`runs_fast`](Self::runs_fast), and without clause learning, whose
+    /// explanations come from the generic model's houses.
+    pub fn searches_fast(&self, config: &SearchConfig) -> bool {
+        !config.learning && self.runs_fast(config.level)
+    }
+
+    /// The model a search with `config` runs: [`model_for`](Self::model_for)
+    /// its level, but the generic model for clause learning (its
+    /// all-different houses explain their removals).
+    pub fn model_searched(&self, config: &SearchConfig) -> &Model {
+        if config.learning && config.level.rated_up_to().is_none() {
+            return &self.model;
+        }
+        self.model_for(config.level)
+    }
+
     /// The model searches at `level` run.
     pub fn model_for(&self, level: PropagationLevel) -> &Model {
         if level.rated_up_to().is_some() {
@@ -162,12 +179,12 @@ impl Sudoku {
         })
     }
 
-    /// The element that propagator `p` of the model searched at `level`
-    /// enforces (as [`FailCause`](csp_core::trace::FailCause) names it);
-    /// `None` for the houses of the grid and the propagators the engine
-    /// adds.
-    pub fn element_of(&self, level: PropagationLevel, p: u32) -> Option<&dyn Element> {
-        match self.owned_by(self.model_for(level).owner(p)?)? {
+    /// The element that propagator `p` of the model searched with
+    /// `config` enforces (as [`FailCause`](csp_core::trace::FailCause)
+    /// names it); `None` for the houses of the grid and the propagators
+    /// the engine adds.
+    pub fn element_of(&self, config: &SearchConfig, p: u32) -> Option<&dyn Element> {
+        match self.owned_by(self.model_searched(config).owner(p)?)? {
             Source::Element(element) => Some(element),
             Source::House(_) => None,
         }
@@ -182,21 +199,16 @@ impl Sudoku {
         }
     }
 
-    /// What propagator `p` of the model searched at `level` stands for
+    /// What propagator `p` of the model searched with `config` stands for
     /// (work item `item` of it, for the fast propagator): a house or an
     /// element, or the two houses of a locked-candidates pair. Empty for
     /// the propagators the engine adds on its own.
-    pub fn sources_of(
-        &self,
-        level: PropagationLevel,
-        p: u32,
-        item: Option<u32>,
-    ) -> Vec<Source<'_>> {
-        let model = self.model_for(level);
+    pub fn sources_of(&self, config: &SearchConfig, p: u32, item: Option<u32>) -> Vec<Source<'_>> {
+        let model = self.model_searched(config);
         let source = |owner: Option<u32>| self.owned_by(owner?);
         let house = |k: usize| self.houses.get(k).map(Source::House);
         let sources = match (&self.fast, item) {
-            (Some(fast), Some(item)) if self.runs_fast(level) => {
+            (Some(fast), Some(item)) if self.searches_fast(config) => {
                 let (a, b) = (fast.items.get(item as usize)).copied().unwrap_or_default();
                 [house(a), b.and_then(house)]
             }
@@ -316,7 +328,7 @@ impl Sudoku {
     /// A search over `puzzle` with its givens fixed, not yet run.
     pub fn search(&self, puzzle: &Puzzle, config: &SearchConfig) -> Result<Search<'_>, SolveError> {
         self.check_givens(puzzle)?;
-        let mut search = Search::new(self.model_for(config.level), config)?;
+        let mut search = Search::new(self.model_searched(config), config)?;
         if self.propagators == Propagators::Generic {
             search = search.without_listing();
         }

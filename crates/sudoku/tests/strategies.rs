@@ -184,6 +184,7 @@ proptest! {
         level in proptest::sample::select(&PropagationLevel::ALL[..]),
         seed in any::<u64>(),
         restarts in proptest::sample::select(&["none", "luby:10"][..]),
+        learning in any::<bool>(),
     ) {
         let sudoku = Sudoku::classic();
         let puzzle = &unique_puzzles()[index];
@@ -209,9 +210,11 @@ proptest! {
             seed,
             limits: Limits { max_placements: Some(1_000_000), timeout: None },
             restarts: restarts.parse().unwrap(),
+            // Clause learning runs between fc and gac.
+            learning: learning && level > PropagationLevel::None && level < PropagationLevel::Probing,
         };
         let r = sudoku.solve(puzzle, &config).unwrap();
-        prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {} {}", config.variables, config.values, level, restarts);
+        prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {} {} {}", config.variables, config.values, level, restarts, config.learning);
         let solution = r.solution.unwrap();
         prop_assert!(sudoku.is_solution_of(&solution, puzzle));
         prop_assert_eq!(solution, reference);

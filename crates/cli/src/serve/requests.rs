@@ -57,6 +57,7 @@ impl StrategyRequest {
             propagation: self.propagation.clone(),
             seed: self.seed,
             restarts: self.restarts.clone(),
+            learning: None,
             max_placements: Some(ServerLimits::capped(
                 self.max_placements,
                 limits.max_placements,

@@ -99,6 +99,11 @@ macro_rules! delegate_variable_selector {
             fn restarted(&mut self) {
                 match self { $(Self::$variant(s) => s.restarted(),)* }
             }
+
+            #[inline]
+            fn conflict_analysed(&mut self, met: &[$crate::VarId]) {
+                match self { $(Self::$variant(s) => s.conflict_analysed(met),)* }
+            }
         }
     };
 }

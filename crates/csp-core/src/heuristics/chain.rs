@@ -47,6 +47,13 @@ impl VariableSelectorChain {
         }
     }
 
+    /// Tells the links the variables met in a conflict's analysis.
+    pub(crate) fn conflict_analysed(&mut self, met: &[VarId]) {
+        for s in &mut self.selectors {
+            s.conflict_analysed(met);
+        }
+    }
+
     /// The unassigned variable with the lexicographically smallest scores
     /// (then the lowest index), or `None` when all are assigned.
     pub(crate) fn select(&mut self, ctx: &SelectionContext<'_>) -> Option<VarId> {

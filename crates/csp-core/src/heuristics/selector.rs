@@ -95,6 +95,11 @@ pub trait VariableSelector: Send + fmt::Debug {
     /// the abandoned branch were recorded), when it
     /// [`learns`](Self::learns). The default does nothing.
     fn restarted(&mut self) {}
+
+    /// Told, in a learning search ([`crate::learning`]), the variables of
+    /// the literals met in the analysis of each conflict, when it
+    /// [`learns`](Self::learns). The default does nothing.
+    fn conflict_analysed(&mut self, _met: &[VarId]) {}
 }
 
 /// Scores the values of the variable being branched on; they are tried from

@@ -34,6 +34,11 @@ pub enum HeuristicError {
     /// A chain without any heuristic.
     #[error("a heuristic chain needs at least one symbol")]
     EmptyChain,
+    /// Clause learning at a propagation level it cannot explain.
+    #[error(
+        "clause learning needs propagation fc, singles, human, locked or gac (not {0}): its explanations come from the propagators"
+    )]
+    LearningLevel(crate::PropagationLevel),
     /// A geometric heuristic on a model whose variables have no positions.
     #[error("cell heuristic {0} needs variable positions, and the model has none")]
     NeedsPositions(char),
@@ -251,6 +256,8 @@ heuristic_enum! {
         Impact = |model, _| Impact::new(model);
     ConflictHistory = 'Q', "conflict-history", Search, "conflict history", "adaptive, CHS (Habet & Terrioux 2021): largest sum of its constraints' conflict scores (each moved towards 1/(conflicts since its last one + 1) at its failures) over its domain size",
         ConflictHistory = |model, _| ConflictHistory::new(model);
+    Vsids = 'S', "vsids", Search, "VSIDS", "adaptive, VSIDS (Moskewicz et al. 2001): largest activity, bumped for the variables met in each conflict's analysis (with --learning; else for the failed constraint's scope) by a bump growing 1/0.95-fold per conflict",
+        Vsids = |model, _| Vsids::new(model);
     Activity = 'V', "activity", Search, "activity", "adaptive, ABS (Michel & Van Hentenryck 2012): largest activity (x0.999 at each placement while it has several candidates, then +1 if the placement narrowed its domain) over its domain size",
         Activity = |model, _| Activity::new(model);
     DomWdeg = 'W', "dom-wdeg", Search, "dom/wdeg", "adaptive, dom/wdeg (Boussemart et al. 2004): smallest domain size over the summed failure counts (from 1) of its constraints that still have another unassigned variable",
@@ -514,7 +521,7 @@ mod tests {
         );
         assert_eq!(
             "EY".parse::<VariableChain>().unwrap_err().to_string(),
-            "unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, V, W, X, Z, or names such as fewest-candidates)"
+            "unknown cell heuristic `Y` at position 2 of `EY` (valid: letters A-L, the adaptive P, Q, S, V, W, X, Z, or names such as fewest-candidates)"
         );
         assert_eq!(
             "5c0".parse::<ValueChain>(),
@@ -540,7 +547,7 @@ mod tests {
     #[test]
     fn every_symbol_is_distinct() {
         let letters: String = VariableHeuristic::ALL.iter().map(|h| h.symbol()).collect();
-        assert_eq!(letters, "ABCDEFGHIJKLPQVWXZ");
+        assert_eq!(letters, "ABCDEFGHIJKLPQSVWXZ");
         let symbols: String = ValueHeuristic::ALL.iter().map(|h| h.symbol()).collect();
         assert_eq!(symbols, "0123456789ab");
     }

@@ -20,6 +20,7 @@ mod neighbourhood_most_candidates;
 mod random_variable;
 mod reverse_input_order;
 mod tracked_sums;
+mod vsids;
 
 pub use activity::{ACTIVITY_DECAY, Activity};
 pub use closest_to_centre::ClosestToCentre;
@@ -44,6 +45,7 @@ pub use neighbourhood_most_candidates::{
 pub use random_variable::RandomVariable;
 pub use reverse_input_order::ReverseInputOrder;
 pub use tracked_sums::{Contribution, SumScore, SumSelector};
+pub use vsids::{VSIDS_DECAY, Vsids};
 
 #[cfg(test)]
 pub(crate) mod test_support {

@@ -320,6 +320,21 @@ impl Agenda {
         }
     }
 
+    /// Marks, as [`segment`](Self::segment) does, that the changes from
+    /// trail position `trail_at` on are `cause`'s: a search decision or a
+    /// learnt clause ([`crate::learning`]), which no propagator makes.
+    #[inline]
+    pub(crate) fn segment_as(&mut self, trail_at: usize, rule: Rule, cause: u32) {
+        if let Some(segments) = &mut self.segments {
+            segments.push(Segment {
+                trail_at,
+                rule,
+                propagator: cause,
+                item: NO_ITEM,
+            });
+        }
+    }
+
     /// Credits the changes from now on to `rule`, and counts one run of it.
     #[inline]
     pub(crate) fn begin(&mut self, rule: Rule) {
@@ -327,7 +342,9 @@ impl Agenda {
         self.rules[rule].runs += 1;
     }
 
-    fn clear(&mut self) {
+    /// Empties the queues (after a failure found outside a propagator
+    /// run).
+    pub(crate) fn clear(&mut self) {
         self.queue.clear();
         self.late.clear();
         self.queued.clear();

@@ -92,6 +92,14 @@ impl PropagationContext<'_> {
         self.agenda.segment(self.store.trail_len());
     }
 
+    /// Marks the changes made from now on as `cause`'s (a learnt clause's,
+    /// see [`crate::learning`]) for the explanations.
+    #[inline]
+    pub(crate) fn mark_cause(&mut self, cause: u32) {
+        let rule = self.agenda.rule;
+        self.agenda.segment_as(self.store.trail_len(), rule, cause);
+    }
+
     /// Whether variables left with one value wait to be assigned as naked
     /// singles (at [`PropagationLevel::Singles`] and up). The engine assigns
     /// them between propagator runs, newest first.

@@ -1,0 +1,364 @@
+//! The learnt clauses, propagated by two watched literals.
+
+use super::Failure;
+use super::implication::CLAUSE;
+use crate::explanation::Literal;
+use crate::propagation::{Agenda, Conflict, PropagationContext, Rule};
+use crate::{DomainStore, Model, ValueSet, VarId};
+
+/// Learnt clauses kept whatever their LBD: those that join at most this
+/// many decision levels ("glue" clauses).
+const GLUE: u32 = 2;
+
+/// One clause: where its literals are, its LBD (literal block distance:
+/// how many decision levels its literals joined when it was learnt), and
+/// whether it blocks a solution (kept for good: counting needs it).
+#[derive(Clone, Copy, Debug)]
+struct Clause {
+    start: u32,
+    len: u32,
+    lbd: u32,
+    blocking: bool,
+}
+
+/// Whether `literal` is false in the store's domains: `x = v` once `v` is
+/// gone, `x ≠ v` once `x` holds `v` alone.
+#[inline]
+fn is_false(store: &DomainStore, literal: Literal) -> bool {
+    match literal {
+        Literal::Is(x, v) => !store.contains(x, v),
+        Literal::IsNot(x, v) => store.domain(x) == ValueSet::single(v),
+    }
+}
+
+/// Whether `literal` is true in the store's domains.
+#[inline]
+fn is_true(store: &DomainStore, literal: Literal) -> bool {
+    match literal {
+        Literal::Is(x, v) => store.domain(x) == ValueSet::single(v),
+        Literal::IsNot(x, v) => !store.contains(x, v),
+    }
+}
+
+/// The clauses: disjunctions of literals (`x = v`, `x ≠ v`), each the
+/// negation of a set of literals that cannot hold together. Each watches
+/// two of its literals that are not false (its first two); a change on
+/// the trail that makes a watched literal false moves the watch to
+/// another, or, when none is left, makes the other watched literal true
+/// (unit propagation), or fails (every literal false).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ClauseDatabase {
+    literals: Vec<Literal>,
+    clauses: Vec<Clause>,
+    /// Per (variable, value), `64 x + v`: the clauses watching `x = v`
+    /// (it turns false when `v` is removed).
+    on_removal: Vec<Vec<u32>>,
+    /// Per (variable, value): the clauses watching `x ≠ v` (it turns
+    /// false when `x` holds `v` alone).
+    on_single: Vec<Vec<u32>>,
+    /// The trail position up to which changes were looked at.
+    head: usize,
+    /// Per variable: the batch in which it was last seen, and its domain
+    /// before that batch's changes.
+    seen: Vec<(u64, u64)>,
+    batch: u64,
+    /// The watch lists to visit in a batch: `(list, is_single)`.
+    falsified: Vec<(u32, bool)>,
+    touched: Vec<VarId>,
+}
+
+impl ClauseDatabase {
+    /// No clauses, over `n` variables.
+    pub(crate) fn new(n: usize) -> ClauseDatabase {
+        ClauseDatabase {
+            on_removal: vec![Vec::new(); n * 64],
+            on_single: vec![Vec::new(); n * 64],
+            seen: vec![(0, 0); n],
+            ..ClauseDatabase::default()
+        }
+    }
+
+    /// How many clauses learnt from conflicts it holds (not blocking
+    /// ones).
+    pub(crate) fn learnt(&self) -> usize {
+        self.clauses.iter().filter(|c| !c.blocking).count()
+    }
+
+    /// The literals of clause `c`.
+    pub(crate) fn clause(&self, c: u32) -> &[Literal] {
+        let Clause { start, len, .. } = self.clauses[c as usize];
+        &self.literals[start as usize..(start + len) as usize]
+    }
+
+    fn watch_list(&mut self, literal: Literal) -> &mut Vec<u32> {
+        match literal {
+            Literal::Is(x, v) => &mut self.on_removal[x.index() * 64 + v as usize],
+            Literal::IsNot(x, v) => &mut self.on_single[x.index() * 64 + v as usize],
+        }
+    }
+
+    /// Adds a clause whose first literal is to be made true now and whose
+    /// second is the false one of the highest level (it is watched with
+    /// the first); returns its index.
+    pub(crate) fn add(&mut self, literals: &[Literal], lbd: u32, blocking: bool) -> u32 {
+        let c = self.clauses.len() as u32;
+        assert!(c < CLAUSE - 2, "too many clauses");
+        self.clauses.push(Clause {
+            start: self.literals.len() as u32,
+            len: literals.len() as u32,
+            lbd,
+            blocking,
+        });
+        self.literals.extend_from_slice(literals);
+        // A clause of one literal is made true for good at the root: it
+        // needs no watch.
+        if literals.len() >= 2 {
+            for &l in &literals[..2] {
+                self.watch_list(l).push(c);
+            }
+        }
+        c
+    }
+
+    /// Makes the first literal of clause `c` true (it is unit: every
+    /// other is false), crediting `c`. Fails if that empties a domain.
+    pub(crate) fn assert_first(
+        &mut self,
+        c: u32,
+        agenda: &mut Agenda,
+        store: &mut DomainStore,
+        model: &Model,
+    ) -> Result<(), Conflict> {
+        let literal = self.literals[self.clauses[c as usize].start as usize];
+        make_true(literal, c, agenda, store, model)
+    }
+
+    /// After a backjump: the trail is `len` long.
+    pub(crate) fn backjumped(&mut self, len: usize) {
+        self.head = self.head.min(len);
+    }
+
+    /// From now on, only changes past the trail's current end are looked
+    /// at (after a restart's fixpoint: every clause is propagated).
+    pub(crate) fn caught_up(&mut self, store: &DomainStore) {
+        self.head = store.trail_len();
+    }
+
+    /// Propagates the clauses over the changes since the last call, until
+    /// none is left; whether it changed a domain. Fails on a clause all of
+    /// whose literals are false, or on a domain emptied by a clause (the
+    /// queues are then emptied).
+    pub(crate) fn propagate(
+        &mut self,
+        agenda: &mut Agenda,
+        store: &mut DomainStore,
+        model: &Model,
+    ) -> Result<bool, Failure> {
+        let mut changed = false;
+        while self.head < store.trail_len() {
+            let end = store.trail_len();
+            self.batch += 1;
+            self.touched.clear();
+            for k in self.head..end {
+                let (x, old, _) = store.trail_entry(k);
+                let seen = &mut self.seen[x.index()];
+                if seen.0 != self.batch {
+                    *seen = (self.batch, old);
+                    self.touched.push(x);
+                }
+            }
+            self.head = end;
+            self.falsified.clear();
+            for &x in &self.touched {
+                let before = self.seen[x.index()].1;
+                let now = store.domain(x).0;
+                let mut gone = before & !now;
+                while gone != 0 {
+                    let v = gone.trailing_zeros();
+                    gone &= gone - 1;
+                    self.falsified.push(((x.index() * 64) as u32 + v, false));
+                }
+                if now.count_ones() == 1 && before != now {
+                    let v = now.trailing_zeros();
+                    self.falsified.push(((x.index() * 64) as u32 + v, true));
+                }
+            }
+            for i in 0..self.falsified.len() {
+                let (list, single) = self.falsified[i];
+                let (x, v) = (VarId(list / 64), list % 64);
+                let literal = if single {
+                    Literal::IsNot(x, v)
+                } else {
+                    Literal::Is(x, v)
+                };
+                if let Err(c) = self.visit(literal, agenda, store, model, &mut changed) {
+                    agenda.clear();
+                    return Err(c);
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Visits the clauses watching `falsified`, which just turned false.
+    fn visit(
+        &mut self,
+        falsified: Literal,
+        agenda: &mut Agenda,
+        store: &mut DomainStore,
+        model: &Model,
+        changed: &mut bool,
+    ) -> Result<(), Failure> {
+        let mut watchers = std::mem::take(self.watch_list(falsified));
+        let mut kept = 0;
+        let mut result = Ok(());
+        let mut i = 0;
+        while i < watchers.len() {
+            let c = watchers[i];
+            i += 1;
+            let Clause { start, len, .. } = self.clauses[c as usize];
+            let (start, len) = (start as usize, len as usize);
+            let lits = &mut self.literals[start..start + len];
+            if lits[0] == falsified {
+                lits.swap(0, 1);
+            }
+            if lits[1] != falsified {
+                // A stale watch (the clause moved it): drop it.
+                continue;
+            }
+            if !is_false(store, falsified) || is_true(store, lits[0]) {
+                watchers[kept] = c;
+                kept += 1;
+                continue;
+            }
+            if let Some(k) = (2..len).find(|&k| !is_false(store, lits[k])) {
+                lits.swap(1, k);
+                let moved = lits[1];
+                self.watch_list(moved).push(c);
+                continue;
+            }
+            watchers[kept] = c;
+            kept += 1;
+            let first = lits[0];
+            if is_false(store, first) {
+                result = Err(Failure::Clause(c));
+                break;
+            }
+            *changed = true;
+            if make_true(first, c, agenda, store, model).is_err() {
+                result = Err(Failure::Emptied(first.var()));
+                break;
+            }
+        }
+        while i < watchers.len() {
+            watchers[kept] = watchers[i];
+            kept += 1;
+            i += 1;
+        }
+        watchers.truncate(kept);
+        // No watch was added to this list meanwhile: a clause moves its
+        // watch to a literal that is not false.
+        *self.watch_list(falsified) = watchers;
+        result
+    }
+
+    /// A clause all of whose literals are false, if one is (the search
+    /// checks, in debug builds, that none is at a solution).
+    #[cfg(debug_assertions)]
+    pub(crate) fn violated(&self, store: &DomainStore) -> Option<u32> {
+        (0..self.clauses.len() as u32).find(|&c| self.clause(c).iter().all(|&l| is_false(store, l)))
+    }
+
+    /// Why clause `c` removed `value` from `var`: the negations of its
+    /// other literals (all false then), pushed onto `reason`.
+    pub(crate) fn reason(&self, c: u32, var: VarId, value: u32, reason: &mut Vec<Literal>) {
+        let lits = self.clause(c);
+        let unit = lits.iter().position(|&l| match l {
+            Literal::Is(x, v) => x == var && v != value,
+            Literal::IsNot(x, v) => x == var && v == value,
+        });
+        for (k, &l) in lits.iter().enumerate() {
+            if Some(k) != unit {
+                reason.push(l.negated());
+            }
+        }
+    }
+
+    /// Why clause `c` failed: the negations of all its literals.
+    pub(crate) fn conflict(&self, c: u32, reason: &mut Vec<Literal>) {
+        reason.extend(self.clause(c).iter().map(|l| l.negated()));
+    }
+
+    /// At the root, after its fixpoint: drops the clauses satisfied there
+    /// and the literals false there, then, past `keep` learnt clauses,
+    /// the half of the learnt ones (not glue, not blocking) with the
+    /// largest LBD (the newest first among equals); rebuilds the watches.
+    /// Returns how many clauses it dropped.
+    pub(crate) fn reduce(&mut self, store: &DomainStore, keep: usize) -> usize {
+        let before = self.clauses.len();
+        let mut order: Vec<u32> = (0..before as u32).collect();
+        let droppable: Vec<u32> = (order.iter().copied())
+            .filter(|&c| {
+                let cl = self.clauses[c as usize];
+                !cl.blocking && cl.lbd > GLUE
+            })
+            .collect();
+        let mut dropped = vec![false; before];
+        if self.learnt() > keep {
+            let mut by_lbd = droppable;
+            // Largest LBD first, the newest first among equals.
+            by_lbd.sort_by_key(|&c| {
+                (
+                    std::cmp::Reverse(self.clauses[c as usize].lbd),
+                    std::cmp::Reverse(c),
+                )
+            });
+            for &c in by_lbd.iter().take(by_lbd.len() / 2) {
+                dropped[c as usize] = true;
+            }
+        }
+        let (old_literals, old_clauses) = (
+            std::mem::take(&mut self.literals),
+            std::mem::take(&mut self.clauses),
+        );
+        for list in self.on_removal.iter_mut().chain(self.on_single.iter_mut()) {
+            list.clear();
+        }
+        order.retain(|&c| !dropped[c as usize]);
+        let mut kept: Vec<Literal> = Vec::new();
+        for c in order {
+            let cl = old_clauses[c as usize];
+            let lits = &old_literals[cl.start as usize..(cl.start + cl.len) as usize];
+            if lits.iter().any(|&l| is_true(store, l)) {
+                continue;
+            }
+            kept.clear();
+            kept.extend(lits.iter().copied().filter(|&l| !is_false(store, l)));
+            if kept.len() < 2 {
+                // Not after a root fixpoint (a unit clause is propagated
+                // there): kept whole, its literals that are not false first.
+                kept.extend(lits.iter().copied().filter(|&l| is_false(store, l)));
+            }
+            self.add(&kept, cl.lbd.min(kept.len() as u32), cl.blocking);
+        }
+        self.head = store.trail_len();
+        before - self.clauses.len()
+    }
+}
+
+/// Makes `literal` true, crediting clause `c` (rule `nogood`).
+fn make_true(
+    literal: Literal,
+    c: u32,
+    agenda: &mut Agenda,
+    store: &mut DomainStore,
+    model: &Model,
+) -> Result<(), Conflict> {
+    agenda.rules[Rule::Nogood].runs += 1;
+    let mut ctx = PropagationContext::crediting(Rule::Nogood, store, agenda, model);
+    ctx.mark_cause(CLAUSE | c);
+    match literal {
+        Literal::Is(x, v) => ctx.assign(x, v),
+        Literal::IsNot(x, v) => ctx.remove(x, v),
+    }
+}

@@ -1,0 +1,338 @@
+//! First-UIP conflict analysis over the trail.
+
+use super::ClauseDatabase;
+use super::implication::{Cause, Levels, cause_at};
+use crate::explanation::{Explaining, Literal, scope_reason};
+use crate::propagation::Segment;
+use crate::{DomainStore, Model, ValueSet, VarId};
+
+/// Where a failure came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Failure {
+    /// A propagator's run failed (its index).
+    Propagator(usize),
+    /// Every literal of a clause is false.
+    Clause(u32),
+    /// A clause emptied the domain of a variable.
+    Emptied(VarId),
+    /// Nothing that explains itself (a chosen variable without values, a
+    /// rejected solution): the decisions explain it.
+    Decisions,
+}
+
+/// A clause learnt from a conflict: its literals are in
+/// [`ConflictAnalysis::learnt`], the asserting one first and the one of
+/// the highest level after it second.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Learnt {
+    /// The level to jump back to: the highest of the literals but the
+    /// first (0 when there is none).
+    pub(crate) backjump: usize,
+    /// How many decision levels its literals join.
+    pub(crate) lbd: u32,
+}
+
+/// The analysis of a conflict at the current decision level: starting from
+/// the literals that explain the failure, it replaces the newest literal
+/// of the current level by its explanation until one literal of that
+/// level is left (the first unique implication point); the learnt clause
+/// is the negation of that literal and of the older levels' literals met
+/// (those of level 0 hold for good and are left out). `x = v` in an
+/// explanation is kept as it is when it held before the current level,
+/// and replaced by its variable's removals otherwise (a decision's
+/// `x = v` is the level's last literal).
+///
+/// Allocated once per search; an analysis allocates nothing past its
+/// buffers' growth.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ConflictAnalysis {
+    /// Domains at the trail position being explained (rolled back entry
+    /// by entry).
+    scratch: Vec<ValueSet>,
+    /// Domains at the start of the current level.
+    start: Vec<ValueSet>,
+    /// Per variable: the values `v` of current-level literals `x ≠ v`
+    /// still to resolve, and of `x = v`.
+    pending_not: Vec<u64>,
+    pending_is: Vec<u64>,
+    /// Per variable: the older levels' literals met.
+    older_not: Vec<u64>,
+    older_is: Vec<u64>,
+    pending: usize,
+    older: usize,
+    reason: Vec<Literal>,
+    /// The variables whose marks are set.
+    touched: Vec<VarId>,
+    /// The learnt clause of the last analysis.
+    pub(crate) learnt: Vec<Literal>,
+}
+
+impl ConflictAnalysis {
+    /// Buffers for a model of `n` variables.
+    pub(crate) fn new(n: usize) -> ConflictAnalysis {
+        ConflictAnalysis {
+            scratch: vec![ValueSet::EMPTY; n],
+            start: vec![ValueSet::EMPTY; n],
+            pending_not: vec![0; n],
+            pending_is: vec![0; n],
+            older_not: vec![0; n],
+            older_is: vec![0; n],
+            ..ConflictAnalysis::default()
+        }
+    }
+
+    /// The variables of the literals met in the last analysis (what
+    /// activity-based branching bumps).
+    pub(crate) fn met(&self) -> &[VarId] {
+        &self.touched
+    }
+
+    /// Analyses a failure at the current level (at least 1).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn analyse(
+        &mut self,
+        failure: Failure,
+        store: &DomainStore,
+        model: &Model,
+        segments: &[Segment],
+        levels: &Levels,
+        clauses: &ClauseDatabase,
+    ) -> Learnt {
+        let n = model.num_vars();
+        let initial = model.initial_domains();
+        for v in 0..n {
+            self.scratch[v] = store.domain(VarId(v as u32));
+        }
+        let current = levels.current();
+        let from = levels.start(current);
+        self.start.copy_from_slice(&self.scratch);
+        for k in (from..store.trail_len()).rev() {
+            let (x, old, _) = store.trail_entry(k);
+            self.start[x.index()] = ValueSet(old);
+        }
+        for &x in &self.touched {
+            let i = x.index();
+            (self.pending_not[i], self.pending_is[i]) = (0, 0);
+            (self.older_not[i], self.older_is[i]) = (0, 0);
+        }
+        self.touched.clear();
+        (self.pending, self.older) = (0, 0);
+
+        self.reason.clear();
+        match failure {
+            Failure::Propagator(p) => {
+                let propagator = &model.propagators()[p];
+                let ex = Explaining::new(&self.scratch, initial);
+                if !propagator.explain(None, &ex, &mut self.reason) {
+                    self.reason.clear();
+                    scope_reason(propagator.scope(), &ex, &mut self.reason);
+                }
+            }
+            Failure::Clause(c) => clauses.conflict(c, &mut self.reason),
+            Failure::Emptied(x) => {
+                let ex = Explaining::new(&self.scratch, initial);
+                ex.push_removed(x, initial[x.index()], &mut self.reason);
+            }
+            Failure::Decisions => (self.reason).extend(
+                levels
+                    .decisions_to(current)
+                    .iter()
+                    .map(|&(x, v)| Literal::Is(x, v)),
+            ),
+        }
+        self.add_reason(initial);
+
+        // The newest current-level literal, replaced by its explanation,
+        // until one is left.
+        let (dx, dv) = levels.decision(current);
+        let mut k = store.trail_len();
+        let uip = 'walk: loop {
+            k -= 1;
+            let (x, old, _) = store.trail_entry(k);
+            let i = x.index();
+            let after = self.scratch[i].0;
+            let removed = old & !after;
+            if k == from {
+                // The decision: its removals are explained by it, and it
+                // is the level's first literal.
+                let hits = self.pending_not[i] & removed;
+                if hits != 0 {
+                    self.pending_not[i] &= !hits;
+                    self.pending -= hits.count_ones() as usize;
+                    self.add(Literal::Is(dx, dv), initial);
+                }
+                debug_assert!(self.pending <= 1);
+                break Literal::Is(dx, dv);
+            }
+            if after.count_ones() == 1 && old != after && self.pending_is[i] & after != 0 {
+                let v = after.trailing_zeros();
+                if self.pending == 1 {
+                    break Literal::Is(x, v);
+                }
+                self.pending_is[i] = 0;
+                self.pending -= 1;
+                for w in initial[i].iter().filter(|&w| w != v) {
+                    self.add(Literal::IsNot(x, w), initial);
+                }
+            }
+            let mut hits = self.pending_not[i] & removed;
+            if hits != 0 {
+                self.scratch[i] = ValueSet(old);
+                let cause = cause_at(segments, k, model.propagators().len());
+                while hits != 0 {
+                    let w = hits.trailing_zeros();
+                    hits &= hits - 1;
+                    if self.pending == 1 {
+                        break 'walk Literal::IsNot(x, w);
+                    }
+                    self.pending_not[i] &= !(1 << w);
+                    self.pending -= 1;
+                    self.explain_removal(cause, x, w, current, model, levels, clauses);
+                    self.add_reason(initial);
+                }
+            }
+            self.scratch[i] = ValueSet(old);
+        };
+
+        // The scratch domains back to the level's start.
+        while k > from {
+            let (x, old, _) = store.trail_entry(k);
+            self.scratch[x.index()] = ValueSet(old);
+            k -= 1;
+        }
+        let (x, old, _) = store.trail_entry(from);
+        self.scratch[x.index()] = ValueSet(old);
+        k = from;
+
+        // The older literals' levels, newest first: walking on down the
+        // trail, where each became true.
+        self.learnt.clear();
+        self.learnt.push(uip.negated());
+        let (mut backjump, mut lbd, mut last_level) = (0, 1, current);
+        let mut level = current - 1;
+        while self.older > 0 && level >= 1 {
+            let level_start = levels.start(level);
+            while k > level_start && self.older > 0 {
+                k -= 1;
+                let (x, old, _) = store.trail_entry(k);
+                let i = x.index();
+                let after = self.scratch[i].0;
+                let removed = old & !after;
+                let mut found = |literal: Literal, this: &mut Self| {
+                    this.learnt.push(literal.negated());
+                    this.older -= 1;
+                    if backjump == 0 {
+                        backjump = level;
+                    }
+                    if level != last_level {
+                        lbd += 1;
+                        last_level = level;
+                    }
+                };
+                if after.count_ones() == 1 && old != after && self.older_is[i] & after != 0 {
+                    self.older_is[i] = 0;
+                    found(Literal::Is(x, after.trailing_zeros()), self);
+                }
+                let mut hits = self.older_not[i] & removed;
+                self.older_not[i] &= !hits;
+                while hits != 0 {
+                    let w = hits.trailing_zeros();
+                    hits &= hits - 1;
+                    found(Literal::IsNot(x, w), self);
+                }
+                self.scratch[i] = ValueSet(old);
+            }
+            level -= 1;
+        }
+        Learnt { backjump, lbd }
+    }
+
+    /// Pushes onto `reason` why `value` left `var` at a change made by
+    /// `cause` at level `level` (the scratch domains are those just
+    /// before that change).
+    #[allow(clippy::too_many_arguments)]
+    fn explain_removal(
+        &mut self,
+        cause: Cause,
+        var: VarId,
+        value: u32,
+        level: usize,
+        model: &Model,
+        levels: &Levels,
+        clauses: &ClauseDatabase,
+    ) {
+        self.reason.clear();
+        match cause {
+            Cause::Decision => {
+                let (x, v) = levels.decision(level);
+                self.reason.push(Literal::Is(x, v));
+            }
+            Cause::Propagator(p) => {
+                let propagator = &model.propagators()[p];
+                let ex = Explaining::new(&self.scratch, model.initial_domains());
+                if !propagator.explain(Some((var, value)), &ex, &mut self.reason) {
+                    self.reason.clear();
+                    scope_reason(propagator.scope(), &ex, &mut self.reason);
+                }
+            }
+            Cause::Clause(c) => clauses.reason(c, var, value, &mut self.reason),
+            Cause::Unknown => (self.reason).extend(
+                levels
+                    .decisions_to(level)
+                    .iter()
+                    .map(|&(x, v)| Literal::Is(x, v)),
+            ),
+        }
+    }
+
+    fn add_reason(&mut self, initial: &[ValueSet]) {
+        for k in 0..self.reason.len() {
+            let literal = self.reason[k];
+            self.add(literal, initial);
+        }
+    }
+
+    /// Marks a literal that holds now: to resolve if the current level
+    /// made it true, else to keep in the learnt clause.
+    fn add(&mut self, literal: Literal, initial: &[ValueSet]) {
+        let i = literal.var().index();
+        let first =
+            (self.pending_not[i] | self.pending_is[i] | self.older_not[i] | self.older_is[i]) == 0;
+        let new = match literal {
+            Literal::IsNot(x, w) => {
+                if !initial[x.index()].contains(w) {
+                    return;
+                }
+                let bit = 1u64 << w;
+                if self.start[i].contains(w) {
+                    let new = self.pending_not[i] & bit == 0;
+                    self.pending_not[i] |= bit;
+                    self.pending += usize::from(new);
+                    new
+                } else {
+                    let new = self.older_not[i] & bit == 0;
+                    self.older_not[i] |= bit;
+                    self.older += usize::from(new);
+                    new
+                }
+            }
+            Literal::Is(_, v) => {
+                let bit = 1u64 << v;
+                if self.start[i] != ValueSet::single(v) {
+                    let new = self.pending_is[i] & bit == 0;
+                    self.pending_is[i] |= bit;
+                    self.pending += usize::from(new);
+                    new
+                } else {
+                    let new = self.older_is[i] & bit == 0;
+                    self.older_is[i] |= bit;
+                    self.older += usize::from(new);
+                    new
+                }
+            }
+        };
+        if new && first {
+            self.touched.push(literal.var());
+        }
+    }
+}

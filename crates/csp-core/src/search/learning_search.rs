@@ -1,0 +1,371 @@
+//! The loop of a learning search ([`crate::learning`]): decide,
+//! propagate, and at a failure learn a clause and jump back.
+
+use super::Progress;
+use super::{Search, StopReason, Termination};
+use crate::VarId;
+use crate::explanation::Literal;
+use crate::heuristics::{Placement, SelectionContext};
+use crate::learning::{DECISION, Failure, KEEP_GROWTH, Learner};
+use crate::propagation::Rule;
+use crate::trace::{Event, FailCause};
+
+impl Search<'_> {
+    fn learner(&mut self) -> &mut Learner {
+        self.learner.as_mut().expect("a learning search")
+    }
+
+    /// Runs the propagators, then the clauses, until neither changes a
+    /// domain.
+    fn learning_fixpoint(&mut self) -> Result<(), Failure> {
+        loop {
+            if self.agenda.run(&mut self.store, self.model).is_err() {
+                let propagators = self.model.propagators().len();
+                return Err(match self.agenda.culprit() {
+                    Some(c) if (c.propagator as usize) < propagators => {
+                        Failure::Propagator(c.propagator as usize)
+                    }
+                    _ => Failure::Decisions,
+                });
+            }
+            let learner = self.learner.as_mut().expect("a learning search");
+            match (learner.clauses).propagate(&mut self.agenda, &mut self.store, self.model) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(failure) => return Err(failure),
+            }
+        }
+    }
+
+    /// Undoes every level above `level`; returns how many placements that
+    /// undid.
+    fn jump_back(&mut self, level: usize) -> u64 {
+        let current = self.learner().levels.current();
+        for _ in level..current {
+            self.store.restore();
+        }
+        let len = self.store.trail_len();
+        let learner = self.learner.as_mut().expect("a learning search");
+        learner.levels.truncate(level);
+        learner.clauses.backjumped(len);
+        if let Some(segments) = &mut self.agenda.segments {
+            let keep = segments.partition_point(|s| s.trail_at < len);
+            segments.truncate(keep);
+        }
+        (current - level) as u64
+    }
+
+    /// Learns from `failure` and jumps back, until propagation holds
+    /// (`Ok`) or the failure is at the root (`Err`: no solution is left).
+    fn learn_from<const TRACE: bool>(&mut self, mut failure: Failure) -> Result<(), ()> {
+        loop {
+            self.stats.failures += 1;
+            if TRACE {
+                self.emit_fail(fail_cause(failure, self.model));
+            }
+            if self.learner().levels.current() == 0 {
+                return Err(());
+            }
+            let learner = self.learner.as_mut().expect("a learning search");
+            let segments = self.agenda.segments.as_deref().unwrap_or(&[]);
+            let learnt = (learner.analysis).analyse(
+                failure,
+                &self.store,
+                self.model,
+                segments,
+                &learner.levels,
+                &learner.clauses,
+            );
+            self.stats.nogoods += 1;
+            if self.learning {
+                let met = &self.learner.as_ref().expect("learning").analysis;
+                self.variables.conflict_analysed(met.met());
+            }
+            let undone = self.jump_back(learnt.backjump);
+            self.count_backtracks(undone);
+            let learner = self.learner.as_mut().expect("a learning search");
+            let c = (learner.clauses).add(&learner.analysis.learnt, learnt.lbd, false);
+            let asserted =
+                (learner.clauses).assert_first(c, &mut self.agenda, &mut self.store, self.model);
+            let result = match asserted {
+                Ok(()) => self.learning_fixpoint(),
+                Err(_) => Err(emptied(&learner.analysis.learnt[0])),
+            };
+            match result {
+                Ok(()) => return Ok(()),
+                Err(_) if self.agenda.timed_out => return Ok(()),
+                Err(f) => failure = f,
+            }
+        }
+    }
+
+    fn count_backtracks(&mut self, undone: u64) {
+        self.stats.backtracks += undone;
+        self.stats.backtrack_iterations += undone;
+    }
+
+    /// Excludes the solution just found by a clause over its guesses and
+    /// jumps back below the last one; `Err` if it had none (no other
+    /// solution).
+    fn block_solution<const TRACE: bool>(&mut self) -> Result<(), ()> {
+        let learner = self.learner.as_mut().expect("a learning search");
+        let current = learner.levels.current();
+        let mut literals = std::mem::take(&mut learner.analysis.learnt);
+        literals.clear();
+        let mut last_guess = 0;
+        for level in (1..=current).rev() {
+            let (x, v) = learner.levels.decision(level);
+            let (_, old, _) = self.store.trail_entry(learner.levels.start(level));
+            if old.count_ones() > 1 {
+                literals.push(Literal::IsNot(x, v));
+                if last_guess == 0 {
+                    last_guess = level;
+                }
+            }
+        }
+        if last_guess == 0 {
+            learner.analysis.learnt = literals;
+            return Err(());
+        }
+        let lbd = literals.len() as u32;
+        // One guess: the clause holds from the root on (no watch keeps a
+        // clause of one literal; the levels below it were forced).
+        let target = if literals.len() == 1 {
+            0
+        } else {
+            last_guess - 1
+        };
+        let undone = self.jump_back(target);
+        self.count_backtracks(undone);
+        let learner = self.learner.as_mut().expect("a learning search");
+        let c = learner.clauses.add(&literals, lbd, true);
+        learner.analysis.learnt = literals;
+        let asserted =
+            (learner.clauses).assert_first(c, &mut self.agenda, &mut self.store, self.model);
+        let result = match asserted {
+            Ok(()) => self.learning_fixpoint(),
+            Err(_) => Err(emptied(&self.learner().analysis.learnt[0])),
+        };
+        match result {
+            Ok(()) => Ok(()),
+            Err(_) if self.agenda.timed_out => Ok(()),
+            Err(f) => self.learn_from::<TRACE>(f),
+        }
+    }
+
+    /// Back to the root, keeping the clauses; propagates there and
+    /// reduces the clauses. `Err` if the root fails.
+    fn learning_restart<const TRACE: bool>(&mut self) -> Result<(), ()> {
+        self.jump_back(0);
+        self.stats.restarts += 1;
+        let failures = self.stats.failures - self.failures_at_restart;
+        self.failures_at_restart = self.stats.failures;
+        self.restart_at = self.restarts.cutoff(self.stats.restarts);
+        self.variables.restarted();
+        self.values.restarted();
+        if TRACE {
+            self.emit(&Event::Restart {
+                number: self.stats.restarts,
+                nogoods: 0,
+                failures,
+            });
+        }
+        if self.learning_fixpoint().is_err() {
+            return Err(());
+        }
+        let learner = self.learner.as_mut().expect("a learning search");
+        if learner.clauses.learnt() > learner.keep {
+            learner.clauses.reduce(&self.store, learner.keep);
+            learner.keep += KEEP_GROWTH;
+        } else {
+            learner.clauses.reduce(&self.store, usize::MAX);
+        }
+        learner.clauses.caught_up(&self.store);
+        Ok(())
+    }
+
+    /// The search loop of [`SearchConfig::learning`](super::SearchConfig::learning).
+    pub(super) fn learning_search(
+        &mut self,
+        max_solutions: Option<u64>,
+        first_solution: &mut Option<Vec<u32>>,
+    ) -> Termination {
+        if self.tracing.is_some() {
+            self.learning_loop::<true>(max_solutions, first_solution)
+        } else {
+            self.learning_loop::<false>(max_solutions, first_solution)
+        }
+    }
+
+    fn learning_loop<const TRACE: bool>(
+        &mut self,
+        max_solutions: Option<u64>,
+        first_solution: &mut Option<Vec<u32>>,
+    ) -> Termination {
+        use std::sync::atomic::Ordering;
+        // The root's fixpoint left the clauses nothing to look at.
+        let learner = self.learner.as_mut().expect("a learning search");
+        learner.clauses.caught_up(&self.store);
+        let mut steps: u64 = 0;
+        loop {
+            steps += 1;
+            if steps % 1024 == 0 {
+                if self.agenda.out_of_time() {
+                    return Termination::Stopped(StopReason::Timeout);
+                }
+                if let Some(Progress(progress)) = &mut self.progress {
+                    self.stats.propagations = self.agenda.runs;
+                    progress(&self.stats);
+                }
+            }
+            if (self.interrupt.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed)) {
+                return Termination::Stopped(StopReason::Interrupted);
+            }
+            if self.agenda.timed_out {
+                return Termination::Stopped(StopReason::Timeout);
+            }
+            self.stats.iterations += 1;
+            let depth = self.learner().levels.current();
+            let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
+            let outcome = match self.variables.select(&ctx) {
+                None if self.model.check(&self.store) => {
+                    #[cfg(debug_assertions)]
+                    {
+                        let clauses = &self.learner.as_ref().expect("learning").clauses;
+                        if let Some(c) = clauses.violated(&self.store) {
+                            let literals = clauses.clause(c);
+                            panic!("clause {c} is false at a solution: {literals:?}");
+                        }
+                    }
+                    self.stats.solutions += 1;
+                    let number = self.stats.solutions;
+                    if TRACE {
+                        self.emit(&Event::Solution { number });
+                    }
+                    if let Some(super::OnSolution(see)) = &mut self.on_solution {
+                        see(&self.store);
+                    }
+                    if first_solution.is_none() {
+                        *first_solution = Some(
+                            (self.model.vars())
+                                .map(|v| self.store.value(v).expect("assigned"))
+                                .collect(),
+                        );
+                    }
+                    if max_solutions.is_some_and(|k| self.stats.solutions >= k) {
+                        return Termination::SolutionLimit;
+                    }
+                    self.block_solution::<TRACE>()
+                }
+                None => self.learn_from::<TRACE>(Failure::Decisions),
+                Some(var) => {
+                    let start = self.value_buffer.len();
+                    self.values.order(&ctx, var, &mut self.value_buffer);
+                    let value = self.value_buffer.get(start).copied();
+                    self.value_buffer.truncate(start);
+                    match value {
+                        None => self.learn_from::<TRACE>(Failure::Decisions),
+                        Some(value) => {
+                            if (self.limits.max_placements)
+                                .is_some_and(|m| self.stats.placements >= m)
+                            {
+                                return Termination::Stopped(StopReason::PlacementLimit);
+                            }
+                            match self.decide::<TRACE>(var, value) {
+                                Ok(()) => Ok(()),
+                                Err(f) => self.learn_from::<TRACE>(f),
+                            }
+                        }
+                    }
+                }
+            };
+            if self.agenda.timed_out {
+                return Termination::Stopped(StopReason::Timeout);
+            }
+            if outcome.is_err() {
+                return Termination::Exhausted;
+            }
+            let due = self
+                .restart_at
+                .is_some_and(|cutoff| self.stats.failures - self.failures_at_restart >= cutoff);
+            if due
+                && self.learner().levels.current() > 0
+                && self.learning_restart::<TRACE>().is_err()
+            {
+                return Termination::Exhausted;
+            }
+        }
+    }
+
+    /// Places `value` in `var` as a new level's decision and propagates.
+    fn decide<const TRACE: bool>(&mut self, var: VarId, value: u32) -> Result<(), Failure> {
+        self.stats.placements += 1;
+        let guess = self.store.size(var) > 1;
+        if guess {
+            self.stats.guesses += 1;
+        }
+        self.placed.insert(var.index());
+        if self.learning {
+            for (size, v) in self.sizes.iter_mut().zip(self.model.vars()) {
+                *size = self.store.size(v);
+            }
+            self.agenda.forget_failure();
+        }
+        self.store.checkpoint();
+        let at = self.store.trail_len();
+        self.learner().levels.push(at, var, value);
+        let depth = self.learner().levels.current();
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        if TRACE {
+            self.emit(&Event::Place {
+                depth,
+                var,
+                value,
+                guess,
+            });
+        }
+        self.agenda.segment_as(at, Rule::Other, DECISION);
+        (self.agenda).assign(self.model, &mut self.store, var, value);
+        let result = self.learning_fixpoint();
+        if self.learning && !self.agenda.timed_out {
+            let conflict = match result {
+                Ok(()) => None,
+                Err(Failure::Propagator(_)) => Some(self.agenda.culprit()),
+                Err(_) => Some(None),
+            };
+            let placement = Placement {
+                var,
+                value,
+                depth: depth - 1,
+                conflict,
+                sizes_before: &self.sizes,
+            };
+            let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
+            self.variables.placed(&ctx, &placement);
+            self.values.placed(&ctx, &placement);
+        }
+        result
+    }
+}
+
+/// The failure of a domain emptied by making `literal` true.
+fn emptied(literal: &Literal) -> Failure {
+    Failure::Emptied(literal.var())
+}
+
+/// What a tracer is told of a failure.
+fn fail_cause(failure: Failure, model: &crate::Model) -> FailCause {
+    match failure {
+        Failure::Propagator(p) => FailCause::Propagator {
+            rule: model.propagators()[p].rule(),
+            name: model.propagators()[p].name(),
+            propagator: Some(p as u32),
+        },
+        Failure::Clause(_) | Failure::Emptied(_) => FailCause::Propagator {
+            rule: Rule::Nogood,
+            name: "learnt clause",
+            propagator: None,
+        },
+        Failure::Decisions => FailCause::Check,
+    }
+}
