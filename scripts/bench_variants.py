@@ -3,7 +3,8 @@
 
     cargo build --release
     python3 -m pip install ortools        # once; skipped (with a note) if absent
-    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE] [folder ...]
+    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE]
+                                      [--generated] [folder ...]
 
 The folders (default: every variant puzzle of the repo, `puzzles/variants`
 with its classic f-puzzles files, `puzzles/made` and `puzzles/sudokupad`).
@@ -17,6 +18,11 @@ CP-SAT as the f-puzzles document `sudoku render --fpuzzles` writes):
   variable per cell, all-different on rows, columns and regions (boxes or
   jigsaw), and per element the constraint f-puzzles means (the same reading
   as `crates/sudoku/src/rules/`).
+
+`--generated` adds 310 puzzles made by the repo's own generator with line
+rules (`sudoku generate --lines`, fixed seeds, into a temporary folder):
+20 for each of the ten rules it draws, 12 for each of five combinations
+of three rules and 10 for each of five of four.
 
 Prints the median and slowest per solver, how many puzzles each counts in
 under 10 ms, how many this project counts slower than CP-SAT, and the
@@ -171,7 +177,45 @@ def ours(folder, preset, runs):
             solutions = int(row["solutions"] or 0)
             prev = best.get(name)
             best[name] = (min(ms, prev[0]) if prev else ms, solutions, row["config"])
+            CONFLICTS[name] = (row.get("failures") or "", row.get("nogoods") or "")
     return best
+
+
+# Per puzzle: the answering search's failures (conflicts) and nogoods
+# (with learning: the clauses learnt), from the last run.
+CONFLICTS = {}
+
+# The rules `--generated` draws lines and clues of, alone and combined.
+GENERATED_RULES = ["between-line", "nabner-line", "lockout-line", "region-sum-line", "renban",
+                   "double-arrow", "little-killer", "skyscraper", "x-sum", "sandwich-sum"]
+GENERATED_COMBINATIONS = [
+    (["between-line", "x-sum", "renban"], 12),
+    (["nabner-line", "skyscraper", "little-killer"], 12),
+    (["lockout-line", "region-sum-line", "sandwich-sum"], 12),
+    (["double-arrow", "between-line", "little-killer"], 12),
+    (["renban", "lockout-line", "x-sum"], 12),
+    (["between-line", "nabner-line", "skyscraper", "little-killer"], 10),
+    (["lockout-line", "renban", "x-sum", "double-arrow"], 10),
+    (["region-sum-line", "between-line", "sandwich-sum", "skyscraper"], 10),
+    (["nabner-line", "double-arrow", "little-killer", "x-sum"], 10),
+    (["renban", "region-sum-line", "lockout-line", "sandwich-sum"], 10),
+]
+
+
+def generated(folder):
+    """Writes the `--generated` puzzles into `folder`, one f-puzzles file
+    each (`between-03.json`, `renban-lockout-x-sum-07.json`)."""
+    binary = ROOT / "target" / "release" / "sudoku"
+    sets = [([r], 20) for r in GENERATED_RULES] + GENERATED_COMBINATIONS
+    for k, (rules, count) in enumerate(sets):
+        out = subprocess.run(
+            [str(binary), "generate", "-n", str(count), "--seed", str(100 + k), "--lines",
+             ",".join(rules), "--line-count", "8", "--format", "fpuzzles", "-q"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        stem = "-".join(r.replace("-line", "") for r in rules)
+        for i, line in enumerate(out.splitlines()):
+            (folder / f"{stem}-{i + 1:02}.json").write_text(line)
 
 
 def outside_line(clue, side):
@@ -590,8 +634,15 @@ def main():
     p.add_argument("--preset", default="default")
     p.add_argument("--per-puzzle", metavar="FILE",
                    help="write every puzzle's times (and the strategy that answered) as CSV")
+    p.add_argument("--generated", action="store_true",
+                   help="add 310 puzzles generated with line rules (see above)")
     args = p.parse_args()
     folders = [ROOT / f for f in args.folders]
+    if args.generated:
+        import tempfile
+        made = Path(tempfile.mkdtemp(prefix="generated-lines-"))
+        generated(made)
+        folders.append(made)
     mine = {}
     for folder in folders:
         mine.update(ours(folder, args.preset, args.runs))
@@ -644,10 +695,11 @@ def main():
         slower = [k for k in mine if k in theirs and mine[k][0] > theirs[k][0]]
         print(f"slower than CP-SAT: {len(slower)} of {len(mine)}"
               + (f" ({', '.join(sorted(slower))})" if slower else ""))
-    print("\nslowest for sudoku:           sudoku ms    CP-SAT ms   answered by")
+    print("\nslowest for sudoku:           sudoku ms    CP-SAT ms   failures    nogoods   answered by")
     for k, (t, _, by) in sorted(mine.items(), key=lambda kv: -kv[1][0])[:10]:
         other = f"{theirs[k][0]:12.1f}" if k in theirs else f"{'':12}"
-        print(f"  {k:<28} {t:10.1f} {other}   {by}")
+        failures, nogoods = CONFLICTS.get(k, ("", ""))
+        print(f"  {k:<28} {t:10.1f} {other} {failures:>10} {nogoods:>10}   {by}")
     if args.per_puzzle:
         with open(args.per_puzzle, "w", newline="") as f:
             w = csv.writer(f)

@@ -1827,6 +1827,59 @@ fn variant_solve_text_and_json() {
     }
 }
 
+/// Clause learning: the counts of a whole 4x4 grid and of a hard classic
+/// puzzle (exact, with clauses blocking the solutions found), its JSON
+/// strategy and counters, a traced search's learnt clauses, and the
+/// levels it refuses.
+#[test]
+fn learning_outputs() {
+    timing_filters! {
+        assert_cmd_snapshot!("learning_count_all_4x4", sudoku(&["count", "--all", "--config", "lcg"]).pass_stdin("................\n"));
+        // hardest11's second puzzle: 14 placements, 13 failures, 13 clauses.
+        let second = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..\n";
+        assert_cmd_snapshot!("learning_solve_json", sudoku(&["solve", "--config", "lcg", "--format", "json"]).pass_stdin(second));
+        assert_cmd_snapshot!("learning_count_flag", sudoku(&["count", "--limit", "2", "--cells", "SE", "--propagation", "singles", "--learning", "puzzles/hardest11.txt"]).current_dir(root()));
+    }
+    assert_cmd_snapshot!(
+        "learning_error_probing",
+        sudoku(&["solve", "--learning", "--propagation", "probing"])
+            .pass_stdin("................\n")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.txt");
+    let (_, code) = stdout_of(
+        sudoku(&[
+            "solve",
+            "--config",
+            "lcg",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-format",
+            "text",
+            "puzzles/hardest11.txt",
+        ])
+        .current_dir(root()),
+    );
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let learnt: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("learnt: "))
+        .collect();
+    let failures = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("fail: "))
+        .count();
+    // One clause per failure, each asserting the negation of a placement
+    // or a removal and naming the depth the search jumps back to.
+    assert_eq!(learnt.len(), failures);
+    assert!(
+        learnt.iter().all(|l| l.contains("; back to depth ")),
+        "{learnt:?}"
+    );
+    assert_eq!((learnt.len(), failures), (44, 44));
+}
+
 #[test]
 fn generate_outputs() {
     assert_cmd_snapshot!(
@@ -1862,6 +1915,25 @@ fn generate_outputs() {
             "diagonal",
             "-q"
         ])
+    );
+    assert_cmd_snapshot!(
+        "generate_lines",
+        sudoku(&[
+            "generate",
+            "--seed",
+            "7",
+            "-n",
+            "2",
+            "--lines",
+            "between-line,x-sum,little-killer",
+            "--line-count",
+            "6",
+            "-q"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "generate_error_lines",
+        sudoku(&["generate", "--lines", "between-line,arrow"])
     );
     assert_cmd_snapshot!(
         "generate_error_sixteen_clues",

@@ -540,8 +540,21 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub killer: bool,
 
-    /// Output format [default: text; fpuzzles with --jigsaw or --killer,
-    /// whose regions and cages a line of digits cannot hold]
+    /// Random lines and outside clues of these rules, drawn for each
+    /// puzzle to hold in its solution, comma-separated: between-line,
+    /// nabner-line, lockout-line, region-sum-line, renban, double-arrow,
+    /// little-killer, skyscraper, x-sum, sandwich-sum (the rules take
+    /// turns; see --line-count).
+    #[arg(long, value_name = "RULES")]
+    pub lines: Option<String>,
+
+    /// How many lines and clues --lines draws for each puzzle [default: 8].
+    #[arg(long, value_name = "N")]
+    pub line_count: Option<usize>,
+
+    /// Output format [default: text; fpuzzles with --jigsaw, --killer or
+    /// --lines, whose regions, cages and lines a line of digits cannot
+    /// hold]
     #[arg(long, value_enum)]
     pub format: Option<GenerateFormat>,
 
@@ -890,9 +903,9 @@ pub struct StrategyArgs {
 
     /// Learn a clause from every conflict and jump back to its cause
     /// (conflict-driven clause learning over the propagators'
-    /// explanations); `--learning false` turns a preset's off. Needs
+    /// explanations); `--learning=false` turns a preset's off. Needs
     /// --propagation fc or above, not probing. Counts stay exact.
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub learning: Option<bool>,
 
     /// Stop a puzzle's search after N placements (0: no limit).

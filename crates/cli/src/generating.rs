@@ -38,6 +38,11 @@ pub struct GenerateSettings {
     pub jigsaw: bool,
     /// Killer cages for each puzzle.
     pub killer: bool,
+    /// Line and outside-clue rules drawn for each puzzle (names,
+    /// comma-separated).
+    pub lines: Option<String>,
+    /// How many lines and clues to draw.
+    pub line_count: Option<usize>,
     /// `A-B`: the range of Sudoku Explainer ratings (ER) to keep.
     pub se: Option<String>,
     /// The technique the puzzles need (by name).
@@ -103,7 +108,26 @@ impl GenerateSettings {
             })?),
             None => None,
         };
+        let lines = match self.lines.as_deref() {
+            None => Vec::new(),
+            Some(text) => (text.split(','))
+                .map(|name| {
+                    sudoku::generate::drawn_rule(name.trim()).with_context(|| {
+                        format!(
+                            "invalid {} `{name}` (valid: {})",
+                            self.spelling.option("lines"),
+                            sudoku::generate::drawn_rule_names()
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?,
+        };
+        let line_count = self
+            .line_count
+            .unwrap_or(GenerateOptions::default().line_count);
         Ok(GenerateOptions {
+            lines,
+            line_count,
             symmetry: self.symmetry,
             minimal: self.minimal,
             clues,
@@ -259,6 +283,7 @@ pub fn variant_names(sudoku: &Sudoku, options: &GenerateOptions) -> String {
     if options.killer {
         names.push("killer-cage");
     }
+    names.extend(options.lines.iter().copied());
     if names.is_empty() {
         names.push("classic");
     }

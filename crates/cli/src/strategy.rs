@@ -30,6 +30,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("adaptive", include_str!("../../../configs/adaptive.toml")),
     ("wdeg", include_str!("../../../configs/wdeg.toml")),
     ("wdeg-gac", include_str!("../../../configs/wdeg-gac.toml")),
+    ("lcg", include_str!("../../../configs/lcg.toml")),
     ("fastest", include_str!("../../../configs/fastest.toml")),
     ("portfolio", include_str!("../../../configs/portfolio.toml")),
 ];
@@ -431,6 +432,11 @@ fn build(
             .with_context(|| key_error("restarts", args.restarts.is_some()))?,
         None => Restarts::Never,
     };
+    let learning = pick(&args.learning, &file.learning).unwrap_or(false);
+    if learning && matches!(level, PropagationLevel::None | PropagationLevel::Probing) {
+        let why = csp_core::HeuristicError::LearningLevel(level);
+        return Err(anyhow::anyhow!(why)).context(key_error("learning", args.learning.is_some()));
+    }
     let nonzero = |v: Option<u64>| v.filter(|&n| n > 0);
     let max_placements = nonzero(pick(&args.max_placements, &file.limits.max_placements));
     let timeout =
@@ -474,7 +480,7 @@ fn build(
                 timeout,
             },
             restarts,
-            learning: pick(&args.learning, &file.learning).unwrap_or(false),
+            learning,
         },
     })
 }
@@ -516,6 +522,7 @@ mod tests {
                 "adaptive",
                 "wdeg",
                 "wdeg-gac",
+                "lcg",
                 "fastest",
                 "portfolio"
             ]

@@ -18,6 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
+use csp_core::explanation::Literal;
 use csp_core::trace::{Both, Decider, Event, FailCause, Tracer};
 use csp_core::{DomainStore, Rule, SearchConfig, Termination, ValueSet, VarId};
 use serde_json::{Value, json};
@@ -498,6 +499,27 @@ impl PuzzleTrace<'_> {
                 "nogoods": nogoods,
                 "failures": failures,
             }),
+            Event::Learn {
+                literals,
+                depth,
+                lbd,
+            } => {
+                let clause: Vec<String> = (literals.iter())
+                    .map(|&l| {
+                        let (var, value, is) = match l {
+                            Literal::Is(x, v) => (x, v, true),
+                            Literal::IsNot(x, v) => (x, v, false),
+                        };
+                        let sign = if is { "=" } else { "!=" };
+                        let value = match self.naming.value(var, value) {
+                            Value::String(text) => text,
+                            other => other.to_string(),
+                        };
+                        format!("{} {sign} {value}", self.cell(var))
+                    })
+                    .collect();
+                json!({"event": "learn", "clause": clause, "depth": depth, "lbd": lbd})
+            }
             Event::Stop { reason } => json!({"event": "stop", "reason": stop_words(reason)}),
         }
     }

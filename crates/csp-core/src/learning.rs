@@ -4,13 +4,13 @@
 //! solvers do).
 //!
 //! The house:
-//! - [`implication`]: what made each change on the trail (a decision, a
+//! - `implication`: what made each change on the trail (a decision, a
 //!   propagator, a clause; read off the segments the engine marks) and the
 //!   decision levels;
-//! - [`conflict_analysis`]: from a failure's explanation back along the
+//! - `conflict_analysis`: from a failure's explanation back along the
 //!   trail to the first unique implication point, asking each propagator
 //!   why it removed a value ([`Propagator::explain`](crate::Propagator::explain));
-//! - [`clause_database`]: the learnt clauses, propagated by two watched
+//! - `clause_database`: the learnt clauses, propagated by two watched
 //!   literals after the propagators' fixpoint, reduced at restarts by
 //!   their LBD;
 //! - the search loop itself lives with [`Search`](crate::Search)
@@ -66,6 +66,9 @@ pub(crate) struct Learner {
     pub(crate) levels: Levels,
     /// Learnt clauses kept at the next reduction.
     pub(crate) keep: usize,
+    /// The clause whose first literal the next fixpoint makes true first
+    /// (just learnt, or blocking a solution).
+    pub(crate) asserting: Option<u32>,
 }
 
 impl Learner {
@@ -76,6 +79,7 @@ impl Learner {
             analysis: ConflictAnalysis::new(n),
             levels: Levels::default(),
             keep: KEEP_FIRST,
+            asserting: None,
         }
     }
 }

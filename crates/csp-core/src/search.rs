@@ -437,10 +437,21 @@ impl<'m> Search<'m> {
     #[cold]
     #[inline(never)]
     fn fixpoint_telling(&mut self) -> Result<(), Conflict> {
+        self.telling(Self::fixpoint)
+    }
+
+    /// Runs `fixpoint`, telling a tracer what it deduced and how many runs
+    /// it took (and, but in a learning search, which keeps the segments
+    /// its explanations read and tells its failures itself, why it failed,
+    /// in `cause`).
+    #[cold]
+    #[inline(never)]
+    fn telling<E>(&mut self, fixpoint: fn(&mut Self) -> Result<(), E>) -> Result<(), E> {
         let runs = self.agenda.runs;
         let rule_runs = trace::rule_runs(&self.agenda.rules);
         let mark = self.store.trail_len();
-        let r = self.fixpoint();
+        let r = fixpoint(self);
+        let learning = self.learner.is_some();
         let model = self.model;
         // None for NO_PROPAGATOR: the search's own removals and probing's.
         let known = |p: u32| ((p as usize) < model.propagators().len()).then_some(p);
@@ -479,7 +490,7 @@ impl<'m> Search<'m> {
             runs: self.agenda.runs - runs,
             rule_runs: std::array::from_fn(|k| after[k] - rule_runs[k]),
         });
-        if r.is_err() && !self.agenda.timed_out {
+        if r.is_err() && !self.agenda.timed_out && !learning {
             let (rule, p) = self.agenda.failed_in;
             let cause = match self.model.vars().find(|&v| self.store.size(v) == 0) {
                 Some(var) => {
@@ -499,7 +510,9 @@ impl<'m> Search<'m> {
             t.cause = Some(cause);
         }
         let mut segments = segments;
-        segments.clear();
+        if !learning {
+            segments.clear();
+        }
         self.agenda.segments = Some(segments);
         r
     }

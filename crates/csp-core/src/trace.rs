@@ -218,6 +218,19 @@ pub enum Event<'a> {
         /// Failures since the previous restart (the cutoff reached).
         failures: u64,
     },
+    /// A learning search ([`crate::learning`]) learnt a clause from the
+    /// failure just reported: one of its literals must hold. The search
+    /// then jumps back to `depth` (the `Backtrack` events of the
+    /// placements undone follow), where the first literal is made true.
+    Learn {
+        /// The clause, the literal it asserts first.
+        literals: &'a [crate::explanation::Literal],
+        /// The depth the search jumps back to.
+        depth: usize,
+        /// How many decision levels the literals were made at (the
+        /// failure's own included): its LBD.
+        lbd: u32,
+    },
     /// A limit stopped the search.
     Stop {
         /// Which.

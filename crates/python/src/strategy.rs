@@ -177,6 +177,8 @@ pub struct StrategyArgs {
     pub timeout_ms: Option<u64>,
     /// Restart policy.
     pub restarts: Option<String>,
+    /// Clause learning on or off.
+    pub learning: Option<bool>,
     /// The solver: `engine` or `bitboard`.
     pub engine: Option<String>,
     /// Whether only the answer matters (counting, a uniqueness check):
@@ -218,6 +220,7 @@ impl Plan {
             ("propagation", args.propagation.is_some()),
             ("seed", args.seed.is_some()),
             ("restarts", args.restarts.is_some()),
+            ("learning", args.learning.is_some()),
             ("max_placements", args.max_placements.is_some()),
             ("timeout_ms", args.timeout_ms.is_some()),
         ];
@@ -229,7 +232,7 @@ impl Plan {
             propagation: args.propagation,
             seed: args.seed,
             restarts: args.restarts,
-            learning: None,
+            learning: args.learning,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
             engine,

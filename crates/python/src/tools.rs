@@ -103,7 +103,7 @@ pub fn explain_records<'py>(
 /// run seeded by `seed` (from the clock if None), made on `jobs` threads;
 /// the same seed gives the same puzzles.
 #[pyfunction]
-#[pyo3(signature = (count=1, *, seed=None, size=None, r#box=None, variant=None, symmetry=None, minimal=false, clues=None, level=None, attempts=1000, jigsaw=false, killer=false, jobs=None, se=None, technique=None))]
+#[pyo3(signature = (count=1, *, seed=None, size=None, r#box=None, variant=None, symmetry=None, minimal=false, clues=None, level=None, attempts=1000, jigsaw=false, killer=false, jobs=None, se=None, technique=None, lines=None, line_count=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_records<'py>(
     py: Python<'py>,
@@ -122,6 +122,8 @@ pub fn generate_records<'py>(
     jobs: Option<usize>,
     se: Option<String>,
     technique: Option<String>,
+    lines: Option<String>,
+    line_count: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let bad = |what: &str, e: &dyn std::fmt::Display| {
         InvalidStrategy::new_err(format!("invalid {what}: {e}"))
@@ -143,6 +145,8 @@ pub fn generate_records<'py>(
         attempts,
         jigsaw,
         killer,
+        lines,
+        line_count,
         se,
         technique,
         spelling: sudoku_cli::strategy::Spelling::Keywords,

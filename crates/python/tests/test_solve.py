@@ -24,6 +24,7 @@ def strip(record: dict) -> dict:
         {"cells": "A", "values": "0", "propagation": "fc"},
         {"config": "norvig", "cells": "K", "values": "5", "propagation": "locked"},
         {"cells": "EA", "values": "0", "propagation": "human:4.4"},
+        {"config": "lcg"},
     ],
 )
 def test_records_equal_the_command_lines_json_on_top95(strategy):
@@ -186,3 +187,14 @@ def test_xcsp3_instances_as_the_command_runs_them():
         sc.csp_solve(queens, cells=[lambda view, cell: 0])
     with pytest.raises(sc.InvalidStrategy, match="one engine search"):
         sc.csp_solve(queens, config="portfolio")
+
+
+def test_learning_is_a_keyword_as_the_flag_is():
+    puzzle = lines(TOP95)[0]
+    expected = cli_json("solve", "--cells", "SE", "--learning", str(TOP95))[0]
+    got = sc.solve(puzzle, cells="SE", learning=True).to_dict()
+    assert strip(got) == strip(expected)
+    assert got["strategy"]["learning"] is True
+    assert "learning" not in sc.solve(puzzle, cells="SE").to_dict()["strategy"]
+    with pytest.raises(sc.InvalidStrategy, match="clause learning needs propagation"):
+        sc.solve(puzzle, learning=True, propagation="probing")

@@ -20,6 +20,16 @@ def test_generate_makes_the_command_lines_puzzles():
         sc.generate(1, size=7)
 
 
+def test_generate_with_lines_is_the_command_lines():
+    want = cli_json("generate", "-n", "2", "--seed", "5", "-q",
+                    "--lines", "renban,skyscraper", "--line-count", "5")
+    got = sc.generate(2, seed=5, lines="renban,skyscraper", line_count=5, as_frame=False)
+    assert got == want
+    assert all(r["fpuzzles"]["renban"] and r["fpuzzles"]["skyscraper"] for r in got)
+    with pytest.raises(sc.InvalidStrategy, match="lines="):
+        sc.generate(1, lines="arrow")
+
+
 def test_generate_to_a_rating_or_a_technique_is_the_command_lines():
     want = cli_json("generate", "-n", "3", "--seed", "1", "-q", "--se", "7.0-8.0")
     got = sc.generate(3, seed=1, se="7.0-8.0", as_frame=False)

@@ -24,6 +24,7 @@
 mod checker;
 mod generator;
 mod layout;
+mod lines;
 mod symmetry;
 mod unavoidable;
 
@@ -31,6 +32,7 @@ use csp_core::PropagationLevel;
 
 pub use generator::{Generated, Generator};
 pub use layout::{Cage, MAX_CAGE};
+pub use lines::{DRAWN_RULES, DrawnElement, Shape, drawn_rule, drawn_rule_names};
 pub use symmetry::{Symmetry, UnknownSymmetry, valid_names as symmetry_names};
 
 use crate::explain::Difficulty;
@@ -62,6 +64,12 @@ pub struct GenerateOptions {
     /// Random killer cages over the whole grid, drawn per puzzle from its
     /// solution (digits in a cage differ; its sum is given).
     pub killer: bool,
+    /// Rules of [`DRAWN_RULES`] whose random lines and outside clues,
+    /// drawn per puzzle to hold in its solution, the puzzle gets
+    /// ([`line_count`](Self::line_count) of them, the rules in turn).
+    pub lines: Vec<&'static str>,
+    /// How many lines and clues to draw with [`lines`](Self::lines).
+    pub line_count: usize,
     /// Keep only puzzles whose rating on Sudoku Explainer's scale (ER,
     /// [`rate_explainer`](crate::explain::rate_explainer)) is in
     /// `low..=high`.
@@ -81,6 +89,8 @@ impl Default for GenerateOptions {
             attempts: 1000,
             jigsaw: false,
             killer: false,
+            lines: Vec::new(),
+            line_count: 8,
             se: None,
             technique: None,
         }

@@ -314,3 +314,47 @@ fn a_symmetry_on_random_jigsaw_regions_is_refused() {
         "symmetry rot180 needs a symmetric layout, and random jigsaw regions have none: use --symmetry none"
     );
 }
+
+/// Puzzles with random lines and outside clues: every rule the generator
+/// draws, alone and together, gives puzzles whose only solution under
+/// their own rules (read back from their f-puzzles document) is the grid
+/// they were dug from, and the lines asked for.
+#[test]
+fn line_puzzles_are_unique_under_their_own_rules() {
+    let sudoku = Sudoku::classic();
+    let all: Vec<&'static str> = sudoku::generate::DRAWN_RULES
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    let mut sets: Vec<Vec<&'static str>> = all.iter().map(|&r| vec![r]).collect();
+    sets.push(all.clone());
+    for rules in sets {
+        let options = GenerateOptions {
+            lines: rules.clone(),
+            line_count: 6,
+            ..GenerateOptions::default()
+        };
+        let made = Generator::new(&sudoku, options)
+            .unwrap()
+            .generate(3, 0)
+            .unwrap();
+        assert_eq!(made.drawn.len(), 6, "{rules:?}");
+        let own = made.rules(&sudoku).expect("rules of its own");
+        let document = own.to_fpuzzles(&made.puzzle, Some(&made.solution), None);
+        let read = sudoku::VariantPuzzle::from_json(&document.to_string()).unwrap();
+        let kinds: std::collections::BTreeSet<&str> =
+            read.rules.elements.iter().map(|e| e.kind()).collect();
+        assert!(
+            rules.iter().all(|r| kinds.contains(r)) || rules.len() > 6,
+            "{rules:?} {kinds:?}"
+        );
+        let grid = Sudoku::with_rules(sudoku.size(), read.rules).unwrap();
+        let counted =
+            (grid.count_solutions(&read.puzzle, &SearchConfig::default(), Some(2))).unwrap();
+        assert_eq!(counted.stats.solutions, 1, "{rules:?}");
+        assert!(
+            grid.is_solution_of(&made.solution, &read.puzzle),
+            "{rules:?}"
+        );
+    }
+}

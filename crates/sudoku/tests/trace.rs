@@ -132,6 +132,7 @@ impl Tracer for Recount {
                 self.nogoods += nogoods;
                 self.depth = 0;
             }
+            Event::Learn { .. } => self.nogoods += 1,
             Event::Stop { .. } => {}
         }
     }
@@ -202,8 +203,8 @@ fn traced(sudoku: &Sudoku, puzzle: &Puzzle, config: &SearchConfig, limit: Option
 
 fn short(c: &SearchConfig) -> String {
     format!(
-        "{}/{}/{}/seed {}/restarts {}",
-        c.variables, c.values, c.level, c.seed, c.restarts
+        "{}/{}/{}/seed {}/restarts {}/learning {}",
+        c.variables, c.values, c.level, c.seed, c.restarts, c.learning
     )
 }
 
@@ -222,7 +223,15 @@ fn strategies() -> Vec<SearchConfig> {
         restarting(config("XEA", "0", PropagationLevel::ForwardChecking)),
         restarting(config("QEA", "0", PropagationLevel::Gac)),
         restarting(config("VPA", "b", PropagationLevel::Singles)),
+        learning(config("SEA", "0", PropagationLevel::Singles)),
+        learning(restarting(config("WE", "0", PropagationLevel::Gac))),
     ]
+}
+
+/// `config` learning a clause from every conflict.
+fn learning(mut config: SearchConfig) -> SearchConfig {
+    config.learning = true;
+    config
 }
 
 /// `config` restarting on the Luby sequence, 10 failures a unit.

@@ -30,6 +30,8 @@ fn settings(args: &GenerateArgs) -> GenerateSettings {
         attempts: args.attempts,
         jigsaw: args.jigsaw,
         killer: args.killer,
+        lines: args.lines.clone(),
+        line_count: args.line_count,
         se: args.se.clone(),
         technique: args.technique.clone(),
         spelling: crate::strategy::Spelling::Flags,
@@ -41,10 +43,10 @@ pub fn generate(args: &GenerateArgs) -> Result<Outcome> {
     let size = settings.grid_size()?;
     let sudoku = Sudoku::new(size, args.variant.clone());
     let options = settings.options()?;
-    let own_layout = options.jigsaw || options.killer;
+    let own_layout = options.jigsaw || options.killer || !options.lines.is_empty();
     let format = match args.format {
         Some(GenerateFormat::Text) if own_layout => bail!(
-            "--format text writes digits only, and --jigsaw and --killer puzzles have regions or cages: use --format fpuzzles or json"
+            "--format text writes digits only, and --jigsaw, --killer and --lines puzzles have regions, cages or lines: use --format fpuzzles or json"
         ),
         Some(format) => format,
         None if own_layout => GenerateFormat::Fpuzzles,

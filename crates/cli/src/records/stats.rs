@@ -203,14 +203,15 @@ impl StatsRecord {
 
     /// `solved with 1004 moves: 531 placements, 473 backtracks, ...`
     /// (`..., 3 restarts, 41 nogoods, ...` after the failures when the
-    /// search restarted).
+    /// search restarted or learnt clauses).
     pub fn sentence(&self) -> String {
-        let restarts = match self.restarts {
-            0 => String::new(),
-            n => format!(
+        // Restarts record nogoods; clause learning learns one per failure.
+        let restarts = match (self.restarts, self.nogoods) {
+            (0, 0) => String::new(),
+            (n, nogoods) => format!(
                 ", {}, {}",
                 crate::words::count(n, "restart"),
-                crate::words::count(self.nogoods, "nogood")
+                crate::words::count(nogoods, "nogood")
             ),
         };
         format!(

@@ -57,6 +57,10 @@ pub struct StrategyRecord {
     /// or the portfolio's own name before an answer); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<String>,
+    /// `true` when the search learnt clauses (`--learning`, the `lcg`
+    /// preset); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learning: Option<bool>,
 }
 
 impl StrategyRecord {
@@ -76,6 +80,7 @@ impl StrategyRecord {
                 restart_policy: String::new(),
                 engine: None,
                 portfolio: Some(strategy.name.clone()),
+                learning: None,
             };
         }
         if strategy.engine == crate::strategy::Engine::Bitboard {
@@ -102,6 +107,7 @@ impl StrategyRecord {
             restart_policy: s.restarts.to_string(),
             engine: None,
             portfolio: None,
+            learning: s.learning.then_some(true),
         }
     }
 
@@ -130,6 +136,7 @@ impl StrategyRecord {
             restart_policy: "none".to_string(),
             engine: Some("bitboard"),
             portfolio: None,
+            learning: None,
         }
     }
 }

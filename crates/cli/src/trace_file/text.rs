@@ -133,6 +133,17 @@ impl TraceFormat for Text {
             "fail" => format!("{pad}  fail: {}", cause(f)),
             "backtrack" => format!("{pad}undo {} = {}", s("cell"), f["digit"]),
             "solution" => format!("{pad}solution {}", f["number"]),
+            "learn" => {
+                let clause: Vec<&str> = (f["clause"].as_array().into_iter().flatten())
+                    .filter_map(Value::as_str)
+                    .collect();
+                format!(
+                    "{pad}  learnt: {} (LBD {}); back to depth {}",
+                    clause.join(" or "),
+                    f["lbd"],
+                    f["depth"]
+                )
+            }
             "restart" => format!(
                 "restart {} after {} failures: {} nogoods recorded, back to the root",
                 f["number"], f["failures"], f["nogoods"]

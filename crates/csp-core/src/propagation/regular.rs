@@ -80,8 +80,20 @@ struct Scratch {
     supported: Vec<ValueSet>,
 }
 
+/// Work space of the explanations, kept per thread as [`Scratch`] is.
+#[derive(Default)]
+struct ExplainScratch {
+    reached: Vec<bool>,
+    alive: Vec<bool>,
+    unreached: Vec<bool>,
+    dead: Vec<bool>,
+    /// Per layer, the removed values of the cut's edges.
+    cut: Vec<u64>,
+}
+
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    static EXPLAIN_SCRATCH: RefCell<ExplainScratch> = RefCell::new(ExplainScratch::default());
 }
 
 impl Regular {
@@ -335,6 +347,102 @@ impl Regular {
     }
 }
 
+impl Regular {
+    /// [`Propagator::explain`] in reused work space: the nodes the start
+    /// reaches and those that reach the end through the domains, then a
+    /// cut separating the removal's edges (or the start from the end)
+    /// from them; the cut's removed values, per layer, are the
+    /// explanation.
+    fn explain_in(
+        &self,
+        scratch: &mut ExplainScratch,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let n = self.vars.len();
+        let nodes = *self.layer_nodes.last().expect("layers") as usize;
+        let (start, end) = (self.layer_nodes[0] as usize, self.layer_nodes[n] as usize);
+        let domain = |i: usize| ex.domain(self.vars[i]);
+        let ExplainScratch {
+            reached,
+            alive,
+            unreached,
+            dead,
+            cut,
+        } = scratch;
+        for v in [&mut *reached, &mut *alive, &mut *unreached, &mut *dead] {
+            v.clear();
+            v.resize(nodes, false);
+        }
+        cut.clear();
+        cut.resize(n, 0);
+        reached[start] = true;
+        for i in 0..n {
+            for e in self.layer(i) {
+                if reached[e.from as usize] && domain(i).contains(e.value) {
+                    reached[e.to as usize] = true;
+                }
+            }
+        }
+        alive[end] = true;
+        for i in (0..n).rev() {
+            for e in self.layer(i) {
+                if alive[e.to as usize] && domain(i).contains(e.value) {
+                    alive[e.from as usize] = true;
+                }
+            }
+        }
+        // The nodes to show unreached (cut before) and dead (cut after).
+        match removal {
+            Some((var, value)) => {
+                let Some(i) = position_once(&self.vars, var) else {
+                    return false;
+                };
+                for e in self.layer(i).iter().filter(|e| e.value == value) {
+                    if !reached[e.from as usize] {
+                        unreached[e.from as usize] = true;
+                    } else if !alive[e.to as usize] {
+                        dead[e.to as usize] = true;
+                    } else {
+                        return false;
+                    }
+                }
+            }
+            None if alive[start] => return false,
+            None => dead[start] = true,
+        }
+        for i in (0..n).rev() {
+            for e in self.layer(i) {
+                if !unreached[e.to as usize] {
+                    continue;
+                }
+                if domain(i).contains(e.value) {
+                    unreached[e.from as usize] = true;
+                } else {
+                    cut[i] |= 1 << e.value;
+                }
+            }
+        }
+        for (i, layer_cut) in cut.iter_mut().enumerate() {
+            for e in self.layer(i) {
+                if !dead[e.from as usize] {
+                    continue;
+                }
+                if domain(i).contains(e.value) {
+                    dead[e.to as usize] = true;
+                } else {
+                    *layer_cut |= 1 << e.value;
+                }
+            }
+        }
+        for (i, &values) in cut.iter().enumerate() {
+            ex.push_removed(self.vars[i], ValueSet(values), reason);
+        }
+        true
+    }
+}
+
 impl Propagator for Regular {
     fn scope(&self) -> &[VarId] {
         &self.vars
@@ -369,77 +477,9 @@ impl Propagator for Regular {
             // No word at all: the constraint alone says so.
             return true;
         }
-        let n = self.vars.len();
-        let nodes = *self.layer_nodes.last().expect("layers") as usize;
-        let (start, end) = (self.layer_nodes[0] as usize, self.layer_nodes[n] as usize);
-        let domain = |i: usize| ex.domain(self.vars[i]);
-        let mut reached = vec![false; nodes];
-        reached[start] = true;
-        for i in 0..n {
-            for e in self.layer(i) {
-                if reached[e.from as usize] && domain(i).contains(e.value) {
-                    reached[e.to as usize] = true;
-                }
-            }
-        }
-        let mut alive = vec![false; nodes];
-        alive[end] = true;
-        for i in (0..n).rev() {
-            for e in self.layer(i) {
-                if alive[e.to as usize] && domain(i).contains(e.value) {
-                    alive[e.from as usize] = true;
-                }
-            }
-        }
-        // The nodes to show unreached (cut before) and dead (cut after).
-        let (mut unreached, mut dead) = (vec![false; nodes], vec![false; nodes]);
-        match removal {
-            Some((var, value)) => {
-                let Some(i) = position_once(&self.vars, var) else {
-                    return false;
-                };
-                for e in self.layer(i).iter().filter(|e| e.value == value) {
-                    if !reached[e.from as usize] {
-                        unreached[e.from as usize] = true;
-                    } else if !alive[e.to as usize] {
-                        dead[e.to as usize] = true;
-                    } else {
-                        return false;
-                    }
-                }
-            }
-            None if alive[start] => return false,
-            None => dead[start] = true,
-        }
-        let mut cut = Vec::new();
-        for i in (0..n).rev() {
-            for e in self.layer(i) {
-                if !unreached[e.to as usize] {
-                    continue;
-                }
-                if domain(i).contains(e.value) {
-                    unreached[e.from as usize] = true;
-                } else {
-                    ex.push_removed(self.vars[i], ValueSet::single(e.value), &mut cut);
-                }
-            }
-        }
-        for i in 0..n {
-            for e in self.layer(i) {
-                if !dead[e.from as usize] {
-                    continue;
-                }
-                if domain(i).contains(e.value) {
-                    dead[e.to as usize] = true;
-                } else {
-                    ex.push_removed(self.vars[i], ValueSet::single(e.value), &mut cut);
-                }
-            }
-        }
-        cut.sort_unstable();
-        cut.dedup();
-        reason.extend(cut);
-        true
+        with_work_space(&EXPLAIN_SCRATCH, |scratch| {
+            self.explain_in(scratch, removal, ex, reason)
+        })
     }
 
     fn forward_check_removals(&self, h: &mut Hypothesis<'_>) {

@@ -18,6 +18,13 @@ impl Search<'_> {
     /// Runs the propagators, then the clauses, until neither changes a
     /// domain.
     fn learning_fixpoint(&mut self) -> Result<(), Failure> {
+        let learner = self.learner.as_mut().expect("a learning search");
+        if let Some(c) = learner.asserting.take() {
+            let clauses = &mut learner.clauses;
+            if (clauses.assert_first(c, &mut self.agenda, &mut self.store, self.model)).is_err() {
+                return Err(Failure::Emptied(clauses.clause(c)[0].var()));
+            }
+        }
         loop {
             if self.agenda.run(&mut self.store, self.model).is_err() {
                 let propagators = self.model.propagators().len();
@@ -37,12 +44,25 @@ impl Search<'_> {
         }
     }
 
-    /// Undoes every level above `level`; returns how many placements that
-    /// undid.
-    fn jump_back(&mut self, level: usize) -> u64 {
+    /// [`learning_fixpoint`](Self::learning_fixpoint), told to a tracer.
+    fn learning_fixpoint_told<const TRACE: bool>(&mut self) -> Result<(), Failure> {
+        if TRACE {
+            self.telling(Self::learning_fixpoint)
+        } else {
+            self.learning_fixpoint()
+        }
+    }
+
+    /// Undoes every level above `level` (telling a tracer each placement
+    /// undone, unless `restart`); returns how many placements that undid.
+    fn jump_back<const TRACE: bool>(&mut self, level: usize, restart: bool) -> u64 {
         let current = self.learner().levels.current();
-        for _ in level..current {
+        for depth in (level + 1..=current).rev() {
             self.store.restore();
+            if TRACE && !restart {
+                let (var, value) = self.learner().levels.decision(depth);
+                self.emit(&Event::Backtrack { depth, var, value });
+            }
         }
         let len = self.store.trail_len();
         let learner = self.learner.as_mut().expect("a learning search");
@@ -77,21 +97,26 @@ impl Search<'_> {
                 &learner.clauses,
             );
             self.stats.nogoods += 1;
+            if TRACE {
+                let learner = self.learner.as_ref().expect("a learning search");
+                if let Some(t) = &mut self.tracing {
+                    t.tracer.event(&Event::Learn {
+                        literals: &learner.analysis.learnt,
+                        depth: learnt.backjump,
+                        lbd: learnt.lbd,
+                    });
+                }
+            }
             if self.learning {
                 let met = &self.learner.as_ref().expect("learning").analysis;
                 self.variables.conflict_analysed(met.met());
             }
-            let undone = self.jump_back(learnt.backjump);
+            let undone = self.jump_back::<TRACE>(learnt.backjump, false);
             self.count_backtracks(undone);
             let learner = self.learner.as_mut().expect("a learning search");
             let c = (learner.clauses).add(&learner.analysis.learnt, learnt.lbd, false);
-            let asserted =
-                (learner.clauses).assert_first(c, &mut self.agenda, &mut self.store, self.model);
-            let result = match asserted {
-                Ok(()) => self.learning_fixpoint(),
-                Err(_) => Err(emptied(&learner.analysis.learnt[0])),
-            };
-            match result {
+            learner.asserting = Some(c);
+            match self.learning_fixpoint_told::<TRACE>() {
                 Ok(()) => return Ok(()),
                 Err(_) if self.agenda.timed_out => return Ok(()),
                 Err(f) => failure = f,
@@ -135,18 +160,13 @@ impl Search<'_> {
         } else {
             last_guess - 1
         };
-        let undone = self.jump_back(target);
+        let undone = self.jump_back::<TRACE>(target, false);
         self.count_backtracks(undone);
         let learner = self.learner.as_mut().expect("a learning search");
         let c = learner.clauses.add(&literals, lbd, true);
         learner.analysis.learnt = literals;
-        let asserted =
-            (learner.clauses).assert_first(c, &mut self.agenda, &mut self.store, self.model);
-        let result = match asserted {
-            Ok(()) => self.learning_fixpoint(),
-            Err(_) => Err(emptied(&self.learner().analysis.learnt[0])),
-        };
-        match result {
+        learner.asserting = Some(c);
+        match self.learning_fixpoint_told::<TRACE>() {
             Ok(()) => Ok(()),
             Err(_) if self.agenda.timed_out => Ok(()),
             Err(f) => self.learn_from::<TRACE>(f),
@@ -156,7 +176,7 @@ impl Search<'_> {
     /// Back to the root, keeping the clauses; propagates there and
     /// reduces the clauses. `Err` if the root fails.
     fn learning_restart<const TRACE: bool>(&mut self) -> Result<(), ()> {
-        self.jump_back(0);
+        self.jump_back::<TRACE>(0, true);
         self.stats.restarts += 1;
         let failures = self.stats.failures - self.failures_at_restart;
         self.failures_at_restart = self.stats.failures;
@@ -170,7 +190,7 @@ impl Search<'_> {
                 failures,
             });
         }
-        if self.learning_fixpoint().is_err() {
+        if self.learning_fixpoint_told::<TRACE>().is_err() {
             return Err(());
         }
         let learner = self.learner.as_mut().expect("a learning search");
@@ -227,7 +247,25 @@ impl Search<'_> {
             self.stats.iterations += 1;
             let depth = self.learner().levels.current();
             let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
-            let outcome = match self.variables.select(&ctx) {
+            let chosen = match &mut self.tracing {
+                Some(t) if TRACE => {
+                    let (var, runner_up, decided_by) =
+                        self.variables.select_explained(&ctx, &mut t.links);
+                    if let Some(var) = var {
+                        t.tracer.event(&Event::Choose {
+                            depth,
+                            var,
+                            domain: self.store.domain(var),
+                            scores: &t.links,
+                            runner_up,
+                            decided_by,
+                        });
+                    }
+                    var
+                }
+                _ => self.variables.select(&ctx),
+            };
+            let outcome = match chosen {
                 None if self.model.check(&self.store) => {
                     #[cfg(debug_assertions)]
                     {
@@ -260,7 +298,20 @@ impl Search<'_> {
                 None => self.learn_from::<TRACE>(Failure::Decisions),
                 Some(var) => {
                     let start = self.value_buffer.len();
-                    self.values.order(&ctx, var, &mut self.value_buffer);
+                    match &mut self.tracing {
+                        Some(t) if TRACE => {
+                            let buffer = &mut self.value_buffer;
+                            self.values
+                                .order_explained(&ctx, var, buffer, &mut t.scores);
+                            t.tracer.event(&Event::Order {
+                                var,
+                                values: &self.value_buffer[start..],
+                                scores: &t.scores,
+                                links: self.values.links(),
+                            });
+                        }
+                        _ => self.values.order(&ctx, var, &mut self.value_buffer),
+                    }
                     let value = self.value_buffer.get(start).copied();
                     self.value_buffer.truncate(start);
                     match value {
@@ -326,7 +377,7 @@ impl Search<'_> {
         }
         self.agenda.segment_as(at, Rule::Other, DECISION);
         (self.agenda).assign(self.model, &mut self.store, var, value);
-        let result = self.learning_fixpoint();
+        let result = self.learning_fixpoint_told::<TRACE>();
         if self.learning && !self.agenda.timed_out {
             let conflict = match result {
                 Ok(()) => None,
@@ -346,11 +397,6 @@ impl Search<'_> {
         }
         result
     }
-}
-
-/// The failure of a domain emptied by making `literal` true.
-fn emptied(literal: &Literal) -> Failure {
-    Failure::Emptied(literal.var())
 }
 
 /// What a tracer is told of a failure.

@@ -168,6 +168,7 @@ _STRATEGY = (
     "max_placements",
     "timeout_ms",
     "restarts",
+    "learning",
     "engine",
 )
 
@@ -194,6 +195,7 @@ def solve(
     max_placements: _t.Optional[int] = None,
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
+    learning: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
     unique: bool = False,
     level_needed: bool = True,
@@ -238,6 +240,7 @@ def count(
     max_placements: _t.Optional[int] = None,
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
+    learning: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
 ) -> CountResult:
     """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
@@ -263,6 +266,7 @@ def csp_solve(
     max_placements: _t.Optional[int] = None,
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
+    learning: _t.Optional[bool] = None,
 ) -> dict:
     """Solves the XCSP3 instance in ``path`` (any constraint problem, see
     docs/guide/xcsp3.md) with a strategy chosen as for ``solve`` (chains
@@ -287,6 +291,7 @@ def csp_count(
     max_placements: _t.Optional[int] = None,
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
+    learning: _t.Optional[bool] = None,
 ) -> dict:
     """Counts the solutions of the XCSP3 instance in ``path`` up to
     ``limit`` (``None``: all), as ``sudoku csp count``; the record as a
@@ -642,6 +647,8 @@ def generate(
     as_frame: _t.Optional[bool] = None,
     se: _t.Optional[str] = None,
     technique: _t.Optional[str] = None,
+    lines: _t.Optional[str] = None,
+    line_count: _t.Optional[int] = None,
 ):
     """Generates ``count`` puzzles as ``sudoku generate --format json``
     does (the same seed gives the same puzzles, whatever ``jobs``): one
@@ -649,7 +656,9 @@ def generate(
     ``level_needed``, ``grade``, ``score``, ``seed``, ... ``se="7.0-8.0"``
     keeps puzzles rated so on Sudoku Explainer's scale, ``technique="x-wing"``
     those that need it (``--se``, ``--technique``; the record then has
-    ``se``). As a DataFrame with pandas (``as_frame=False``: a list of
+    ``se``). ``lines="between-line,x-sum"`` draws ``line_count`` (8)
+    lines and outside clues of those rules for each puzzle (``--lines``;
+    the record then has ``fpuzzles``). As a DataFrame with pandas (``as_frame=False``: a list of
     dicts)."""
     records = _native.generate_records(
         count,
@@ -667,6 +676,8 @@ def generate(
         jobs=jobs,
         se=se,
         technique=technique,
+        lines=lines,
+        line_count=line_count,
     )
     if as_frame is None:
         as_frame = _has_pandas()
@@ -728,12 +739,14 @@ def trace(
     max_placements: _t.Optional[int] = None,
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
+    learning: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
 ) -> _t.Iterator[dict]:
     """The events of one puzzle's search, as ``sudoku solve --trace FILE``
     writes them (JSON Lines), each a dict with its ``event`` (``puzzle``,
     ``root``, ``choose``, ``order``, ``place``, ``deduce``, ``fixpoint``,
-    ``fail``, ``backtrack``, ``solution``, ``stop``, ``cut``, ``end``).
+    ``fail``, ``backtrack``, ``solution``, ``learn``, ``stop``, ``cut``,
+    ``end``).
     At most ``limit`` search events are recorded; the search runs to the
     end either way. ``solutions``: how many to search for (None: all)."""
     import json

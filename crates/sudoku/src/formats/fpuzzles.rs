@@ -44,7 +44,7 @@ impl VariantPuzzle {
         VariantPuzzle::from_value(value)
     }
 
-    fn from_value(value: Value) -> Result<VariantPuzzle, RulesError> {
+    pub(crate) fn from_value(value: Value) -> Result<VariantPuzzle, RulesError> {
         let Value::Object(object) = value else {
             return Err(RulesError::Format("expected a JSON object".into()));
         };

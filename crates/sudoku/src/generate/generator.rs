@@ -6,6 +6,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 
 use super::checker::Checker;
 use super::layout::{Cage, random_cages, random_regions};
+use super::lines::{self, DrawnElement};
 use super::{GenerateError, GenerateOptions};
 use crate::explain::ExplainerRating;
 use crate::rules::{Element, Rules, registry};
@@ -47,6 +48,9 @@ pub struct Generated {
     pub regions: Option<Vec<usize>>,
     /// Its random killer cages, when the options asked for them.
     pub cages: Vec<Cage>,
+    /// Its random lines and outside clues, when the options asked for
+    /// them.
+    pub drawn: Vec<DrawnElement>,
     /// Its rating on Sudoku Explainer's scale, when the options asked
     /// for a rating or a technique.
     pub se: Option<ExplainerRating>,
@@ -56,13 +60,18 @@ impl Generated {
     /// The puzzle's own rules, when it has regions or cages: those of
     /// `base` (the generator's grid) with them added. `None`: `base`'s.
     pub fn rules(&self, base: &Sudoku) -> Option<Rules> {
-        (self.regions.is_some() || !self.cages.is_empty())
-            .then(|| own_rules(base, self.regions.clone(), &self.cages))
+        (self.regions.is_some() || !self.cages.is_empty() || !self.drawn.is_empty())
+            .then(|| own_rules(base, self.regions.clone(), &self.cages, &self.drawn))
     }
 }
 
 /// `base`'s global rules with `regions` and `cages`.
-fn own_rules(base: &Sudoku, regions: Option<Vec<usize>>, cages: &[Cage]) -> Rules {
+fn own_rules(
+    base: &Sudoku,
+    regions: Option<Vec<usize>>,
+    cages: &[Cage],
+    drawn: &[DrawnElement],
+) -> Rules {
     let side = base.size().side();
     let mut elements: Vec<Box<dyn Element>> = (base.rules().elements.iter())
         .filter_map(|e| registry::kind(e.kind()).and_then(|k| k.global))
@@ -75,11 +84,12 @@ fn own_rules(base: &Sudoku, regions: Option<Vec<usize>>, cages: &[Cage]) -> Rule
             side,
         )) as Box<dyn Element>
     }));
-    Rules {
+    let rules = Rules {
         regions,
         elements,
         about: Default::default(),
-    }
+    };
+    lines::with_drawn(rules, base.size(), drawn)
 }
 
 /// Makes puzzles for one grid's rules with one set of options. Puzzle `i`
@@ -149,7 +159,7 @@ impl<'a> Generator<'a> {
     fn jigsaw(&self, rng: &mut ChaCha8Rng) -> Result<(Vec<usize>, Vec<u8>, Sudoku), GenerateError> {
         for _ in 0..LAYOUT_TRIES {
             let regions = random_regions(self.sudoku.size(), rng);
-            let rules = own_rules(self.sudoku, Some(regions.clone()), &[]);
+            let rules = own_rules(self.sudoku, Some(regions.clone()), &[], &[]);
             let sudoku = Sudoku::with_rules(self.sudoku.size(), rules)?;
             if let Some(grid) = Checker::new(&sudoku).fill(&sudoku, rng, FILL_BUDGET)? {
                 return Ok((regions, grid, sudoku));
@@ -173,12 +183,19 @@ impl<'a> Generator<'a> {
         } else {
             Vec::new()
         };
-        // A puzzle with its own regions or cages is checked by its own
-        // rules: the jigsaw's, unless cages come on top.
-        let own = if cages.is_empty() {
+        let drawn = if self.options.lines.is_empty() {
+            Vec::new()
+        } else {
+            let size = self.sudoku.size();
+            let (rules, count) = (&self.options.lines, self.options.line_count);
+            lines::random_elements(&solution, size, rules, count, &mut rng)
+        };
+        // A puzzle with its own regions, cages or lines is checked by its
+        // own rules: the jigsaw's, unless cages or lines come on top.
+        let own = if cages.is_empty() && drawn.is_empty() {
             jigsaw
         } else {
-            let rules = own_rules(self.sudoku, regions.clone(), &cages);
+            let rules = own_rules(self.sudoku, regions.clone(), &cages, &drawn);
             Some(Sudoku::with_rules(self.sudoku.size(), rules)?)
         };
         let sudoku = own.as_ref().unwrap_or(self.sudoku);
@@ -243,6 +260,7 @@ impl<'a> Generator<'a> {
             minimal: self.options.makes_minimal() && unproven == 0,
             regions,
             cages,
+            drawn,
             se,
         }))
     }
