@@ -424,7 +424,7 @@ impl DomainStore {
 
     /// Removes every value of `values` from the domain of `var` (one trail
     /// entry); returns those that were there.
-    #[inline]
+    #[inline(always)]
     pub fn remove_values(&mut self, var: VarId, values: ValueSet) -> ValueSet {
         let i = var.index();
         let Slot {

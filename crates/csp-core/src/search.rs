@@ -624,45 +624,10 @@ impl<'m> Search<'m> {
                         return Termination::Stopped(StopReason::Interrupted);
                     }
                     self.stats.iterations += 1;
-                    let ctx =
-                        SelectionContext::new(self.model, &self.store).at_depth(self.frames.len());
-                    let chosen = match &mut self.tracing {
-                        Some(t) if TRACE => {
-                            let (var, runner_up, decided_by) =
-                                self.variables.select_explained(&ctx, &mut t.links);
-                            if let Some(var) = var {
-                                t.tracer.event(&Event::Choose {
-                                    depth: self.frames.len(),
-                                    var,
-                                    domain: self.store.domain(var),
-                                    scores: &t.links,
-                                    runner_up,
-                                    decided_by,
-                                });
-                            }
-                            var
-                        }
-                        _ => self.variables.select(&ctx),
-                    };
-                    match chosen {
+                    match self.choose::<TRACE>(self.frames.len()) {
                         None => {
                             if self.model.check(&self.store) {
-                                self.stats.solutions += 1;
-                                let number = self.stats.solutions;
-                                if TRACE {
-                                    self.emit(&Event::Solution { number });
-                                }
-                                if let Some(OnSolution(see)) = &mut self.on_solution {
-                                    see(&self.store);
-                                }
-                                if first_solution.is_none() {
-                                    *first_solution = Some(
-                                        (self.model.vars())
-                                            .map(|v| self.store.value(v).expect("assigned"))
-                                            .collect(),
-                                    );
-                                }
-                                if max_solutions.is_some_and(|k| self.stats.solutions >= k) {
+                                if self.solution_found::<TRACE>(max_solutions, first_solution) {
                                     return Termination::SolutionLimit;
                                 }
                             } else {
@@ -675,23 +640,7 @@ impl<'m> Search<'m> {
                         }
                         Some(var) => {
                             let start = self.value_buffer.len();
-                            match &mut self.tracing {
-                                Some(t) if TRACE => {
-                                    self.values.order_explained(
-                                        &ctx,
-                                        var,
-                                        &mut self.value_buffer,
-                                        &mut t.scores,
-                                    );
-                                    t.tracer.event(&Event::Order {
-                                        var,
-                                        values: &self.value_buffer[start..],
-                                        scores: &t.scores,
-                                        links: self.values.links(),
-                                    });
-                                }
-                                _ => self.values.order(&ctx, var, &mut self.value_buffer),
-                            }
+                            self.order_values::<TRACE>(self.frames.len(), var);
                             if self.value_buffer.len() == start {
                                 self.stats.failures += 1;
                                 if TRACE {
@@ -758,6 +707,78 @@ impl<'m> Search<'m> {
                 }
             };
         }
+    }
+
+    /// The variable the cell chain chooses at `depth` (told to a tracer,
+    /// with its scores), or `None` when every variable is assigned.
+    #[inline(always)]
+    fn choose<const TRACE: bool>(&mut self, depth: usize) -> Option<VarId> {
+        let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
+        match &mut self.tracing {
+            Some(t) if TRACE => {
+                let (var, runner_up, decided_by) =
+                    self.variables.select_explained(&ctx, &mut t.links);
+                if let Some(var) = var {
+                    t.tracer.event(&Event::Choose {
+                        depth,
+                        var,
+                        domain: self.store.domain(var),
+                        scores: &t.links,
+                        runner_up,
+                        decided_by,
+                    });
+                }
+                var
+            }
+            _ => self.variables.select(&ctx),
+        }
+    }
+
+    /// Pushes the values of `var` onto the value buffer in the order the
+    /// value chain gives at `depth` (told to a tracer, with their scores).
+    #[inline(always)]
+    fn order_values<const TRACE: bool>(&mut self, depth: usize, var: VarId) {
+        let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
+        let start = self.value_buffer.len();
+        match &mut self.tracing {
+            Some(t) if TRACE => {
+                (self.values).order_explained(&ctx, var, &mut self.value_buffer, &mut t.scores);
+                t.tracer.event(&Event::Order {
+                    var,
+                    values: &self.value_buffer[start..],
+                    scores: &t.scores,
+                    links: self.values.links(),
+                });
+            }
+            _ => self.values.order(&ctx, var, &mut self.value_buffer),
+        }
+    }
+
+    /// Counts the solution the store holds (told to a tracer and to the
+    /// [`set_on_solution`](Self::set_on_solution) callback), keeps it if it
+    /// is the first; whether `max_solutions` are found now.
+    #[inline(always)]
+    fn solution_found<const TRACE: bool>(
+        &mut self,
+        max_solutions: Option<u64>,
+        first_solution: &mut Option<Vec<u32>>,
+    ) -> bool {
+        self.stats.solutions += 1;
+        let number = self.stats.solutions;
+        if TRACE {
+            self.emit(&Event::Solution { number });
+        }
+        if let Some(OnSolution(see)) = &mut self.on_solution {
+            see(&self.store);
+        }
+        if first_solution.is_none() {
+            *first_solution = Some(
+                (self.model.vars())
+                    .map(|v| self.store.value(v).expect("assigned"))
+                    .collect(),
+            );
+        }
+        max_solutions.is_some_and(|k| self.stats.solutions >= k)
     }
 
     /// Abandons the branch: records its nogoods, undoes its placements,

@@ -214,7 +214,7 @@ impl PropagationContext<'_> {
     }
 
     /// `gone` left the domain of `var`.
-    #[inline]
+    #[inline(always)]
     fn changed(&mut self, var: VarId, gone: ValueSet) -> Result<(), Conflict> {
         let size = self.store.size(var);
         if size == 0 && self.agenda.level.fails_on_wipeout() {

@@ -246,25 +246,7 @@ impl Search<'_> {
             }
             self.stats.iterations += 1;
             let depth = self.learner().levels.current();
-            let ctx = SelectionContext::new(self.model, &self.store).at_depth(depth);
-            let chosen = match &mut self.tracing {
-                Some(t) if TRACE => {
-                    let (var, runner_up, decided_by) =
-                        self.variables.select_explained(&ctx, &mut t.links);
-                    if let Some(var) = var {
-                        t.tracer.event(&Event::Choose {
-                            depth,
-                            var,
-                            domain: self.store.domain(var),
-                            scores: &t.links,
-                            runner_up,
-                            decided_by,
-                        });
-                    }
-                    var
-                }
-                _ => self.variables.select(&ctx),
-            };
+            let chosen = self.choose::<TRACE>(depth);
             let outcome = match chosen {
                 None if self.model.check(&self.store) => {
                     #[cfg(debug_assertions)]
@@ -275,22 +257,7 @@ impl Search<'_> {
                             panic!("clause {c} is false at a solution: {literals:?}");
                         }
                     }
-                    self.stats.solutions += 1;
-                    let number = self.stats.solutions;
-                    if TRACE {
-                        self.emit(&Event::Solution { number });
-                    }
-                    if let Some(super::OnSolution(see)) = &mut self.on_solution {
-                        see(&self.store);
-                    }
-                    if first_solution.is_none() {
-                        *first_solution = Some(
-                            (self.model.vars())
-                                .map(|v| self.store.value(v).expect("assigned"))
-                                .collect(),
-                        );
-                    }
-                    if max_solutions.is_some_and(|k| self.stats.solutions >= k) {
+                    if self.solution_found::<TRACE>(max_solutions, first_solution) {
                         return Termination::SolutionLimit;
                     }
                     self.block_solution::<TRACE>()
@@ -298,20 +265,7 @@ impl Search<'_> {
                 None => self.learn_from::<TRACE>(Failure::Decisions),
                 Some(var) => {
                     let start = self.value_buffer.len();
-                    match &mut self.tracing {
-                        Some(t) if TRACE => {
-                            let buffer = &mut self.value_buffer;
-                            self.values
-                                .order_explained(&ctx, var, buffer, &mut t.scores);
-                            t.tracer.event(&Event::Order {
-                                var,
-                                values: &self.value_buffer[start..],
-                                scores: &t.scores,
-                                links: self.values.links(),
-                            });
-                        }
-                        _ => self.values.order(&ctx, var, &mut self.value_buffer),
-                    }
+                    self.order_values::<TRACE>(depth, var);
                     let value = self.value_buffer.get(start).copied();
                     self.value_buffer.truncate(start);
                     match value {
