@@ -21,6 +21,15 @@ struct Clause {
     blocking: bool,
 }
 
+/// A clause watching a literal, with another of its literals (the
+/// blocker): while the blocker is true the clause is satisfied, and its
+/// literals are not read (MiniSat's blockers).
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    blocker: Literal,
+}
+
 /// Whether `literal` is false in the store's domains: `x = v` once `v` is
 /// gone, `x ≠ v` once `x` holds `v` alone.
 #[inline]
@@ -52,10 +61,10 @@ pub(crate) struct ClauseDatabase {
     clauses: Vec<Clause>,
     /// Per (variable, value), `64 x + v`: the clauses watching `x = v`
     /// (it turns false when `v` is removed).
-    on_removal: Vec<Vec<u32>>,
+    on_removal: Vec<Vec<Watch>>,
     /// Per (variable, value): the clauses watching `x ≠ v` (it turns
     /// false when `x` holds `v` alone).
-    on_single: Vec<Vec<u32>>,
+    on_single: Vec<Vec<Watch>>,
     /// The trail position up to which changes were looked at.
     head: usize,
     /// Per variable: the batch in which it was last seen, and its domain
@@ -65,6 +74,8 @@ pub(crate) struct ClauseDatabase {
     /// The watch lists to visit in a batch: `(list, is_single)`.
     falsified: Vec<(u32, bool)>,
     touched: Vec<VarId>,
+    /// How many clauses learnt from conflicts it holds.
+    learnt: usize,
 }
 
 impl ClauseDatabase {
@@ -81,7 +92,7 @@ impl ClauseDatabase {
     /// How many clauses learnt from conflicts it holds (not blocking
     /// ones).
     pub(crate) fn learnt(&self) -> usize {
-        self.clauses.iter().filter(|c| !c.blocking).count()
+        self.learnt
     }
 
     /// The literals of clause `c`.
@@ -90,7 +101,7 @@ impl ClauseDatabase {
         &self.literals[start as usize..(start + len) as usize]
     }
 
-    fn watch_list(&mut self, literal: Literal) -> &mut Vec<u32> {
+    fn watch_list(&mut self, literal: Literal) -> &mut Vec<Watch> {
         match literal {
             Literal::Is(x, v) => &mut self.on_removal[x.index() * 64 + v as usize],
             Literal::IsNot(x, v) => &mut self.on_single[x.index() * 64 + v as usize],
@@ -103,6 +114,7 @@ impl ClauseDatabase {
     pub(crate) fn add(&mut self, literals: &[Literal], lbd: u32, blocking: bool) -> u32 {
         let c = self.clauses.len() as u32;
         assert!(c < CLAUSE - 2, "too many clauses");
+        self.learnt += usize::from(!blocking);
         self.clauses.push(Clause {
             start: self.literals.len() as u32,
             len: literals.len() as u32,
@@ -112,10 +124,15 @@ impl ClauseDatabase {
         self.literals.extend_from_slice(literals);
         // A clause of one literal is made true for good at the root: it
         // needs no watch.
-        if literals.len() >= 2 {
-            for &l in &literals[..2] {
-                self.watch_list(l).push(c);
-            }
+        if let [first, second, ..] = *literals {
+            (self.watch_list(first)).push(Watch {
+                clause: c,
+                blocker: second,
+            });
+            (self.watch_list(second)).push(Watch {
+                clause: c,
+                blocker: first,
+            });
         }
         c
     }
@@ -214,8 +231,14 @@ impl ClauseDatabase {
         let mut result = Ok(());
         let mut i = 0;
         while i < watchers.len() {
-            let c = watchers[i];
+            let watch = watchers[i];
             i += 1;
+            if is_true(store, watch.blocker) {
+                watchers[kept] = watch;
+                kept += 1;
+                continue;
+            }
+            let c = watch.clause;
             let Clause { start, len, .. } = self.clauses[c as usize];
             let (start, len) = (start as usize, len as usize);
             let lits = &mut self.literals[start..start + len];
@@ -226,20 +249,24 @@ impl ClauseDatabase {
                 // A stale watch (the clause moved it): drop it.
                 continue;
             }
-            if !is_false(store, falsified) || is_true(store, lits[0]) {
-                watchers[kept] = c;
+            let first = lits[0];
+            let kept_watch = Watch {
+                clause: c,
+                blocker: first,
+            };
+            if !is_false(store, falsified) || is_true(store, first) {
+                watchers[kept] = kept_watch;
                 kept += 1;
                 continue;
             }
             if let Some(k) = (2..len).find(|&k| !is_false(store, lits[k])) {
                 lits.swap(1, k);
                 let moved = lits[1];
-                self.watch_list(moved).push(c);
+                self.watch_list(moved).push(kept_watch);
                 continue;
             }
-            watchers[kept] = c;
+            watchers[kept] = kept_watch;
             kept += 1;
-            let first = lits[0];
             if is_false(store, first) {
                 result = Err(Failure::Clause(c));
                 break;
@@ -321,6 +348,7 @@ impl ClauseDatabase {
             std::mem::take(&mut self.literals),
             std::mem::take(&mut self.clauses),
         );
+        self.learnt = 0;
         for list in self.on_removal.iter_mut().chain(self.on_single.iter_mut()) {
             list.clear();
         }

@@ -290,9 +290,13 @@ impl Search<'_> {
             if outcome.is_err() {
                 return Termination::Exhausted;
             }
+            // A restart is due by the policy, or to reduce the clauses
+            // once they pass the bound (reduced at the root).
+            let learner = self.learner.as_ref().expect("a learning search");
             let due = self
                 .restart_at
-                .is_some_and(|cutoff| self.stats.failures - self.failures_at_restart >= cutoff);
+                .is_some_and(|cutoff| self.stats.failures - self.failures_at_restart >= cutoff)
+                || learner.clauses.learnt() > learner.keep;
             if due
                 && self.learner().levels.current() > 0
                 && self.learning_restart::<TRACE>().is_err()
