@@ -158,6 +158,48 @@ fn the_guide_index_links_every_section() {
     }
 }
 
+/// Every link to a section of the documentation (`file.md#anchor`, from
+/// the README or the guide) lands on a heading of that file: a heading
+/// renamed or lost shows here, with the link that points at it.
+#[test]
+fn links_to_sections_land_on_headings() {
+    let mut checked = 0;
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let dir = file.parent().unwrap();
+        for (start, _) in text.match_indices("](") {
+            let rest = &text[start + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = &rest[..end];
+            let Some((path, section)) = target.split_once(".md#") else {
+                continue;
+            };
+            if path.contains("://") {
+                continue;
+            }
+            let linked = if path.is_empty() {
+                file.clone()
+            } else {
+                dir.join(format!("{path}.md"))
+            };
+            let Ok(linked_text) = std::fs::read_to_string(&linked) else {
+                panic!("{}: links {target}, no such file", file.display());
+            };
+            let anchors: Vec<String> = (headings(&linked_text).iter())
+                .map(|(_, title)| anchor(title))
+                .collect();
+            assert!(
+                anchors.iter().any(|a| a == section),
+                "{}: links {target}, and {} has no such heading",
+                file.display(),
+                linked.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 80, "{checked}");
+}
+
 /// The rows `| symbol | ... | long name |` of a table in a Markdown text
 /// whose first cells are the given symbols.
 fn rows_named(text: &str, symbols: &[char]) -> Vec<(char, String)> {
