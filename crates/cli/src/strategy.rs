@@ -433,10 +433,13 @@ fn build(
         None => Restarts::Never,
     };
     let learning = pick(&args.learning, &file.learning).unwrap_or(false);
-    if learning && matches!(level, PropagationLevel::None | PropagationLevel::Probing) {
-        let why = csp_core::HeuristicError::LearningLevel(level);
-        return Err(anyhow::anyhow!(why)).context(key_error("learning", args.learning.is_some()));
-    }
+    // Checked here, before a portfolio or the bitboard solver is chosen.
+    let asked = SearchConfig {
+        level,
+        learning,
+        ..SearchConfig::default()
+    };
+    (asked.check_learning()).with_context(|| key_error("learning", args.learning.is_some()))?;
     let nonzero = |v: Option<u64>| v.filter(|&n| n > 0);
     let max_placements = nonzero(pick(&args.max_placements, &file.limits.max_placements));
     let timeout =
@@ -465,23 +468,24 @@ fn build(
             );
         }
     }
+    let search = SearchConfig {
+        variables,
+        values,
+        level,
+        seed: pick(&args.seed, &file.seed).unwrap_or(0),
+        limits: Limits {
+            max_placements,
+            timeout,
+        },
+        restarts,
+        learning,
+    };
     Ok(Strategy {
         engine,
         name,
         portfolio: None,
         description: file.description.unwrap_or_default(),
-        search: SearchConfig {
-            variables,
-            values,
-            level,
-            seed: pick(&args.seed, &file.seed).unwrap_or(0),
-            limits: Limits {
-                max_placements,
-                timeout,
-            },
-            restarts,
-            learning,
-        },
+        search,
     })
 }
 

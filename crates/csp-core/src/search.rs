@@ -56,6 +56,20 @@ pub struct SearchConfig {
     pub learning: bool,
 }
 
+impl SearchConfig {
+    /// Fails if `learning` is asked for at a level whose deductions no
+    /// propagator explains: `none` (nothing is propagated) and `probing`
+    /// (hypotheses remove values).
+    pub fn check_learning(&self) -> Result<(), HeuristicError> {
+        match self.level {
+            PropagationLevel::None | PropagationLevel::Probing if self.learning => {
+                Err(HeuristicError::LearningLevel(self.level))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Why a search stopped early.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum StopReason {
@@ -198,6 +212,7 @@ impl<'m> Search<'m> {
     /// A search over `model` with `config`. Fails if a heuristic cannot work
     /// on this model.
     pub fn new(model: &'m Model, config: &SearchConfig) -> Result<Search<'m>, HeuristicError> {
+        config.check_learning()?;
         let n = model.num_vars();
         let listed = (model.listed_groups()).filter(|l| l.hold_at(config.level));
         Ok(Search {
@@ -235,13 +250,7 @@ impl<'m> Search<'m> {
             restart_at: config.restarts.cutoff(0),
             failures_at_restart: 0,
             nogoods: RestartNogoods::default(),
-            learner: match config.level {
-                _ if !config.learning => None,
-                PropagationLevel::None | PropagationLevel::Probing => {
-                    return Err(HeuristicError::LearningLevel(config.level));
-                }
-                _ => Some(Box::new(Learner::new(n))),
-            },
+            learner: config.learning.then(|| Box::new(Learner::new(n))),
         })
     }
 
@@ -609,18 +618,12 @@ impl<'m> Search<'m> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps % 1024 == 0 {
-                if self.agenda.out_of_time() {
-                    return Termination::Stopped(StopReason::Timeout);
-                }
-                if let Some(Progress(progress)) = &mut self.progress {
-                    self.stats.propagations = self.agenda.runs;
-                    progress(&self.stats);
-                }
+            if self.out_of_time_at(steps) {
+                return Termination::Stopped(StopReason::Timeout);
             }
             step = match step {
                 Step::Choose => {
-                    if (self.interrupt.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    if self.interrupted() {
                         return Termination::Stopped(StopReason::Interrupted);
                     }
                     self.stats.iterations += 1;
@@ -707,6 +710,30 @@ impl<'m> Search<'m> {
                 }
             };
         }
+    }
+
+    /// At every 1,024th step of a search loop: whether the time limit has
+    /// passed; and the counters shown to the progress callback.
+    #[inline(always)]
+    fn out_of_time_at(&mut self, steps: u64) -> bool {
+        if steps % 1024 != 0 {
+            return false;
+        }
+        if self.agenda.out_of_time() {
+            return true;
+        }
+        if let Some(Progress(progress)) = &mut self.progress {
+            self.stats.propagations = self.agenda.runs;
+            progress(&self.stats);
+        }
+        false
+    }
+
+    /// Whether the flag of [`set_interrupt`](Self::set_interrupt) is
+    /// raised.
+    #[inline(always)]
+    fn interrupted(&self) -> bool {
+        (self.interrupt.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The variable the cell chain chooses at `depth` (told to a tracer,

@@ -319,20 +319,17 @@ impl ClauseDatabase {
     /// At the root, after its fixpoint: drops the clauses satisfied there
     /// and the literals false there, then, past `keep` learnt clauses,
     /// the half of the learnt ones (not glue, not blocking) with the
-    /// largest LBD (the newest first among equals); rebuilds the watches.
-    /// Returns how many clauses it dropped.
-    pub(crate) fn reduce(&mut self, store: &DomainStore, keep: usize) -> usize {
-        let before = self.clauses.len();
-        let mut order: Vec<u32> = (0..before as u32).collect();
-        let droppable: Vec<u32> = (order.iter().copied())
-            .filter(|&c| {
-                let cl = self.clauses[c as usize];
-                !cl.blocking && cl.lbd > GLUE
-            })
-            .collect();
-        let mut dropped = vec![false; before];
+    /// largest LBD (the newest first among equals); rebuilds the watches,
+    /// and looks at changes past the trail's end only.
+    pub(crate) fn reduce(&mut self, store: &DomainStore, keep: usize) {
+        let mut dropped = vec![false; self.clauses.len()];
         if self.learnt() > keep {
-            let mut by_lbd = droppable;
+            let mut by_lbd: Vec<u32> = (0..self.clauses.len() as u32)
+                .filter(|&c| {
+                    let cl = self.clauses[c as usize];
+                    !cl.blocking && cl.lbd > GLUE
+                })
+                .collect();
             // Largest LBD first, the newest first among equals.
             by_lbd.sort_by_key(|&c| {
                 (
@@ -352,10 +349,8 @@ impl ClauseDatabase {
         for list in self.on_removal.iter_mut().chain(self.on_single.iter_mut()) {
             list.clear();
         }
-        order.retain(|&c| !dropped[c as usize]);
         let mut kept: Vec<Literal> = Vec::new();
-        for c in order {
-            let cl = old_clauses[c as usize];
+        for (cl, _) in (old_clauses.iter().zip(dropped)).filter(|&(_, d)| !d) {
             let lits = &old_literals[cl.start as usize..(cl.start + cl.len) as usize];
             if lits.iter().any(|&l| is_true(store, l)) {
                 continue;
@@ -370,7 +365,6 @@ impl ClauseDatabase {
             self.add(&kept, cl.lbd.min(kept.len() as u32), cl.blocking);
         }
         self.head = store.trail_len();
-        before - self.clauses.len()
     }
 }
 

@@ -195,13 +195,7 @@ impl ConflictAnalysis {
         };
 
         // The scratch domains back to the level's start.
-        while k > from {
-            let (x, old, _) = store.trail_entry(k);
-            self.scratch[x.index()] = ValueSet(old);
-            k -= 1;
-        }
-        let (x, old, _) = store.trail_entry(from);
-        self.scratch[x.index()] = ValueSet(old);
+        self.scratch.copy_from_slice(&self.start);
         k = from;
 
         // The older literals' levels, newest first: walking on down the

@@ -1,7 +1,6 @@
 //! The loop of a learning search ([`crate::learning`]): decide,
 //! propagate, and at a failure learn a clause and jump back.
 
-use super::Progress;
 use super::{Search, StopReason, Termination};
 use crate::VarId;
 use crate::explanation::Literal;
@@ -53,9 +52,10 @@ impl Search<'_> {
         }
     }
 
-    /// Undoes every level above `level` (telling a tracer each placement
-    /// undone, unless `restart`); returns how many placements that undid.
-    fn jump_back<const TRACE: bool>(&mut self, level: usize, restart: bool) -> u64 {
+    /// Undoes every level above `level`, counting each placement undone as
+    /// a backtrack and telling a tracer, unless `restart` (a restart's
+    /// undone placements are not backtracks).
+    fn jump_back<const TRACE: bool>(&mut self, level: usize, restart: bool) {
         let current = self.learner().levels.current();
         for depth in (level + 1..=current).rev() {
             self.store.restore();
@@ -72,7 +72,29 @@ impl Search<'_> {
             let keep = segments.partition_point(|s| s.trail_at < len);
             segments.truncate(keep);
         }
-        (current - level) as u64
+        if !restart {
+            let undone = (current - level) as u64;
+            self.stats.backtracks += undone;
+            self.stats.backtrack_iterations += undone;
+        }
+    }
+
+    /// Adds the clause the analysis holds in `learnt` (its first literal
+    /// unit at the level jumped back to), makes
+    /// that literal true and propagates; a failure of that propagation
+    /// is returned (a stop by the clock is not one).
+    fn add_and_assert<const TRACE: bool>(
+        &mut self,
+        lbd: u32,
+        blocking: bool,
+    ) -> Result<(), Failure> {
+        let learner = self.learner.as_mut().expect("a learning search");
+        let c = (learner.clauses).add(&learner.analysis.learnt, lbd, blocking);
+        learner.asserting = Some(c);
+        match self.learning_fixpoint_told::<TRACE>() {
+            Err(_) if self.agenda.timed_out => Ok(()),
+            result => result,
+        }
     }
 
     /// Learns from `failure` and jumps back, until propagation holds
@@ -111,22 +133,12 @@ impl Search<'_> {
                 let met = &self.learner.as_ref().expect("learning").analysis;
                 self.variables.conflict_analysed(met.met());
             }
-            let undone = self.jump_back::<TRACE>(learnt.backjump, false);
-            self.count_backtracks(undone);
-            let learner = self.learner.as_mut().expect("a learning search");
-            let c = (learner.clauses).add(&learner.analysis.learnt, learnt.lbd, false);
-            learner.asserting = Some(c);
-            match self.learning_fixpoint_told::<TRACE>() {
+            self.jump_back::<TRACE>(learnt.backjump, false);
+            match self.add_and_assert::<TRACE>(learnt.lbd, false) {
                 Ok(()) => return Ok(()),
-                Err(_) if self.agenda.timed_out => return Ok(()),
                 Err(f) => failure = f,
             }
         }
-    }
-
-    fn count_backtracks(&mut self, undone: u64) {
-        self.stats.backtracks += undone;
-        self.stats.backtrack_iterations += undone;
     }
 
     /// Excludes the solution just found by a clause over its guesses and
@@ -160,15 +172,10 @@ impl Search<'_> {
         } else {
             last_guess - 1
         };
-        let undone = self.jump_back::<TRACE>(target, false);
-        self.count_backtracks(undone);
-        let learner = self.learner.as_mut().expect("a learning search");
-        let c = learner.clauses.add(&literals, lbd, true);
-        learner.analysis.learnt = literals;
-        learner.asserting = Some(c);
-        match self.learning_fixpoint_told::<TRACE>() {
+        self.learner().analysis.learnt = literals;
+        self.jump_back::<TRACE>(target, false);
+        match self.add_and_assert::<TRACE>(lbd, true) {
             Ok(()) => Ok(()),
-            Err(_) if self.agenda.timed_out => Ok(()),
             Err(f) => self.learn_from::<TRACE>(f),
         }
     }
@@ -194,13 +201,11 @@ impl Search<'_> {
             return Err(());
         }
         let learner = self.learner.as_mut().expect("a learning search");
-        if learner.clauses.learnt() > learner.keep {
-            learner.clauses.reduce(&self.store, learner.keep);
+        let past_bound = learner.clauses.learnt() > learner.keep;
+        learner.clauses.reduce(&self.store, learner.keep);
+        if past_bound {
             learner.keep += KEEP_GROWTH;
-        } else {
-            learner.clauses.reduce(&self.store, usize::MAX);
         }
-        learner.clauses.caught_up(&self.store);
         Ok(())
     }
 
@@ -222,23 +227,16 @@ impl Search<'_> {
         max_solutions: Option<u64>,
         first_solution: &mut Option<Vec<u32>>,
     ) -> Termination {
-        use std::sync::atomic::Ordering;
         // The root's fixpoint left the clauses nothing to look at.
         let learner = self.learner.as_mut().expect("a learning search");
         learner.clauses.caught_up(&self.store);
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps % 1024 == 0 {
-                if self.agenda.out_of_time() {
-                    return Termination::Stopped(StopReason::Timeout);
-                }
-                if let Some(Progress(progress)) = &mut self.progress {
-                    self.stats.propagations = self.agenda.runs;
-                    progress(&self.stats);
-                }
+            if self.out_of_time_at(steps) {
+                return Termination::Stopped(StopReason::Timeout);
             }
-            if (self.interrupt.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed)) {
+            if self.interrupted() {
                 return Termination::Stopped(StopReason::Interrupted);
             }
             if self.agenda.timed_out {

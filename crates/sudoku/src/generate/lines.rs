@@ -96,7 +96,7 @@ pub fn random_elements(
             continue;
         };
         for _ in 0..TRIES {
-            let Some(entry) = draw(shape, side, solution, key, &regions, rng) else {
+            let Some(entry) = draw(shape, size, solution, key, &regions, rng) else {
                 continue;
             };
             let candidate = DrawnElement { key, entry };
@@ -133,14 +133,13 @@ fn empty_grid(side: usize) -> Value {
 /// One entry of `shape` that `solution` satisfies, or `None`.
 fn draw(
     shape: Shape,
-    side: usize,
+    size: GridSize,
     solution: &[u8],
     key: &'static str,
     regions: &[Option<usize>],
     rng: &mut ChaCha8Rng,
 ) -> Option<Value> {
-    let below = |rng: &mut ChaCha8Rng, n: usize| (rng.next_u64() % n as u64) as usize;
-    let size = GridSize::from_side(side).or_else(|| GridSize::without_boxes(side))?;
+    let side = size.side();
     match shape {
         Shape::Line { min, max } => {
             let len = min + below(rng, max - min + 1);
@@ -193,7 +192,6 @@ fn holds(
 
 /// A random self-avoiding path of `len` king-adjacent cells.
 fn random_path(side: usize, len: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
-    let below = |rng: &mut ChaCha8Rng, n: usize| (rng.next_u64() % n as u64) as usize;
     let mut path = vec![below(rng, side * side)];
     while path.len() < len {
         let last = *path.last().expect("a cell");
@@ -221,8 +219,8 @@ fn margin_cell(
     side: usize,
     rng: &mut ChaCha8Rng,
 ) -> (usize, usize, Option<&'static str>) {
-    let k = 1 + (rng.next_u64() % side as u64) as usize;
-    let edge = rng.next_u64() % 4;
+    let k = 1 + below(rng, side);
+    let edge = below(rng, 4);
     let (row, col) = match edge {
         0 => (0, k),
         1 => (side + 1, k),
@@ -230,7 +228,7 @@ fn margin_cell(
         _ => (k, side + 1),
     };
     let direction = (shape == Shape::Diagonal).then(|| {
-        let turn = rng.next_u64() % 2 == 0;
+        let turn = below(rng, 2) == 0;
         match (edge, turn) {
             (0, true) | (2, true) => "DR",
             (0, false) => "DL",
@@ -241,6 +239,11 @@ fn margin_cell(
         }
     });
     (row, col, direction)
+}
+
+/// A number below `n` drawn from `rng`.
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 /// `R3C4`, from 1.
