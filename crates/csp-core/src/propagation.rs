@@ -68,6 +68,7 @@ mod regular;
 mod reinforced;
 mod rule;
 mod subset_sizes;
+mod sum_automaton;
 mod table;
 mod weighted_sum;
 mod work_space;
@@ -101,6 +102,7 @@ pub use regular::{AutomatonTooLarge, MAX_LAYER_STATES, Regular};
 pub use reinforced::Reinforced;
 pub use rule::{Rule, RuleCounter, RuleStats};
 pub use subset_sizes::SubsetSizes;
+pub use sum_automaton::{MAX_SUM_AUTOMATON_TOTAL, SumAutomaton};
 pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
 

@@ -1,6 +1,7 @@
 //! All-different over a group of variables.
 
 use super::matching::{self, MAX_VARS};
+use super::work_space::with_work_space;
 use super::{
     Conflict, Events, Hypothesis, NotifyContext, PropagationContext, PropagationLevel, Propagator,
     Rule, Wake,
@@ -38,6 +39,12 @@ pub struct AllDifferent {
     values: ValueSet,
 }
 
+thread_local! {
+    /// Work space of [`AllDifferent::explain_by_hall_set`]: the union of
+    /// the domains of each subset of the group.
+    static UNIONS: std::cell::RefCell<Vec<ValueSet>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl AllDifferent {
     /// All-different over `vars`, whose domains are subsets of `values`.
     pub fn new(vars: Vec<VarId>, values: ValueSet) -> AllDifferent {
@@ -61,39 +68,50 @@ impl AllDifferent {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        let others: Vec<VarId> = (self.vars.iter())
-            .filter(|&&y| removal.is_none_or(|(x, _)| y != x))
-            .copied()
-            .collect();
-        if others.len() > Self::HALL_SEARCH_VARS {
-            return false;
-        }
-        let mut best: Option<(u32, u32, ValueSet)> = None;
-        for mask in 1u32..1 << others.len() {
-            let size = mask.count_ones();
-            if best.is_some_and(|(s, _, _)| s <= size) {
-                continue;
+        let mut others = [VarId(0); Self::HALL_SEARCH_VARS];
+        let mut k = 0;
+        for &y in &self.vars {
+            if removal.is_none_or(|(x, _)| y != x) {
+                if k == Self::HALL_SEARCH_VARS {
+                    return false;
+                }
+                others[k] = y;
+                k += 1;
             }
-            let union = (0..others.len())
-                .filter(|&i| mask >> i & 1 == 1)
-                .fold(ValueSet::EMPTY, |acc, i| acc.union(ex.domain(others[i])));
-            let hall = match removal {
-                Some((_, w)) => union.contains(w) && union.len() <= size,
-                None => union.len() < size,
+        }
+        let others = &others[..k];
+        with_work_space(&UNIONS, |unions| {
+            // The union of the domains of each subset, from that of the
+            // subset without its first variable.
+            unions.clear();
+            unions.push(ValueSet::EMPTY);
+            let mut best: Option<(u32, u32, ValueSet)> = None;
+            for mask in 1u32..1 << k {
+                let first = mask.trailing_zeros() as usize;
+                let union = unions[(mask & (mask - 1)) as usize].union(ex.domain(others[first]));
+                unions.push(union);
+                let size = mask.count_ones();
+                if best.is_some_and(|(s, _, _)| s <= size) {
+                    continue;
+                }
+                let hall = match removal {
+                    Some((_, w)) => union.contains(w) && union.len() <= size,
+                    None => union.len() < size,
+                };
+                if hall {
+                    best = Some((size, mask, union));
+                }
+            }
+            let Some((_, mask, union)) = best else {
+                return false;
             };
-            if hall {
-                best = Some((size, mask, union));
+            for (i, &y) in others.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    ex.push_removed(y, ex.removed(y).difference(union), reason);
+                }
             }
-        }
-        let Some((_, mask, union)) = best else {
-            return false;
-        };
-        for (i, &y) in others.iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                ex.push_removed(y, ex.removed(y).difference(union), reason);
-            }
-        }
-        true
+            true
+        })
     }
 
     /// Whether every value must be used (as many variables as values).

@@ -64,6 +64,11 @@ pub struct Regular {
     /// Edges of layer `i`: `edges[layer_edges[i]..layer_edges[i + 1]]`.
     edges: Vec<Edge>,
     layer_edges: Vec<u32>,
+    /// Within a layer the edges go by value: those of layer `i` reading
+    /// `v` are `edges[value_edges[i * (values + 1) + v]..value_edges[i *
+    /// (values + 1) + v + 1]]`, so a pass skips the removed values whole.
+    value_edges: Vec<u32>,
+    values: u32,
     /// Nodes of layer `i`: ids `layer_nodes[i]..layer_nodes[i + 1]`, layer
     /// 0 holding the start alone, the last layer the accepting node alone.
     layer_nodes: Vec<u32>,
@@ -199,16 +204,27 @@ impl Regular {
         layer_nodes.push(total);
         let mut all = Vec::new();
         let mut layer_edges = vec![0u32];
+        let mut value_edges = Vec::with_capacity(n * (values as usize + 1));
         let mut alphabet = Vec::with_capacity(n);
-        for (i, layer) in reduced.into_iter().enumerate() {
+        for (i, mut layer) in reduced.into_iter().enumerate() {
+            layer.sort_by_key(|e| (e.value, e.from));
             let mut seen = ValueSet::EMPTY;
+            let mut next_value = 0;
             for e in layer {
+                while next_value <= e.value {
+                    value_edges.push(all.len() as u32);
+                    next_value += 1;
+                }
                 seen = seen.union(ValueSet::single(e.value));
                 all.push(Edge {
                     from: e.from + layer_nodes[i],
                     value: e.value,
                     to: e.to + layer_nodes[i + 1],
                 });
+            }
+            while next_value <= values {
+                value_edges.push(all.len() as u32);
+                next_value += 1;
             }
             alphabet.push(seen);
             layer_edges.push(all.len() as u32);
@@ -217,6 +233,8 @@ impl Regular {
             vars,
             edges: all,
             layer_edges,
+            value_edges,
+            values,
             layer_nodes,
             alphabet,
         })
@@ -239,6 +257,12 @@ impl Regular {
         &self.edges[self.layer_edges[i] as usize..self.layer_edges[i + 1] as usize]
     }
 
+    /// The edges of layer `i` reading `value`.
+    fn value_layer(&self, i: usize, value: u32) -> &[Edge] {
+        let at = i * (self.values as usize + 1) + value as usize;
+        &self.edges[self.value_edges[at] as usize..self.value_edges[at + 1] as usize]
+    }
+
     /// The values of each position that lie on an accepted path using only
     /// values of `allowed(i)` at position `i`, into `scratch.supported`;
     /// `false` if there is no such path.
@@ -256,10 +280,11 @@ impl Regular {
         // Forward: the nodes reached from the start.
         reached[self.layer_nodes[0] as usize] = true;
         for i in 0..n {
-            let allowed = allowed(i);
-            for e in self.layer(i) {
-                if reached[e.from as usize] && allowed.contains(e.value) {
-                    reached[e.to as usize] = true;
+            for value in allowed(i).intersection(self.alphabet[i]).iter() {
+                for e in self.value_layer(i, value) {
+                    if reached[e.from as usize] {
+                        reached[e.to as usize] = true;
+                    }
                 }
             }
         }
@@ -272,17 +297,34 @@ impl Regular {
         alive.resize(nodes, false);
         alive[self.layer_nodes[n] as usize] = true;
         for i in (0..n).rev() {
-            let allowed = allowed(i);
             let mut supported = ValueSet::EMPTY;
-            for e in self.layer(i) {
-                if alive[e.to as usize] && reached[e.from as usize] && allowed.contains(e.value) {
-                    alive[e.from as usize] = true;
-                    supported = supported.union(ValueSet::single(e.value));
+            for value in allowed(i).intersection(self.alphabet[i]).iter() {
+                let mut on_path = false;
+                for e in self.value_layer(i, value) {
+                    if alive[e.to as usize] && reached[e.from as usize] {
+                        alive[e.from as usize] = true;
+                        on_path = true;
+                    }
+                }
+                if on_path {
+                    supported = supported.union(ValueSet::single(value));
                 }
             }
             scratch.supported[i] = supported;
         }
         true
+    }
+
+    /// Marks alive the nodes of layer `i` with an edge of a value of
+    /// `domain` to an alive node.
+    fn walk_back(&self, i: usize, domain: ValueSet, alive: &mut [bool]) {
+        for value in domain.intersection(self.alphabet[i]).iter() {
+            for e in self.value_layer(i, value) {
+                if alive[e.to as usize] {
+                    alive[e.from as usize] = true;
+                }
+            }
+        }
     }
 
     /// Forward checking: the relaxation where unassigned variables may take
@@ -353,6 +395,12 @@ impl Regular {
     /// cut separating the removal's edges (or the start from the end)
     /// from them; the cut's removed values, per layer, are the
     /// explanation.
+    ///
+    /// For a removal at position `i`, only the layers before `i` are
+    /// walked forward from the start and back to the cut, and only those
+    /// after `i` backward from the end and forward to the cut; for a
+    /// failure, every layer backward from the end, then forward from the
+    /// start to the cut.
     fn explain_in(
         &self,
         scratch: &mut ExplainScratch,
@@ -377,29 +425,30 @@ impl Regular {
         }
         cut.clear();
         cut.resize(n, 0);
-        reached[start] = true;
-        for i in 0..n {
-            for e in self.layer(i) {
-                if reached[e.from as usize] && domain(i).contains(e.value) {
-                    reached[e.to as usize] = true;
-                }
-            }
-        }
-        alive[end] = true;
-        for i in (0..n).rev() {
-            for e in self.layer(i) {
-                if alive[e.to as usize] && domain(i).contains(e.value) {
-                    alive[e.from as usize] = true;
-                }
-            }
-        }
-        // The nodes to show unreached (cut before) and dead (cut after).
-        match removal {
+        // The layers whose edges lead back to the cut before the removal,
+        // and those leading forward to the cut after it.
+        let (before, after) = match removal {
             Some((var, value)) => {
                 let Some(i) = position_once(&self.vars, var) else {
                     return false;
                 };
-                for e in self.layer(i).iter().filter(|e| e.value == value) {
+                reached[start] = true;
+                for j in 0..i {
+                    for w in domain(j).intersection(self.alphabet[j]).iter() {
+                        for e in self.value_layer(j, w) {
+                            if reached[e.from as usize] {
+                                reached[e.to as usize] = true;
+                            }
+                        }
+                    }
+                }
+                alive[end] = true;
+                for j in (i + 1..n).rev() {
+                    self.walk_back(j, domain(j), alive);
+                }
+                // The nodes to show unreached (cut before) and dead (cut
+                // after).
+                for e in self.value_layer(i, value) {
                     if !reached[e.from as usize] {
                         unreached[e.from as usize] = true;
                     } else if !alive[e.to as usize] {
@@ -408,31 +457,43 @@ impl Regular {
                         return false;
                     }
                 }
+                (0..i, i + 1..n)
             }
-            None if alive[start] => return false,
-            None => dead[start] = true,
-        }
-        for i in (0..n).rev() {
-            for e in self.layer(i) {
+            None => {
+                alive[end] = true;
+                for j in (0..n).rev() {
+                    self.walk_back(j, domain(j), alive);
+                }
+                if alive[start] {
+                    return false;
+                }
+                dead[start] = true;
+                (0..0, 0..n)
+            }
+        };
+        for j in before.rev() {
+            let d = domain(j);
+            for e in self.layer(j) {
                 if !unreached[e.to as usize] {
                     continue;
                 }
-                if domain(i).contains(e.value) {
+                if d.contains(e.value) {
                     unreached[e.from as usize] = true;
                 } else {
-                    cut[i] |= 1 << e.value;
+                    cut[j] |= 1 << e.value;
                 }
             }
         }
-        for (i, layer_cut) in cut.iter_mut().enumerate() {
-            for e in self.layer(i) {
+        for j in after {
+            let d = domain(j);
+            for e in self.layer(j) {
                 if !dead[e.from as usize] {
                     continue;
                 }
-                if domain(i).contains(e.value) {
+                if d.contains(e.value) {
                     dead[e.to as usize] = true;
                 } else {
-                    *layer_cut |= 1 << e.value;
+                    cut[j] |= 1 << e.value;
                 }
             }
         }
