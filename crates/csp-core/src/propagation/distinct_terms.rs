@@ -2,6 +2,7 @@
 //! bounds their distinctness gives the sum and each term.
 
 use super::{Conflict, PropagationContext};
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// The groups of a sum's terms (indices into the terms, every term in one
@@ -104,6 +105,132 @@ impl DistinctTerms {
             }
         }
         Ok(changed)
+    }
+
+    /// Explains, by the bounds [`narrow`](Self::narrow) and
+    /// [`sums`](Self::sums) reason with, the removal of a value from a
+    /// term (`None`: that the sum cannot reach `low..=high`), with the
+    /// domains `ex` holds. `false` if these bounds do not imply it.
+    ///
+    /// A group's smallest distinct sum stays at least what it is while the
+    /// values below the `k`-th smallest of its union that are missing from
+    /// every term stay missing: those removals are the reason (and the
+    /// values above the `k`-th largest for its largest sum). A group with
+    /// fewer values than terms is explained by the removals outside its
+    /// union.
+    pub(crate) fn explain<'a>(
+        &'a self,
+        terms: &[VarId],
+        (low, high): (i64, i64),
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let union = |members: &[usize]| {
+            (members.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ex.domain(terms[t])))
+        };
+        if removal.is_none() && ex.push_emptied(terms, reason) {
+            return true;
+        }
+        // Two terms of a group fixed to one value (a full assignment that
+        // breaks the distinctness).
+        for group in removal.map_or(&self.groups[..], |_| &[]) {
+            for (i, &a) in group.iter().enumerate() {
+                let fixed = ex.domain(terms[a]);
+                if fixed.len() != 1 {
+                    continue;
+                }
+                if let Some(&b) = group[i + 1..]
+                    .iter()
+                    .find(|&&b| ex.domain(terms[b]) == fixed)
+                {
+                    ex.push_removed(terms[a], ex.removed(terms[a]), reason);
+                    ex.push_removed(terms[b], ex.removed(terms[b]), reason);
+                    return true;
+                }
+            }
+        }
+        // A group short of values fails alone.
+        for group in &self.groups {
+            let values = union(group);
+            if (values.len() as usize) < group.len() {
+                for &t in group {
+                    ex.push_removed(terms[t], ValueSet(!values.0), reason);
+                }
+                return true;
+            }
+        }
+        // The groups that bound the rest of the sum: every group but the
+        // removal's, and the other terms of the removal's group (its term
+        // skipped).
+        let mut own: Option<(usize, usize)> = None;
+        if let Some((var, _)) = removal {
+            let Some(t) = terms.iter().position(|&x| x == var) else {
+                return false;
+            };
+            own = (self.groups.iter().enumerate())
+                .find_map(|(g, group)| group.contains(&t).then_some((g, t)));
+        }
+        let parts = || {
+            (self.groups.iter().enumerate()).map(move |(g, group)| match own {
+                Some((mine, t)) if g == mine => (group.as_slice(), Some(t)),
+                _ => (group.as_slice(), None),
+            })
+        };
+        let members = |(group, skip): (&'a [usize], Option<usize>)| {
+            group.iter().copied().filter(move |&t| Some(t) != skip)
+        };
+        let union = |part| members(part).fold(ValueSet::EMPTY, |u, t| u.union(ex.domain(terms[t])));
+        let size = |part| members(part).count();
+        // The other terms of the removal's group short of values.
+        if let Some(part) = parts().find(|&(_, skip)| skip.is_some()) {
+            let values = union(part);
+            if (values.len() as usize) < size(part) {
+                for t in members(part) {
+                    ex.push_removed(terms[t], ValueSet(!values.0), reason);
+                }
+                return true;
+            }
+        }
+        let bound = |largest: bool| -> i64 {
+            parts()
+                .map(|part| extreme_sum(union(part), size(part), self.offset, largest))
+                .map(|sum| sum.expect("enough values"))
+                .sum()
+        };
+        let number = removal.map_or(0, |(_, v)| i64::from(v) + self.offset);
+        let largest = if number + bound(false) > high {
+            false
+        } else if number + bound(true) < low {
+            true
+        } else {
+            return false;
+        };
+        for part in parts() {
+            let (values, k) = (union(part), size(part));
+            if k == 0 {
+                continue;
+            }
+            // The k-th smallest (largest) value of the union; the values
+            // beyond it on the near side are the reason.
+            let kth = values
+                .iter()
+                .nth(if largest {
+                    values.len() as usize - k
+                } else {
+                    k - 1
+                })
+                .expect("enough values");
+            let near = if largest {
+                ValueSet(!0u64 << kth << 1)
+            } else {
+                ValueSet((1u64 << kth) - 1)
+            };
+            for t in members(part) {
+                ex.push_removed(terms[t], near, reason);
+            }
+        }
+        true
     }
 
     /// The offset of the terms' numbers.
