@@ -101,6 +101,28 @@ thread_local! {
     static EXPLAIN_SCRATCH: RefCell<ExplainScratch> = RefCell::new(ExplainScratch::default());
 }
 
+/// Keeps each variable of `vars` to the values of `supported` at its
+/// position, but the assigned ones when `skip_assigned` (forward checking
+/// reads them as given). Shared by the automata.
+pub(super) fn retain_supported(
+    vars: &[VarId],
+    supported: &[ValueSet],
+    ctx: &mut impl ForwardCheck,
+    skip_assigned: bool,
+) -> Result<(), Conflict> {
+    for (i, &v) in vars.iter().enumerate() {
+        if skip_assigned && ctx.is_assigned(v) {
+            continue;
+        }
+        let d = ctx.domain(v);
+        let keep = d.intersection(supported[i]);
+        if keep != d {
+            ctx.retain_values(v, keep)?;
+        }
+    }
+    Ok(())
+}
+
 impl Regular {
     /// The constraint that `vars`, each taking values below `values`, spell
     /// a word of the automaton `(start, step, accept)`.
@@ -338,16 +360,7 @@ impl Regular {
             if !ok {
                 return Err(Conflict);
             }
-            for (i, &v) in self.vars.iter().enumerate() {
-                if !ctx.is_assigned(v) {
-                    let d = ctx.domain(v);
-                    let keep = d.intersection(scratch.supported[i]);
-                    if keep != d {
-                        ctx.retain_values(v, keep)?;
-                    }
-                }
-            }
-            Ok(())
+            retain_supported(&self.vars, &scratch.supported, ctx, true)
         })
     }
 
@@ -357,14 +370,7 @@ impl Regular {
             if !self.supports(scratch, |i| ctx.domain(self.vars[i])) {
                 return Err(Conflict);
             }
-            for (i, &v) in self.vars.iter().enumerate() {
-                let d = ctx.domain(v);
-                let keep = d.intersection(scratch.supported[i]);
-                if keep != d {
-                    ctx.retain_values(v, keep)?;
-                }
-            }
-            Ok(())
+            retain_supported(&self.vars, &scratch.supported, ctx, false)
         })
     }
 

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use super::hypothesis::ForwardCheck;
+use super::regular::retain_supported;
 use super::work_space::with_work_space;
 use super::{Conflict, Events, Hypothesis, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::explanation::{Explaining, Literal, position_once};
@@ -202,16 +203,7 @@ impl SumAutomaton {
             if !ok {
                 return Err(Conflict);
             }
-            for (i, &v) in self.vars.iter().enumerate() {
-                if !ctx.is_assigned(v) {
-                    let d = ctx.domain(v);
-                    let keep = d.intersection(scratch.supported[i]);
-                    if keep != d {
-                        ctx.retain_values(v, keep)?;
-                    }
-                }
-            }
-            Ok(())
+            retain_supported(&self.vars, &scratch.supported, ctx, true)
         })
     }
 
@@ -221,14 +213,7 @@ impl SumAutomaton {
             if !self.supports(scratch, |i| ctx.domain(self.vars[i])) {
                 return Err(Conflict);
             }
-            for (i, &v) in self.vars.iter().enumerate() {
-                let d = ctx.domain(v);
-                let keep = d.intersection(scratch.supported[i]);
-                if keep != d {
-                    ctx.retain_values(v, keep)?;
-                }
-            }
-            Ok(())
+            retain_supported(&self.vars, &scratch.supported, ctx, false)
         })
     }
 
