@@ -165,6 +165,52 @@ async fn solve_with_a_trace_adds_the_commands_trace_events() {
 }
 
 #[tokio::test]
+async fn learning_is_a_strategy_key_as_the_flag() {
+    // `learning: true` on a chain, as `--learning`; `false` turns the
+    // `lcg` preset's off, as `--learning=false`.
+    let (status, got) = call(
+        "POST",
+        "/api/solve",
+        json!({"puzzle": INKALA, "cells": "WE", "values": "0", "propagation": "gac", "learning": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let args = [
+        &[
+            "solve", "--format", "json", "--cells", "WE", "--values", "0",
+        ][..],
+        &["--propagation", "gac", "--learning"],
+        &LIMITS,
+    ]
+    .concat();
+    let want = command(&args, &format!("{INKALA}\n")).remove(0);
+    assert_eq!(untimed(got.clone()), untimed(want));
+    assert_eq!(got["strategy"]["learning"], true);
+    let (_, got) = call(
+        "POST",
+        "/api/count",
+        json!({"puzzle": INKALA, "config": "lcg", "learning": false}),
+    )
+    .await;
+    let args = [
+        &[
+            "count",
+            "--format",
+            "json",
+            "--config",
+            "lcg",
+            "--learning=false",
+        ][..],
+        &LIMITS,
+    ]
+    .concat();
+    let want = command(&args, &format!("{INKALA}\n")).remove(0);
+    assert_eq!(untimed(got.clone()), untimed(want));
+    assert_eq!(got["strategy"].get("learning"), None);
+    assert_eq!(got["stats"]["nogoods"], 0);
+}
+
+#[tokio::test]
 async fn count_candidates_explain_equal_the_commands() {
     let several = "1.......2.....3.";
     let (_, got) = call(

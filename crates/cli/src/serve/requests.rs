@@ -21,6 +21,8 @@ pub struct StrategyRequest {
     pub values: Option<String>,
     pub propagation: Option<String>,
     pub restarts: Option<String>,
+    /// `--learning`: `true` learns clauses, `false` turns a preset's off.
+    pub learning: Option<bool>,
     pub seed: Option<u64>,
     pub max_placements: Option<u64>,
     pub timeout_ms: Option<u64>,
@@ -57,7 +59,7 @@ impl StrategyRequest {
             propagation: self.propagation.clone(),
             seed: self.seed,
             restarts: self.restarts.clone(),
-            learning: None,
+            learning: self.learning,
             max_placements: Some(ServerLimits::capped(
                 self.max_placements,
                 limits.max_placements,
