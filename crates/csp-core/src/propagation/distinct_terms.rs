@@ -126,9 +126,6 @@ impl DistinctTerms {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        let union = |members: &[usize]| {
-            (members.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ex.domain(terms[t])))
-        };
         if removal.is_none() && ex.push_emptied(terms, reason) {
             return true;
         }
@@ -148,16 +145,6 @@ impl DistinctTerms {
                     ex.push_removed(terms[b], ex.removed(terms[b]), reason);
                     return true;
                 }
-            }
-        }
-        // A group short of values fails alone.
-        for group in &self.groups {
-            let values = union(group);
-            if (values.len() as usize) < group.len() {
-                for &t in group {
-                    ex.push_removed(terms[t], ValueSet(!values.0), reason);
-                }
-                return true;
             }
         }
         // The groups that bound the rest of the sum: every group but the
@@ -182,8 +169,10 @@ impl DistinctTerms {
         };
         let union = |part| members(part).fold(ValueSet::EMPTY, |u, t| u.union(ex.domain(terms[t])));
         let size = |part| members(part).count();
-        // The other terms of the removal's group short of values.
-        if let Some(part) = parts().find(|&(_, skip)| skip.is_some()) {
+        // A group short of values fails alone; then the other terms of the
+        // removal's group short of values.
+        let whole = (self.groups.iter()).map(|group| (group.as_slice(), None));
+        for part in whole.chain(parts().filter(|&(_, skip)| skip.is_some())) {
             let values = union(part);
             if (values.len() as usize) < size(part) {
                 for t in members(part) {

@@ -302,13 +302,7 @@ impl Regular {
         // Forward: the nodes reached from the start.
         reached[self.layer_nodes[0] as usize] = true;
         for i in 0..n {
-            for value in allowed(i).intersection(self.alphabet[i]).iter() {
-                for e in self.value_layer(i, value) {
-                    if reached[e.from as usize] {
-                        reached[e.to as usize] = true;
-                    }
-                }
-            }
+            self.walk_forward(i, allowed(i), reached);
         }
         if !reached[self.layer_nodes[n] as usize] {
             return false;
@@ -335,6 +329,18 @@ impl Regular {
             scratch.supported[i] = supported;
         }
         true
+    }
+
+    /// Marks reached the nodes of layer `i + 1` with an edge of a value of
+    /// `domain` from a reached node.
+    fn walk_forward(&self, i: usize, domain: ValueSet, reached: &mut [bool]) {
+        for value in domain.intersection(self.alphabet[i]).iter() {
+            for e in self.value_layer(i, value) {
+                if reached[e.from as usize] {
+                    reached[e.to as usize] = true;
+                }
+            }
+        }
     }
 
     /// Marks alive the nodes of layer `i` with an edge of a value of
@@ -440,13 +446,7 @@ impl Regular {
                 };
                 reached[start] = true;
                 for j in 0..i {
-                    for w in domain(j).intersection(self.alphabet[j]).iter() {
-                        for e in self.value_layer(j, w) {
-                            if reached[e.from as usize] {
-                                reached[e.to as usize] = true;
-                            }
-                        }
-                    }
+                    self.walk_forward(j, domain(j), reached);
                 }
                 alive[end] = true;
                 for j in (i + 1..n).rev() {
