@@ -33,7 +33,7 @@ struct Watch {
 /// Whether `literal` is false in the store's domains: `x = v` once `v` is
 /// gone, `x ≠ v` once `x` holds `v` alone.
 #[inline]
-fn is_false(store: &DomainStore, literal: Literal) -> bool {
+pub(crate) fn is_false(store: &DomainStore, literal: Literal) -> bool {
     match literal {
         Literal::Is(x, v) => !store.contains(x, v),
         Literal::IsNot(x, v) => store.domain(x) == ValueSet::single(v),
@@ -42,7 +42,7 @@ fn is_false(store: &DomainStore, literal: Literal) -> bool {
 
 /// Whether `literal` is true in the store's domains.
 #[inline]
-fn is_true(store: &DomainStore, literal: Literal) -> bool {
+pub(crate) fn is_true(store: &DomainStore, literal: Literal) -> bool {
     match literal {
         Literal::Is(x, v) => store.domain(x) == ValueSet::single(v),
         Literal::IsNot(x, v) => !store.contains(x, v),
@@ -297,15 +297,15 @@ impl ClauseDatabase {
     }
 
     /// Why clause `c` removed `value` from `var`: the negations of its
-    /// other literals (all false then), pushed onto `reason`.
-    pub(crate) fn reason(&self, c: u32, var: VarId, value: u32, reason: &mut Vec<Literal>) {
-        let lits = self.clause(c);
-        let unit = lits.iter().position(|&l| match l {
-            Literal::Is(x, v) => x == var && v != value,
-            Literal::IsNot(x, v) => x == var && v == value,
-        });
-        for (k, &l) in lits.iter().enumerate() {
-            if Some(k) != unit {
+    /// literals over other variables (all false then), pushed onto
+    /// `reason`. Those over `var` itself are left out: the clause allows
+    /// `var` only the values its own literals leave, `value` is not one
+    /// of them, and the literal it made true is among them (a clause
+    /// `x = 1 or x = 6 or y = 3` that made `x = 6` removes 2 because
+    /// `y != 3`; `x != 6` is not true there).
+    pub(crate) fn reason(&self, c: u32, var: VarId, reason: &mut Vec<Literal>) {
+        for &l in self.clause(c) {
+            if l.var() != var {
                 reason.push(l.negated());
             }
         }
@@ -382,5 +382,30 @@ fn make_true(
     match literal {
         Literal::Is(x, v) => ctx.assign(x, v),
         Literal::IsNot(x, v) => ctx.remove(x, v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_removal_is_explained_by_the_literals_over_other_variables() {
+        let (x, y) = (VarId(0), VarId(1));
+        let mut clauses = ClauseDatabase::new(2);
+        // x = 6 or x = 1 or y = 3: with x != 1 and y != 3 it makes x = 6,
+        // removing 2 (among others) because y != 3 alone; x != 6 is not
+        // true there, x != 1 is not needed.
+        let c = clauses.add(
+            &[Literal::Is(x, 6), Literal::Is(x, 1), Literal::Is(y, 3)],
+            2,
+            false,
+        );
+        let mut reason = Vec::new();
+        clauses.reason(c, x, &mut reason);
+        assert_eq!(reason, [Literal::IsNot(y, 3)]);
+        reason.clear();
+        clauses.reason(c, y, &mut reason);
+        assert_eq!(reason, [Literal::IsNot(x, 6), Literal::IsNot(x, 1)]);
     }
 }

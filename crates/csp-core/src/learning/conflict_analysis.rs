@@ -18,6 +18,9 @@ pub(crate) enum Failure {
     /// Nothing that explains itself (a chosen variable without values, a
     /// rejected solution): the decisions explain it.
     Decisions,
+    /// The literals of the last analysis, none of the level it ran at
+    /// ([`Learnt::lower`]): at the level jumped back to, they fail.
+    Lower,
 }
 
 /// A clause learnt from a conflict: its literals are in
@@ -30,6 +33,11 @@ pub(crate) struct Learnt {
     pub(crate) backjump: usize,
     /// How many decision levels its literals join.
     pub(crate) lbd: u32,
+    /// No literal of the current level was left (a decision that was
+    /// forced, or an explanation of older literals only): the literals
+    /// in [`ConflictAnalysis::learnt`] fail together at `backjump`, where
+    /// the analysis starts again ([`Failure::Lower`]); nothing is learnt.
+    pub(crate) lower: bool,
 }
 
 /// The analysis of a conflict at the current decision level: starting from
@@ -40,7 +48,11 @@ pub(crate) struct Learnt {
 /// (those of level 0 hold for good and are left out). `x = v` in an
 /// explanation is kept as it is when it held before the current level,
 /// and replaced by its variable's removals otherwise (a decision's
-/// `x = v` is the level's last literal).
+/// `x = v` is the level's last literal). A removal that emptied a domain
+/// is always replaced (it is the conflict, not a point to learn from);
+/// when no literal of the current level is left (a forced decision, an
+/// explanation by older literals only), the analysis says so
+/// ([`Learnt::lower`]) and starts again at the level where they fail.
 ///
 /// Allocated once per search; an analysis allocates nothing past its
 /// buffers' growth.
@@ -139,6 +151,7 @@ impl ConflictAnalysis {
                     .iter()
                     .map(|&(x, v)| Literal::Is(x, v)),
             ),
+            Failure::Lower => (self.reason).extend(self.learnt.iter().map(|l| l.negated())),
         }
         self.add_reason(initial);
 
@@ -147,6 +160,9 @@ impl ConflictAnalysis {
         let (dx, dv) = levels.decision(current);
         let mut k = store.trail_len();
         let uip = 'walk: loop {
+            if self.pending == 0 {
+                break None;
+            }
             k -= 1;
             let (x, old, _) = store.trail_entry(k);
             let i = x.index();
@@ -162,12 +178,12 @@ impl ConflictAnalysis {
                     self.add(Literal::Is(dx, dv), initial);
                 }
                 debug_assert!(self.pending <= 1);
-                break Literal::Is(dx, dv);
+                break (self.pending == 1).then_some(Literal::Is(dx, dv));
             }
             if after.count_ones() == 1 && old != after && self.pending_is[i] & after != 0 {
                 let v = after.trailing_zeros();
                 if self.pending == 1 {
-                    break Literal::Is(x, v);
+                    break Some(Literal::Is(x, v));
                 }
                 self.pending_is[i] = 0;
                 self.pending -= 1;
@@ -182,8 +198,11 @@ impl ConflictAnalysis {
                 while hits != 0 {
                     let w = hits.trailing_zeros();
                     hits &= hits - 1;
-                    if self.pending == 1 {
-                        break 'walk Literal::IsNot(x, w);
+                    // A removal that emptied the domain is no point to
+                    // stop at: `x != w` where `x = w` held is the conflict
+                    // itself, and its clause would hold at the jump.
+                    if self.pending == 1 && after != 0 {
+                        break 'walk Some(Literal::IsNot(x, w));
                     }
                     self.pending_not[i] &= !(1 << w);
                     self.pending -= 1;
@@ -201,8 +220,8 @@ impl ConflictAnalysis {
         // The older literals' levels, newest first: walking on down the
         // trail, where each became true.
         self.learnt.clear();
-        self.learnt.push(uip.negated());
-        let (mut backjump, mut lbd, mut last_level) = (0, 1, current);
+        self.learnt.extend(uip.map(|l| l.negated()));
+        let (mut backjump, mut lbd, mut last_level) = (0, u32::from(uip.is_some()), current);
         let mut level = current - 1;
         while self.older > 0 && level >= 1 {
             let level_start = levels.start(level);
@@ -238,7 +257,11 @@ impl ConflictAnalysis {
             }
             level -= 1;
         }
-        Learnt { backjump, lbd }
+        Learnt {
+            backjump,
+            lbd,
+            lower: uip.is_none(),
+        }
     }
 
     /// Pushes onto `reason` why `value` left `var` at a change made by
@@ -269,7 +292,7 @@ impl ConflictAnalysis {
                     scope_reason(propagator.scope(), &ex, &mut self.reason);
                 }
             }
-            Cause::Clause(c) => clauses.reason(c, var, value, &mut self.reason),
+            Cause::Clause(c) => clauses.reason(c, var, &mut self.reason),
             Cause::Unknown => (self.reason).extend(
                 levels
                     .decisions_to(level)

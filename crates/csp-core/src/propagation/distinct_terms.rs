@@ -196,30 +196,80 @@ impl DistinctTerms {
             return false;
         };
         for part in parts() {
-            let (values, k) = (union(part), size(part));
-            if k == 0 {
-                continue;
-            }
-            // The k-th smallest (largest) value of the union; the values
-            // beyond it on the near side are the reason.
-            let kth = values
-                .iter()
-                .nth(if largest {
-                    values.len() as usize - k
-                } else {
-                    k - 1
-                })
-                .expect("enough values");
-            let near = if largest {
-                ValueSet(!0u64 << kth << 1)
-            } else {
-                ValueSet((1u64 << kth) - 1)
-            };
-            for t in members(part) {
-                ex.push_removed(terms[t], near, reason);
-            }
+            let members = members(part);
+            Self::push_bound(
+                members.clone(),
+                union(part),
+                members.count(),
+                largest,
+                terms,
+                ex,
+                reason,
+            );
         }
         true
+    }
+
+    /// Pushes the removals that keep the smallest (`largest`: largest)
+    /// distinct sum of `k` `members`, whose domains' union is `values`,
+    /// where it is: the values missing from every member beyond the
+    /// `k`-th smallest (largest) value of the union, on the near side.
+    fn push_bound(
+        members: impl Iterator<Item = usize>,
+        values: ValueSet,
+        k: usize,
+        largest: bool,
+        terms: &[VarId],
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) {
+        if k == 0 {
+            return;
+        }
+        let kth = values
+            .iter()
+            .nth(if largest {
+                values.len() as usize - k
+            } else {
+                k - 1
+            })
+            .expect("enough values");
+        let near = if largest {
+            ValueSet(!0u64 << kth << 1)
+        } else {
+            ValueSet((1u64 << kth) - 1)
+        };
+        for t in members {
+            ex.push_removed(terms[t], near, reason);
+        }
+    }
+
+    /// The smallest and largest distinct sums of the groups with the
+    /// domains `ex` holds, pushing the removals that keep both where they
+    /// are; `None` (nothing pushed) if a group is short of values.
+    pub(crate) fn push_sum_bounds(
+        &self,
+        terms: &[VarId],
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> Option<(i64, i64)> {
+        let union = |group: &[usize]| {
+            (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ex.domain(terms[t])))
+        };
+        let (mut lo, mut hi) = (0, 0);
+        for group in &self.groups {
+            let values = union(group);
+            lo += extreme_sum(values, group.len(), self.offset, false)?;
+            hi += extreme_sum(values, group.len(), self.offset, true)?;
+        }
+        for group in &self.groups {
+            let values = union(group);
+            for largest in [false, true] {
+                let members = group.iter().copied();
+                Self::push_bound(members, values, group.len(), largest, terms, ex, reason);
+            }
+        }
+        Some((lo, hi))
     }
 
     /// The offset of the terms' numbers.

@@ -6,6 +6,7 @@ use super::{
     Conflict, Events, ForwardCheck, Hypothesis, LinearEquality, PropagationContext,
     PropagationLevel, Propagator, Rule,
 };
+use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
 
 /// The numbers of the `terms` add up to the number whose digits, most
@@ -251,6 +252,85 @@ impl Propagator for NumberSum {
         let _ = self.forward_check(h);
     }
 
+    /// The equation's bounds ([`LinearEquality`]'s explanation), else
+    /// those of the distinct groups (at `gac`): the removals that keep the
+    /// number's digits between their bounds, with those that keep the
+    /// groups' distinct sums where they are.
+    fn explain(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+    ) -> bool {
+        let start = reason.len();
+        if self.linear.explain(removal, ex, reason) {
+            return true;
+        }
+        reason.truncate(start);
+        let Some(groups) = &self.groups else {
+            return false;
+        };
+        let vars = self.linear.scope();
+        if removal.is_none() && ex.push_emptied(vars, reason) {
+            return true;
+        }
+        let (digits, terms) = vars.split_at(self.digits);
+        // The number's least and greatest values but for `skip`'s digit.
+        let number = |x: u32| x as i64 + self.offset;
+        let bounds = |skip: Option<VarId>| -> Option<(i64, i64)> {
+            let (mut low, mut high) = (0, 0);
+            for (&v, &w) in digits.iter().zip(&self.weights) {
+                if Some(v) != skip {
+                    let d = ex.domain(v);
+                    low += w * number(d.min()?);
+                    high += w * number(d.max()?);
+                }
+            }
+            Some((low, high))
+        };
+        let explained = match removal {
+            Some((var, value)) if !terms.contains(&var) => {
+                // A digit of the number, past what the terms' sums allow.
+                let Some(at) = digits.iter().position(|&v| v == var) else {
+                    return false;
+                };
+                let w = self.weights[at];
+                let Some((rest_lo, rest_hi)) = bounds(Some(var)) else {
+                    return false;
+                };
+                let Some((sum_lo, sum_hi)) = groups.push_sum_bounds(terms, ex, reason) else {
+                    return false;
+                };
+                let from = ceil_div(sum_lo - rest_hi, w) - self.offset;
+                let to = (sum_hi - rest_lo).div_euclid(w) - self.offset;
+                let x = i64::from(value);
+                x < from || x > to
+            }
+            _ => {
+                // A term, or a failure: the groups' reasoning within the
+                // number's bounds.
+                let Some(range) = bounds(None) else {
+                    return false;
+                };
+                groups.explain(terms, range, removal, ex, reason)
+            }
+        };
+        if !explained {
+            reason.truncate(start);
+            return false;
+        }
+        // The other digits' bounds.
+        let digit = removal.map(|(var, _)| var).filter(|v| !terms.contains(v));
+        for &v in digits.iter().filter(|&&v| Some(v) != digit) {
+            let d = ex.domain(v);
+            if let (Some(lo), Some(hi)) = (d.min(), d.max()) {
+                ex.push_removed(v, ValueSet::between(0, i64::from(lo) - 1), reason);
+                ex.push_removed(v, ValueSet::between(i64::from(hi) + 1, 63), reason);
+            }
+        }
+        true
+    }
+
     fn name(&self) -> &'static str {
         "number-sum"
     }
@@ -414,8 +494,11 @@ mod tests {
     #[test]
     fn group_bounds_agree_with_brute_force() {
         use crate::AllDifferent;
-        use crate::harness::{below, check_propagator};
-        check_propagator(
+        use crate::harness::{ExplanationCounts, below, check_propagator};
+        // The removals and failures explained by the sum itself (the
+        // equation's bounds, or the groups'), checked true; the 80 left
+        // are forward checking's, at `none` and `fc`.
+        let counts = check_propagator(
             "number sum with distinct groups",
             400,
             51,
@@ -440,6 +523,13 @@ mod tests {
                     .distinct_groups(groups);
                 b.add_propagator(sum).unwrap();
             },
+        );
+        assert_eq!(
+            counts,
+            ExplanationCounts {
+                own: 13444,
+                scope: 80
+            }
         );
     }
 }

@@ -79,6 +79,30 @@ impl Search<'_> {
         }
     }
 
+    /// Debug builds: the learnt clause is false at the conflict
+    /// (`jumped: None`; a variable emptied there counts as false), and
+    /// after the jump back to `jumped` asserting: its first literal
+    /// undecided, every other one false.
+    #[cfg(debug_assertions)]
+    fn check_learnt(&self, jumped: Option<usize>) {
+        use crate::learning::clause_database::{is_false, is_true};
+        let learner = self.learner.as_ref().expect("a learning search");
+        let literals = &learner.analysis.learnt;
+        let store = &self.store;
+        let fine = match jumped {
+            None => (literals.iter()).all(|&l| is_false(store, l) || store.size(l.var()) == 0),
+            Some(_) => {
+                !is_false(store, literals[0])
+                    && !is_true(store, literals[0])
+                    && literals[1..].iter().all(|&l| is_false(store, l))
+            }
+        };
+        assert!(
+            fine,
+            "learnt clause {literals:?} is not asserting (jump to {jumped:?})"
+        );
+    }
+
     /// Adds the clause the analysis holds in `learnt` (its first literal
     /// unit at the level jumped back to), makes
     /// that literal true and propagates; a failure of that propagation
@@ -101,9 +125,11 @@ impl Search<'_> {
     /// (`Ok`) or the failure is at the root (`Err`: no solution is left).
     fn learn_from<const TRACE: bool>(&mut self, mut failure: Failure) -> Result<(), ()> {
         loop {
-            self.stats.failures += 1;
-            if TRACE {
-                self.emit_fail(fail_cause(failure, self.model));
+            if failure != Failure::Lower {
+                self.stats.failures += 1;
+                if TRACE {
+                    self.emit_fail(fail_cause(failure, self.model));
+                }
             }
             if self.learner().levels.current() == 0 {
                 return Err(());
@@ -118,6 +144,13 @@ impl Search<'_> {
                 &learner.levels,
                 &learner.clauses,
             );
+            if learnt.lower {
+                // Nothing of this level took part: the same literals fail
+                // where the newest of them was set (at the root, for good).
+                self.jump_back::<TRACE>(learnt.backjump, false);
+                failure = Failure::Lower;
+                continue;
+            }
             self.stats.nogoods += 1;
             if TRACE {
                 let learner = self.learner.as_ref().expect("a learning search");
@@ -133,7 +166,11 @@ impl Search<'_> {
                 let met = &self.learner.as_ref().expect("learning").analysis;
                 self.variables.conflict_analysed(met.met());
             }
+            #[cfg(debug_assertions)]
+            self.check_learnt(None);
             self.jump_back::<TRACE>(learnt.backjump, false);
+            #[cfg(debug_assertions)]
+            self.check_learnt(Some(learnt.backjump));
             match self.add_and_assert::<TRACE>(learnt.lbd, false) {
                 Ok(()) => return Ok(()),
                 Err(f) => failure = f,
@@ -368,6 +405,6 @@ fn fail_cause(failure: Failure, model: &crate::Model) -> FailCause {
             name: "learnt clause",
             propagator: None,
         },
-        Failure::Decisions => FailCause::Check,
+        Failure::Decisions | Failure::Lower => FailCause::Check,
     }
 }
