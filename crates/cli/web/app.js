@@ -102,6 +102,7 @@ function strategy() {
   put("restarts", $("restarts").value.trim());
   if ($("seed").value !== "") s.seed = Number($("seed").value);
   if ($("max-placements").value !== "") s.max_placements = Number($("max-placements").value);
+  s.learning = $("learning").checked;
   return s;
 }
 
@@ -110,6 +111,9 @@ function setStrategy(s) {
   $("cells").value = s.cells || "";
   $("values").value = s.values || "";
   $("propagation").value = s.propagation || "";
+  // Unsaid, learning is the preset's.
+  const preset = state.presets[$("config").value];
+  $("learning").checked = s.learning ?? Boolean(preset && preset.learning);
 }
 
 // Picking a preset sets the fields it defines (its chains, level and
@@ -121,6 +125,7 @@ function presetPicked() {
   $("values").value = p.values;
   $("propagation").value = p.propagation;
   $("restarts").value = p.restarts === "none" ? "" : p.restarts;
+  $("learning").checked = Boolean(p.learning);
 }
 
 // A line of the compare list: a preset name, or cells/values/propagation.

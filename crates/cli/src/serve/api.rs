@@ -427,6 +427,7 @@ pub async fn configs() -> Result<Response, ApiError> {
                 "values": p.search.values.to_string(),
                 "propagation": p.search.level.to_string(),
                 "restarts": p.search.restarts.to_string(),
+                "learning": p.search.learning,
                 // A portfolio's members (its chains are theirs); null for
                 // a single strategy.
                 "portfolio": p.portfolio.as_ref().map(PortfolioPlan::member_names),

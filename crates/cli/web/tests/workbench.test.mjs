@@ -389,6 +389,25 @@ test("item 1: picking a preset sets its fields, and Run runs it", async () => {
   await p.close();
 });
 
+test("learning: the preset sets the box, and a checked box learns as --learning", async () => {
+  const p = await page();
+  await p.fill("[data-testid=puzzle-input]", INKALA);
+  await p.selectOption("[data-testid=config]", "lcg");
+  assert.equal(await p.isChecked("[data-testid=learning]"), true);
+  await p.selectOption("[data-testid=config]", "default");
+  assert.equal(await p.isChecked("[data-testid=learning]"), false);
+  await p.check("[data-testid=learning]");
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  const [record] = command(["solve", "--format", "json", "--learning", "--timeout", "5000",
+    "--max-placements", "10000000"], INKALA + "\n");
+  assert.ok(record.stats.nogoods > 0);
+  for (const name of ["placements", "failures", "nogoods"]) {
+    assert.equal(shown[name], String(record.stats[name]), name);
+  }
+  await p.close();
+});
+
 test("item 2: a whole naive search replays to its end; a cut trace says so", async () => {
   const p = await page();
   await p.fill("[data-testid=puzzle-input]", INKALA);
