@@ -116,6 +116,18 @@ struct Frame {
 enum Step {
     Choose,
     Backtrack,
+    /// The top frame's current value, held back by the placement limit.
+    Place,
+}
+
+/// Where a search that its placement limit stopped goes on
+/// ([`Search::run_on`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Paused {
+    /// The plain search: placing the top frame's current value.
+    Place,
+    /// The learning search: deciding `var = value`.
+    Decide(VarId, u32),
 }
 
 /// A depth-first search over a [`Model`].
@@ -166,6 +178,15 @@ pub struct Search<'m> {
     nogoods: RestartNogoods,
     /// The clauses, levels and analysis of a learning search.
     learner: Option<Box<Learner>>,
+    /// Whether [`run_on`](Search::run_on) set the search up already.
+    started: bool,
+    /// Where the search goes on after its placement limit stopped it.
+    paused: Option<Paused>,
+    /// How the search ended for good (a stop by the placement limit is no
+    /// end: a higher limit lets it go on).
+    ended: Option<Termination>,
+    /// The first solution found.
+    first_solution: Option<Vec<u32>>,
 }
 
 /// A tracer and its scratch buffers.
@@ -251,6 +272,10 @@ impl<'m> Search<'m> {
             failures_at_restart: 0,
             nogoods: RestartNogoods::default(),
             learner: config.learning.then(|| Box::new(Learner::new(n))),
+            started: false,
+            paused: None,
+            ended: None,
+            first_solution: None,
         })
     }
 
@@ -563,7 +588,103 @@ impl<'m> Search<'m> {
     /// `None`), the space is exhausted, or a limit is hit. `Some(1)` solves,
     /// `Some(2)` checks uniqueness.
     pub fn run(mut self, max_solutions: Option<u64>) -> SearchResult {
+        let termination = self.go(max_solutions);
+        SearchResult {
+            termination,
+            first_solution: self.first_solution,
+            stats: self.stats,
+        }
+    }
+
+    /// [`run`](Search::run), keeping the search: once its placement limit
+    /// stopped it, [`set_max_placements`](Search::set_max_placements)
+    /// with a higher limit and `run_on` again go on exactly where it
+    /// stopped, so the counters in the end are those of one run with the
+    /// final limit (the elapsed time adds up). After any other end,
+    /// `run_on` answers that end again.
+    ///
+    /// ```
+    /// use csp_core::{Limits, ModelBuilder, Search, SearchConfig, StopReason, Termination, ValueSet};
+    ///
+    /// // A 4x4 Latin square, all 576 solutions, 100 placements at a time.
+    /// let mut b = ModelBuilder::new();
+    /// let v = b.new_vars(16, ValueSet::range(4));
+    /// for i in 0..4 {
+    ///     b.all_different(&v[4 * i..4 * i + 4]).unwrap();
+    ///     let column: Vec<_> = (0..4).map(|r| v[4 * r + i]).collect();
+    ///     b.all_different(&column).unwrap();
+    /// }
+    /// let model = b.build();
+    /// let alone = Search::new(&model, &SearchConfig::default())?.run(None);
+    /// let mut search = Search::new(&model, &SearchConfig::default())?;
+    /// let mut limit = 0;
+    /// let result = loop {
+    ///     limit += 100;
+    ///     search.set_max_placements(Some(limit));
+    ///     let result = search.run_on(None);
+    ///     if result.termination != Termination::Stopped(StopReason::PlacementLimit) {
+    ///         break result;
+    ///     }
+    /// };
+    /// assert_eq!(result.stats.solutions, 576);
+    /// assert_eq!(result.stats.placements, alone.stats.placements);
+    /// # Ok::<(), csp_core::HeuristicError>(())
+    /// ```
+    pub fn run_on(&mut self, max_solutions: Option<u64>) -> SearchResult {
+        let termination = self.go(max_solutions);
+        SearchResult {
+            termination,
+            first_solution: self.first_solution.clone(),
+            stats: self.stats.clone(),
+        }
+    }
+
+    /// Sets the placement limit (of [`Limits::max_placements`]) for the
+    /// next [`run_on`](Search::run_on).
+    pub fn set_max_placements(&mut self, max_placements: Option<u64>) {
+        self.limits.max_placements = max_placements;
+    }
+
+    /// Runs, or goes on after a stop by the placement limit.
+    fn go(&mut self, max_solutions: Option<u64>) -> Termination {
+        if let Some(ended) = self.ended {
+            return ended;
+        }
         let start = Instant::now();
+        if !self.started {
+            self.set_up();
+        }
+        let mut first_solution = self.first_solution.take();
+        let termination = match self.propagate_root() {
+            Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
+            Err(_) => Termination::Exhausted,
+            Ok(()) if self.learner.is_some() => {
+                self.learning_search(max_solutions, &mut first_solution)
+            }
+            // Compiled twice: without a tracer, no hook is even tested.
+            Ok(()) if self.tracing.is_some() => {
+                self.search::<true>(max_solutions, &mut first_solution)
+            }
+            Ok(()) => self.search::<false>(max_solutions, &mut first_solution),
+        };
+        self.first_solution = first_solution;
+        if termination != Termination::Stopped(StopReason::PlacementLimit) {
+            self.ended = Some(termination);
+        }
+        if let Termination::Stopped(reason) = termination {
+            self.emit(&Event::Stop { reason });
+        }
+        self.stats.propagations = self.agenda.runs;
+        self.stats.rules = self.agenda.rules;
+        self.stats.vars_placed = self.placed.count_ones(..) as u64;
+        self.stats.elapsed += start.elapsed();
+        termination
+    }
+
+    /// What the first run sets up: the links that learn, the nogoods of
+    /// restarts, the segments explanations read.
+    fn set_up(&mut self) {
+        self.started = true;
         self.learning = self.variables.learns() || self.values.learns();
         if self.learning || self.restarts != Restarts::Never || self.learner.is_some() {
             // Failures are charged to the propagator (and house) that
@@ -582,31 +703,6 @@ impl<'m> Search<'m> {
             // The explanations read which propagator made each change.
             self.agenda.segments = Some(Vec::new());
         }
-        let mut first_solution = None;
-        let termination = match self.propagate_root() {
-            Err(_) if self.agenda.timed_out => Termination::Stopped(StopReason::Timeout),
-            Err(_) => Termination::Exhausted,
-            Ok(()) if self.learner.is_some() => {
-                self.learning_search(max_solutions, &mut first_solution)
-            }
-            // Compiled twice: without a tracer, no hook is even tested.
-            Ok(()) if self.tracing.is_some() => {
-                self.search::<true>(max_solutions, &mut first_solution)
-            }
-            Ok(()) => self.search::<false>(max_solutions, &mut first_solution),
-        };
-        if let Termination::Stopped(reason) = termination {
-            self.emit(&Event::Stop { reason });
-        }
-        self.stats.propagations = self.agenda.runs;
-        self.stats.rules = self.agenda.rules;
-        self.stats.vars_placed = self.placed.count_ones(..) as u64;
-        self.stats.elapsed = start.elapsed();
-        SearchResult {
-            termination,
-            first_solution,
-            stats: self.stats,
-        }
     }
 
     fn search<const TRACE: bool>(
@@ -614,7 +710,10 @@ impl<'m> Search<'m> {
         max_solutions: Option<u64>,
         first_solution: &mut Option<Vec<u32>>,
     ) -> Termination {
-        let mut step = Step::Choose;
+        let mut step = match self.paused.take() {
+            Some(Paused::Place) => Step::Place,
+            _ => Step::Choose,
+        };
         let mut steps: u64 = 0;
         loop {
             steps += 1;
@@ -666,6 +765,10 @@ impl<'m> Search<'m> {
                         }
                     }
                 }
+                Step::Place => match self.place::<TRACE>() {
+                    Ok(s) => s,
+                    Err(reason) => return Termination::Stopped(reason),
+                },
                 Step::Backtrack
                     if self.restart_at.is_some_and(|cutoff| {
                         self.stats.failures - self.failures_at_restart >= cutoff
@@ -879,6 +982,7 @@ impl<'m> Search<'m> {
             .max_placements
             .is_some_and(|m| self.stats.placements >= m)
         {
+            self.paused = Some(Paused::Place);
             return Err(StopReason::PlacementLimit);
         }
         let frame = *self.frames.last().expect("a frame to place");

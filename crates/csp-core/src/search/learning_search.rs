@@ -1,7 +1,7 @@
 //! The loop of a learning search ([`crate::learning`]): decide,
 //! propagate, and at a failure learn a clause and jump back.
 
-use super::{Search, StopReason, Termination};
+use super::{Paused, Search, StopReason, Termination};
 use crate::VarId;
 use crate::explanation::Literal;
 use crate::heuristics::{Placement, SelectionContext};
@@ -264,7 +264,8 @@ impl Search<'_> {
         max_solutions: Option<u64>,
         first_solution: &mut Option<Vec<u32>>,
     ) -> Termination {
-        // The root's fixpoint left the clauses nothing to look at.
+        // The root's fixpoint left the clauses nothing to look at (a
+        // search going on past its placement limit is at a fixpoint too).
         let learner = self.learner.as_mut().expect("a learning search");
         learner.clauses.caught_up(&self.store);
         let mut steps: u64 = 0;
@@ -278,6 +279,17 @@ impl Search<'_> {
             }
             if self.agenda.timed_out {
                 return Termination::Stopped(StopReason::Timeout);
+            }
+            if let Some(Paused::Decide(var, value)) = self.paused.take() {
+                // The decision the placement limit held back.
+                let outcome = match self.decide::<TRACE>(var, value) {
+                    Ok(()) => Ok(()),
+                    Err(f) => self.learn_from::<TRACE>(f),
+                };
+                match self.after_step::<TRACE>(outcome) {
+                    Some(end) => return end,
+                    None => continue,
+                }
             }
             self.stats.iterations += 1;
             let depth = self.learner().levels.current();
@@ -309,6 +321,7 @@ impl Search<'_> {
                             if (self.limits.max_placements)
                                 .is_some_and(|m| self.stats.placements >= m)
                             {
+                                self.paused = Some(Paused::Decide(var, value));
                                 return Termination::Stopped(StopReason::PlacementLimit);
                             }
                             match self.decide::<TRACE>(var, value) {
@@ -319,26 +332,32 @@ impl Search<'_> {
                     }
                 }
             };
-            if self.agenda.timed_out {
-                return Termination::Stopped(StopReason::Timeout);
-            }
-            if outcome.is_err() {
-                return Termination::Exhausted;
-            }
-            // A restart is due by the policy, or to reduce the clauses
-            // once they pass the bound (reduced at the root).
-            let learner = self.learner.as_ref().expect("a learning search");
-            let due = self
-                .restart_at
-                .is_some_and(|cutoff| self.stats.failures - self.failures_at_restart >= cutoff)
-                || learner.clauses.learnt() > learner.keep;
-            if due
-                && self.learner().levels.current() > 0
-                && self.learning_restart::<TRACE>().is_err()
-            {
-                return Termination::Exhausted;
+            if let Some(end) = self.after_step::<TRACE>(outcome) {
+                return end;
             }
         }
+    }
+
+    /// After a step of the loop: its end, if the step ended the search
+    /// (the clock, or no solution left); else a restart if one is due by
+    /// the policy, or to reduce the clauses once they pass the bound
+    /// (reduced at the root).
+    fn after_step<const TRACE: bool>(&mut self, outcome: Result<(), ()>) -> Option<Termination> {
+        if self.agenda.timed_out {
+            return Some(Termination::Stopped(StopReason::Timeout));
+        }
+        if outcome.is_err() {
+            return Some(Termination::Exhausted);
+        }
+        let learner = self.learner.as_ref().expect("a learning search");
+        let due = self
+            .restart_at
+            .is_some_and(|cutoff| self.stats.failures - self.failures_at_restart >= cutoff)
+            || learner.clauses.learnt() > learner.keep;
+        if due && self.learner().levels.current() > 0 && self.learning_restart::<TRACE>().is_err() {
+            return Some(Termination::Exhausted);
+        }
+        None
     }
 
     /// Places `value` in `var` as a new level's decision and propagates.
