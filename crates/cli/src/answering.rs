@@ -2,8 +2,8 @@
 //! portfolio ([`sudoku::Portfolio`]), whose answer carries the member
 //! that gave it.
 
-use csp_core::SearchConfig;
-use sudoku::{SolveError, SolveReport};
+use csp_core::{Search, SearchConfig};
+use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
 use crate::records::StrategyRecord;
 use crate::strategy::Strategy;
@@ -22,6 +22,28 @@ impl From<SolveReport> for Answer {
     fn from(report: SolveReport) -> Answer {
         Answer { report, by: None }
     }
+}
+
+/// How a front end has a puzzle searched with one config.
+pub enum Searching<'a> {
+    /// A whole run, from scratch at every turn of a portfolio (what a
+    /// trace of each run needs).
+    Runs(&'a mut dyn FnMut(&Sudoku, &Puzzle, &SearchConfig) -> Result<SolveReport, SolveError>),
+    /// A search to run, its hooks set, that a portfolio keeps from turn
+    /// to turn ([`Runner::answer_on`]).
+    Starts(
+        &'a dyn for<'s> Fn(&'s Sudoku, &Puzzle, &SearchConfig) -> Result<Search<'s>, SolveError>,
+    ),
+}
+
+/// `start` as it is, typed for [`Searching::Starts`] (a closure bound to a
+/// name needs its signature said: the search borrows the grid it is
+/// given).
+pub fn starter<F>(start: F) -> F
+where
+    F: for<'s> Fn(&'s Sudoku, &Puzzle, &SearchConfig) -> Result<Search<'s>, SolveError>,
+{
+    start
 }
 
 /// How a strategy runs on each puzzle: made once per command, used for
@@ -73,8 +95,51 @@ impl Runner {
         self.portfolio.is_some()
     }
 
+    /// Runs the strategy on `puzzle` to `max_solutions`, searching as
+    /// `searching` says.
+    pub fn answer_with(
+        &self,
+        sudoku: &Sudoku,
+        puzzle: &Puzzle,
+        searching: &mut Searching<'_>,
+        max_solutions: Option<u64>,
+    ) -> Result<Answer, SolveError> {
+        match searching {
+            Searching::Runs(run) => self.answer(|config| run(sudoku, puzzle, config)),
+            Searching::Starts(start) => self.answer_on(
+                sudoku,
+                |config| start(sudoku, puzzle, config),
+                max_solutions,
+            ),
+        }
+    }
+
+    /// Runs the strategy with searches that `start` makes: a portfolio
+    /// keeps its members' searches and each turn goes on where the last
+    /// one stopped ([`sudoku::Portfolio::run_on`]): the answer, winner
+    /// and counters of [`answer`](Runner::answer), in less time.
+    pub fn answer_on<'s>(
+        &self,
+        sudoku: &'s Sudoku,
+        mut start: impl FnMut(&SearchConfig) -> Result<Search<'s>, SolveError>,
+        max_solutions: Option<u64>,
+    ) -> Result<Answer, SolveError> {
+        match &self.portfolio {
+            None => Ok(sudoku
+                .report(start(&self.search)?.run(max_solutions))
+                .into()),
+            Some((portfolio, members)) => {
+                let played = portfolio.run_on(start, max_solutions, |r| sudoku.report(r))?;
+                Ok(Answer {
+                    report: played.report,
+                    by: Some(members[played.winner].clone()),
+                })
+            }
+        }
+    }
+
     /// Runs the strategy: `run` searches the puzzle with one config (a
-    /// portfolio calls it once a turn).
+    /// portfolio calls it once a turn, from scratch).
     pub fn answer(
         &self,
         mut run: impl FnMut(&SearchConfig) -> Result<SolveReport, SolveError>,

@@ -33,9 +33,9 @@ impl LongSearches {
 
     /// What watches the search of the puzzle at `origin` (for
     /// [`sudoku::Sudoku::run_watched`]); its line goes when it is dropped.
-    pub fn watch(&self, origin: &Origin) -> SearchLine<'_> {
+    pub fn watch(&self, origin: &Origin) -> SearchLine {
         SearchLine {
-            lines: &self.lines,
+            lines: self.lines.clone(),
             label: format!("{}:{}", file_name(&origin.file), origin.line),
             start: Instant::now(),
             next: Instant::now() + AFTER,
@@ -45,8 +45,8 @@ impl LongSearches {
 }
 
 /// The line of one search, shown once the search has run [`AFTER`].
-pub struct SearchLine<'a> {
-    lines: &'a MultiProgress,
+pub struct SearchLine {
+    lines: MultiProgress,
     label: String,
     start: Instant,
     /// When to look again.
@@ -54,7 +54,7 @@ pub struct SearchLine<'a> {
     bar: Option<ProgressBar>,
 }
 
-impl SearchLine<'_> {
+impl SearchLine {
     /// Sees the counters (called every 1,024 steps of the search).
     pub fn see(&mut self, stats: &SearchStats) {
         let now = Instant::now();
@@ -74,7 +74,7 @@ impl SearchLine<'_> {
     }
 }
 
-impl Drop for SearchLine<'_> {
+impl Drop for SearchLine {
     fn drop(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();

@@ -6,11 +6,10 @@
 use std::cell::RefCell;
 use std::time::Instant;
 
-use csp_core::SearchConfig;
 use sudoku::bitboard::{Bitboard, BitboardError};
-use sudoku::{GridSize, Puzzle, SolveError, SolveReport, Sudoku, Symbols};
+use sudoku::{GridSize, Puzzle, SolveError, Sudoku, Symbols};
 
-use crate::answering::{Answer, Runner};
+use crate::answering::{Answer, Runner, Searching};
 use crate::records::{CountRecord, Found, Headed, SolveRecord, StrategyRecord, stop_words};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
 
@@ -54,7 +53,7 @@ pub fn solve_record(
             Some(unique) => Some(unique),
             None => {
                 let count = runner
-                    .answer(|c| sudoku.count_solutions(puzzle, c, Some(2)))?
+                    .answer_on(sudoku, |c| sudoku.search(puzzle, c), Some(2))?
                     .report;
                 if let Some(reason) = count.stop_reason() {
                     r.head.error = Some(format!(
@@ -180,20 +179,20 @@ fn unique_by_bitboard(sudoku: &Sudoku, puzzle: &Puzzle) -> Option<bool> {
 }
 
 /// The record of `solve` for one puzzle of the input: the `runner`'s
-/// strategy answers, `run` searching the puzzle (with the rules for it,
-/// its givens checked) for one solution with each config the runner
-/// gives it; the `checks` follow. A puzzle that cannot be worked on gets
-/// an `invalid` record.
+/// strategy answers, `searching` the puzzle (with the rules for it, its
+/// givens checked) for one solution with each config the runner gives
+/// it; the `checks` follow. A puzzle that cannot be worked on gets an
+/// `invalid` record.
 pub fn solve_job(
     job: &Job,
     sudokus: &Sudokus,
     runner: &Runner,
     checks: SolveChecks,
-    mut run: impl FnMut(&Sudoku, &Puzzle, &SearchConfig) -> Result<SolveReport, SolveError>,
+    mut searching: Searching<'_>,
 ) -> SolveRecord {
     let base = SolveRecord::new(origin(job), runner.record().clone());
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let answer = runner.answer(|config| run(sudoku, puzzle, config))?;
+        let answer = runner.answer_with(sudoku, puzzle, &mut searching, Some(1))?;
         let symbols = &job.entry.symbols;
         solve_record(
             base.clone(),
@@ -209,20 +208,20 @@ pub fn solve_job(
 }
 
 /// The record of `count` for one puzzle of the input, counting to `limit`
-/// (`None`: all): the `runner`'s strategy answers, `run` searching the
-/// puzzle (with the rules for it, its givens checked) with each config
-/// the runner gives it; a puzzle that cannot be worked on gets an
-/// `invalid` record.
+/// (`None`: all): the `runner`'s strategy answers, `searching` the puzzle
+/// (with the rules for it, its givens checked) with each config the
+/// runner gives it; a puzzle that cannot be worked on gets an `invalid`
+/// record.
 pub fn count_job(
     job: &Job,
     sudokus: &Sudokus,
     runner: &Runner,
     limit: Option<u64>,
-    mut run: impl FnMut(&Sudoku, &Puzzle, &SearchConfig) -> Result<SolveReport, SolveError>,
+    mut searching: Searching<'_>,
 ) -> CountRecord {
     let base = CountRecord::new(origin(job), runner.record().clone(), limit);
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let answer = runner.answer(|config| run(sudoku, puzzle, config))?;
+        let answer = runner.answer_with(sudoku, puzzle, &mut searching, limit)?;
         let mut r = base.clone();
         if let Some(by) = answer.by {
             r.strategy = by;

@@ -4,8 +4,8 @@
 //! each search that runs long.
 
 use anyhow::Result;
-use csp_core::SearchConfig;
 use csp_core::trace::{ChoiceCounts, Tracer};
+use csp_core::{Search, SearchConfig};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
 use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
@@ -63,6 +63,29 @@ impl Watch {
             heatmap.add(puzzle.size(), counts);
         }
         report
+    }
+
+    /// Whether a search must run whole, from scratch at every turn of a
+    /// portfolio: a trace or a heatmap watches each run.
+    pub fn runs_whole(&self) -> bool {
+        self.trace.is_some() || self.heatmap.is_some()
+    }
+
+    /// A search of `puzzle` with its status line (on a terminal), for a
+    /// runner that keeps it ([`crate::answering::Searching::Starts`]).
+    pub fn start<'s>(
+        &self,
+        origin: &Origin,
+        sudoku: &'s Sudoku,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+    ) -> Result<Search<'s>, SolveError> {
+        let mut search = sudoku.search(puzzle, config)?;
+        if let Some(long) = &self.long {
+            let mut line = long.watch(origin);
+            search.set_progress(Box::new(move |stats| line.see(stats)));
+        }
+        Ok(search)
     }
 
     /// Writes the heatmap (titled `title`) and flushes the trace.

@@ -579,6 +579,12 @@ impl<'m> Search<'m> {
         self.agenda.timed_out.then_some(StopReason::Timeout)
     }
 
+    /// The counters so far (those of a search stopped by its placement
+    /// limit, between [`run_on`](Search::run_on)s).
+    pub fn stats(&self) -> &SearchStats {
+        &self.stats
+    }
+
     /// What each propagation rule did so far.
     pub fn rules(&self) -> RuleStats {
         self.agenda.rules

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use sudoku_cli::answering::{Searching, starter};
 use sudoku_cli::input::{Entry, ReadError};
 use sudoku_cli::records::columns::Tabular;
 use sudoku_cli::records::{CountRecord, SolveRecord};
@@ -18,6 +19,7 @@ use crate::errors::puzzle_error;
 use crate::heuristics::Failure;
 use crate::one_puzzle::{answering_plan, check_valid, count_limit, plan, run_one, to_dict};
 use crate::puzzle::{PyPuzzle, Reading};
+use crate::strategy::Plan;
 
 /// The entry of `puzzle`: a `Puzzle`, or text read as `Puzzle.parse`
 /// reads it.
@@ -73,9 +75,13 @@ pub fn solve<'py>(
         if plan.is_bitboard() {
             return bitboard_solve_job(job, sudokus, &plan.record, unique);
         }
-        solve_job(job, sudokus, &plan.runner, checks, |s, p, config| {
-            plan.run_with(s, p, config, Some(1), failure)
-        })
+        let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, Some(1), failure);
+        let start = starter(|s, p, config| Plan::start(s, p, config, failure));
+        let searching = match plan.calls_python() {
+            true => Searching::Runs(&mut run),
+            false => Searching::Starts(&start),
+        };
+        solve_job(job, sudokus, &plan.runner, checks, searching)
     })?;
     check_valid(&record.head)?;
     to_dict(py, &record)
@@ -96,9 +102,13 @@ pub fn count<'py>(
         if plan.is_bitboard() {
             return bitboard_count_job(job, sudokus, &plan.record, limit);
         }
-        count_job(job, sudokus, &plan.runner, limit, |s, p, config| {
-            plan.run_with(s, p, config, limit, failure)
-        })
+        let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, limit, failure);
+        let start = starter(|s, p, config| Plan::start(s, p, config, failure));
+        let searching = match plan.calls_python() {
+            true => Searching::Runs(&mut run),
+            false => Searching::Starts(&start),
+        };
+        count_job(job, sudokus, &plan.runner, limit, searching)
     })?;
     check_valid(&record.head)?;
     to_dict(py, &record)
@@ -271,9 +281,13 @@ pub fn solve_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_solve_job(job, sudokus, &plan.record, unique);
             }
-            solve_job(job, sudokus, &plan.runner, checks, |s, p, config| {
-                plan.run_with(s, p, config, Some(1), failure)
-            })
+            let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, Some(1), failure);
+            let start = starter(|s, p, config| Plan::start(s, p, config, failure));
+            let searching = match plan.calls_python() {
+                true => Searching::Runs(&mut run),
+                false => Searching::Starts(&start),
+            };
+            solve_job(job, sudokus, &plan.runner, checks, searching)
         },
         SolveRecord::csv_fields,
     )
@@ -300,9 +314,13 @@ pub fn count_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_count_job(job, sudokus, &plan.record, limit);
             }
-            count_job(job, sudokus, &plan.runner, limit, |s, p, config| {
-                plan.run_with(s, p, config, limit, failure)
-            })
+            let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, limit, failure);
+            let start = starter(|s, p, config| Plan::start(s, p, config, failure));
+            let searching = match plan.calls_python() {
+                true => Searching::Runs(&mut run),
+                false => Searching::Starts(&start),
+            };
+            count_job(job, sudokus, &plan.runner, limit, searching)
         },
         CountRecord::csv_fields,
     )

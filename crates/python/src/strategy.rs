@@ -332,6 +332,20 @@ impl Plan {
         self.run_with(sudoku, puzzle, config, limit, failure)
     }
 
+    /// A search of `puzzle` with `config` that `failure`'s flag stops,
+    /// for a runner that keeps it (a portfolio's member going on from turn
+    /// to turn); for chains without Python functions.
+    pub fn start<'s>(
+        sudoku: &'s Sudoku,
+        puzzle: &Puzzle,
+        config: &SearchConfig,
+        failure: &Arc<Failure>,
+    ) -> Result<csp_core::Search<'s>, SolveError> {
+        let mut search = sudoku.search(puzzle, config)?;
+        search.set_interrupt(failure.flag.clone());
+        Ok(search)
+    }
+
     /// [`run_seeded`](Plan::run_seeded) with `config` (a portfolio's turn:
     /// a member's config within its budget).
     pub fn run_with(

@@ -6,7 +6,7 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, origin};
-use crate::answering::Runner;
+use crate::answering::{Runner, Searching};
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -101,9 +101,17 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
                 rate,
                 unique: args.unique,
             };
-            solve_job(job, sudokus, &runner, checks, |sudoku, puzzle, config| {
-                watch.run(&origin(job), sudoku, puzzle, config, Some(1))
-            })
+            let origin = origin(job);
+            let mut run = |sudoku: &_, puzzle: &_, config: &_| {
+                watch.run(&origin, sudoku, puzzle, config, Some(1))
+            };
+            let searching = match watch.runs_whole() {
+                true => Searching::Runs(&mut run),
+                false => Searching::Starts(&|sudoku, puzzle, config| {
+                    watch.start(&origin, sudoku, puzzle, config)
+                }),
+            };
+            solve_job(job, sudokus, &runner, checks, searching)
         },
         |record| match record {
             Some(r) => {

@@ -22,7 +22,7 @@ use super::requests::{
     CandidatesRequest, CompareRequest, CountRequest, ExplainRequest, RenderRequest, SolveRequest,
     StrategyRequest, parse,
 };
-use crate::answering::Runner;
+use crate::answering::{Runner, Searching, starter};
 use crate::candidates::{candidates_job, true_candidates_job};
 use crate::compare::columns::Column;
 use crate::compare::export::TableFormat;
@@ -94,16 +94,15 @@ fn json_text(text: String) -> Response {
 
 /// Searches `puzzle` for up to `limit` solutions, stopping (as
 /// interrupted) once `flag` is raised: the request went away.
-fn interruptible(
-    sudoku: &sudoku::Sudoku,
+fn interruptible<'s>(
+    sudoku: &'s sudoku::Sudoku,
     puzzle: &sudoku::Puzzle,
     config: &csp_core::SearchConfig,
-    limit: Option<u64>,
     flag: &Arc<std::sync::atomic::AtomicBool>,
-) -> Result<sudoku::SolveReport, sudoku::SolveError> {
+) -> Result<csp_core::Search<'s>, sudoku::SolveError> {
     let mut search = sudoku.search(puzzle, config)?;
     search.set_interrupt(Arc::clone(flag));
-    Ok(sudoku.report(search.run(limit)))
+    Ok(search)
 }
 
 /// A trace written to memory.
@@ -161,17 +160,16 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
                 )
                 .interrupted_by(Arc::clone(&flag))
             });
-            let record =
-                solve_job(
-                    &job,
-                    &sudokus,
-                    &runner,
-                    checks,
-                    |sudoku, puzzle, config| match &trace {
-                        Some(t) => t.run(&origin(&job), sudoku, puzzle, config, Some(1), None),
-                        None => interruptible(sudoku, puzzle, config, Some(1), &flag),
-                    },
-                );
+            let origin = origin(&job);
+            let searching = match &trace {
+                Some(t) => Searching::Runs(&mut |sudoku, puzzle, config| {
+                    t.run(&origin, sudoku, puzzle, config, Some(1), None)
+                }),
+                None => Searching::Starts(&|sudoku, puzzle, config| {
+                    interruptible(sudoku, puzzle, config, &flag)
+                }),
+            };
+            let record = solve_job(&job, &sudokus, &runner, checks, searching);
             let events = trace.map(|t| {
                 let _ = t.finish();
                 let bytes = buffer.0.lock().unwrap_or_else(|p| p.into_inner());
@@ -218,14 +216,14 @@ pub async fn count(Shared(state): Shared<State>, body: Body) -> Result<Response,
             let record = if strategy.engine == Engine::Bitboard {
                 bitboard_count_job(&job, &sudokus, runner.record(), Some(limit))
             } else {
+                let start =
+                    starter(|sudoku, puzzle, config| interruptible(sudoku, puzzle, config, &flag));
                 count_job(
                     &job,
                     &sudokus,
                     &runner,
                     Some(limit),
-                    |sudoku, puzzle, config| {
-                        interruptible(sudoku, puzzle, config, Some(limit), &flag)
-                    },
+                    Searching::Starts(&start),
                 )
             };
             answer(&record, &record.head)
