@@ -75,13 +75,9 @@ pub fn solve<'py>(
         if plan.is_bitboard() {
             return bitboard_solve_job(job, sudokus, &plan.record, unique);
         }
-        let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, Some(1), failure);
-        let start = starter(|s, p, config| Plan::start(s, p, config, failure));
-        let searching = match plan.calls_python() {
-            true => Searching::Runs(&mut run),
-            false => Searching::Starts(&start),
-        };
-        solve_job(job, sudokus, &plan.runner, checks, searching)
+        searching(&plan, Some(1), failure, |searching| {
+            solve_job(job, sudokus, &plan.runner, checks, searching)
+        })
     })?;
     check_valid(&record.head)?;
     to_dict(py, &record)
@@ -102,13 +98,9 @@ pub fn count<'py>(
         if plan.is_bitboard() {
             return bitboard_count_job(job, sudokus, &plan.record, limit);
         }
-        let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, limit, failure);
-        let start = starter(|s, p, config| Plan::start(s, p, config, failure));
-        let searching = match plan.calls_python() {
-            true => Searching::Runs(&mut run),
-            false => Searching::Starts(&start),
-        };
-        count_job(job, sudokus, &plan.runner, limit, searching)
+        searching(&plan, limit, failure, |searching| {
+            count_job(job, sudokus, &plan.runner, limit, searching)
+        })
     })?;
     check_valid(&record.head)?;
     to_dict(py, &record)
@@ -281,13 +273,9 @@ pub fn solve_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_solve_job(job, sudokus, &plan.record, unique);
             }
-            let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, Some(1), failure);
-            let start = starter(|s, p, config| Plan::start(s, p, config, failure));
-            let searching = match plan.calls_python() {
-                true => Searching::Runs(&mut run),
-                false => Searching::Starts(&start),
-            };
-            solve_job(job, sudokus, &plan.runner, checks, searching)
+            searching(&plan, Some(1), failure, |searching| {
+                solve_job(job, sudokus, &plan.runner, checks, searching)
+            })
         },
         SolveRecord::csv_fields,
     )
@@ -314,13 +302,9 @@ pub fn count_many_csv<'py>(
             if plan.is_bitboard() {
                 return bitboard_count_job(job, sudokus, &plan.record, limit);
             }
-            let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, limit, failure);
-            let start = starter(|s, p, config| Plan::start(s, p, config, failure));
-            let searching = match plan.calls_python() {
-                true => Searching::Runs(&mut run),
-                false => Searching::Starts(&start),
-            };
-            count_job(job, sudokus, &plan.runner, limit, searching)
+            searching(&plan, limit, failure, |searching| {
+                count_job(job, sudokus, &plan.runner, limit, searching)
+            })
         },
         CountRecord::csv_fields,
     )
@@ -348,4 +332,21 @@ pub fn read_puzzles_native(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResu
         }
     }
     Ok((good, bad))
+}
+
+/// Hands `job` how the plan searches to `max_solutions`: chains without
+/// Python functions as searches a portfolio keeps ([`Plan::start`]),
+/// others as whole runs holding the interpreter ([`Plan::run_with`]).
+fn searching<R>(
+    plan: &Plan,
+    max_solutions: Option<u64>,
+    failure: &Arc<Failure>,
+    job: impl FnOnce(Searching<'_>) -> R,
+) -> R {
+    let mut run = |s: &_, p: &_, config: &_| plan.run_with(s, p, config, max_solutions, failure);
+    let start = starter(|s, p, config| Plan::start(s, p, config, failure));
+    job(match plan.calls_python() {
+        true => Searching::Runs(&mut run),
+        false => Searching::Starts(&start),
+    })
 }

@@ -106,16 +106,15 @@ impl DistinctSum {
     /// holds `with`, or of every combination when `with` is `None`; `None`
     /// past [`MAX_COMBINATIONS`].
     fn reach(&self, universe: ValueSet, with: Option<u32>) -> Option<ValueSet> {
-        let values: Vec<u32> = universe.iter().collect();
-        let mut walk = Reach {
-            numbers: values.iter().map(|&x| self.number(x)).collect(),
-            values,
-            with: with.map_or(0, |v| 1u64 << v),
-            union: 0,
-            examined: 0,
-        };
-        walk.walk(0, self.vars.len(), self.total, 0);
-        (walk.examined <= MAX_COMBINATIONS).then_some(ValueSet(walk.union))
+        let mut walk = Combinations::new(universe.iter().collect(), self.offset);
+        let with = with.map_or(0, |v| 1u64 << v);
+        let mut union = 0;
+        walk.walk(0, self.vars.len(), self.total, 0, &mut |c| {
+            if with == 0 || c & with != 0 {
+                union |= c;
+            }
+        });
+        (walk.examined <= MAX_COMBINATIONS).then_some(ValueSet(union))
     }
 
     /// Keeps the values some matched combination uses.
@@ -139,18 +138,13 @@ impl DistinctSum {
             available |= *d;
         }
         let available: Vec<u32> = ValueSet(available).difference(used).iter().collect();
-        let mut search = Combinations {
-            numbers: available.iter().map(|&x| self.number(x)).collect(),
-            values: available,
-            domains: &domains[..k],
-            supported: [0u64; MAX_VARS],
-            examined: 0,
-        };
-        search.walk(0, k, self.total - sum, 0);
+        let mut search = Combinations::new(available, self.offset);
+        let mut supported = [0u64; MAX_VARS];
+        let mut visit = |c| support(&domains[..k], &mut supported, c);
+        search.walk(0, k, self.total - sum, 0, &mut visit);
         if search.examined > MAX_COMBINATIONS {
             return Ok(());
         }
-        let supported = search.supported;
         if supported[..k].iter().all(|&s| s == 0) {
             return Err(Conflict);
         }
@@ -161,70 +155,44 @@ impl DistinctSum {
     }
 }
 
-/// The union of the combinations that hold a value (all of them when
-/// `with` is 0), depth first over the values in increasing order.
-struct Reach {
+/// The combinations of some values: as many distinct values as asked
+/// whose numbers add up to a sum, met depth first over the values in
+/// increasing order.
+struct Combinations {
     values: Vec<u32>,
     numbers: Vec<i64>,
-    with: u64,
-    union: u64,
+    /// The combinations met; past [`MAX_COMBINATIONS`] the walk stops.
     examined: usize,
 }
 
-impl Reach {
-    /// Chooses `left` more values from `values[from..]` adding up to
-    /// `rest`; `chosen` holds the values taken so far.
-    fn walk(&mut self, from: usize, left: usize, rest: i64, chosen: u64) {
-        self.examined += 1;
-        if self.examined > MAX_COMBINATIONS {
-            return;
-        }
-        if left == 0 {
-            if rest == 0 && (self.with == 0 || chosen & self.with != 0) {
-                self.union |= chosen;
-            }
-            return;
-        }
-        let n = self.values.len();
-        if n - from < left {
-            return;
-        }
-        let smallest: i64 = self.numbers[from..from + left].iter().sum();
-        let largest: i64 = self.numbers[n - left..].iter().sum();
-        if rest < smallest || rest > largest {
-            return;
-        }
-        for i in from..n {
-            if self.numbers[i] > rest {
-                break;
-            }
-            let bit = 1u64 << self.values[i];
-            self.walk(i + 1, left - 1, rest - self.numbers[i], chosen | bit);
+impl Combinations {
+    /// Over `values`, value `x` standing for the number `x + offset`.
+    fn new(values: Vec<u32>, offset: i64) -> Combinations {
+        Combinations {
+            numbers: values.iter().map(|&x| x as i64 + offset).collect(),
+            values,
+            examined: 0,
         }
     }
-}
 
-/// The enumeration of combinations, depth first over the available values
-/// in increasing order.
-struct Combinations<'a> {
-    values: Vec<u32>,
-    numbers: Vec<i64>,
-    domains: &'a [u64],
-    supported: [u64; MAX_VARS],
-    examined: usize,
-}
-
-impl Combinations<'_> {
     /// Chooses `left` more values from `values[from..]` adding up to
-    /// `rest`; `chosen` holds the values taken so far.
-    fn walk(&mut self, from: usize, left: usize, rest: i64, chosen: u64) {
+    /// `rest`; `chosen` holds the values taken so far; each combination
+    /// goes to `visit`.
+    fn walk(
+        &mut self,
+        from: usize,
+        left: usize,
+        rest: i64,
+        chosen: u64,
+        visit: &mut impl FnMut(u64),
+    ) {
         if self.examined > MAX_COMBINATIONS {
             return;
         }
         if left == 0 {
             if rest == 0 {
                 self.examined += 1;
-                self.support(chosen);
+                visit(chosen);
             }
             return;
         }
@@ -243,26 +211,26 @@ impl Combinations<'_> {
                 break;
             }
             let bit = 1u64 << self.values[i];
-            self.walk(i + 1, left - 1, rest - self.numbers[i], chosen | bit);
+            self.walk(i + 1, left - 1, rest - self.numbers[i], chosen | bit, visit);
         }
     }
+}
 
-    /// Adds the values that a matching of the variables onto `combination`
-    /// uses.
-    fn support(&mut self, combination: u64) {
-        let k = self.domains.len();
-        let mut cut = [0u64; MAX_VARS];
-        for (c, &d) in cut.iter_mut().zip(self.domains) {
-            *c = d & combination;
-            if *c == 0 {
-                return;
-            }
+/// Adds to `supported` the values that a matching of the variables (of
+/// `domains`) onto `combination` uses.
+fn support(domains: &[u64], supported: &mut [u64; MAX_VARS], combination: u64) {
+    let k = domains.len();
+    let mut cut = [0u64; MAX_VARS];
+    for (c, &d) in cut.iter_mut().zip(domains) {
+        *c = d & combination;
+        if *c == 0 {
+            return;
         }
-        let mut matched = [0u64; MAX_VARS];
-        if matching::supported_values(&cut[..k], &mut matched[..k]) {
-            for (s, m) in self.supported.iter_mut().zip(&matched[..k]) {
-                *s |= m;
-            }
+    }
+    let mut matched = [0u64; MAX_VARS];
+    if matching::supported_values(&cut[..k], &mut matched[..k]) {
+        for (s, m) in supported.iter_mut().zip(&matched[..k]) {
+            *s |= m;
         }
     }
 }
