@@ -63,6 +63,14 @@ pub(crate) struct ConflictAnalysis {
     scratch: Vec<ValueSet>,
     /// Domains at the start of the current level.
     start: Vec<ValueSet>,
+    /// Domains at the root (level 0), as of the trail length `root_len`
+    /// where level 1 starts (it only grows).
+    root: Vec<ValueSet>,
+    root_len: usize,
+    /// Per variable: the values `v` of the learnt clause's `x = v`.
+    group: Vec<u64>,
+    /// The decision level of each literal of `learnt`.
+    learnt_levels: Vec<usize>,
     /// Per variable: the values `v` of current-level literals `x ≠ v`
     /// still to resolve, and of `x = v`.
     pending_not: Vec<u64>,
@@ -85,6 +93,9 @@ impl ConflictAnalysis {
         ConflictAnalysis {
             scratch: vec![ValueSet::EMPTY; n],
             start: vec![ValueSet::EMPTY; n],
+            root: vec![ValueSet::EMPTY; n],
+            root_len: usize::MAX,
+            group: vec![0; n],
             pending_not: vec![0; n],
             pending_is: vec![0; n],
             older_not: vec![0; n],
@@ -121,6 +132,15 @@ impl ConflictAnalysis {
         for k in (from..store.trail_len()).rev() {
             let (x, old, _) = store.trail_entry(k);
             self.start[x.index()] = ValueSet(old);
+        }
+        let root_len = levels.start(1);
+        if root_len != self.root_len {
+            self.root.copy_from_slice(&self.start);
+            for k in (root_len..from).rev() {
+                let (x, old, _) = store.trail_entry(k);
+                self.root[x.index()] = ValueSet(old);
+            }
+            self.root_len = root_len;
         }
         for &x in &self.touched {
             let i = x.index();
@@ -220,7 +240,9 @@ impl ConflictAnalysis {
         // The older literals' levels, newest first: walking on down the
         // trail, where each became true.
         self.learnt.clear();
+        self.learnt_levels.clear();
         self.learnt.extend(uip.map(|l| l.negated()));
+        self.learnt_levels.extend(uip.map(|_| current));
         let (mut backjump, mut lbd, mut last_level) = (0, u32::from(uip.is_some()), current);
         let mut level = current - 1;
         while self.older > 0 && level >= 1 {
@@ -233,6 +255,7 @@ impl ConflictAnalysis {
                 let removed = old & !after;
                 let mut found = |literal: Literal, this: &mut Self| {
                     this.learnt.push(literal.negated());
+                    this.learnt_levels.push(level);
                     this.older -= 1;
                     if backjump == 0 {
                         backjump = level;
@@ -257,11 +280,69 @@ impl ConflictAnalysis {
             }
             level -= 1;
         }
+        if self.compress() {
+            let mut seen = usize::MAX;
+            lbd = 0;
+            for &l in &self.learnt_levels {
+                if l != seen {
+                    lbd += 1;
+                    seen = l;
+                }
+            }
+            let first_older = usize::from(uip.is_some());
+            backjump = self.learnt_levels.get(first_older).copied().unwrap_or(0);
+        }
         Learnt {
             backjump,
             lbd,
             lower: uip.is_none(),
         }
+    }
+
+    /// Writes each variable's `x = w` literals of the learnt clause that
+    /// leave out just one value `v` of its root domain as one `x != v`
+    /// (the same clause where the root holds: `x` in the root domain but
+    /// `v`), at the place (and level) of the first of them; whether it
+    /// did. Levels stay in decreasing order past the first literal.
+    fn compress(&mut self) -> bool {
+        let mut any = false;
+        for &l in &self.learnt {
+            if let Literal::Is(x, w) = l {
+                let g = &mut self.group[x.index()];
+                any |= *g != 0;
+                *g |= 1 << w;
+            }
+        }
+        let mut changed = false;
+        if any {
+            let mut kept = 0;
+            for k in 0..self.learnt.len() {
+                let mut literal = self.learnt[k];
+                if let Literal::Is(x, _) = literal {
+                    let i = x.index();
+                    let group = self.group[i];
+                    if group == u64::MAX {
+                        // Written already, at its first place.
+                        changed = true;
+                        continue;
+                    }
+                    let rest = self.root[i].0 & !group;
+                    if group.count_ones() >= 2 && rest.count_ones() == 1 {
+                        literal = Literal::IsNot(x, rest.trailing_zeros());
+                        self.group[i] = u64::MAX;
+                    }
+                }
+                self.learnt[kept] = literal;
+                self.learnt_levels[kept] = self.learnt_levels[k];
+                kept += 1;
+            }
+            self.learnt.truncate(kept);
+            self.learnt_levels.truncate(kept);
+        }
+        for &l in &self.learnt {
+            self.group[l.var().index()] = 0;
+        }
+        changed
     }
 
     /// Pushes onto `reason` why `value` left `var` at a change made by
