@@ -173,7 +173,7 @@ impl ConflictAnalysis {
             ),
             Failure::Lower => (self.reason).extend(self.learnt.iter().map(|l| l.negated())),
         }
-        self.add_reason(initial);
+        self.add_reason();
 
         // The newest current-level literal, replaced by its explanation,
         // until one is left.
@@ -195,7 +195,7 @@ impl ConflictAnalysis {
                 if hits != 0 {
                     self.pending_not[i] &= !hits;
                     self.pending -= hits.count_ones() as usize;
-                    self.add(Literal::Is(dx, dv), initial);
+                    self.add(Literal::Is(dx, dv));
                 }
                 debug_assert!(self.pending <= 1);
                 break (self.pending == 1).then_some(Literal::Is(dx, dv));
@@ -208,7 +208,7 @@ impl ConflictAnalysis {
                 self.pending_is[i] = 0;
                 self.pending -= 1;
                 for w in initial[i].iter().filter(|&w| w != v) {
-                    self.add(Literal::IsNot(x, w), initial);
+                    self.add(Literal::IsNot(x, w));
                 }
             }
             let mut hits = self.pending_not[i] & removed;
@@ -227,7 +227,7 @@ impl ConflictAnalysis {
                     self.pending_not[i] &= !(1 << w);
                     self.pending -= 1;
                     self.explain_removal(cause, x, w, current, model, levels, clauses);
-                    self.add_reason(initial);
+                    self.add_reason();
                 }
             }
             self.scratch[i] = ValueSet(old);
@@ -383,22 +383,24 @@ impl ConflictAnalysis {
         }
     }
 
-    fn add_reason(&mut self, initial: &[ValueSet]) {
+    fn add_reason(&mut self) {
         for k in 0..self.reason.len() {
             let literal = self.reason[k];
-            self.add(literal, initial);
+            self.add(literal);
         }
     }
 
     /// Marks a literal that holds now: to resolve if the current level
     /// made it true, else to keep in the learnt clause.
-    fn add(&mut self, literal: Literal, initial: &[ValueSet]) {
+    fn add(&mut self, literal: Literal) {
         let i = literal.var().index();
         let first =
             (self.pending_not[i] | self.pending_is[i] | self.older_not[i] | self.older_is[i]) == 0;
         let new = match literal {
-            Literal::IsNot(x, w) => {
-                if !initial[x.index()].contains(w) {
+            // What holds at the root stays out of every clause (and the
+            // walk down the older levels need not look for it).
+            Literal::IsNot(_, w) => {
+                if !self.root[i].contains(w) {
                     return;
                 }
                 let bit = 1u64 << w;
@@ -415,6 +417,9 @@ impl ConflictAnalysis {
                 }
             }
             Literal::Is(_, v) => {
+                if self.root[i] == ValueSet::single(v) {
+                    return;
+                }
                 let bit = 1u64 << v;
                 if self.start[i] != ValueSet::single(v) {
                     let new = self.pending_is[i] & bit == 0;
