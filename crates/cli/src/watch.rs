@@ -8,6 +8,7 @@ use csp_core::trace::{ChoiceCounts, Tracer};
 use csp_core::{Search, SearchConfig};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
+use crate::answering::{Searching, starter};
 use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
 use crate::diagnostics;
 use crate::heatmap::Heatmap;
@@ -65,15 +66,30 @@ impl Watch {
         report
     }
 
-    /// Whether a search must run whole, from scratch at every turn of a
-    /// portfolio: a trace or a heatmap watches each run.
-    pub fn runs_whole(&self) -> bool {
-        self.trace.is_some() || self.heatmap.is_some()
+    /// Hands `job` how the puzzle at `origin` is searched to
+    /// `max_solutions` under the watchers: whole runs, from scratch at
+    /// every turn of a portfolio, where a trace or a heatmap watches each
+    /// run ([`run`](Watch::run)); else searches a portfolio keeps
+    /// ([`start`](Watch::start)).
+    pub fn searching<R>(
+        &self,
+        origin: &Origin,
+        max_solutions: Option<u64>,
+        job: impl FnOnce(Searching<'_>) -> R,
+    ) -> R {
+        let mut run = |sudoku: &_, puzzle: &_, config: &_| {
+            self.run(origin, sudoku, puzzle, config, max_solutions)
+        };
+        let start = starter(|sudoku, puzzle, config| self.start(origin, sudoku, puzzle, config));
+        job(match self.trace.is_some() || self.heatmap.is_some() {
+            true => Searching::Runs(&mut run),
+            false => Searching::Starts(&start),
+        })
     }
 
     /// A search of `puzzle` with its status line (on a terminal), for a
     /// runner that keeps it ([`crate::answering::Searching::Starts`]).
-    pub fn start<'s>(
+    fn start<'s>(
         &self,
         origin: &Origin,
         sudoku: &'s Sudoku,

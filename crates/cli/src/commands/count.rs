@@ -3,7 +3,7 @@
 use anyhow::{Result, bail};
 
 use super::{Classify, Outcome, drive, origin};
-use crate::answering::{Runner, Searching};
+use crate::answering::Runner;
 use crate::cli::CountArgs;
 use crate::output::Row;
 use crate::records::columns::{Columns, Tabular};
@@ -117,17 +117,9 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         &args.input,
         &output,
         |job, sudokus| {
-            let origin = origin(job);
-            let mut run = |sudoku: &_, puzzle: &_, config: &_| {
-                watch.run(&origin, sudoku, puzzle, config, limit)
-            };
-            let searching = match watch.runs_whole() {
-                true => Searching::Runs(&mut run),
-                false => Searching::Starts(&|sudoku, puzzle, config| {
-                    watch.start(&origin, sudoku, puzzle, config)
-                }),
-            };
-            let record = count_job(job, sudokus, &runner, limit, searching);
+            let record = watch.searching(&origin(job), limit, |searching| {
+                count_job(job, sudokus, &runner, limit, searching)
+            });
             Counted {
                 record,
                 one_required,

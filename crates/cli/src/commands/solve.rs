@@ -6,7 +6,7 @@ use anyhow::Result;
 use csp_core::SearchStats;
 
 use super::{Classify, Outcome, drive, origin};
-use crate::answering::{Runner, Searching};
+use crate::answering::Runner;
 use crate::cli::{Format, SolveArgs};
 use crate::output::Row;
 use crate::output::text::side_by_side;
@@ -101,17 +101,9 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome> {
                 rate,
                 unique: args.unique,
             };
-            let origin = origin(job);
-            let mut run = |sudoku: &_, puzzle: &_, config: &_| {
-                watch.run(&origin, sudoku, puzzle, config, Some(1))
-            };
-            let searching = match watch.runs_whole() {
-                true => Searching::Runs(&mut run),
-                false => Searching::Starts(&|sudoku, puzzle, config| {
-                    watch.start(&origin, sudoku, puzzle, config)
-                }),
-            };
-            solve_job(job, sudokus, &runner, checks, searching)
+            watch.searching(&origin(job), Some(1), |searching| {
+                solve_job(job, sudokus, &runner, checks, searching)
+            })
         },
         |record| match record {
             Some(r) => {

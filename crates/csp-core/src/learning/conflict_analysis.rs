@@ -243,7 +243,6 @@ impl ConflictAnalysis {
         self.learnt_levels.clear();
         self.learnt.extend(uip.map(|l| l.negated()));
         self.learnt_levels.extend(uip.map(|_| current));
-        let (mut backjump, mut lbd, mut last_level) = (0, u32::from(uip.is_some()), current);
         let mut level = current - 1;
         while self.older > 0 && level >= 1 {
             let level_start = levels.start(level);
@@ -253,17 +252,10 @@ impl ConflictAnalysis {
                 let i = x.index();
                 let after = self.scratch[i].0;
                 let removed = old & !after;
-                let mut found = |literal: Literal, this: &mut Self| {
+                let found = |literal: Literal, this: &mut Self| {
                     this.learnt.push(literal.negated());
                     this.learnt_levels.push(level);
                     this.older -= 1;
-                    if backjump == 0 {
-                        backjump = level;
-                    }
-                    if level != last_level {
-                        lbd += 1;
-                        last_level = level;
-                    }
                 };
                 if after.count_ones() == 1 && old != after && self.older_is[i] & after != 0 {
                     self.older_is[i] = 0;
@@ -280,17 +272,18 @@ impl ConflictAnalysis {
             }
             level -= 1;
         }
-        if self.compress() {
-            let mut seen = usize::MAX;
-            lbd = 0;
-            for &l in &self.learnt_levels {
-                if l != seen {
-                    lbd += 1;
-                    seen = l;
-                }
+        self.compress();
+        // The levels go down past the first literal: the jump is to the
+        // second's, and equal levels sit together.
+        let first_older = usize::from(uip.is_some());
+        let backjump = self.learnt_levels.get(first_older).copied().unwrap_or(0);
+        let mut lbd = 0;
+        let mut last = usize::MAX;
+        for &l in &self.learnt_levels {
+            if l != last {
+                lbd += 1;
+                last = l;
             }
-            let first_older = usize::from(uip.is_some());
-            backjump = self.learnt_levels.get(first_older).copied().unwrap_or(0);
         }
         Learnt {
             backjump,
@@ -302,9 +295,9 @@ impl ConflictAnalysis {
     /// Writes each variable's `x = w` literals of the learnt clause that
     /// leave out just one value `v` of its root domain as one `x != v`
     /// (the same clause where the root holds: `x` in the root domain but
-    /// `v`), at the place (and level) of the first of them; whether it
-    /// did. Levels stay in decreasing order past the first literal.
-    fn compress(&mut self) -> bool {
+    /// `v`), at the place (and level) of the first of them. Levels stay
+    /// in decreasing order past the first literal.
+    fn compress(&mut self) {
         let mut any = false;
         for &l in &self.learnt {
             if let Literal::Is(x, w) = l {
@@ -313,7 +306,6 @@ impl ConflictAnalysis {
                 *g |= 1 << w;
             }
         }
-        let mut changed = false;
         if any {
             let mut kept = 0;
             for k in 0..self.learnt.len() {
@@ -323,7 +315,6 @@ impl ConflictAnalysis {
                     let group = self.group[i];
                     if group == u64::MAX {
                         // Written already, at its first place.
-                        changed = true;
                         continue;
                     }
                     let rest = self.root[i].0 & !group;
@@ -342,7 +333,6 @@ impl ConflictAnalysis {
         for &l in &self.learnt {
             self.group[l.var().index()] = 0;
         }
-        changed
     }
 
     /// Pushes onto `reason` why `value` left `var` at a change made by

@@ -63,13 +63,19 @@ impl DistinctTerms {
         ctx: &PropagationContext<'_>,
         terms: &[VarId],
     ) -> Result<(i64, i64), Conflict> {
+        self.sums_of(|v| ctx.domain(v), terms).ok_or(Conflict)
+    }
+
+    /// [`sums`](Self::sums) over the domains `domain` gives; `None` for a
+    /// group short of values.
+    fn sums_of(&self, domain: impl Fn(VarId) -> ValueSet, terms: &[VarId]) -> Option<(i64, i64)> {
         let (mut lo, mut hi) = (0, 0);
         for group in &self.groups {
-            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ctx.domain(terms[t])));
-            lo += extreme_sum(union, group.len(), self.offset, false).ok_or(Conflict)?;
-            hi += extreme_sum(union, group.len(), self.offset, true).ok_or(Conflict)?;
+            let union = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(domain(terms[t])));
+            lo += extreme_sum(union, group.len(), self.offset, false)?;
+            hi += extreme_sum(union, group.len(), self.offset, true)?;
         }
-        Ok((lo, hi))
+        Some((lo, hi))
     }
 
     /// Keeps each term to the numbers that let the sum reach `low..=high`
@@ -253,23 +259,15 @@ impl DistinctTerms {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> Option<(i64, i64)> {
-        let union = |group: &[usize]| {
-            (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ex.domain(terms[t])))
-        };
-        let (mut lo, mut hi) = (0, 0);
+        let sums = self.sums_of(|v| ex.domain(v), terms)?;
         for group in &self.groups {
-            let values = union(group);
-            lo += extreme_sum(values, group.len(), self.offset, false)?;
-            hi += extreme_sum(values, group.len(), self.offset, true)?;
-        }
-        for group in &self.groups {
-            let values = union(group);
+            let values = (group.iter()).fold(ValueSet::EMPTY, |u, &t| u.union(ex.domain(terms[t])));
             for largest in [false, true] {
                 let members = group.iter().copied();
                 Self::push_bound(members, values, group.len(), largest, terms, ex, reason);
             }
         }
-        Some((lo, hi))
+        Some(sums)
     }
 
     /// The offset of the terms' numbers.
