@@ -37,7 +37,7 @@ pub mod variable_selection;
 pub use crate::propagation::Culprit;
 pub(crate) use chain::{ValueSelectorChain, VariableSelectorChain};
 pub use context::SelectionContext;
-pub use learning::{Constraints, Placement, SCORE_SCALE, scaled};
+pub use learning::{Constraints, OpenCounts, Placement, SCORE_SCALE, scaled};
 pub use link::{ValueLink, VariableLink};
 pub use selector::{ValueSelector, VariableSelector};
 pub use symbols::{

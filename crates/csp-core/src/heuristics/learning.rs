@@ -165,6 +165,50 @@ impl Constraints {
     }
 }
 
+/// [`Constraints::constrains_now`] for every pair of one state at once:
+/// each constraint's unassigned variables, counted in
+/// [`count`](Self::count) (a selector's
+/// [`prepare`](super::VariableSelector::prepare)) and read per variable.
+#[derive(Clone, Debug)]
+pub struct OpenCounts {
+    open: Vec<u32>,
+}
+
+impl OpenCounts {
+    /// Room for the counts of `constraints` (allocated once: a search
+    /// counts at every node).
+    pub fn new(constraints: &Constraints) -> OpenCounts {
+        OpenCounts {
+            open: vec![0; constraints.len()],
+        }
+    }
+
+    /// Counts the unassigned variables of each of `constraints` in the
+    /// state of `ctx`.
+    pub fn count(&mut self, constraints: &Constraints, ctx: &SelectionContext<'_>) {
+        let blocks = ctx.store().open_blocks();
+        let stride = constraints.stride;
+        for (c, n) in self.open.iter_mut().enumerate() {
+            *n = if blocks.len() == stride {
+                let mask = &constraints.masks[c * stride..][..stride];
+                (mask.iter().zip(blocks))
+                    .map(|(&m, &o)| (m & o).count_ones())
+                    .sum()
+            } else {
+                let scope = constraints.scope(c as u32);
+                scope.iter().filter(|&&v| !ctx.is_assigned(v)).count() as u32
+            };
+        }
+    }
+
+    /// Whether constraint `c` has an unassigned variable besides `var`
+    /// (which is in its scope) in the state counted last.
+    #[inline]
+    pub fn constrains(&self, c: u32, var: VarId, ctx: &SelectionContext<'_>) -> bool {
+        self.open[c as usize] > u32::from(!ctx.is_assigned(var))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,10 +221,13 @@ mod tests {
         let mut checked = 0;
         loop {
             let ctx = SelectionContext::new(&model, &store);
+            let mut counts = OpenCounts::new(&c);
+            counts.count(&c, &ctx);
             for k in 0..c.len() as u32 {
                 for &v in c.scope(k) {
                     let scanned = c.constrains(k, v, |u| !ctx.is_assigned(u));
                     assert_eq!(c.constrains_now(k, v, &ctx), scanned, "{k} {v:?}");
+                    assert_eq!(counts.constrains(k, v, &ctx), scanned, "{k} {v:?}");
                     checked += usize::from(scanned);
                 }
             }

@@ -76,6 +76,8 @@ pub(crate) struct ClauseDatabase {
     touched: Vec<VarId>,
     /// How many clauses learnt from conflicts it holds.
     learnt: usize,
+    /// The root's trail length at the last reduction (none: `usize::MAX`).
+    reduced_at: usize,
 }
 
 impl ClauseDatabase {
@@ -85,6 +87,7 @@ impl ClauseDatabase {
             on_removal: vec![Vec::new(); n * 64],
             on_single: vec![Vec::new(); n * 64],
             seen: vec![(0, 0); n],
+            reduced_at: usize::MAX,
             ..ClauseDatabase::default()
         }
     }
@@ -322,6 +325,14 @@ impl ClauseDatabase {
     /// largest LBD (the newest first among equals); rebuilds the watches,
     /// and looks at changes past the trail's end only.
     pub(crate) fn reduce(&mut self, store: &DomainStore, keep: usize) {
+        if self.learnt() <= keep && store.trail_len() == self.reduced_at {
+            // The root is as it was: no clause is true there or has a
+            // false literal there (those learnt since leave root facts
+            // out), and none has to go.
+            self.head = store.trail_len();
+            return;
+        }
+        self.reduced_at = store.trail_len();
         let mut dropped = vec![false; self.clauses.len()];
         if self.learnt() > keep {
             let mut by_lbd: Vec<u32> = (0..self.clauses.len() as u32)

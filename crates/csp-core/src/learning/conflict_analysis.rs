@@ -61,23 +61,16 @@ pub(crate) struct ConflictAnalysis {
     /// Domains at the trail position being explained (rolled back entry
     /// by entry).
     scratch: Vec<ValueSet>,
-    /// Domains at the start of the current level.
-    start: Vec<ValueSet>,
-    /// Domains at the root (level 0), as of the trail length `root_len`
-    /// where level 1 starts (it only grows).
-    root: Vec<ValueSet>,
+    /// Per variable: its domains and the literals met (one entry, read
+    /// together by every literal met).
+    marks: Vec<Marks>,
+    /// The trail length where level 1 starts as of the last analysis (it
+    /// only grows): the root domains in `marks` are those there.
     root_len: usize,
     /// Per variable: the values `v` of the learnt clause's `x = v`.
     group: Vec<u64>,
     /// The decision level of each literal of `learnt`.
     learnt_levels: Vec<usize>,
-    /// Per variable: the values `v` of current-level literals `x ≠ v`
-    /// still to resolve, and of `x = v`.
-    pending_not: Vec<u64>,
-    pending_is: Vec<u64>,
-    /// Per variable: the older levels' literals met.
-    older_not: Vec<u64>,
-    older_is: Vec<u64>,
     pending: usize,
     older: usize,
     reason: Vec<Literal>,
@@ -87,19 +80,39 @@ pub(crate) struct ConflictAnalysis {
     pub(crate) learnt: Vec<Literal>,
 }
 
+/// One variable's domains at the root and at the current level's start,
+/// and the values of the literals over it met by an analysis.
+#[derive(Clone, Copy, Debug, Default)]
+struct Marks {
+    root: ValueSet,
+    start: ValueSet,
+    /// Current-level literals `x ≠ v` still to resolve, and `x = v`.
+    pending_not: u64,
+    pending_is: u64,
+    /// The older levels' literals.
+    older_not: u64,
+    older_is: u64,
+}
+
+impl Marks {
+    fn is_clear(&self) -> bool {
+        (self.pending_not | self.pending_is | self.older_not | self.older_is) == 0
+    }
+
+    fn clear(&mut self) {
+        (self.pending_not, self.pending_is) = (0, 0);
+        (self.older_not, self.older_is) = (0, 0);
+    }
+}
+
 impl ConflictAnalysis {
     /// Buffers for a model of `n` variables.
     pub(crate) fn new(n: usize) -> ConflictAnalysis {
         ConflictAnalysis {
             scratch: vec![ValueSet::EMPTY; n],
-            start: vec![ValueSet::EMPTY; n],
-            root: vec![ValueSet::EMPTY; n],
+            marks: vec![Marks::default(); n],
             root_len: usize::MAX,
             group: vec![0; n],
-            pending_not: vec![0; n],
-            pending_is: vec![0; n],
-            older_not: vec![0; n],
-            older_is: vec![0; n],
             ..ConflictAnalysis::default()
         }
     }
@@ -128,24 +141,26 @@ impl ConflictAnalysis {
         }
         let current = levels.current();
         let from = levels.start(current);
-        self.start.copy_from_slice(&self.scratch);
+        for (m, &d) in self.marks.iter_mut().zip(&self.scratch) {
+            m.start = d;
+        }
         for k in (from..store.trail_len()).rev() {
             let (x, old, _) = store.trail_entry(k);
-            self.start[x.index()] = ValueSet(old);
+            self.marks[x.index()].start = ValueSet(old);
         }
         let root_len = levels.start(1);
         if root_len != self.root_len {
-            self.root.copy_from_slice(&self.start);
+            for m in &mut self.marks {
+                m.root = m.start;
+            }
             for k in (root_len..from).rev() {
                 let (x, old, _) = store.trail_entry(k);
-                self.root[x.index()] = ValueSet(old);
+                self.marks[x.index()].root = ValueSet(old);
             }
             self.root_len = root_len;
         }
         for &x in &self.touched {
-            let i = x.index();
-            (self.pending_not[i], self.pending_is[i]) = (0, 0);
-            (self.older_not[i], self.older_is[i]) = (0, 0);
+            self.marks[x.index()].clear();
         }
         self.touched.clear();
         (self.pending, self.older) = (0, 0);
@@ -191,27 +206,27 @@ impl ConflictAnalysis {
             if k == from {
                 // The decision: its removals are explained by it, and it
                 // is the level's first literal.
-                let hits = self.pending_not[i] & removed;
+                let hits = self.marks[i].pending_not & removed;
                 if hits != 0 {
-                    self.pending_not[i] &= !hits;
+                    self.marks[i].pending_not &= !hits;
                     self.pending -= hits.count_ones() as usize;
                     self.add(Literal::Is(dx, dv));
                 }
                 debug_assert!(self.pending <= 1);
                 break (self.pending == 1).then_some(Literal::Is(dx, dv));
             }
-            if after.count_ones() == 1 && old != after && self.pending_is[i] & after != 0 {
+            if after.count_ones() == 1 && old != after && self.marks[i].pending_is & after != 0 {
                 let v = after.trailing_zeros();
                 if self.pending == 1 {
                     break Some(Literal::Is(x, v));
                 }
-                self.pending_is[i] = 0;
+                self.marks[i].pending_is = 0;
                 self.pending -= 1;
                 for w in initial[i].iter().filter(|&w| w != v) {
                     self.add(Literal::IsNot(x, w));
                 }
             }
-            let mut hits = self.pending_not[i] & removed;
+            let mut hits = self.marks[i].pending_not & removed;
             if hits != 0 {
                 self.scratch[i] = ValueSet(old);
                 let cause = cause_at(segments, k, model.propagators().len());
@@ -224,7 +239,7 @@ impl ConflictAnalysis {
                     if self.pending == 1 && after != 0 {
                         break 'walk Some(Literal::IsNot(x, w));
                     }
-                    self.pending_not[i] &= !(1 << w);
+                    self.marks[i].pending_not &= !(1 << w);
                     self.pending -= 1;
                     self.explain_removal(cause, x, w, current, model, levels, clauses);
                     self.add_reason();
@@ -234,7 +249,9 @@ impl ConflictAnalysis {
         };
 
         // The scratch domains back to the level's start.
-        self.scratch.copy_from_slice(&self.start);
+        for (d, m) in self.scratch.iter_mut().zip(&self.marks) {
+            *d = m.start;
+        }
         k = from;
 
         // The older literals' levels, newest first: walking on down the
@@ -257,12 +274,12 @@ impl ConflictAnalysis {
                     this.learnt_levels.push(level);
                     this.older -= 1;
                 };
-                if after.count_ones() == 1 && old != after && self.older_is[i] & after != 0 {
-                    self.older_is[i] = 0;
+                if after.count_ones() == 1 && old != after && self.marks[i].older_is & after != 0 {
+                    self.marks[i].older_is = 0;
                     found(Literal::Is(x, after.trailing_zeros()), self);
                 }
-                let mut hits = self.older_not[i] & removed;
-                self.older_not[i] &= !hits;
+                let mut hits = self.marks[i].older_not & removed;
+                self.marks[i].older_not &= !hits;
                 while hits != 0 {
                     let w = hits.trailing_zeros();
                     hits &= hits - 1;
@@ -317,7 +334,7 @@ impl ConflictAnalysis {
                         // Written already, at its first place.
                         continue;
                     }
-                    let rest = self.root[i].0 & !group;
+                    let rest = self.marks[i].root.0 & !group;
                     if group.count_ones() >= 2 && rest.count_ones() == 1 {
                         literal = Literal::IsNot(x, rest.trailing_zeros());
                         self.group[i] = u64::MAX;
@@ -383,42 +400,41 @@ impl ConflictAnalysis {
     /// Marks a literal that holds now: to resolve if the current level
     /// made it true, else to keep in the learnt clause.
     fn add(&mut self, literal: Literal) {
-        let i = literal.var().index();
-        let first =
-            (self.pending_not[i] | self.pending_is[i] | self.older_not[i] | self.older_is[i]) == 0;
+        let m = &mut self.marks[literal.var().index()];
+        let first = m.is_clear();
         let new = match literal {
             // What holds at the root stays out of every clause (and the
             // walk down the older levels need not look for it).
             Literal::IsNot(_, w) => {
-                if !self.root[i].contains(w) {
+                if !m.root.contains(w) {
                     return;
                 }
                 let bit = 1u64 << w;
-                if self.start[i].contains(w) {
-                    let new = self.pending_not[i] & bit == 0;
-                    self.pending_not[i] |= bit;
+                if m.start.contains(w) {
+                    let new = m.pending_not & bit == 0;
+                    m.pending_not |= bit;
                     self.pending += usize::from(new);
                     new
                 } else {
-                    let new = self.older_not[i] & bit == 0;
-                    self.older_not[i] |= bit;
+                    let new = m.older_not & bit == 0;
+                    m.older_not |= bit;
                     self.older += usize::from(new);
                     new
                 }
             }
             Literal::Is(_, v) => {
-                if self.root[i] == ValueSet::single(v) {
+                if m.root == ValueSet::single(v) {
                     return;
                 }
                 let bit = 1u64 << v;
-                if self.start[i] != ValueSet::single(v) {
-                    let new = self.pending_is[i] & bit == 0;
-                    self.pending_is[i] |= bit;
+                if m.start != ValueSet::single(v) {
+                    let new = m.pending_is & bit == 0;
+                    m.pending_is |= bit;
                     self.pending += usize::from(new);
                     new
                 } else {
-                    let new = self.older_is[i] & bit == 0;
-                    self.older_is[i] |= bit;
+                    let new = m.older_is & bit == 0;
+                    m.older_is |= bit;
                     self.older += usize::from(new);
                     new
                 }

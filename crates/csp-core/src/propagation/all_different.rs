@@ -68,10 +68,26 @@ impl AllDifferent {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
+        // Placed variables first left out (a Hall set of the others
+        // holding `w` is one without them, as soon as their digits are
+        // gone from the others): 2^k subsets fall fast with k.
+        removal.is_some() && self.hall_set_among(removal, ex, reason, true)
+            || self.hall_set_among(removal, ex, reason, false)
+    }
+
+    /// [`explain_by_hall_set`](Self::explain_by_hall_set) among the other
+    /// variables, those with one value left out if `unplaced`.
+    fn hall_set_among(
+        &self,
+        removal: Option<(VarId, u32)>,
+        ex: &Explaining<'_>,
+        reason: &mut Vec<Literal>,
+        unplaced: bool,
+    ) -> bool {
         let mut others = [VarId(0); Self::HALL_SEARCH_VARS];
         let mut k = 0;
         for &y in &self.vars {
-            if removal.is_none_or(|(x, _)| y != x) {
+            if removal.is_none_or(|(x, _)| y != x) && !(unplaced && ex.domain(y).len() == 1) {
                 if k == Self::HALL_SEARCH_VARS {
                     return false;
                 }

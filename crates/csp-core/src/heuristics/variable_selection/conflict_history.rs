@@ -1,6 +1,8 @@
 //! `Q`: conflict history search, CHS (Habet & Terrioux 2021).
 
-use crate::heuristics::{Constraints, Placement, SelectionContext, VariableSelector, scaled};
+use crate::heuristics::{
+    Constraints, OpenCounts, Placement, SelectionContext, VariableSelector, scaled,
+};
 use crate::{Model, VarId};
 
 /// The step size at the start and after each restart.
@@ -30,6 +32,8 @@ const SMOOTHING: f64 = 0.995;
 #[derive(Clone, Debug)]
 pub struct ConflictHistory {
     constraints: Constraints,
+    /// The open variables of each constraint, counted at `prepare`.
+    open: OpenCounts,
     q: Vec<f64>,
     /// The conflict number of each constraint's last failure (0: none).
     last: Vec<u64>,
@@ -45,6 +49,7 @@ impl ConflictHistory {
         ConflictHistory {
             q: vec![0.0; constraints.len()],
             last: vec![0; constraints.len()],
+            open: OpenCounts::new(&constraints),
             constraints,
             conflicts: 0,
             alpha: ALPHA_START,
@@ -63,9 +68,13 @@ impl ConflictHistory {
 }
 
 impl VariableSelector for ConflictHistory {
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.open.count(&self.constraints, ctx);
+    }
+
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         let sum: f64 = (self.constraints.of_var(var).iter())
-            .filter(|&&c| (self.constraints).constrains_now(c, var, ctx))
+            .filter(|&&c| self.open.constrains(c, var, ctx))
             .map(|&c| self.q[c as usize] + DELTA)
             .sum();
         -scaled(sum / f64::from(ctx.size(var).max(1)))
@@ -106,6 +115,7 @@ mod tests {
         let (model, store) = latin3();
         let ctx = SelectionContext::new(&model, &store);
         let mut h = ConflictHistory::new(&model);
+        h.prepare(&ctx);
         // Before any conflict: (2 x 10^-4) / dom, x1 {2} first.
         assert_eq!(h.score(&ctx, VarId(1)), -200_000);
         let sizes = [0; 9];

@@ -1,6 +1,8 @@
 //! `W`: dom/wdeg (Boussemart, Hemery, Lecoutre, Sais 2004).
 
-use crate::heuristics::{Constraints, Placement, SelectionContext, VariableSelector, scaled};
+use crate::heuristics::{
+    Constraints, OpenCounts, Placement, SelectionContext, VariableSelector, scaled,
+};
 use crate::{Model, VarId};
 
 /// Cell heuristic `W`, dom/wdeg (Boussemart, Hemery, Lecoutre, Sais 2004):
@@ -14,6 +16,8 @@ use crate::{Model, VarId};
 pub struct DomWdeg {
     constraints: Constraints,
     weights: Vec<u64>,
+    /// The open variables of each constraint, counted at `prepare`.
+    open: OpenCounts,
 }
 
 impl DomWdeg {
@@ -22,6 +26,7 @@ impl DomWdeg {
         let constraints = Constraints::new(model);
         DomWdeg {
             weights: vec![1; constraints.len()],
+            open: OpenCounts::new(&constraints),
             constraints,
         }
     }
@@ -42,8 +47,16 @@ impl DomWdeg {
 }
 
 impl VariableSelector for DomWdeg {
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.open.count(&self.constraints, ctx);
+    }
+
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        match self.wdeg(ctx, var) {
+        let wdeg: u64 = (self.constraints.of_var(var).iter())
+            .filter(|&&c| self.open.constrains(c, var, ctx))
+            .map(|&c| self.weights[c as usize])
+            .sum();
+        match wdeg {
             0 => i64::MAX,
             w => scaled(f64::from(ctx.size(var)) / w as f64),
         }
@@ -73,6 +86,7 @@ mod tests {
         let (model, store) = latin3();
         let ctx = SelectionContext::new(&model, &store);
         let mut h = DomWdeg::new(&model);
+        h.prepare(&ctx);
         // Before any failure: dom/deg. x1 {2}: row 0 (x2 open) and column 1
         // (x7 open): 1/2.
         assert_eq!(h.score(&ctx, VarId(1)), 500_000_000);
@@ -109,6 +123,7 @@ mod tests {
         store.assign(VarId(6), 1);
         let ctx = SelectionContext::new(&model, &store);
         let mut h = DomWdeg::new(&model);
+        h.prepare(&ctx);
         assert_eq!(h.wdeg(&ctx, VarId(3)), 0);
         assert_eq!(h.score(&ctx, VarId(3)), i64::MAX);
     }

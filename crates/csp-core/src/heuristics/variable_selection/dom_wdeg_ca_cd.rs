@@ -1,6 +1,8 @@
 //! `X`: dom/wdeg^ca.cd (Wattez, Lecoutre, Paparrizou, Tabary 2019).
 
-use crate::heuristics::{Constraints, Placement, SelectionContext, VariableSelector, scaled};
+use crate::heuristics::{
+    Constraints, OpenCounts, Placement, SelectionContext, VariableSelector, scaled,
+};
 use crate::{Model, VarId};
 
 /// Cell heuristic `X`, dom/wdeg^ca.cd (Wattez, Lecoutre, Paparrizou,
@@ -17,6 +19,8 @@ use crate::{Model, VarId};
 #[derive(Clone, Debug)]
 pub struct DomWdegCaCd {
     constraints: Constraints,
+    /// The open variables of each constraint, counted at `prepare`.
+    open: OpenCounts,
     /// Per variable, the weight of each of its constraints (in
     /// [`Constraints::of_var`] order).
     weights: Vec<Vec<f64>>,
@@ -30,6 +34,7 @@ impl DomWdegCaCd {
             weights: (model.vars())
                 .map(|v| vec![0.0; constraints.of_var(v).len()])
                 .collect(),
+            open: OpenCounts::new(&constraints),
             constraints,
         }
     }
@@ -43,11 +48,15 @@ impl DomWdegCaCd {
 }
 
 impl VariableSelector for DomWdegCaCd {
+    fn prepare(&mut self, ctx: &SelectionContext<'_>) {
+        self.open.count(&self.constraints, ctx);
+    }
+
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
         let weights = &self.weights[var.index()];
         // (A weight of 0 adds nothing: its scope is not even looked at.)
         let wdeg: f64 = (self.constraints.of_var(var).iter().zip(weights))
-            .filter(|&(&c, &w)| w > 0.0 && (self.constraints).constrains_now(c, var, ctx))
+            .filter(|&(&c, &w)| w > 0.0 && self.open.constrains(c, var, ctx))
             .map(|(_, &w)| w)
             .sum();
         if wdeg > 0.0 {
@@ -89,6 +98,7 @@ mod tests {
         let (model, store) = latin3();
         let ctx = SelectionContext::new(&model, &store);
         let mut h = DomWdegCaCd::new(&model);
+        h.prepare(&ctx);
         // No weight yet: every variable scores last.
         assert_eq!(h.score(&ctx, VarId(8)), i64::MAX);
         let sizes = [0; 9];
