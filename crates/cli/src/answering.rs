@@ -6,7 +6,7 @@ use csp_core::{Search, SearchConfig};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
 use crate::records::StrategyRecord;
-use crate::strategy::Strategy;
+use crate::strategy::{Strategy, has_rules};
 
 /// A search's report and, when a portfolio answered, the record of the
 /// member that did (its chain and the portfolio's name).
@@ -52,7 +52,26 @@ where
 pub struct Runner {
     record: StrategyRecord,
     search: SearchConfig,
-    portfolio: Option<(sudoku::Portfolio, Vec<StrategyRecord>)>,
+    portfolio: Option<Turns>,
+}
+
+/// A portfolio's turns and its members' records: those for puzzles
+/// without rules, and those for puzzles with rules beyond their houses
+/// when the preset names other members for them.
+#[derive(Clone, Debug)]
+struct Turns {
+    plain: (sudoku::Portfolio, Vec<StrategyRecord>),
+    with_rules: Option<(sudoku::Portfolio, Vec<StrategyRecord>)>,
+}
+
+impl Turns {
+    /// The turns to take on `sudoku`'s puzzles.
+    fn for_sudoku(&self, sudoku: &Sudoku) -> &(sudoku::Portfolio, Vec<StrategyRecord>) {
+        match &self.with_rules {
+            Some(turns) if has_rules(sudoku) => turns,
+            _ => &self.plain,
+        }
+    }
 }
 
 impl Runner {
@@ -60,10 +79,16 @@ impl Runner {
     pub fn new(strategy: &Strategy) -> Runner {
         let record = StrategyRecord::of(strategy);
         let portfolio = strategy.portfolio.as_ref().map(|plan| {
-            let members = (plan.members.iter())
-                .map(|m| StrategyRecord::member_of(m, strategy))
-                .collect();
-            (plan.portfolio(), members)
+            let records = |members: &[Strategy]| -> Vec<StrategyRecord> {
+                (members.iter())
+                    .map(|m| StrategyRecord::member_of(m, strategy))
+                    .collect()
+            };
+            Turns {
+                plain: (plan.portfolio(), records(&plan.members)),
+                with_rules: (plan.with_rules.as_ref())
+                    .map(|members| (plan.portfolio_of(members), records(members))),
+            }
         });
         Runner {
             record,
@@ -105,7 +130,7 @@ impl Runner {
         max_solutions: Option<u64>,
     ) -> Result<Answer, SolveError> {
         match searching {
-            Searching::Runs(run) => self.answer(|config| run(sudoku, puzzle, config)),
+            Searching::Runs(run) => self.answer(sudoku, |config| run(sudoku, puzzle, config)),
             Searching::Starts(start) => self.answer_on(
                 sudoku,
                 |config| start(sudoku, puzzle, config),
@@ -128,7 +153,8 @@ impl Runner {
             None => Ok(sudoku
                 .report(start(&self.search)?.run(max_solutions))
                 .into()),
-            Some((portfolio, members)) => {
+            Some(turns) => {
+                let (portfolio, members) = turns.for_sudoku(sudoku);
                 let played = portfolio.run_on(start, max_solutions, |r| sudoku.report(r))?;
                 Ok(Answer {
                     report: played.report,
@@ -138,15 +164,17 @@ impl Runner {
         }
     }
 
-    /// Runs the strategy: `run` searches the puzzle with one config (a
-    /// portfolio calls it once a turn, from scratch).
+    /// Runs the strategy on a puzzle of `sudoku`: `run` searches it with
+    /// one config (a portfolio calls it once a turn, from scratch).
     pub fn answer(
         &self,
+        sudoku: &Sudoku,
         mut run: impl FnMut(&SearchConfig) -> Result<SolveReport, SolveError>,
     ) -> Result<Answer, SolveError> {
         match &self.portfolio {
             None => run(&self.search).map(Answer::from),
-            Some((portfolio, members)) => {
+            Some(turns) => {
+                let (portfolio, members) = turns.for_sudoku(sudoku);
                 let played = portfolio.run(run)?;
                 Ok(Answer {
                     report: played.report,

@@ -10,6 +10,7 @@ use csp_core::{Limits, PropagationLevel};
 
 use crate::records::{CandidatesRecord, Headed};
 use crate::runner::{Job, Sudokus, on_puzzle, origin};
+use crate::strategy::Strategy;
 
 /// The record of `candidates --propagation LEVEL` for one puzzle of the
 /// input; a puzzle that cannot be worked on gets an `invalid` record.
@@ -24,21 +25,22 @@ pub fn candidates_job(job: &Job, sudokus: &Sudokus, level: PropagationLevel) -> 
 }
 
 /// The record of `candidates --true --limit LIMIT` for one puzzle of the
-/// input, each search made by the turns of `turns` (a portfolio, or one
-/// strategy alone: [`sudoku::Portfolio::alone`]), all within `limits`,
+/// input, each search made by the turns of `strategy` on that puzzle's
+/// grid ([`Strategy::turns`]: a portfolio's, or its one search), all within `limits`,
 /// until `interrupt` is raised, if given; a puzzle that cannot be worked
 /// on gets an `invalid` record.
 pub fn true_candidates_job(
     job: &Job,
     sudokus: &Sudokus,
-    turns: &sudoku::Portfolio,
+    strategy: &Strategy,
     limits: Limits,
     limit: u64,
     interrupt: Option<&Arc<AtomicBool>>,
 ) -> CandidatesRecord {
     let base = CandidatesRecord::new(origin(job), "true".to_string());
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let found = sudoku.true_candidates_by(puzzle, turns, limits, limit, interrupt)?;
+        let turns = strategy.turns(sudoku);
+        let found = sudoku.true_candidates_by(puzzle, &turns, limits, limit, interrupt)?;
         Ok(base.clone().true_shown(&found, sudoku))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))

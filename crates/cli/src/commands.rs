@@ -190,7 +190,7 @@ pub fn answering_strategy(
         anyhow::bail!(
             "--trace and --heatmap follow one search, and the portfolio `{}` runs several: name one of its members ({}) with --config",
             strategy.name,
-            plan.member_names().join(", ")
+            plan.all_names().join(", ")
         );
     }
     Ok(strategy)

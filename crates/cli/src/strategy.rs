@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 mod portfolio;
 mod spelling;
 
-pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH};
+pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH, has_rules};
 pub use spelling::Spelling;
 
 /// The presets compiled into the binary, so it works from any directory.
@@ -105,6 +105,10 @@ pub struct StrategyFile {
     /// key of the engine's then).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<Vec<String>>,
+    /// A portfolio's members on puzzles with rules beyond their houses
+    /// (any variant element), in order (default: `portfolio`'s).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with_rules: Option<Vec<String>>,
     /// A portfolio's first turn, in placements (default 1,000).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_turn: Option<u64>,
@@ -232,6 +236,8 @@ impl Strategy {
                 name: Some(self.name.clone()),
                 description: Some(self.description.clone()),
                 portfolio: Some(plan.member_names().iter().map(|n| n.to_string()).collect()),
+                with_rules: (plan.with_rules_names())
+                    .map(|names| names.iter().map(|n| n.to_string()).collect()),
                 first_turn: Some(plan.first_turn),
                 turn_growth: Some(plan.turn_growth),
                 ..StrategyFile::default()
@@ -260,6 +266,7 @@ impl Strategy {
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             learning: s.learning.then_some(true),
             portfolio: None,
+            with_rules: None,
             first_turn: None,
             turn_growth: None,
             limits: LimitsFile {
@@ -280,17 +287,18 @@ impl Strategy {
             bail!(
                 "{what} runs one search, and the portfolio `{}` runs several: name one of its members ({})",
                 self.name,
-                plan.member_names().join(", ")
+                plan.all_names().join(", ")
             );
         }
         Ok(&self.search)
     }
 
-    /// The strategy as turns to take ([`sudoku::Portfolio`]): a
-    /// portfolio's, or the one search alone.
-    pub fn turns(&self) -> sudoku::Portfolio {
+    /// The strategy as turns to take on `sudoku`'s puzzles
+    /// ([`sudoku::Portfolio`]): a portfolio's
+    /// ([`PortfolioPlan::portfolio_for`]), or the one search alone.
+    pub fn turns(&self, sudoku: &sudoku::Sudoku) -> sudoku::Portfolio {
         match &self.portfolio {
-            Some(plan) => plan.portfolio(),
+            Some(plan) => plan.portfolio_for(sudoku),
             None => sudoku::Portfolio::alone(self.search.clone()),
         }
     }
@@ -450,7 +458,11 @@ fn build(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string())
     });
-    if file.portfolio.is_some() || file.first_turn.is_some() || file.turn_growth.is_some() {
+    if file.portfolio.is_some()
+        || file.with_rules.is_some()
+        || file.first_turn.is_some()
+        || file.turn_growth.is_some()
+    {
         return portfolio::build(origin, name, file, args, lookup);
     }
     let engine = match (args.engine, &file.engine) {

@@ -113,12 +113,12 @@ pub fn true_candidates<'py>(
             "true candidates are found by the engine: the bitboard solver keeps no solution but its first",
         ));
     }
-    let (turns, limits) = (plan.strategy.turns(), plan.config().limits);
+    let limits = plan.config().limits;
     let record = run_one(py, entry, |job, sudokus, failure| {
         sudoku_cli::candidates::true_candidates_job(
             job,
             sudokus,
-            &turns,
+            &plan.strategy,
             limits,
             limit,
             Some(&failure.flag),

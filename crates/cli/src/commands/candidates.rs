@@ -90,11 +90,11 @@ fn true_candidates(args: &CandidatesArgs) -> Result<Outcome> {
             config: args.config.clone(),
             ..Default::default()
         }))?;
-    let (turns, limits) = (strategy.turns(), strategy.search.limits);
+    let limits = strategy.search.limits;
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| true_candidates_job(job, sudokus, &turns, limits, args.limit, None),
+        |job, sudokus| true_candidates_job(job, sudokus, &strategy, limits, args.limit, None),
         |_| String::new(),
     )
 }

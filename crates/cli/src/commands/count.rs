@@ -95,7 +95,11 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
         // --all counts everything: a preset's limits do not apply (nor a
         // portfolio members'), only limits given as flags.
         let flags = &args.strategy;
-        let plan = strategy.portfolio.iter_mut().flat_map(|p| &mut p.members);
+        let plan = (strategy.portfolio.iter_mut()).flat_map(|p| {
+            p.members
+                .iter_mut()
+                .chain(p.with_rules.iter_mut().flatten())
+        });
         let members = plan.map(|m| &mut m.search.limits);
         for limits in std::iter::once(&mut strategy.search.limits).chain(members) {
             if flags.max_placements.is_none() {

@@ -133,7 +133,7 @@ pub async fn solve(Shared(state): Shared<State>, body: Body) -> Result<Response,
     if let (Some(plan), true) = (&strategy.portfolio, request.trace) {
         return Err(ApiError::Invalid(format!(
             "a portfolio's turns are several searches: trace one of its members ({})",
-            plan.member_names().join(", ")
+            plan.all_names().join(", ")
         )));
     }
     let trace_limit = ServerLimits::capped(request.trace_limit, state.limits.trace_limit);
@@ -253,7 +253,7 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         ..StrategyRequest::default()
     }
     .resolve_answering(&state.limits)?;
-    let (turns, limits) = (strategy.turns(), strategy.search.limits);
+    let limits = strategy.search.limits;
     let limit = request.limit.unwrap_or(8);
     if limit == 0 {
         return Err(ApiError::Invalid(
@@ -265,7 +265,7 @@ pub async fn candidates(Shared(state): Shared<State>, body: Body) -> Result<Resp
         .run(move |flag| {
             let sudokus = sudokus();
             let record = match request.true_candidates {
-                true => true_candidates_job(&job, &sudokus, &turns, limits, limit, Some(&flag)),
+                true => true_candidates_job(&job, &sudokus, &strategy, limits, limit, Some(&flag)),
                 false => candidates_job(&job, &sudokus, level),
             };
             answer(&record, &record.head)
@@ -429,6 +429,9 @@ pub async fn configs() -> Result<Response, ApiError> {
                 // A portfolio's members (its chains are theirs); null for
                 // a single strategy.
                 "portfolio": p.portfolio.as_ref().map(PortfolioPlan::member_names),
+                // Its members on puzzles with rules beyond the houses,
+                // when they differ (else null).
+                "with_rules": p.portfolio.as_ref().and_then(PortfolioPlan::with_rules_names),
             })
         })
         .collect();

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use csp_core::{Limits, SearchConfig};
+use sudoku::Sudoku;
 
 use super::{Engine, Lookup, Overrides, Strategy, StrategyFile};
 
@@ -14,6 +15,10 @@ use super::{Engine, Lookup, Overrides, Strategy, StrategyFile};
 pub struct PortfolioPlan {
     /// The presets, in the order they take their turns.
     pub members: Vec<Strategy>,
+    /// The presets that take the turns instead on a puzzle with rules
+    /// beyond its houses (any variant element: lines, cages, arrows...);
+    /// none: `members` there too.
+    pub with_rules: Option<Vec<Strategy>>,
     /// Placements of every member's first turn.
     pub first_turn: u64,
     /// How many times larger each round's budget is than the last.
@@ -28,15 +33,59 @@ impl PortfolioPlan {
         self.members.iter().map(|m| m.name.as_str()).collect()
     }
 
-    /// The portfolio the library plays.
+    /// The names of the members for puzzles with rules, if they differ.
+    pub fn with_rules_names(&self) -> Option<Vec<&str>> {
+        (self.with_rules.as_ref()).map(|ms| ms.iter().map(|m| m.name.as_str()).collect())
+    }
+
+    /// Every member's name, each once: those of puzzles without rules,
+    /// then the others (what an error message lists).
+    pub fn all_names(&self) -> Vec<&str> {
+        let mut names = self.member_names();
+        for name in self.with_rules_names().unwrap_or_default() {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// The members that take turns on `sudoku`'s puzzles: those for
+    /// rules beyond the houses when it has such rules (any element) and
+    /// the preset names them, else `members`.
+    pub fn members_for(&self, sudoku: &Sudoku) -> &[Strategy] {
+        match &self.with_rules {
+            Some(ms) if has_rules(sudoku) => ms,
+            _ => &self.members,
+        }
+    }
+
+    /// The portfolio the library plays on puzzles without rules.
     pub fn portfolio(&self) -> sudoku::Portfolio {
+        self.portfolio_of(&self.members)
+    }
+
+    /// The portfolio the library plays on `sudoku`'s puzzles
+    /// ([`members_for`](Self::members_for)).
+    pub fn portfolio_for(&self, sudoku: &Sudoku) -> sudoku::Portfolio {
+        self.portfolio_of(self.members_for(sudoku))
+    }
+
+    /// The portfolio of `members` with this plan's turns.
+    pub(crate) fn portfolio_of(&self, members: &[Strategy]) -> sudoku::Portfolio {
         sudoku::Portfolio {
-            members: self.members.iter().map(|m| m.search.clone()).collect(),
+            members: members.iter().map(|m| m.search.clone()).collect(),
             first_budget: self.first_turn,
             growth: self.turn_growth,
             timeout: self.timeout,
         }
     }
+}
+
+/// Whether `sudoku`'s puzzles have rules beyond their houses (rows,
+/// columns and boxes or regions): any variant element.
+pub fn has_rules(sudoku: &Sudoku) -> bool {
+    !sudoku.rules().elements.is_empty()
 }
 
 /// The first turn's placements when a portfolio preset does not say.
@@ -72,10 +121,16 @@ pub(super) fn build(
         flags.push(args.spelling.setting("engine", "bitboard"));
     }
     if !flags.is_empty() {
+        let mut all = names.clone();
+        for member in file.with_rules.iter().flatten() {
+            if !all.contains(member) {
+                all.push(member.clone());
+            }
+        }
         bail!(
             "the portfolio `{name}` takes no {}: name one of its members ({}) with {} to set a chain",
             flags.join(", "),
-            names.join(", "),
+            all.join(", "),
             args.spelling.option("config")
         );
     }
@@ -90,25 +145,14 @@ pub(super) fn build(
     if first_turn == 0 {
         bail!("invalid config {origin}: key `first_turn`: at least 1 placement");
     }
-    let mut members = Vec::with_capacity(names.len());
-    for member in &names {
-        let (member_origin, text) = lookup.text(member)?;
-        let member_file = super::parse_file(&member_origin, &text)?;
-        if member_file.portfolio.is_some() {
-            bail!("invalid config {origin}: key `portfolio`: `{member}` is itself a portfolio");
+    let members = load_members(origin, "portfolio", &names, args, lookup)?;
+    let with_rules = match &file.with_rules {
+        Some(names) if names.is_empty() => {
+            bail!("invalid config {origin}: key `with_rules`: name at least one preset")
         }
-        let limits = Overrides {
-            max_placements: args.max_placements,
-            ..Overrides::default()
-        };
-        let strategy = super::build(&member_origin, member, member_file, &limits, lookup)?;
-        if strategy.engine == Engine::Bitboard {
-            bail!(
-                "invalid config {origin}: key `portfolio`: `{member}` runs the bitboard solver, which takes no turns (it has no placement limit)"
-            );
-        }
-        members.push(strategy);
-    }
+        Some(names) => Some(load_members(origin, "with_rules", names, args, lookup)?),
+        None => None,
+    };
     let timeout = args
         .timeout_ms
         .filter(|&ms| ms > 0)
@@ -128,6 +172,7 @@ pub(super) fn build(
         engine: Engine::Engine,
         portfolio: Some(PortfolioPlan {
             members,
+            with_rules,
             first_turn,
             turn_growth,
             timeout,
@@ -135,9 +180,41 @@ pub(super) fn build(
     })
 }
 
+/// The presets `names` of a portfolio's list `key`, each with the
+/// placement limit of the flags.
+fn load_members(
+    origin: &str,
+    key: &str,
+    names: &[String],
+    args: &Overrides,
+    lookup: Lookup,
+) -> Result<Vec<Strategy>> {
+    let mut members = Vec::with_capacity(names.len());
+    for member in names {
+        let (member_origin, text) = lookup.text(member)?;
+        let member_file = super::parse_file(&member_origin, &text)?;
+        if member_file.portfolio.is_some() {
+            bail!("invalid config {origin}: key `{key}`: `{member}` is itself a portfolio");
+        }
+        let limits = Overrides {
+            max_placements: args.max_placements,
+            ..Overrides::default()
+        };
+        let strategy = super::build(&member_origin, member, member_file, &limits, lookup)?;
+        if strategy.engine == Engine::Bitboard {
+            bail!(
+                "invalid config {origin}: key `{key}`: `{member}` runs the bitboard solver, which takes no turns (it has no placement limit)"
+            );
+        }
+        members.push(strategy);
+    }
+    Ok(members)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Overrides, from_toml, resolve_built_in};
+    use sudoku::Sudoku;
 
     fn error(text: &str) -> String {
         format!("{:#}", from_toml("p.toml", "p", text).unwrap_err())
@@ -174,6 +251,36 @@ mod tests {
     }
 
     #[test]
+    fn puzzles_with_rules_get_their_own_members() {
+        let p = resolve_built_in(&Overrides {
+            config: Some("portfolio".into()),
+            ..Overrides::default()
+        })
+        .unwrap();
+        let plan = p.portfolio.as_ref().unwrap();
+        assert_eq!(plan.with_rules_names().unwrap(), ["lcg", "wdeg-gac"]);
+        assert_eq!(plan.all_names(), ["adaptive", "wdeg-gac", "wdeg", "lcg"]);
+        let names = |sudoku: &Sudoku| -> Vec<String> {
+            (plan.members_for(sudoku).iter())
+                .map(|m| m.name.clone())
+                .collect()
+        };
+        let classic = Sudoku::classic();
+        assert_eq!(names(&classic), ["adaptive", "wdeg-gac", "wdeg"]);
+        let size = sudoku::GridSize::CLASSIC;
+        let diagonal = Sudoku::new(size, "diagonal".parse().unwrap());
+        assert_eq!(names(&diagonal), ["lcg", "wdeg-gac"]);
+        // The library's turns follow: lcg's search first, learning.
+        assert!(plan.portfolio_for(&diagonal).members[0].learning);
+        assert!(!plan.portfolio_for(&classic).members[0].learning);
+        // A preset without the key plays its one list everywhere.
+        let mine = from_toml("p.toml", "p", "portfolio = [\"mrv\"]").unwrap();
+        let mine = mine.portfolio.unwrap();
+        assert_eq!(mine.with_rules_names(), None);
+        assert_eq!(mine.members_for(&diagonal)[0].name, "mrv");
+    }
+
+    #[test]
     fn a_portfolio_file_is_checked() {
         assert_eq!(
             error("portfolio = [\"default\"]\ncells = \"A\"\n[limits]\ntimeout_ms = 5"),
@@ -197,11 +304,23 @@ mod tests {
             error("portfolio = [\"fastest\"]")
         );
         assert!(error("portfolio = [\"nope\"]").contains("unknown config `nope`"));
+        assert_eq!(
+            error("portfolio = [\"mrv\"]\nwith_rules = []"),
+            "invalid config p.toml: key `with_rules`: name at least one preset"
+        );
+        assert_eq!(
+            error("with_rules = [\"mrv\"]"),
+            "invalid config p.toml: key `portfolio`: name at least one preset"
+        );
+        assert_eq!(
+            error("portfolio = [\"mrv\"]\nwith_rules = [\"portfolio\"]"),
+            "invalid config p.toml: key `with_rules`: `portfolio` is itself a portfolio"
+        );
         // A file of one's own loads back from what it writes.
         let mine = from_toml(
             "p.toml",
             "p",
-            "portfolio = [\"mrv\", \"naive\"]\nfirst_turn = 10",
+            "portfolio = [\"mrv\", \"naive\"]\nwith_rules = [\"lcg\"]\nfirst_turn = 10",
         )
         .unwrap();
         let text = mine.to_toml().unwrap();
