@@ -41,13 +41,13 @@ impl PortfolioPlan {
     /// Every member's name, each once: those of puzzles without rules,
     /// then the others (what an error message lists).
     pub fn all_names(&self) -> Vec<&str> {
-        let mut names = self.member_names();
-        for name in self.with_rules_names().unwrap_or_default() {
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        names
+        let with_rules = self.with_rules.iter().flatten();
+        each_once(
+            self.members
+                .iter()
+                .chain(with_rules)
+                .map(|m| m.name.as_str()),
+        )
     }
 
     /// The members that take turns on `sudoku`'s puzzles: those for
@@ -88,6 +88,17 @@ pub fn has_rules(sudoku: &Sudoku) -> bool {
     !sudoku.rules().elements.is_empty()
 }
 
+/// `names` in order, each once.
+fn each_once<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut once: Vec<&str> = Vec::new();
+    for name in names {
+        if !once.contains(&name) {
+            once.push(name);
+        }
+    }
+    once
+}
+
 /// The first turn's placements when a portfolio preset does not say.
 pub const FIRST_TURN: u64 = 1_000;
 /// The growth of the turns when a portfolio preset does not say.
@@ -121,12 +132,12 @@ pub(super) fn build(
         flags.push(args.spelling.setting("engine", "bitboard"));
     }
     if !flags.is_empty() {
-        let mut all = names.clone();
-        for member in file.with_rules.iter().flatten() {
-            if !all.contains(member) {
-                all.push(member.clone());
-            }
-        }
+        let all = each_once(
+            names
+                .iter()
+                .chain(file.with_rules.iter().flatten())
+                .map(String::as_str),
+        );
         bail!(
             "the portfolio `{name}` takes no {}: name one of its members ({}) with {} to set a chain",
             flags.join(", "),
