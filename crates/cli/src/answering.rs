@@ -6,7 +6,7 @@ use csp_core::{Search, SearchConfig};
 use sudoku::{Puzzle, SolveError, SolveReport, Sudoku};
 
 use crate::records::StrategyRecord;
-use crate::strategy::{Strategy, has_rules};
+use crate::strategy::{Strategy, for_grid};
 
 /// A search's report and, when a portfolio answered, the record of the
 /// member that did (its chain and the portfolio's name).
@@ -67,10 +67,7 @@ struct Turns {
 impl Turns {
     /// The turns to take on `sudoku`'s puzzles.
     fn for_sudoku(&self, sudoku: &Sudoku) -> &(sudoku::Portfolio, Vec<StrategyRecord>) {
-        match &self.with_rules {
-            Some(turns) if has_rules(sudoku) => turns,
-            _ => &self.plain,
-        }
+        for_grid(sudoku, &self.plain, self.with_rules.as_ref())
     }
 }
 

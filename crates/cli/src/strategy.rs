@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 mod portfolio;
 mod spelling;
 
-pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH, has_rules};
+pub use portfolio::{FIRST_TURN, PortfolioPlan, TURN_GROWTH, for_grid};
 pub use spelling::Spelling;
 
 /// The presets compiled into the binary, so it works from any directory.

@@ -54,10 +54,7 @@ impl PortfolioPlan {
     /// rules beyond the houses when it has such rules (any element) and
     /// the preset names them, else `members`.
     pub fn members_for(&self, sudoku: &Sudoku) -> &[Strategy] {
-        match &self.with_rules {
-            Some(ms) if has_rules(sudoku) => ms,
-            _ => &self.members,
-        }
+        for_grid(sudoku, &self.members, self.with_rules.as_ref()).as_slice()
     }
 
     /// The portfolio the library plays on puzzles without rules.
@@ -82,10 +79,15 @@ impl PortfolioPlan {
     }
 }
 
-/// Whether `sudoku`'s puzzles have rules beyond their houses (rows,
-/// columns and boxes or regions): any variant element.
-pub fn has_rules(sudoku: &Sudoku) -> bool {
-    !sudoku.rules().elements.is_empty()
+/// Of what goes with a portfolio's two lists, what serves `sudoku`'s
+/// puzzles: `with_rules` when there is one and the grid has rules beyond
+/// its houses (rows, columns and boxes or regions: any variant element),
+/// else `plain`.
+pub fn for_grid<'a, T>(sudoku: &Sudoku, plain: &'a T, with_rules: Option<&'a T>) -> &'a T {
+    match with_rules {
+        Some(turns) if !sudoku.rules().elements.is_empty() => turns,
+        _ => plain,
+    }
 }
 
 /// `names` in order, each once.

@@ -103,6 +103,15 @@ enum RuledOut {
 }
 
 impl PartitionedLine {
+    /// Pattern `p`: its parts (cells, values), and each cell's part's
+    /// values.
+    fn pattern(&self, p: usize) -> (&[(u64, ValueSet)], &[ValueSet]) {
+        let n = self.vars.len();
+        let start = if p == 0 { 0 } else { self.ends[p - 1] as usize };
+        let parts = &self.parts[start..self.ends[p] as usize];
+        (parts, &self.allowed[p * n..(p + 1) * n])
+    }
+
     /// Pushes why pattern `p` is out in the domains of `ex`, by the fewer
     /// literals of two reasons: a cell that holds no value of its part's
     /// set (its removals of them), or a value of a part that none of the
@@ -110,9 +119,7 @@ impl PartitionedLine {
     /// holds (the pattern is possible).
     fn push_ruled_out(&self, p: usize, ex: &Explaining<'_>, reason: &mut Vec<Literal>) -> bool {
         let n = self.vars.len();
-        let allowed = &self.allowed[p * n..(p + 1) * n];
-        let start = if p == 0 { 0 } else { self.ends[p - 1] as usize };
-        let parts = &self.parts[start..self.ends[p] as usize];
+        let (parts, allowed) = self.pattern(p);
         let mut best: Option<(u32, RuledOut)> = None;
         for (k, &x) in self.vars.iter().enumerate() {
             if ex.domain(x).intersection(allowed[k]).is_empty() {
@@ -164,11 +171,8 @@ impl Propagator for PartitionedLine {
             *d = ctx.domain(v);
         }
         let mut keep = [ValueSet::EMPTY; 64];
-        let mut start = 0;
-        for (p, &end) in self.ends.iter().enumerate() {
-            let parts = &self.parts[start..end as usize];
-            start = end as usize;
-            let allowed = &self.allowed[p * n..(p + 1) * n];
+        for p in 0..self.ends.len() {
+            let (parts, allowed) = self.pattern(p);
             let fits = (0..n).all(|k| !domains[k].intersection(allowed[k]).is_empty());
             let filled = parts.iter().all(|&(cells, values)| {
                 let mut union = ValueSet::EMPTY;
@@ -216,7 +220,6 @@ impl Propagator for PartitionedLine {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        let n = self.vars.len();
         let at = match removal {
             Some((x, w)) => match position_once(&self.vars, x) {
                 Some(k) => Some((k, w)),
@@ -225,7 +228,7 @@ impl Propagator for PartitionedLine {
             None => None,
         };
         for p in 0..self.ends.len() {
-            let gives = at.is_none_or(|(k, w)| self.allowed[p * n + k].contains(w));
+            let gives = at.is_none_or(|(k, w)| self.pattern(p).1[k].contains(w));
             if gives && !self.push_ruled_out(p, ex, reason) {
                 return false;
             }

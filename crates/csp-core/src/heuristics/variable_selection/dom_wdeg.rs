@@ -39,8 +39,13 @@ impl DomWdeg {
     /// The summed weights of the constraints of `var` that still have
     /// another unassigned variable.
     pub fn wdeg(&self, ctx: &SelectionContext<'_>, var: VarId) -> u64 {
+        self.summed(var, |c| (self.constraints).constrains_now(c, var, ctx))
+    }
+
+    /// The summed weights of the constraints of `var` that `counts`.
+    fn summed(&self, var: VarId, counts: impl Fn(u32) -> bool) -> u64 {
         (self.constraints.of_var(var).iter())
-            .filter(|&&c| (self.constraints).constrains_now(c, var, ctx))
+            .filter(|&&c| counts(c))
             .map(|&c| self.weights[c as usize])
             .sum()
     }
@@ -52,11 +57,8 @@ impl VariableSelector for DomWdeg {
     }
 
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
-        let wdeg: u64 = (self.constraints.of_var(var).iter())
-            .filter(|&&c| self.open.constrains(c, var, ctx))
-            .map(|&c| self.weights[c as usize])
-            .sum();
-        match wdeg {
+        // As `wdeg`, from the open variables counted in `prepare`.
+        match self.summed(var, |c| self.open.constrains(c, var, ctx)) {
             0 => i64::MAX,
             w => scaled(f64::from(ctx.size(var)) / w as f64),
         }
