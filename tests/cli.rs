@@ -3299,20 +3299,20 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
         v["stats"]["elapsed_us"] = serde_json::Value::Null;
         v
     };
-    // Eddies has rules beyond its houses: lcg's turns first, and it
+    // Eddies has rules beyond its houses: wdeg-gac's turns alone, and it
     // answers in its first (adaptive alone needs 4,775 placements).
     let answer = record(&["count", eddies]);
-    assert_eq!(answer["strategy"]["config"], "lcg");
+    assert_eq!(answer["strategy"]["config"], "wdeg-gac");
     assert_eq!(answer["strategy"]["portfolio"], "portfolio");
-    assert_eq!(answer["stats"]["placements"], 721);
-    let mut alone = record(&["count", "--config", "lcg", eddies]);
+    assert_eq!(answer["stats"]["placements"], 1_377);
+    let mut alone = record(&["count", "--config", "wdeg-gac", eddies]);
     alone["strategy"]["portfolio"] = "portfolio".into();
     assert_eq!(answer, alone);
     assert_eq!(record(&["count", "--jobs", "2", eddies]), answer);
     // solve --unique: the same portfolio for the solve and the check.
     let unique = record(&["solve", "--unique", eddies]);
     assert_eq!(unique["uniqueness"], "unique");
-    assert_eq!(unique["strategy"]["config"], "lcg");
+    assert_eq!(unique["strategy"]["config"], "wdeg-gac");
     // A classic puzzle: adaptive's turns first.
     let classic = record(&["count", "docs/examples/inkala.txt"]);
     assert_eq!(classic["strategy"]["config"], "adaptive");
@@ -3329,15 +3329,15 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
     let refusals = [
         (
             &["count", "--config", "portfolio", "--trace", trace][..],
-            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg, lcg) with --config",
+            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg) with --config",
         ),
         (
             &["count", "--config", "portfolio", "--cells", "A"][..],
-            "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg, lcg) with --config to set a chain",
+            "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg) with --config to set a chain",
         ),
         (
             &["compare", "--config", "portfolio", "--set", "hardest11"][..],
-            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg, lcg)",
+            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
         ),
     ];
     for (args, message) in refusals {

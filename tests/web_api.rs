@@ -406,7 +406,7 @@ async fn bad_input_is_a_400_with_the_commands_message() {
         (
             "/api/solve",
             json!({"puzzle": INKALA, "config": "portfolio", "trace": true}),
-            "a portfolio's turns are several searches: trace one of its members (adaptive, wdeg-gac, wdeg, lcg)",
+            "a portfolio's turns are several searches: trace one of its members (adaptive, wdeg-gac, wdeg)",
         ),
         (
             "/api/compare",
