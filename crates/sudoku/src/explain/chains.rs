@@ -22,6 +22,7 @@
 //! of everything found the easiest is taken, then the shortest, then X
 //! before Y before both, then the first found.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use super::literal::{Lit, path_pattern, path_text};
@@ -84,29 +85,38 @@ pub(super) fn length_bonus(nodes: u16) -> u16 {
 /// Candidates reached, each with the one it came from, and which
 /// candidates (on or off) a search has met: a mark per candidate, the
 /// search's number where met (so that clearing is one increment).
+#[derive(Default)]
 struct Arena {
     lits: Vec<Lit>,
-    parents: Vec<Option<usize>>,
+    /// Per node: the node it came from ([`NO_PARENT`] for the start) and
+    /// its candidate's slot, side by side (what walks back up a chain
+    /// reads).
+    links: Vec<(u32, u32)>,
     side: usize,
     search: u32,
     met: Vec<u32>,
 }
 
+/// The parent of a chain's start.
+const NO_PARENT: u32 = u32::MAX;
+
 impl Arena {
-    fn new(state: &State) -> Arena {
-        Arena {
-            lits: Vec::new(),
-            parents: Vec::new(),
-            side: state.side(),
-            search: 1,
-            met: vec![0; state.cells() * state.side() * 2],
+    /// Ready for the searches on a grid like `state`'s: its marks sized
+    /// to the grid (cleared only when the size changes).
+    fn fit(&mut self, state: &State) {
+        let slots = state.cells() * state.side() * 2;
+        if self.side != state.side() || self.met.len() != slots {
+            self.side = state.side();
+            self.met.clear();
+            self.met.resize(slots, 0);
+            self.search = 1;
         }
     }
 
     /// Empty again, keeping its room: a new search.
     fn clear(&mut self) {
         self.lits.clear();
-        self.parents.clear();
+        self.links.clear();
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
             self.met.fill(0);
@@ -125,55 +135,73 @@ impl Arena {
 
     fn push(&mut self, lit: Lit, parent: Option<usize>) -> usize {
         self.lits.push(lit);
-        self.parents.push(parent);
+        let parent = parent.map_or(NO_PARENT, |p| p as u32);
+        self.links.push((parent, lit.slot(self.side) as u32));
         self.lits.len() - 1
+    }
+
+    /// The nodes above `node`, from its parent back to the start.
+    fn ancestors(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut at = self.links[node].0;
+        std::iter::from_fn(move || {
+            (at != NO_PARENT).then(|| {
+                let p = at as usize;
+                at = self.links[p].0;
+                p
+            })
+        })
     }
 
     /// Whether `lit` is among the ancestors of node `child` (not the
     /// node itself).
     fn has_ancestor(&self, child: usize, lit: Lit) -> bool {
-        let mut at = self.parents[child];
-        while let Some(p) = at {
-            if self.lits[p] == lit {
-                return true;
-            }
-            at = self.parents[p];
-        }
-        false
+        let slot = lit.slot(self.side) as u32;
+        self.ancestors(child).any(|p| self.links[p].1 == slot)
     }
 
     /// The candidates from the start to `node`.
     fn lits_to(&self, node: usize) -> Vec<Lit> {
-        let mut lits: Vec<Lit> = self.path(node).into_iter().map(|n| self.lits[n]).collect();
+        let mut lits: Vec<Lit> = (std::iter::once(node).chain(self.ancestors(node)))
+            .map(|n| self.lits[n])
+            .collect();
         lits.reverse();
         lits
     }
 
-    /// The node and its ancestors, from the node back to the start.
-    fn path(&self, node: usize) -> Vec<usize> {
-        let mut path = vec![node];
-        let mut at = self.parents[node];
-        while let Some(p) = at {
-            path.push(p);
-            at = self.parents[p];
-        }
-        path
-    }
-
-    /// The distinct candidates on the path.
-    fn count(&self, node: usize) -> u16 {
-        let mut slots: Vec<usize> = (self.path(node).into_iter())
-            .map(|n| self.lits[n].slot(self.side))
-            .collect();
+    /// The distinct candidates on the path (`slots` is room to count in).
+    fn count(&self, node: usize, slots: &mut Vec<usize>) -> u16 {
+        slots.clear();
+        slots.extend(
+            (std::iter::once(node).chain(self.ancestors(node))).map(|n| self.links[n].1 as usize),
+        );
         slots.sort_unstable();
         slots.dedup();
         slots.len() as u16
     }
 }
 
+/// What the searches work in: the arena, the queues and lists of one
+/// search. Kept between searches on a thread (a nesting chain runs the
+/// whole search on each grid it comes to), so that once grown nothing
+/// is allocated or zeroed again.
+#[derive(Default)]
+struct Buffers {
+    arena: Arena,
+    pending_on: VecDeque<usize>,
+    pending_off: VecDeque<usize>,
+    next: Vec<usize>,
+    ends: Vec<usize>,
+    slots: Vec<usize>,
+}
+
+thread_local! {
+    /// The buffers of this thread's searches (taken while one runs).
+    static BUFFERS: Cell<Option<Box<Buffers>>> = const { Cell::new(None) };
+}
+
 /// The grid's links, worked out once per search: the houses of each cell
-/// in the order chains follow them, and each digit's places in each
-/// house.
+/// in the order chains follow them, each digit's places in each house,
+/// and per candidate the cells its X links reach.
 struct Graph<'a> {
     houses: &'a [Vec<usize>],
     side: usize,
@@ -181,6 +209,17 @@ struct Graph<'a> {
     /// of `h * side + d - 1` from `starts` at that index to the next.
     places: Vec<usize>,
     starts: Vec<usize>,
+    /// Per candidate `cell * side + d - 1`, from `seen_starts` at that
+    /// index to the next: the other places of `d` in the cell's houses,
+    /// each once, house by house in their order (what `d` on there turns
+    /// off).
+    seen: Vec<usize>,
+    seen_starts: Vec<usize>,
+    /// Likewise, from `partner_starts`: in each of the cell's houses
+    /// where `d` has two places, the other one (what `d` off there turns
+    /// on).
+    partners: Vec<usize>,
+    partner_starts: Vec<usize>,
 }
 
 impl Graph<'_> {
@@ -195,18 +234,65 @@ impl Graph<'_> {
             }
         }
         starts.push(places.len());
-        Graph {
+        let mut graph = Graph {
             houses: state.houses_by_cell_in_explainer_order(),
             side,
             places,
             starts,
+            seen: Vec::new(),
+            seen_starts: Vec::new(),
+            partners: Vec::new(),
+            partner_starts: Vec::new(),
+        };
+        let n = state.cells() * side + 1;
+        let (mut seen, mut seen_starts) = (Vec::new(), Vec::with_capacity(n));
+        let (mut partners, mut partner_starts) = (Vec::new(), Vec::with_capacity(n));
+        for cell in 0..state.cells() {
+            let of_cell = &graph.houses[cell];
+            for d in 1..=side as u8 {
+                seen_starts.push(seen.len());
+                partner_starts.push(partners.len());
+                for (k, &h) in of_cell.iter().enumerate() {
+                    let places = graph.places(h, d);
+                    for &c in places {
+                        // Each cell once: not the start, nor one of an
+                        // earlier house.
+                        let earlier =
+                            || of_cell[..k].iter().any(|e| state.houses_of(c).contains(e));
+                        if c != cell && !earlier() {
+                            seen.push(c);
+                        }
+                    }
+                    let mut others = places.iter().filter(|&&c| c != cell);
+                    if let (Some(&c), None) = (others.next(), others.next()) {
+                        partners.push(c);
+                    }
+                }
+            }
         }
+        seen_starts.push(seen.len());
+        partner_starts.push(partners.len());
+        (graph.seen, graph.seen_starts) = (seen, seen_starts);
+        (graph.partners, graph.partner_starts) = (partners, partner_starts);
+        graph
     }
 
     /// The places of `d` in house `h`, in its order.
     fn places(&self, h: usize, d: u8) -> &[usize] {
         let at = h * self.side + usize::from(d) - 1;
         &self.places[self.starts[at]..self.starts[at + 1]]
+    }
+
+    /// The cells an on `d` in `cell` turns `d` off in.
+    fn seen(&self, cell: usize, d: u8) -> &[usize] {
+        let at = cell * self.side + usize::from(d) - 1;
+        &self.seen[self.seen_starts[at]..self.seen_starts[at + 1]]
+    }
+
+    /// The cells an off `d` in `cell` turns `d` on in.
+    fn partners(&self, cell: usize, d: u8) -> &[usize] {
+        let at = cell * self.side + usize::from(d) - 1;
+        &self.partners[self.partner_starts[at]..self.partner_starts[at + 1]]
     }
 }
 
@@ -233,20 +319,13 @@ fn on_to_off(
             }
         }
     }
-    let of_cell = &graph.houses[p.cell];
-    for (k, &h) in of_cell.iter().enumerate() {
-        for &c in graph.places(h, p.digit) {
-            // Each cell once: not the start, nor one of an earlier house.
-            let earlier = || of_cell[..k].iter().any(|e| state.houses_of(c).contains(e));
-            if c != p.cell && !earlier() {
-                let lit = Lit {
-                    cell: c,
-                    digit: p.digit,
-                    on: false,
-                };
-                out.push(arena.push(lit, Some(node)));
-            }
-        }
+    for &c in graph.seen(p.cell, p.digit) {
+        let lit = Lit {
+            cell: c,
+            digit: p.digit,
+            on: false,
+        };
+        out.push(arena.push(lit, Some(node)));
     }
 }
 
@@ -275,16 +354,13 @@ fn off_to_on(
         }
     }
     if x {
-        for &h in &graph.houses[p.cell] {
-            let mut others = graph.places(h, p.digit).iter().filter(|&&c| c != p.cell);
-            if let (Some(&c), None) = (others.next(), others.next()) {
-                let lit = Lit {
-                    cell: c,
-                    digit: p.digit,
-                    on: true,
-                };
-                out.push(arena.push(lit, Some(node)));
-            }
+        for &c in graph.partners(p.cell, p.digit) {
+            let lit = Lit {
+                cell: c,
+                digit: p.digit,
+                on: true,
+            };
+            out.push(arena.push(lit, Some(node)));
         }
     }
 }
@@ -378,7 +454,8 @@ pub(super) fn deductions(source: &State, current: &State) -> Vec<Deduction> {
 fn search(state: &State, graph: &Graph) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
     // One arena for every search, cleared before each.
-    let mut arena = Arena::new(state);
+    let mut buffers = BUFFERS.take().unwrap_or_default();
+    buffers.arena.fit(state);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);
@@ -391,10 +468,11 @@ fn search(state: &State, graph: &Graph) -> Vec<Found> {
                     digit: d,
                     on: true,
                 };
-                unary(state, graph, source, y, x, &mut arena, &mut found);
+                unary(state, graph, source, y, x, &mut buffers, &mut found);
             }
         }
     }
+    BUFFERS.set(Some(buffers));
     found
 }
 
@@ -405,7 +483,7 @@ fn unary(
     source: Lit,
     y: bool,
     x: bool,
-    arena: &mut Arena,
+    b: &mut Buffers,
     found: &mut Vec<Found>,
 ) {
     if !x && state.mask(source.cell).count_ones() > 2 {
@@ -416,15 +494,17 @@ fn unary(
         (false, true) => 3,
         _ => 2,
     };
-    arena.clear();
-    for node in cycles(state, graph, arena, source, y, x) {
+    b.arena.clear();
+    cycles(state, graph, b, source, y, x);
+    for k in 0..b.ends.len() {
+        let node = b.ends[k];
         let chain = Chain {
             cycle: true,
             x,
             y,
-            nodes: arena.count(node),
+            nodes: b.arena.count(node, &mut b.slots),
         };
-        let lits = arena.lits_to(node);
+        let lits = b.arena.lits_to(node);
         let removed = cycle_removals(state, &lits);
         if !removed.is_empty() {
             found.push(Found {
@@ -441,20 +521,22 @@ fn unary(
         return;
     }
     for start in [source, source.opposite()] {
-        arena.clear();
-        for node in forcing_chains(state, graph, arena, start, y) {
+        b.arena.clear();
+        forcing_chains(state, graph, b, start, y);
+        for k in 0..b.ends.len() {
+            let node = b.ends[k];
             let chain = Chain {
                 cycle: false,
                 x,
                 y,
-                nodes: arena.count(node),
+                nodes: b.arena.count(node, &mut b.slots),
             };
             found.push(Found {
                 tenths: chain.tenths(),
                 nodes: chain.nodes,
                 sort_key,
                 chain,
-                lits: arena.lits_to(node),
+                lits: b.arena.lits_to(node),
                 removed: Vec::new(),
             });
         }
@@ -462,27 +544,28 @@ fn unary(
 }
 
 /// The nodes where a search from `source` (on) comes back to it, after
-/// at least four links.
-fn cycles(
-    state: &State,
-    graph: &Graph,
-    arena: &mut Arena,
-    source: Lit,
-    y: bool,
-    x: bool,
-) -> Vec<usize> {
-    let mut ends = Vec::new();
+/// at least four links (in `b.ends`).
+fn cycles(state: &State, graph: &Graph, b: &mut Buffers, source: Lit, y: bool, x: bool) {
+    let Buffers {
+        arena,
+        pending_on,
+        pending_off,
+        next,
+        ends,
+        ..
+    } = b;
+    ends.clear();
     let start = arena.push(source, None);
     arena.meet(source);
-    let mut pending_on = VecDeque::from([start]);
-    let mut pending_off: VecDeque<usize> = VecDeque::new();
-    let mut next = Vec::new();
+    pending_on.clear();
+    pending_off.clear();
+    pending_on.push_back(start);
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(state, graph, arena, p, y, &mut next);
-            for &off in &next {
+            on_to_off(state, graph, arena, p, y, next);
+            for &off in next.iter() {
                 if !arena.has_ancestor(p, arena.lits[off]) {
                     pending_off.push_back(off);
                 }
@@ -490,8 +573,8 @@ fn cycles(
         }
         length += 1;
         while let Some(p) = pending_off.pop_front() {
-            off_to_on(state, graph, arena, p, y, x, &mut next);
-            for &on in &next {
+            off_to_on(state, graph, arena, p, y, x, next);
+            for &on in next.iter() {
                 let lit = arena.lits[on];
                 if length >= 4 && lit == source {
                     ends.push(on);
@@ -502,21 +585,23 @@ fn cycles(
             }
         }
     }
-    ends
 }
 
-/// The nodes where a search from `start` reaches its opposite.
-fn forcing_chains(
-    state: &State,
-    graph: &Graph,
-    arena: &mut Arena,
-    start: Lit,
-    y: bool,
-) -> Vec<usize> {
-    let mut ends: Vec<usize> = Vec::new();
+/// The nodes where a search from `start` reaches its opposite (in
+/// `b.ends`).
+fn forcing_chains(state: &State, graph: &Graph, b: &mut Buffers, start: Lit, y: bool) {
+    let Buffers {
+        arena,
+        pending_on,
+        pending_off,
+        next,
+        ends,
+        ..
+    } = b;
+    ends.clear();
     let first = arena.push(start, None);
-    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
-    let mut next = Vec::new();
+    pending_on.clear();
+    pending_off.clear();
     arena.meet(start);
     if start.on {
         pending_on.push_back(first);
@@ -531,25 +616,24 @@ fn forcing_chains(
     };
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(state, graph, arena, p, y, &mut next);
-            for &off in &next {
-                end(arena, off, &mut ends);
+            on_to_off(state, graph, arena, p, y, next);
+            for &off in next.iter() {
+                end(arena, off, ends);
                 if arena.meet(arena.lits[off]) {
                     pending_off.push_back(off);
                 }
             }
         }
         while let Some(p) = pending_off.pop_front() {
-            off_to_on(state, graph, arena, p, y, true, &mut next);
-            for &on in &next {
-                end(arena, on, &mut ends);
+            off_to_on(state, graph, arena, p, y, true, next);
+            for &on in next.iter() {
+                end(arena, on, ends);
                 if arena.meet(arena.lits[on]) {
                     pending_on.push_back(on);
                 }
             }
         }
     }
-    ends
 }
 
 /// What a cycle through `lits` (its start again at the end) removes:

@@ -9,7 +9,7 @@
 //! only narrow candidates from the start (even/odd cells) are left to the
 //! house techniques and the starting candidates.
 
-use csp_core::{ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
+use csp_core::{Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId};
 
 use super::state::removals;
 use super::{State, Step, Technique, removals_text};
@@ -19,23 +19,25 @@ use crate::rules::{Element, GridBuilder};
 /// The elements of a puzzle that reason beyond houses.
 pub(super) struct Elements<'s> {
     sudoku: &'s Sudoku,
-    /// Indices into the rules' elements.
-    reasoning: Vec<usize>,
+    /// Indices into the rules' elements, each with its model: the
+    /// element alone on the grid's cells, every digit open (built once;
+    /// each step starts its search from the candidates of the moment).
+    reasoning: Vec<(usize, Model)>,
 }
 
 impl<'s> Elements<'s> {
     /// The elements of `sudoku` that post more than houses.
     pub(super) fn new(sudoku: &'s Sudoku) -> Elements<'s> {
-        let everything = vec![ValueSet::range(sudoku.size().side() as u32); sudoku.size().cells()];
+        let everything = ValueSet::range(sudoku.size().side() as u32);
         let reasoning = (0..sudoku.rules().elements.len())
-            .filter(|&i| {
+            .filter_map(|i| {
                 let mut b = ModelBuilder::new();
-                for &domain in &everything {
-                    b.new_var(domain);
+                for _ in 0..sudoku.size().cells() {
+                    b.new_var(everything);
                 }
                 let mut houses = Vec::new();
                 let posted = post(sudoku, i, &mut b, &mut houses);
-                posted && b.num_propagators() > houses.len()
+                (posted && b.num_propagators() > houses.len()).then(|| (i, b.build()))
             })
             .collect();
         Elements { sudoku, reasoning }
@@ -55,12 +57,12 @@ impl<'s> Elements<'s> {
     /// The same, or the first element the candidates break: no digits
     /// left in its cells keep it (the description of why).
     pub(super) fn find_or_broken(&self, state: &State) -> Result<Option<Step>, String> {
-        for &i in &self.reasoning {
-            match self.step(i, state) {
+        for (i, model) in &self.reasoning {
+            match self.step(*i, model, state) {
                 Outcome::Nothing => {}
                 Outcome::Step(step) => return Ok(Some(*step)),
                 Outcome::Broken => {
-                    let element = &self.sudoku.rules().elements[i];
+                    let element = &self.sudoku.rules().elements[*i];
                     return Err(format!("{} cannot be kept", element.describe()));
                 }
             }
@@ -68,26 +70,24 @@ impl<'s> Elements<'s> {
         Ok(None)
     }
 
-    /// What element `i` alone rules out from the candidates of `state`.
-    fn step(&self, i: usize, state: &State) -> Outcome {
-        let mut b = ModelBuilder::new();
-        for cell in 0..state.cells() {
-            b.new_var(match state.digit(cell) {
-                0 => ValueSet(state.mask(cell)),
-                d => ValueSet::single(u32::from(d) - 1),
-            });
-        }
-        if !post(self.sudoku, i, &mut b, &mut Vec::new()) {
-            return Outcome::Nothing;
-        }
-        let model = b.build();
+    /// What element `i` (posted alone on `model`) rules out from the
+    /// candidates of `state`.
+    fn step(&self, i: usize, model: &Model, state: &State) -> Outcome {
         let config = SearchConfig {
             level: PropagationLevel::Singles,
             ..SearchConfig::default()
         };
-        let Ok(mut search) = Search::new(&model, &config) else {
+        let Ok(mut search) = Search::new(model, &config) else {
             return Outcome::Nothing;
         };
+        for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
+            if search
+                .restrict(VarId(cell as u32), ValueSet(state.mask(cell)))
+                .is_err()
+            {
+                return Outcome::Broken;
+            }
+        }
         for cell in (0..state.cells()).filter(|&c| state.digit(c) != 0) {
             let placed = u32::from(state.digit(cell)) - 1;
             if search.fix(VarId(cell as u32), placed).is_err() {

@@ -317,10 +317,14 @@ fn follow(
         pending_off.push_back(first);
     }
     let mut rules_applied = 0;
+    // Room for each node's links, kept from node to node.
+    let mut offs: Vec<Lit> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
+    let mut ons: Vec<(Lit, Vec<usize>, Cause)> = Vec::new();
     loop {
         if let Some(p) = pending_on.pop_front() {
             let lit = c.lits[p];
-            let mut offs: Vec<Lit> = Vec::new();
+            offs.clear();
             if !nishio {
                 for d in
                     (1..=side as u8).filter(|&d| d != lit.digit && grid[lit.cell] & bit(d) != 0)
@@ -332,7 +336,8 @@ fn follow(
                     });
                 }
             }
-            let mut seen = vec![lit.cell];
+            seen.clear();
+            seen.push(lit.cell);
             for &h in &houses[lit.cell] {
                 for &x in &state.houses()[h].cells {
                     if !seen.contains(&x) && grid[x] & bit(lit.digit) != 0 {
@@ -345,7 +350,7 @@ fn follow(
                     }
                 }
             }
-            for off in offs {
+            for &off in &offs {
                 if let Some(on) = c.get(off.opposite()) {
                     let node = c.node(off, vec![p]);
                     c.absurd = Some((on, node));
@@ -398,7 +403,7 @@ fn follow(
             continue;
         };
         let lit = c.lits[p];
-        let mut ons: Vec<(Lit, Vec<usize>, Cause)> = Vec::new();
+        ons.clear();
         let mask = grid[lit.cell];
         if !nishio && mask.count_ones() == 2 {
             if let Some(d) = (1..=side as u8).find(|&d| d != lit.digit && mask & bit(d) != 0) {
@@ -454,7 +459,7 @@ fn follow(
         if dynamic {
             grid[lit.cell] &= !bit(lit.digit);
         }
-        for (on, parents, cause) in ons {
+        for (on, parents, cause) in ons.drain(..) {
             if let Some(off) = c.get(on.opposite()) {
                 let node = c.node_by(on, parents, cause);
                 c.absurd = Some((node, off));

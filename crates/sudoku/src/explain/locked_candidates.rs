@@ -86,18 +86,25 @@ pub(super) fn locked_sets(
     mut step: impl FnMut(u8, usize, &HouseView, &HouseView, &[usize]) -> Option<Step>,
 ) -> Option<Step> {
     let houses = state.houses();
+    let mut places = Vec::with_capacity(state.side());
     for d in 1..=state.side() as u8 {
         for (a, from) in houses
             .iter()
             .enumerate()
             .filter(|(_, h)| h.full && first(h))
         {
-            let places = state.places(&from.cells, d);
+            places.clear();
+            places.extend((from.cells.iter()).filter(|&&c| state.mask(c) & bit(d) != 0));
             if places.len() < 2 {
                 continue;
             }
-            for (b, to) in houses.iter().enumerate().filter(|(_, h)| second(h)) {
-                if a == b || !places.iter().all(|c| to.cells.contains(c)) {
+            // The houses holding every place: those of the first.
+            for &b in state.houses_of(places[0]) {
+                let to = &houses[b];
+                if a == b
+                    || !second(to)
+                    || !places[1..].iter().all(|&c| state.houses_of(c).contains(&b))
+                {
                     continue;
                 }
                 if let Some(found) = step(d, a, from, to, &places) {
