@@ -194,6 +194,43 @@ struct Buffers {
     slots: Vec<usize>,
 }
 
+impl Buffers {
+    /// A new walk from `start` (on an arena cleared for it): the lists
+    /// emptied, the start met and queued as what it is, on or off. Gives
+    /// the walk its parts: the arena, the queues of on and off nodes, the
+    /// list of the last node's links and the ends found.
+    fn begin(&mut self, start: Lit) -> WalkParts<'_> {
+        self.ends.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let first = self.arena.push(start, None);
+        self.arena.meet(start);
+        if start.on {
+            self.pending_on.push_back(first);
+        } else {
+            self.pending_off.push_back(first);
+        }
+        let Buffers {
+            arena,
+            pending_on,
+            pending_off,
+            next,
+            ends,
+            ..
+        } = self;
+        (arena, pending_on, pending_off, next, ends)
+    }
+}
+
+/// What a walk works in (see [`Buffers::begin`]).
+type WalkParts<'a> = (
+    &'a mut Arena,
+    &'a mut VecDeque<usize>,
+    &'a mut VecDeque<usize>,
+    &'a mut Vec<usize>,
+    &'a mut Vec<usize>,
+);
+
 thread_local! {
     /// The buffers of this thread's searches (taken while one runs).
     static BUFFERS: Cell<Option<Box<Buffers>>> = const { Cell::new(None) };
@@ -546,20 +583,7 @@ fn unary(
 /// The nodes where a search from `source` (on) comes back to it, after
 /// at least four links (in `b.ends`).
 fn cycles(state: &State, graph: &Graph, b: &mut Buffers, source: Lit, y: bool, x: bool) {
-    let Buffers {
-        arena,
-        pending_on,
-        pending_off,
-        next,
-        ends,
-        ..
-    } = b;
-    ends.clear();
-    let start = arena.push(source, None);
-    arena.meet(source);
-    pending_on.clear();
-    pending_off.clear();
-    pending_on.push_back(start);
+    let (arena, pending_on, pending_off, next, ends) = b.begin(source);
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
@@ -590,24 +614,7 @@ fn cycles(state: &State, graph: &Graph, b: &mut Buffers, source: Lit, y: bool, x
 /// The nodes where a search from `start` reaches its opposite (in
 /// `b.ends`).
 fn forcing_chains(state: &State, graph: &Graph, b: &mut Buffers, start: Lit, y: bool) {
-    let Buffers {
-        arena,
-        pending_on,
-        pending_off,
-        next,
-        ends,
-        ..
-    } = b;
-    ends.clear();
-    let first = arena.push(start, None);
-    pending_on.clear();
-    pending_off.clear();
-    arena.meet(start);
-    if start.on {
-        pending_on.push_back(first);
-    } else {
-        pending_off.push_back(first);
-    }
+    let (arena, pending_on, pending_off, next, ends) = b.begin(start);
     let end = |arena: &Arena, node: usize, ends: &mut Vec<usize>| {
         let lit = arena.lits[node];
         if lit == start.opposite() && !ends.iter().any(|&e| arena.lits[e] == lit) {
