@@ -818,3 +818,27 @@ fn the_guide_stays_inside_the_repository() {
     let install = std::fs::read_to_string(root().join("docs/guide/install.md")).unwrap();
     assert_eq!(setup(&install), setup(&readme));
 }
+
+#[test]
+fn a_tab_separated_file_with_a_header_reads_its_puzzles_only() {
+    // The rated sets are kept as `puzzle<TAB>se_er...` with a header: it
+    // used to be read as the first row of a block grid (exit code 2).
+    let (out, err, code) = run(
+        &[
+            "count",
+            "--format",
+            "csv",
+            "--quiet",
+            "puzzles/se-rated-72.tsv",
+        ],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 72);
+    assert!(
+        rows[0].starts_with("puzzles/se-rated-72.tsv,2,"),
+        "{}",
+        rows[0]
+    );
+}

@@ -13,15 +13,15 @@ use crate::strategy::Engine;
 /// line: 81 characters for 9x9 (16 for 4x4, 36 for 6x6, ..., 625 for
 /// 25x25), `1`-`9` then `A`-`Z` for digits, `.`, `0` or `_` for empty cells
 /// (see --symbols). Also accepted: CSV lines whose first field is the puzzle
-/// (`puzzle,solution`, a header line is skipped), grids written one row per
-/// line (N lines of N cells, with or without separators such as `|`, `-`,
-/// `+`, spaces, like the boards this tool prints), f-puzzles and SudokuPad
-/// links (a line holding the link), f-puzzles JSON documents (a `.json`
-/// file, or one document per line), and folders (their `.txt`, `.csv`,
-/// `.json`, `.sdm`, `.sdk` and `.ss` files, in name order). Line endings
-/// \n, \r\n or \r; a UTF-8 byte order mark is skipped. Blank lines and
-/// lines starting with `#` are skipped; text after a puzzle on its line is
-/// ignored.
+/// (`puzzle,solution`, a header line is skipped; tab-separated too), grids
+/// written one row per line (N lines of N cells, with or without
+/// separators such as `|`, `-`, `+`, spaces, like the boards this tool
+/// prints), f-puzzles and SudokuPad links (a line holding the link),
+/// f-puzzles JSON documents (a `.json` file, or one document per line), and
+/// folders (their `.txt`, `.csv`, `.json`, `.sdm`, `.sdk` and `.ss` files,
+/// in name order). Line endings \n, \r\n or \r; a UTF-8 byte order mark is
+/// skipped. Blank lines and lines starting with `#` are skipped; text
+/// after a puzzle on its line is ignored.
 ///
 /// Exit codes: 0 every puzzle was solved (or counted, or shown); 1 some
 /// puzzle is unsolvable, was stopped by a limit, or has several solutions

@@ -3,7 +3,8 @@
 //!
 //! - one puzzle per line (`4.....8.5.3...`), text after it ignored;
 //! - CSV lines whose first field is the puzzle (`puzzle,solution`, the
-//!   Kaggle layout), with or without a header line;
+//!   Kaggle layout), with or without a header line; tab-separated ones
+//!   too (`puzzle<TAB>se_er`, as the rated sets are kept);
 //! - block grids: one row per line, N lines for an NxN grid, with or
 //!   without separators (`|`, `-`, `+`, `=`, spaces, box-drawing
 //!   characters), such as the boards this tool prints;
@@ -418,6 +419,13 @@ impl Assembler {
             out.push(self.entry(line, word.to_string(), None));
             return;
         }
+        if self.first && self.block.is_none() && trimmed.contains('\t') {
+            let field = trimmed.split('\t').next().unwrap_or_default().trim();
+            if !field.contains(|c: char| c.is_ascii_digit() || c == '.') {
+                self.first = false;
+                return; // a header: `puzzle\tse_er\t...` (TSV)
+            }
+        }
         if trimmed.contains(',') {
             out.extend(self.abandon_block(format!("the CSV line {line}")));
             let field = trimmed.split(',').next().unwrap_or_default().trim();
@@ -801,6 +809,13 @@ mod tests {
         assert_eq!(read(text.as_bytes()), vec![ok(2, TOP1)]);
         let text = format!("\"{TOP1}\",{solution}\n");
         assert_eq!(read(text.as_bytes()), vec![ok(1, TOP1)]);
+        // Tab-separated, as the rated sets are kept: the header goes too.
+        let text = format!("puzzle\tse_er\n{TOP1}\t2.5\n");
+        assert_eq!(read(text.as_bytes()), vec![ok(2, TOP1)]);
+        // Only a first line is a header: later, a word is an error.
+        let got = read(format!("{TOP1}\t2.5\npuzzle\tse_er\n").as_bytes());
+        assert_eq!((got.len(), got[0].clone()), (2, ok(1, TOP1)));
+        assert!(got[1].1.is_err());
     }
 
     #[test]
