@@ -232,6 +232,12 @@ impl Lines {
     }
 }
 
+/// Whether the first field of a file's first CSV or tab-separated line
+/// is a column name (no digit, no `.`: no puzzle), so the line a header.
+fn is_header_field(field: &str) -> bool {
+    !field.contains(|c: char| c.is_ascii_digit() || c == '.')
+}
+
 /// Whether `c` separates cells in a block grid row (and is no cell).
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=' | '\u{2500}'..='\u{257f}')
@@ -421,7 +427,7 @@ impl Assembler {
         }
         if self.first && self.block.is_none() && trimmed.contains('\t') {
             let field = trimmed.split('\t').next().unwrap_or_default().trim();
-            if !field.contains(|c: char| c.is_ascii_digit() || c == '.') {
+            if is_header_field(field) {
                 self.first = false;
                 return; // a header: `puzzle\tse_er\t...` (TSV)
             }
@@ -431,7 +437,7 @@ impl Assembler {
             let field = trimmed.split(',').next().unwrap_or_default().trim();
             let field = field.trim_matches('"').trim();
             let first = std::mem::replace(&mut self.first, false);
-            if first && !field.contains(|c: char| c.is_ascii_digit() || c == '.') {
+            if first && is_header_field(field) {
                 return; // a header: `quizzes,solutions`, `puzzle,solution`
             }
             out.push(self.entry(line, field.to_string(), None));

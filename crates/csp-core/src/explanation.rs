@@ -50,3 +50,14 @@ pub fn position_once(scope: &[VarId], var: VarId) -> Option<usize> {
         _ => None,
     }
 }
+
+/// Where the removal a propagator is asked to explain stands in its
+/// `scope`: `Some(None)` for a failure (no removal), `Some(Some((i,
+/// value)))` for a removal from the variable at position `i`, `None` when
+/// that variable is absent or repeated (see [`position_once`]).
+pub fn removal_at(scope: &[VarId], removal: Option<(VarId, u32)>) -> Option<Option<(usize, u32)>> {
+    match removal {
+        Some((var, value)) => position_once(scope, var).map(|i| Some((i, value))),
+        None => Some(None),
+    }
+}

@@ -2,7 +2,7 @@
 //! holding a given set of values, in one of several ways.
 
 use super::{Conflict, PropagationContext, Propagator, Rule};
-use crate::explanation::{Explaining, Literal, position_once};
+use crate::explanation::{Explaining, Literal, removal_at};
 use crate::{ValueSet, VarId};
 
 /// One way to fill the line: its cells split into parts (bit `k` of a
@@ -220,12 +220,8 @@ impl Propagator for PartitionedLine {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        let at = match removal {
-            Some((x, w)) => match position_once(&self.vars, x) {
-                Some(k) => Some((k, w)),
-                None => return false,
-            },
-            None => None,
+        let Some(at) = removal_at(&self.vars, removal) else {
+            return false;
         };
         for p in 0..self.ends.len() {
             let gives = at.is_none_or(|(k, w)| self.pattern(p).1[k].contains(w));

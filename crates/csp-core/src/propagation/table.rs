@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use super::work_space::with_work_space;
 use super::{Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel};
 use super::{Propagator, Rule};
-use crate::explanation::{Explaining, Literal, position_once};
+use crate::explanation::{Explaining, Literal, removal_at};
 use crate::{ValueSet, VarId};
 
 /// The most tuples a table may list.
@@ -199,13 +199,10 @@ impl Propagator for Table {
         ex: &Explaining<'_>,
         reason: &mut Vec<Literal>,
     ) -> bool {
-        let at = match removal {
-            Some((var, _)) => match position_once(&self.vars, var) {
-                Some(i) => Some(i),
-                None => return false,
-            },
-            None => None,
+        let Some(at) = removal_at(&self.vars, removal) else {
+            return false;
         };
+        let at = at.map(|(i, _)| i);
         let mut gone: Vec<Literal> = Vec::new();
         for t in &self.tuples {
             if let (Some(i), Some((_, value))) = (at, removal)

@@ -5,7 +5,7 @@
 use super::{
     Conflict, Events, ForwardCheck, Hypothesis, PropagationContext, PropagationLevel, Propagator,
 };
-use crate::explanation::{Explaining, Literal, position_once};
+use crate::explanation::{Explaining, Literal, removal_at};
 use crate::{ValueSet, VarId};
 
 /// `sum(weights[i][x_i]) <= rhs`, or `= rhs` when `equal`, where
@@ -182,13 +182,10 @@ impl Propagator for WeightedSum {
         if removal.is_none() && ex.push_emptied(&self.vars, reason) {
             return true;
         }
-        let skip = match removal {
-            Some((var, _)) => match position_once(&self.vars, var) {
-                Some(j) => Some(j),
-                None => return false,
-            },
-            None => None,
+        let Some(at) = removal_at(&self.vars, removal) else {
+            return false;
         };
+        let skip = at.map(|(j, _)| j);
         let signs: &[i64] = if self.equal { &[1, -1] } else { &[1] };
         for &sign in signs {
             // Each other term's least signed weight over its domain.

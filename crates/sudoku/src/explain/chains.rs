@@ -316,20 +316,24 @@ impl Graph<'_> {
 
     /// The places of `d` in house `h`, in its order.
     fn places(&self, h: usize, d: u8) -> &[usize] {
-        let at = h * self.side + usize::from(d) - 1;
-        &self.places[self.starts[at]..self.starts[at + 1]]
+        self.run(&self.places, &self.starts, h, d)
     }
 
     /// The cells an on `d` in `cell` turns `d` off in.
     fn seen(&self, cell: usize, d: u8) -> &[usize] {
-        let at = cell * self.side + usize::from(d) - 1;
-        &self.seen[self.seen_starts[at]..self.seen_starts[at + 1]]
+        self.run(&self.seen, &self.seen_starts, cell, d)
     }
 
     /// The cells an off `d` in `cell` turns `d` on in.
     fn partners(&self, cell: usize, d: u8) -> &[usize] {
-        let at = cell * self.side + usize::from(d) - 1;
-        &self.partners[self.partner_starts[at]..self.partner_starts[at + 1]]
+        self.run(&self.partners, &self.partner_starts, cell, d)
+    }
+
+    /// The run of `items` for (`i`, `d`), `i` a house or a cell: from
+    /// `starts` at `i * side + d - 1` to the next start.
+    fn run<'g>(&self, items: &'g [usize], starts: &[usize], i: usize, d: u8) -> &'g [usize] {
+        let at = i * self.side + usize::from(d) - 1;
+        &items[starts[at]..starts[at + 1]]
     }
 }
 

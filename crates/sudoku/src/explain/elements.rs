@@ -80,17 +80,13 @@ impl<'s> Elements<'s> {
         let Ok(mut search) = Search::new(model, &config) else {
             return Outcome::Nothing;
         };
-        for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
-            if search
-                .restrict(VarId(cell as u32), ValueSet(state.mask(cell)))
-                .is_err()
-            {
-                return Outcome::Broken;
-            }
-        }
-        for cell in (0..state.cells()).filter(|&c| state.digit(c) != 0) {
-            let placed = u32::from(state.digit(cell)) - 1;
-            if search.fix(VarId(cell as u32), placed).is_err() {
+        for cell in 0..state.cells() {
+            let var = VarId(cell as u32);
+            let narrowed = match state.digit(cell) {
+                0 => search.restrict(var, ValueSet(state.mask(cell))),
+                d => search.fix(var, u32::from(d) - 1),
+            };
+            if narrowed.is_err() {
                 return Outcome::Broken;
             }
         }

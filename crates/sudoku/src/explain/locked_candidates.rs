@@ -93,8 +93,7 @@ pub(super) fn locked_sets(
             .enumerate()
             .filter(|(_, h)| h.full && first(h))
         {
-            places.clear();
-            places.extend((from.cells.iter()).filter(|&&c| state.mask(c) & bit(d) != 0));
+            state.places_into(&from.cells, d, &mut places);
             if places.len() < 2 {
                 continue;
             }

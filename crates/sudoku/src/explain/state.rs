@@ -190,9 +190,15 @@ impl State {
 
     /// Those of `cells` where `d` is still a candidate, in their order.
     pub fn places(&self, cells: &[usize], d: u8) -> Vec<usize> {
-        (cells.iter().copied())
-            .filter(|&c| self.candidates[c] & bit(d) != 0)
-            .collect()
+        let mut out = Vec::new();
+        self.places_into(cells, d, &mut out);
+        out
+    }
+
+    /// The same, written over `out` (its room kept).
+    pub fn places_into(&self, cells: &[usize], d: u8, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend((cells.iter().copied()).filter(|&c| self.candidates[c] & bit(d) != 0));
     }
 
     /// The houses holding every digit that hold both `a` and `b`.
