@@ -10,6 +10,10 @@ directory of its compiled classes:
 
     javac -encoding ISO-8859-1 -d /tmp/se/out $(find diuf -name '*.java')
     SE_CLASSES=/tmp/se/out python3 scripts/bench_se_rating.py PUZZLES.txt
+    SE_CLASSES=/tmp/se/out python3 scripts/bench_se_rating.py --sample 10 puzzles/se-rated-1598.tsv
+
+(the second: the benchmark's 500, the first 10 puzzles of each of the 50
+ratings of the 1,598).
 
 Without SE_CLASSES only this tool is timed.
 """
@@ -50,10 +54,38 @@ def serate(path, classes):
     return elapsed, ratings
 
 
+def sample(path, per_rating):
+    """The first `per_rating` puzzles of each ER of a rated TSV file (a
+    header, then puzzle and se_er first): the benchmark's 500 is
+    `--sample 10 puzzles/se-rated-1598.tsv` (10 of each of its 50 ERs,
+    2.5 to 9.1), written to a temporary plain file both tools read."""
+    import tempfile
+
+    taken = {}
+    lines = []
+    with open(path) as f:
+        next(f)
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            er = fields[1]
+            if taken.get(er, 0) < per_rating:
+                taken[er] = taken.get(er, 0) + 1
+                lines.append(fields[0])
+    out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+    out.write("\n".join(lines) + "\n")
+    out.close()
+    return out.name
+
+
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: bench_se_rating.py PUZZLES.txt")
-    path = sys.argv[1]
+    args = sys.argv[1:]
+    per_rating = None
+    if len(args) == 3 and args[0] == "--sample":
+        per_rating = int(args[1])
+        args = args[2:]
+    if len(args) != 1:
+        sys.exit("usage: bench_se_rating.py [--sample K RATED.tsv | PUZZLES.txt]")
+    path = args[0] if per_rating is None else sample(args[0], per_rating)
     elapsed, mine = ours(path)
     n = len(mine)
     print(f"sudoku rate --scale se -j 1: {n} puzzles in {elapsed:.1f} s ({n / elapsed:.1f} per second)")

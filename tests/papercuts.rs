@@ -546,8 +546,8 @@ fn the_readme_announces_the_builds_and_its_first_command_ends_as_it_says() {
     let setup = readme.split("## Set up and run\n").nth(1).unwrap();
     let setup = setup.split("\n## ").next().unwrap();
     let words = setup.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(words.contains("The first command compiles the binary before it runs (about"));
-    assert!(words.contains("`pip install` compiles the package too (about"));
+    assert!(words.contains("The first command compiles the binary before it runs (2 to 3 minutes"));
+    assert!(words.contains("`pip install` compiles the package too (1 to 2.5 minutes"));
     assert!(words.contains("silent: `-v` shows it"));
     let said = setup.split("then ends with\n`").nth(1).unwrap();
     let said = said.split("...`").next().unwrap();
@@ -841,4 +841,160 @@ fn a_tab_separated_file_with_a_header_reads_its_puzzles_only() {
         "{}",
         rows[0]
     );
+}
+
+// Papercuts 4 (what a new user met, round 4).
+
+const QUEENS: &str = "instances/xcsp3/Queens/Queens-8.xml";
+
+/// Round 4, item 2: an instance's record speaks of variables and of
+/// the propagators of its constraints, not of cells and house rules.
+#[test]
+fn an_instance_record_speaks_of_variables_and_propagators() {
+    let (out, _, code) = run(&["csp", "solve", "--format", "json", QUEENS], "");
+    assert_eq!(code, 0);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let stats = &record["stats"];
+    assert!(stats.get("cells_placed").is_none() && stats.get("rules").is_none());
+    assert_eq!(stats["variables_assigned"], 5);
+    let propagators = stats["propagators"].as_object().unwrap();
+    // In the rules' order (as printed: a map read back is sorted).
+    let names = [
+        "fc",
+        "naked_singles",
+        "hidden_singles",
+        "locked",
+        "gac",
+        "relation",
+    ];
+    assert_eq!(propagators.len(), names.len());
+    let at = |name: &str| out.find(&format!("\"{name}\":{{\"constraints\"")).unwrap();
+    assert!(names.windows(2).all(|w| at(w[0]) < at(w[1])), "{out}");
+    // The queens' columns are an allDifferent group; their diagonals,
+    // allDifferent over expressions, become binary relations.
+    assert_eq!(
+        propagators["fc"]["constraints"],
+        serde_json::json!(["allDifferent"])
+    );
+    assert_eq!(propagators["fc"]["runs"], 39);
+    assert_eq!(
+        propagators["relation"]["constraints"],
+        serde_json::json!(["allDifferent"])
+    );
+    assert_eq!(
+        propagators["naked_singles"]["constraints"],
+        serde_json::json!([])
+    );
+    // The CSV: `variables_assigned`, the rules' columns as before.
+    let (csv, _, _) = run(&["csp", "solve", "--format", "csv", QUEENS], "");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert!(header.contains(&"variables_assigned") && !header.contains(&"cells_placed"));
+    assert!(header.contains(&"fc_runs") && header.contains(&"human_assignments"));
+    assert_eq!(header.last(), Some(&"error_kind"));
+    // A comparison of instances counts instances per second.
+    let (table, _, code) = run(&["csp", "compare", "--config", "default", QUEENS], "");
+    assert_eq!(code, 0, "{table}");
+    assert!(
+        table.contains("instances/s") && !table.contains("puzzles/s"),
+        "{table}"
+    );
+}
+
+/// Round 4, item 3: the flags that mean the same thing are the same flags
+/// in `count` and `csp count`, from one definition.
+#[test]
+fn csp_count_takes_the_output_and_limit_flags_of_count() {
+    assert_eq!(run(&["csp", "count", "--quiet", QUEENS], "").0, ">=2\n");
+    assert_eq!(run(&["csp", "count", "-q", "--all", QUEENS], "").0, "92\n");
+    assert_eq!(
+        run(&["csp", "count", "-q", "--limit", "100", QUEENS], "").0,
+        "92\n"
+    );
+    assert_eq!(
+        run(&["csp", "solve", "-q", "-j", "1", QUEENS], "").0,
+        "0 4 7 5 2 6 1 3\n"
+    );
+    let (out, _, code) = run(&["csp", "count", "-q", "--timeout", "60000", QUEENS], "");
+    assert_eq!((out.as_str(), code), (">=2\n", 0));
+    // Each shared flag has the same help in both commands.
+    let help = |args: &[&str]| run(args, "").0;
+    let count = help(&["count", "--help"]);
+    let csp = help(&["csp", "count", "--help"]);
+    for flag in [
+        "--quiet",
+        "--format",
+        "--jobs",
+        "--limit",
+        "--all",
+        "--timeout",
+    ] {
+        let said = |text: &str| {
+            let lines: Vec<&str> = text.lines().collect();
+            let at = (lines.iter())
+                .position(|l| {
+                    let l = l.trim_start();
+                    l.starts_with(flag)
+                        || (l.starts_with('-') && l[2..].starts_with(&format!(", {flag}")))
+                })
+                .unwrap_or_else(|| panic!("{flag}"));
+            lines[at..at + 2].join("\n")
+        };
+        assert_eq!(said(&count), said(&csp), "{flag}");
+    }
+}
+
+/// Round 4, item 4: a construct the reader does not take is `unsupported`
+/// in the text, as in the record's `error_kind`.
+#[test]
+fn an_unsupported_construct_is_said_so() {
+    let file = "tests/inputs/xcsp3/no-overlap.xml";
+    let (out, _, code) = run(&["csp", "solve", file], "");
+    assert_eq!(code, 2);
+    assert!(
+        out.starts_with(&format!(
+            "{file}: unsupported: line 6: the constraint <noOverlap> is not supported"
+        )),
+        "{out}"
+    );
+    let (json, _, _) = run(&["csp", "solve", "--format", "json", file], "");
+    let record: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(record["status"], "invalid");
+    assert_eq!(record["error_kind"], "unsupported");
+}
+
+/// Round 4, item 8: `explain` and `rate --scale se` stop at `--timeout`
+/// (a minimal jigsaw puzzle with both diagonals, made by our generator,
+/// needs nested forcing chains at step after step: minutes without it).
+#[test]
+fn explain_and_rate_stop_at_their_time_limit() {
+    let file = "tests/inputs/jigsaw-diagonals.txt";
+    let started = std::time::Instant::now();
+    let (out, _, code) = run(&["explain", "-q", "--timeout", "1000", file], "");
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().next().unwrap();
+    assert!(
+        line.starts_with(&format!("{file}:1: stopped after ")),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(" steps: not explained within the time limit (1000 ms)"),
+        "{line}"
+    );
+    let (json, _, _) = run(
+        &["explain", "--format", "json", "--timeout", "1000", file],
+        "",
+    );
+    let record: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(record["status"], "stopped");
+    assert!(record["se"].is_null() && record["stuck"].is_null());
+    let (out, _, code) = run(&["rate", "--scale", "se", "--timeout", "1000", file], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with(&format!(
+            "{file}:1: stopped: not rated within the time limit (1000 ms)"
+        )),
+        "{out}"
+    );
+    // Three runs of a second each, not minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }

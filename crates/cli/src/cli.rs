@@ -300,14 +300,10 @@ pub struct CspArgs {
     pub files: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub strategy: StrategyArgs,
-    /// Output format: text for people, json (one object per file) or csv
-    /// for scripts.
-    #[arg(long, value_enum, default_value_t = CspFormat::Text)]
-    pub format: CspFormat,
-    /// Worker threads (default, or 0: all cores). Output is in the order
-    /// of the files whatever the number.
-    #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
+    /// The output flags of the puzzle commands (one definition): one
+    /// record per file, in the order of the files whatever `--jobs`.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Write every event of each instance's search to FILE as JSON Lines
     /// (the events of `solve --trace`, with `var`, `value` and `values`
     /// for the instance's variables and values; optimizing, every search
@@ -325,13 +321,30 @@ pub struct CspArgs {
 pub struct CspCountArgs {
     #[command(flatten)]
     pub run: CspArgs,
-    /// Stop counting at K solutions. At least 1; --all counts every one.
+    #[command(flatten)]
+    pub limit: LimitArgs,
+}
+
+/// How many solutions to count: `--limit K` or `--all` (`count` and
+/// `csp count` share this one definition).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Stop counting at K solutions (2: is the solution unique?). At least
+    /// 1; --all counts without a limit.
     #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+
     /// Count every solution (no limit).
     #[arg(long)]
     pub all: bool,
+}
+
+impl LimitArgs {
+    /// The most solutions to count (`None`: every one).
+    pub fn max_solutions(self) -> Option<u64> {
+        (!self.all).then_some(self.limit)
+    }
 }
 
 /// Arguments of `sudoku csp compare`.
@@ -343,18 +356,6 @@ pub struct CspCompareArgs {
     pub sets: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub comparison: ComparisonArgs,
-}
-
-/// How `sudoku csp` prints its records.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CspFormat {
-    /// A line per instance (and the solution under it), then a summary.
-    Text,
-    /// JSON Lines: one object per instance.
-    Json,
-    /// CSV: a header, then a row per instance (the JSON keys as columns,
-    /// `stats.placements` as `placements`).
-    Csv,
 }
 
 /// Arguments of `sudoku serve`.
@@ -596,7 +597,8 @@ pub struct RateArgs {
 
     /// Give up rating a puzzle after MS milliseconds (0: no limit): it is
     /// reported as `stopped` (exit code 1). Rating a big grid with few
-    /// clues at `probing` can take minutes.
+    /// clues at `probing` can take minutes, and so can a rating on
+    /// Sudoku Explainer's scale that needs nested forcing chains.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
 
@@ -969,6 +971,13 @@ pub struct ExplainArgs {
     /// element's steps within every X.
     #[arg(long, value_name = "X")]
     pub max_difficulty: Option<sudoku::explain::Difficulty>,
+
+    /// Give up explaining a puzzle after MS milliseconds (0: no limit): it
+    /// ends `stopped` (exit code 1) with the steps made in time. Puzzles
+    /// that need nested forcing chains at step after step (minimal jigsaw
+    /// puzzles with both diagonals, for one) can take minutes.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -1062,20 +1071,23 @@ pub struct OutputArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Text format: one short line per puzzle and no summary (solve: the
-    /// solution line, empty if none; count: the number of solutions found;
-    /// candidates: the grid alone).
+    /// Text format: one short line per puzzle (or instance) and no
+    /// summary (solve: the solution line, empty if none; count: the
+    /// number of solutions found; candidates: the grid alone; csp solve:
+    /// the solution's values, empty if none).
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Boards and a line of counters per puzzle.
+    /// Boards and a line of counters per puzzle (an instance's line and
+    /// solution), then a summary.
     Text,
-    /// JSON Lines: one object per puzzle.
+    /// JSON Lines: one object per puzzle (or instance).
     Json,
-    /// CSV: a header, then one row per puzzle.
+    /// CSV: a header, then one row per puzzle (or instance): the JSON
+    /// keys as columns.
     Csv,
 }
 
@@ -1126,15 +1138,8 @@ pub struct CountArgs {
     #[command(flatten)]
     pub trace: TraceArgs,
 
-    /// Stop counting at K solutions (2: is the solution unique?). At least
-    /// 1; --all counts without a limit.
-    #[arg(long, value_name = "K", default_value_t = 2, conflicts_with = "all",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: u64,
-
-    /// Count every solution (no limit).
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
 
     /// Which solver counts: `engine` (the reference: any heuristic chain,
     /// level, rule, limit and trace, exact counters) or `bitboard` (grids

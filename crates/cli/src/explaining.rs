@@ -68,6 +68,10 @@ impl ExplainRecord {
             "stuck" => Some(format!(
                 "stuck after {steps}: the techniques find nothing more"
             )),
+            "stopped" if self.harder.is_none() => Some(format!(
+                "stopped after {steps}: {}",
+                self.head.error.as_deref().unwrap_or("a limit")
+            )),
             "stopped" => {
                 let next = self.harder.as_ref()?;
                 let rated = next
@@ -174,17 +178,22 @@ impl ExplainRecord {
         }
         self.hardest = e.steps.iter().map(|s| s.technique).max().map(|t| t.name());
         self.head.status = match (&e.harder, e.solved()) {
+            _ if e.timed_out => "stopped",
             (Some(_), _) => "stopped",
             (None, true) => "solved",
             (None, false) => "stuck",
         };
+        if e.timed_out {
+            let ms = options.timeout.map_or(0, |t| t.as_millis());
+            self.head.error = Some(format!("not explained within the time limit ({ms} ms)"));
+        }
         self.harder = e.harder.as_ref().map(|s| StepRecord::of(s, side, houses));
         self.max_difficulty = options.max_difficulty;
         // A rating needs every step.
-        if e.solutions == Some(1) && e.harder.is_none() {
+        if e.solutions == Some(1) && e.harder.is_none() && !e.timed_out {
             self.se = Some(ExplainerRecord::of(&explain::rating_of(e, 1)));
         }
-        if !e.solved() && e.harder.is_none() {
+        if !e.solved() && e.harder.is_none() && !e.timed_out {
             self.stuck = Some(e.end.grid_text().lines().map(str::to_string).collect());
         }
         self
@@ -252,9 +261,27 @@ pub fn explain_job(job: &Job, sudokus: &Sudokus) -> ExplainRecord {
 
 /// The same, as far as `options` let the explanation go.
 pub fn explain_job_with(job: &Job, sudokus: &Sudokus, options: &ExplainOptions) -> ExplainRecord {
+    explain_job_watched(job, sudokus, options, None)
+}
+
+/// The same, with a status line on `long`'s terminal while it runs long.
+pub fn explain_job_watched(
+    job: &Job,
+    sudokus: &Sudokus,
+    options: &ExplainOptions,
+    long: Option<&crate::long_searches::LongSearches>,
+) -> ExplainRecord {
     let base = ExplainRecord::new(origin(job));
+    let mut line = long.map(|l| l.watch(&origin(job)));
+    let mut made = 0;
+    let mut watch = |step: &explain::Step| {
+        made += 1;
+        if let Some(line) = &mut line {
+            line.see_steps(made, &step.technique.name());
+        }
+    };
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
-        let explanation = explain::explain_with(sudoku, puzzle, options)?;
+        let explanation = explain::explain_watched(sudoku, puzzle, options, &mut watch)?;
         Ok(base.clone().explained(&explanation, options))
     });
     result.unwrap_or_else(|e| base.invalid(e.kind, e.message))

@@ -13,7 +13,7 @@ use csp_core::{Search, SearchConfig, SearchResult, Termination};
 use serde::Serialize;
 
 use crate::records::columns::{Cell, Column, Columns, Lazy, Tabular};
-use crate::records::{StatsRecord, StrategyRecord, VERSION, stats_columns};
+use crate::records::{InstanceStatsRecord, StrategyRecord, VERSION, instance_stats_columns};
 use crate::strategy::Strategy;
 
 /// The CSV columns of an instance's record: each a key (or path) of its
@@ -39,9 +39,11 @@ static COLUMNS: Lazy = Lazy::new(|| {
     .to_vec();
     c.push(Column::key("values").written(Cell::Words));
     // `solutions` is the record's own (the same number).
-    c.extend(stats_columns(&["solutions"]));
+    c.extend(instance_stats_columns(&["solutions"]));
     c.extend(StrategyRecord::columns());
     c.push(Column::key("version"));
+    // Added after 0.1's columns, so that theirs keep their places.
+    c.push(Column::key("error_kind"));
     Columns::new(c)
 });
 
@@ -61,6 +63,10 @@ pub struct InstanceRecord {
     pub status: &'static str,
     /// Why the file was not read or searched.
     pub error: Option<String>,
+    /// What kind of error `error` is: `unreadable`, `not XML`, `invalid`
+    /// (the file breaks XCSP3's rules), `unsupported` (a construct this
+    /// reader does not take) or `search` (the strategy does not apply).
+    pub error_kind: Option<&'static str>,
     /// How many variables and constraints were read.
     pub variables: Option<usize>,
     /// The constraints read (a `<group>` counts each of its `<args>`).
@@ -97,7 +103,7 @@ pub struct InstanceRecord {
     pub optimal: Option<bool>,
     /// The search counters (optimizing: summed over the series of
     /// searches, `solutions` the improving ones).
-    pub stats: Option<StatsRecord>,
+    pub stats: Option<InstanceStatsRecord>,
     /// The strategy.
     pub strategy: StrategyRecord,
     /// The program's version.
@@ -152,7 +158,29 @@ impl InstanceRecord {
             (None, Some(stats)) => format!(" ({})", stats.sentence()),
             (None, None) => String::new(),
         };
-        format!("{}: {}{counted}{detail}", self.file, self.status)
+        // A file not read says why in its status: `unsupported` for a
+        // construct the reader does not take, as `error_kind` does.
+        let status = match (self.status, self.error_kind) {
+            ("invalid", Some(kind)) => kind,
+            (status, _) => status,
+        };
+        format!("{}: {status}{counted}{detail}", self.file)
+    }
+
+    /// The line of `--quiet` text: the first solution's values (solving;
+    /// optimizing, the best), or the number of solutions counted (`>=N`
+    /// when a limit stopped the count first); empty when neither.
+    pub fn quiet_line(&self) -> String {
+        if self.limit == Some(1) || self.optimal.is_some() {
+            return (self.values.iter().flatten())
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        let bound = if self.exact == Some(true) { "" } else { ">=" };
+        self.solutions
+            .map(|n| format!("{bound}{n}"))
+            .unwrap_or_default()
     }
 }
 
@@ -318,6 +346,7 @@ impl InstanceRecord {
             file,
             status: "invalid",
             error: None,
+            error_kind: None,
             variables: None,
             constraints: None,
             unconstrained: None,
@@ -371,7 +400,10 @@ impl InstanceRecord {
             self.best = o.best;
             self.optimal = Some(o.optimal);
         }
-        self.stats = Some(StatsRecord::from(&result.stats));
+        self.stats = Some(InstanceStatsRecord::of(
+            &result.stats,
+            read.compiled.rule_sources(),
+        ));
     }
 }
 
@@ -400,15 +432,17 @@ pub fn run_instance(
                 record.variables = Some(variables);
                 record.constraints = Some(constraints);
             }
+            record.error_kind = Some(e.kind);
             e.message
         })
         .and_then(|read| {
             record.read(&read);
             let file = path.display().to_string();
             let searched = match trace {
-                Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions)?,
-                None => search_instance(&read, &strategy.search, max_solutions, None, interrupt)?,
+                Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions),
+                None => search_instance(&read, &strategy.search, max_solutions, None, interrupt),
             };
+            let searched = searched.inspect_err(|_| record.error_kind = Some("search"))?;
             record.searched(&read, &searched);
             Ok(())
         });

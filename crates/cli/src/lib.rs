@@ -40,6 +40,7 @@ pub mod generating;
 pub mod heatmap;
 pub mod input;
 pub mod instances;
+pub mod long_searches;
 pub mod picture;
 pub mod rating;
 pub mod records;

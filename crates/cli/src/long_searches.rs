@@ -1,8 +1,10 @@
-//! A status line for each search of `solve` and `count` that runs long,
-//! on stderr when it is a terminal: which puzzle (file name and line), the
-//! placements so far and their rate, how deep, and the solutions found,
-//! cut to the terminal's width. One line per search running (with
-//! `--jobs`, several), gone when it ends.
+//! A status line for each search of `solve` and `count` (and each
+//! explanation of `explain` and `rate --scale se`) that runs long, on
+//! stderr when it is a terminal: which puzzle (file name and line), the
+//! placements so far and their rate, how deep, and the solutions found
+//! (explaining: the steps made and the last one's technique), cut to the
+//! terminal's width. One line per puzzle at work (with `--jobs`,
+//! several), gone when it ends.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -57,6 +59,17 @@ pub struct SearchLine {
 impl SearchLine {
     /// Sees the counters (called every 1,024 steps of the search).
     pub fn see(&mut self, stats: &SearchStats) {
+        self.show(|label, elapsed| status(label, stats, elapsed));
+    }
+
+    /// Sees an explanation's progress: `steps` made, the last by
+    /// `technique`.
+    pub fn see_steps(&mut self, steps: usize, technique: &str) {
+        self.show(|label, elapsed| step_status(label, steps, technique, elapsed));
+    }
+
+    /// Shows `message(label, elapsed)` if the line is due.
+    fn show(&mut self, message: impl FnOnce(&str, Duration) -> String) {
         let now = Instant::now();
         if now < self.next {
             return;
@@ -69,7 +82,7 @@ impl SearchLine {
             );
             bar
         });
-        bar.set_message(status(&self.label, stats, now - self.start));
+        bar.set_message(message(&self.label, now - self.start));
         bar.tick();
     }
 }
@@ -102,6 +115,15 @@ fn status(label: &str, stats: &SearchStats, elapsed: Duration) -> String {
         stats.max_depth,
         stats.solutions,
         if stats.solutions == 1 { "" } else { "s" },
+        clock(elapsed)
+    )
+}
+
+/// The status of the explanation of the puzzle `label` after `elapsed`.
+fn step_status(label: &str, steps: usize, technique: &str, elapsed: Duration) -> String {
+    format!(
+        "{label}: {} so far, the last {technique}, {}",
+        crate::words::count(steps as u64, "step"),
         clock(elapsed)
     )
 }
@@ -145,6 +167,15 @@ mod tests {
         assert_eq!(
             status("arrow.json:1", &stats, Duration::from_secs(3725)),
             "arrow.json:1: 123M placements (33.1k/s), max depth 41, 1 solution so far, 1:02:05"
+        );
+        assert_eq!(
+            step_status(
+                "jigsaw.txt:2",
+                41,
+                "Nishio Forcing Chains",
+                Duration::from_secs(75)
+            ),
+            "jigsaw.txt:2: 41 steps so far, the last Nishio Forcing Chains, 0:01:15"
         );
         assert_eq!(file_name("puzzles/variants/arrow/a.json"), "a.json");
         assert_eq!(file_name("-"), "-");

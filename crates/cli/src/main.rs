@@ -3,7 +3,6 @@
 
 mod cli;
 mod commands;
-mod long_searches;
 mod output;
 mod watch;
 

@@ -4,7 +4,7 @@
 use csp_core::SubsetSizes;
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use std::time::Duration;
-use sudoku::explain::{ExplainerRating, rate_explainer};
+use sudoku::explain::{ExplainerRating, rate_explainer_within};
 use sudoku::generate::level_name;
 use sudoku::rate::{Grade, Rating, WEIGHTS};
 
@@ -81,7 +81,7 @@ impl Scale {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RateOptions {
     /// Give up a puzzle after this many milliseconds (`None` or 0: no
-    /// limit; the grade scale only).
+    /// limit).
     pub timeout_ms: Option<u64>,
     /// The scale.
     pub scale: Scale,
@@ -283,13 +283,36 @@ impl RateRecord {
 /// The rate record of one puzzle of the input, rated as `options` say;
 /// a puzzle that cannot be worked on gets an `invalid` record.
 pub fn rate_job(job: &Job, sudokus: &Sudokus, options: &RateOptions) -> RateRecord {
+    rate_job_watched(job, sudokus, options, None)
+}
+
+/// The same, with a status line on `long`'s terminal while a rating on
+/// Sudoku Explainer's scale runs long.
+pub fn rate_job_watched(
+    job: &Job,
+    sudokus: &Sudokus,
+    options: &RateOptions,
+    long: Option<&crate::long_searches::LongSearches>,
+) -> RateRecord {
     let timeout_ms = options.timeout_ms;
     let timeout = timeout_ms.filter(|&ms| ms > 0).map(Duration::from_millis);
     let base = RateRecord::new(origin(job));
+    let mut line = long.map(|l| l.watch(&origin(job)));
+    let mut made = 0;
+    let mut watch = |step: &sudoku::explain::Step| {
+        made += 1;
+        if let Some(line) = &mut line {
+            line.see_steps(made, &step.technique.name());
+        }
+    };
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         if options.scale == Scale::Explainer {
-            let rating = rate_explainer(sudoku, puzzle)?;
-            return Ok(base.clone().rated_explainer(&rating, sudoku));
+            return Ok(
+                match rate_explainer_within(sudoku, puzzle, timeout, &mut watch)? {
+                    Some(rating) => base.clone().rated_explainer(&rating, sudoku),
+                    None => base.clone().stopped(timeout_ms.unwrap_or(0), sudoku),
+                },
+            );
         }
         Ok(match sudoku.rate_within(puzzle, timeout)? {
             Some(rating) => base.clone().rated(rating, sudoku),

@@ -13,6 +13,7 @@ pub mod columns;
 mod count;
 mod found;
 pub(crate) mod head;
+mod instance_stats;
 mod origin;
 mod solve;
 mod stats;
@@ -23,6 +24,7 @@ pub use candidates::CandidatesRecord;
 pub use count::CountRecord;
 pub use found::Found;
 pub use head::{Head, Headed, Keys};
+pub use instance_stats::{InstanceStatsRecord, Propagators, instance_stats_columns};
 pub use origin::{Origin, VERSION, rules_of, stop_words};
 pub use solve::{SolveRecord, Uniqueness};
 pub use stats::{

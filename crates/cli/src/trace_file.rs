@@ -240,8 +240,9 @@ pub trait Naming {
     /// variant element).
     fn failure(&self, _cause: FailCause, _store: &DomainStore, _fields: &mut Value) {}
     /// Adds to a deduction's fields what it stands for (the house or
-    /// element of propagator `index`, item `item`).
-    fn deduction(&self, _index: u32, _item: Option<u32>, _fields: &mut Value) {}
+    /// element of propagator `index`, item `item`; the technique of its
+    /// note `note`).
+    fn deduction(&self, _index: u32, _item: Option<u32>, _note: Option<u32>, _fields: &mut Value) {}
 }
 
 /// The keys of [`Naming::keys`].
@@ -315,7 +316,13 @@ impl Naming for GridNaming<'_> {
 
     /// The house or element the propagator stands for, or the two houses
     /// of a locked-candidates pair.
-    fn deduction(&self, index: u32, item: Option<u32>, v: &mut Value) {
+    fn deduction(&self, index: u32, item: Option<u32>, note: Option<u32>, v: &mut Value) {
+        // A step of the human techniques (`human:D`): by which technique.
+        let model = self.sudoku.model_searched(&self.config);
+        let propagator = model.propagators().get(index as usize);
+        if let Some(name) = note.and_then(|n| propagator?.note_name(n)) {
+            v["technique"] = json!(name);
+        }
         let sources = self.sudoku.sources_of(&self.config, index, item);
         match sources.as_slice() {
             [Source::House(house)] => v["house"] = json!(house.to_string()),
@@ -446,6 +453,7 @@ impl PuzzleTrace<'_> {
                 propagator,
                 index,
                 item,
+                note,
                 filled,
                 removed,
             } => {
@@ -464,7 +472,7 @@ impl PuzzleTrace<'_> {
                     "removed": removed,
                 });
                 if let Some(p) = index {
-                    self.naming.deduction(p, item, &mut v);
+                    self.naming.deduction(p, item, note, &mut v);
                 }
                 v
             }

@@ -12,9 +12,9 @@ use crate::answering::{Searching, starter};
 use crate::cli::{OutputArgs, TraceArgs, TraceFormatArg};
 use crate::diagnostics;
 use crate::heatmap::Heatmap;
-use crate::long_searches::LongSearches;
 use crate::records::Origin;
 use crate::trace_file::{self, TraceFile};
+use sudoku_cli::long_searches::LongSearches;
 
 /// The watchers asked for.
 pub struct Watch {

@@ -514,6 +514,9 @@ function clearResults() {
   drawDepth();
   $("steps").replaceChildren();
   $("explain-status").textContent = "";
+  $("explain-rating").textContent = "";
+  $("explain-position").textContent = "";
+  $("explain-step").textContent = "";
   $("explain-eureka").textContent = "";
   clearOverlay();
   $("legend").innerHTML = "";
@@ -628,14 +631,17 @@ async function explain() {
     before.push({ cands, filled });
     state.explained = before;
     $("explain-status").textContent = record.summary || record.status;
+    // The rating, as the first line of `sudoku explain` gives it.
+    const se = record.se;
+    const figures = (x) => (x == null ? "-" : x.toFixed(1));
+    $("explain-rating").textContent = se && se.ed != null
+      ? `SE ${figures(se.er)}/${figures(se.ep)}/${figures(se.ed)}` + (record.hardest ? `, hardest: ${record.hardest}` : "")
+      : record.hardest ? `hardest: ${record.hardest}` : "";
     const list = $("steps");
     list.replaceChildren();
     state.steps.forEach((s, k) => {
       const li = document.createElement("li");
-      // As the command prints it: `(7.2, AIC)`.
-      const notes = [s.difficulty == null ? null : s.difficulty.toFixed(1), s.form].filter((x) => x != null);
-      const rated = notes.length ? ` (${notes.join(", ")})` : "";
-      li.textContent = `${s.technique}${rated}: ${s.why}`;
+      li.textContent = stepText(s);
       li.addEventListener("click", () => explainAt(k));
       list.appendChild(li);
     });
@@ -689,7 +695,22 @@ function explainAt(k) {
     [p.link, "links: strong solid, weak dashed", "links"],
   ]);
   $("explain-eureka").textContent = step && step.eureka ? step.eureka : "";
-  [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === k));
+  // Where the board is: "step 15 of 66" and the step's text, the list's
+  // line highlighted and scrolled to.
+  const total = state.steps.length;
+  $("explain-position").textContent = k < 0 ? `the givens, before step 1 of ${total}` : `step ${k + 1} of ${total}`;
+  $("explain-step").textContent = step ? stepText(step) : "";
+  [...$("steps").children].forEach((li, j) => {
+    li.classList.toggle("current", j === k);
+    if (j === k) li.scrollIntoView({ block: "nearest" });
+  });
+}
+
+// A step as the command prints it: `X-Wing (3.2): ...`, `(7.2, AIC)`.
+function stepText(s) {
+  const notes = [s.difficulty == null ? null : s.difficulty.toFixed(1), s.form].filter((x) => x != null);
+  const rated = notes.length ? ` (${notes.join(", ")})` : "";
+  return `${s.technique}${rated}: ${s.why}`;
 }
 
 // The cells of a house named as the command names it (`row 3`,
@@ -994,6 +1015,11 @@ async function setUp() {
   }
   $("propagation").appendChild(new Option("the preset's", ""));
   for (const l of heuristics.propagation) $("propagation").appendChild(new Option(l, l));
+  // A person's techniques up to a difficulty (`human:D`, any D; these the
+  // guide compares).
+  for (const h of heuristics.human || []) {
+    $("propagation").appendChild(new Option(`${h.name} (${h.knows})`, h.name));
+  }
   letterButtons($("cell-letters"), $("cells"), heuristics.cells);
   letterButtons($("value-letters"), $("values"), heuristics.values);
   for (const s of sets) {

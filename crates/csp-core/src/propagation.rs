@@ -253,6 +253,13 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         false
     }
 
+    /// The name of `note`, a number it gave [`PropagationContext::note`]
+    /// (for a tracer's reader); `None` for a note it never gave. The
+    /// default names none.
+    fn note_name(&self, _note: u32) -> Option<String> {
+        None
+    }
+
     /// The rule its changes are credited to (it may switch with
     /// [`PropagationContext::begin`]).
     fn rule(&self) -> Rule {

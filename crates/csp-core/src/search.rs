@@ -517,12 +517,14 @@ impl<'m> Search<'m> {
         let t = self.tracing.as_mut().expect("tracing");
         let mut i = 0;
         while i < changes.len() {
-            let (rule, p, item) = (changes[i].rule, changes[i].propagator, changes[i].item);
+            // One deduction: the changes of one rule, propagator, work
+            // item and note in a row.
+            let key = |c: &trace::Change| (c.rule, c.propagator, c.item, c.note, c.noted);
+            let here = key(&changes[i]);
+            let (rule, p, item, note, _) = here;
             t.filled.clear();
             t.removed.clear();
-            while i < changes.len()
-                && (changes[i].rule, changes[i].propagator, changes[i].item) == (rule, p, item)
-            {
+            while i < changes.len() && key(&changes[i]) == here {
                 let c = changes[i];
                 if let Some(v) = c.assigned {
                     t.filled.push((c.var, v));
@@ -537,6 +539,7 @@ impl<'m> Search<'m> {
                 propagator: name_of(p),
                 index: known(p),
                 item: (item != u32::MAX).then_some(item),
+                note: (note != u32::MAX).then_some(note),
                 filled: &t.filled,
                 removed: &t.removed,
             });

@@ -170,6 +170,10 @@ pub enum Event<'a> {
         /// ([`PropagationContext::begin_run`](crate::PropagationContext::begin_run)):
         /// which of the propagators it stands for.
         item: Option<u32>,
+        /// What the propagator said these changes are
+        /// ([`PropagationContext::note`](crate::PropagationContext::note);
+        /// [`Propagator::note_name`](crate::Propagator::note_name) names it).
+        note: Option<u32>,
         /// Variables it assigned, with their value.
         filled: &'a [(VarId, u32)],
         /// Values it removed, per variable (an assignment's other values
@@ -247,6 +251,12 @@ pub(crate) struct Change {
     pub(crate) propagator: u32,
     /// The work item running, or [`u32::MAX`].
     pub(crate) item: u32,
+    /// The propagator's note ([`crate::PropagationContext::note`]), or
+    /// [`u32::MAX`].
+    pub(crate) note: u32,
+    /// The segment of a note: each note given starts a deduction of its
+    /// own, even after the same note ([`u32::MAX`] without a note).
+    pub(crate) noted: u32,
     pub(crate) var: VarId,
     pub(crate) gone: ValueSet,
     pub(crate) assigned: Option<u32>,
@@ -267,18 +277,26 @@ pub(crate) fn changes(store: &DomainStore, mark: usize, segments: &[Segment]) ->
         now[var.index()] = old;
     }
     let mut s = 0;
-    let mut credit = (Rule::Other, u32::MAX, u32::MAX);
+    let mut credit = (Rule::Other, u32::MAX, u32::MAX, u32::MAX, u32::MAX);
     (entries.iter().zip(after))
         .enumerate()
         .map(|(k, (&(var, old, assigned), after))| {
             while s < segments.len() && segments[s].trail_at <= mark + k {
-                credit = (segments[s].rule, segments[s].propagator, segments[s].item);
+                let g = &segments[s];
+                let noted = if g.note == u32::MAX {
+                    u32::MAX
+                } else {
+                    s as u32
+                };
+                credit = (g.rule, g.propagator, g.item, g.note, noted);
                 s += 1;
             }
             Change {
                 rule: credit.0,
                 propagator: credit.1,
                 item: credit.2,
+                note: credit.3,
+                noted: credit.4,
                 var,
                 gone: ValueSet(old & !after),
                 assigned: (assigned && after != 0).then(|| after.trailing_zeros()),

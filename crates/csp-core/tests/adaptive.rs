@@ -3,7 +3,7 @@
 //! every level, counts exactly the solutions plain search counts, and
 //! finds a solution exactly when there is one.
 
-mod common;
+use crate::common;
 
 use common::{count, model};
 use csp_core::{PropagationLevel, Restarts, Search, SearchConfig, Termination, VarId};

@@ -3,7 +3,7 @@
 //! counts, with any chain, restarts and level it runs at; and on a model
 //! built for it, learning prunes what plain search explores.
 
-mod common;
+use crate::common;
 
 use common::{count, model, run};
 use csp_core::{

@@ -3,7 +3,7 @@
 //! first solution of one run, with any chain, restarts, level and
 //! learning.
 
-mod common;
+use crate::common;
 
 use common::model;
 use csp_core::{PropagationLevel, Search, SearchConfig, SearchResult, StopReason, Termination};

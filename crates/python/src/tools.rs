@@ -91,7 +91,10 @@ pub fn explain_records<'py>(
     let max_difficulty = (max_difficulty.map(|x| format!("{x:.1}").parse::<Difficulty>()))
         .transpose()
         .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-    let options = ExplainOptions { max_difficulty };
+    let options = ExplainOptions {
+        max_difficulty,
+        ..ExplainOptions::default()
+    };
     let records: Vec<ExplainRecord> =
         run_entries(py, puzzles, jobs, &Failure::default(), |job, sudokus| {
             explain_job_with(job, sudokus, &options)

@@ -55,7 +55,7 @@ mod xyz_wing;
 pub use als_wings::AlsWing;
 pub use chains::Chain;
 pub use difficulty::{BadDifficulty, Difficulty};
-pub use explainer_rating::{ExplainerRating, rate_explainer, rating_of};
+pub use explainer_rating::{ExplainerRating, rate_explainer, rate_explainer_within, rating_of};
 pub use forcing_chains::{ForcingChain, ForcingKind, Shape};
 pub(crate) use ladder::human_step;
 pub use pattern::{Link, Pattern};
@@ -265,6 +265,9 @@ pub struct Explanation {
     /// The next step, not made: harder than the most difficult allowed
     /// ([`ExplainOptions::max_difficulty`]).
     pub harder: Option<Step>,
+    /// The time limit ([`ExplainOptions::timeout`]) stopped it before the
+    /// end: the steps are those made in time.
+    pub timed_out: bool,
 }
 
 /// How far an explanation goes.
@@ -273,6 +276,9 @@ pub struct ExplainOptions {
     /// Stop before the first step harder than this (see
     /// [`Technique::within`]); `None` goes to the end.
     pub max_difficulty: Option<Difficulty>,
+    /// Stop looking for steps after this long
+    /// ([`Explanation::timed_out`]); `None`: no limit.
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl Explanation {
@@ -290,16 +296,38 @@ pub fn explain(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<Explanation, SolveErr
 
 /// The same, as far as `options` let it go: with a most difficult step
 /// allowed, it stops before the first step harder than that, which it
-/// keeps as [`Explanation::harder`].
+/// keeps as [`Explanation::harder`]; with a time limit, it stops when
+/// the limit passes ([`Explanation::timed_out`]).
 pub fn explain_with(
     sudoku: &Sudoku,
     puzzle: &Puzzle,
     options: &ExplainOptions,
 ) -> Result<Explanation, SolveError> {
+    explain_watched(sudoku, puzzle, options, &mut |_| {})
+}
+
+/// [`explain_with`], telling `watch` of each step made, as it is made
+/// (a status line of a long explanation).
+pub fn explain_watched(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    options: &ExplainOptions,
+    watch: &mut dyn FnMut(&Step),
+) -> Result<Explanation, SolveError> {
     let mut walk = Walk::new(sudoku, puzzle)?;
+    walk.set_timeout(options.timeout);
     let mut steps = Vec::new();
     let mut harder = None;
-    while let Some(step) = walk.find_next() {
+    let mut timed_out = false;
+    loop {
+        let next = walk.find_next();
+        // A step found as the time ran out may be no simplest one (a
+        // technique that gave up left it to a harder one): not made.
+        if walk.state.out_of_time() {
+            timed_out = !walk.state.is_solved();
+            break;
+        }
+        let Some(step) = next else { break };
         if options
             .max_difficulty
             .is_some_and(|max| !step.technique.within(max))
@@ -308,6 +336,7 @@ pub fn explain_with(
             break;
         }
         walk.make(&step);
+        watch(&step);
         steps.push(step);
     }
     Ok(Explanation {
@@ -315,6 +344,7 @@ pub fn explain_with(
         solutions: walk.solutions,
         end: walk.state,
         harder,
+        timed_out,
     })
 }
 
@@ -359,6 +389,18 @@ impl<'a> Walk<'a> {
             limit,
             name_forms: true,
         })
+    }
+
+    /// Gives the techniques `timeout` from now (`None`: no limit); past
+    /// it they find nothing more ([`State::out_of_time`]).
+    pub(crate) fn set_timeout(&mut self, timeout: Option<std::time::Duration>) {
+        let deadline = timeout.map(|t| std::time::Instant::now() + t);
+        self.state.set_deadline(deadline);
+    }
+
+    /// Whether the time given by [`Walk::set_timeout`] has run out.
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.state.out_of_time()
     }
 
     /// The same, without naming the forms of chains.

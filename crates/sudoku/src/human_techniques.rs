@@ -17,11 +17,26 @@
 //! `human` ([`Rule::Human`]): one run per step looked for, its removals
 //! and its placements.
 //!
-//! Unlike the other levels, it allocates as it runs (an explanation's
-//! finders build their steps); the rung is meant for experiments, not
-//! throughput.
+//! Each step is a deduction of its own in a trace, named by its
+//! technique (the `technique` of a `deduce` event: the propagator's note,
+//! [`PropagationContext::note`]). The grid is read into a state kept per
+//! thread, so reading it allocates nothing; the finders still build the
+//! step they find (its cells, pattern and words), and look through the
+//! whole grid at every step: the level is meant for experiments, not
+//! throughput (docs/guide/propagation.md has its cost).
 
 use csp_core::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule, VarId};
+
+/// The `human:D` levels worth comparing, each with what it knows beyond
+/// the one before: the rungs the guide and the page offer (any other D
+/// is a level too).
+pub const HUMAN_LEVELS: [(&str, &str); 5] = [
+    ("human:2.8", "pointing and claiming"),
+    ("human:3.2", "X-Wings"),
+    ("human:4.4", "XY- and XYZ-Wings"),
+    ("human:6.6", "the first chains"),
+    ("human:8.5", "every forcing chain"),
+];
 
 use crate::explain::{State, human_step};
 
@@ -32,13 +47,39 @@ pub(crate) struct HumanTechniques {
     scope: Vec<VarId>,
     /// The grid's houses and an empty grid, to read the candidates into.
     template: State,
+    /// The names of the techniques its steps were made by, in the order
+    /// first met: a step's note is its technique's place here.
+    techniques: std::sync::Mutex<Vec<String>>,
+}
+
+std::thread_local! {
+    /// The grid each thread last read, filled anew at each step (a
+    /// state of another grid is replaced).
+    static GRID: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
 }
 
 impl HumanTechniques {
     /// For the grid of `template` (its houses; its digits are not read).
     pub(crate) fn new(template: State) -> HumanTechniques {
         let scope = (0..template.cells()).map(|c| VarId(c as u32)).collect();
-        HumanTechniques { scope, template }
+        HumanTechniques {
+            scope,
+            template,
+            techniques: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The note of a step by the technique named `name`.
+    fn note_of(&self, name: String) -> u32 {
+        let mut names = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
+        let at = match names.iter().position(|n| *n == name) {
+            Some(at) => at,
+            None => {
+                names.push(name);
+                names.len() - 1
+            }
+        };
+        at as u32
     }
 }
 
@@ -51,19 +92,27 @@ impl Propagator for HumanTechniques {
         let Some(max) = ctx.level().rated_up_to() else {
             return Ok(());
         };
-        let cells = self.scope.len();
-        let mut digits = vec![0u8; cells];
-        let mut candidates = vec![0u64; cells];
-        for (cell, &var) in self.scope.iter().enumerate() {
-            match ctx.value(var) {
-                Some(value) => digits[cell] = value as u8 + 1,
-                None => candidates[cell] = ctx.domain(var).0,
+        let step = GRID.with_borrow_mut(|kept| {
+            let state = match kept {
+                Some(state) if state.same_grid(&self.template) => state,
+                _ => {
+                    let cells = self.scope.len();
+                    kept.insert(self.template.at(vec![0; cells], vec![0; cells]))
+                }
+            };
+            for (cell, &var) in self.scope.iter().enumerate() {
+                match ctx.value(var) {
+                    Some(value) => state.set_cell(cell, value as u8 + 1, 0),
+                    None => state.set_cell(cell, 0, ctx.domain(var).0),
+                }
             }
-        }
-        let state = self.template.at(digits, candidates);
-        let Some(step) = human_step(&state, max) else {
+            human_step(state, max)
+        });
+        let Some(step) = step else {
             return Ok(());
         };
+        // Its changes are this step's, by its technique.
+        ctx.note(self.note_of(step.technique.name()));
         for &(cell, d) in &step.placed {
             let var = self.scope[cell];
             if !ctx.is_assigned(var) {
@@ -107,5 +156,10 @@ impl Propagator for HumanTechniques {
 
     fn rule(&self) -> Rule {
         Rule::Human
+    }
+
+    fn note_name(&self, note: u32) -> Option<String> {
+        let names = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
+        names.get(note as usize).cloned()
     }
 }

@@ -64,6 +64,7 @@ pub use error::{CellRef, PuzzleError};
 pub use fast_houses::FastHouses;
 pub use formats::VariantPuzzle;
 pub use house::{House, HouseKind, houses};
+pub use human_techniques::HUMAN_LEVELS;
 pub use level_needed::LevelNeeded;
 pub use portfolio::{Portfolio, PortfolioReport};
 pub use propagators::{Propagators, UnknownPropagators, valid_names as propagators_names};

@@ -4,7 +4,7 @@
 //! windoku), with or without keeping the solution; it refuses what it
 //! cannot read.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{PropagationLevel, SearchConfig};

@@ -1,6 +1,6 @@
 //! Solution counts against known facts and an independent enumeration.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{PropagationLevel, SearchConfig};
@@ -29,7 +29,7 @@ fn four_by_four_has_288_grids_at_every_level() {
 /// 28,200,960 grids; about 40 s in the test profile, 38 s in release: kept
 /// out of the default run (`.ci/run` runs it with `-- --ignored`).
 #[test]
-#[ignore = "about 40 s: cargo test --release -p sudoku --test counting -- --ignored"]
+#[ignore = "about 40 s: cargo test --release -p sudoku --test it -- --ignored counting::"]
 fn six_by_six_has_28_200_960_grids() {
     assert_eq!(
         count_empty(6, Variant::CLASSIC, PropagationLevel::Singles),

@@ -2,7 +2,7 @@
 //! placed digit is the solution's, no removed candidate is, and replaying
 //! the steps from the givens reaches the end state.
 
-mod common;
+use crate::common;
 
 use common::{HARDEST11, MINIMAL_200, SERG_100, TOP95, TOP1465, puzzles};
 use sudoku::explain::{self, Explanation};

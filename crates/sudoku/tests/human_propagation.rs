@@ -3,7 +3,7 @@
 //! same counts as `singles`), the same figures with both kinds of house
 //! propagators, and pinned counters.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{PropagationLevel, Rule};
@@ -103,4 +103,52 @@ fn human_rule_counters_on_one_puzzle() {
     let human = r.stats.rules[Rule::Human];
     assert_eq!((human.runs, human.removals, human.assignments), (7, 21, 1));
     assert_eq!((r.stats.placements, r.stats.guesses), (0, 0));
+}
+
+/// Each human step is a deduction event of its own, whose note names its
+/// technique (`note_name`); tracing changes no counter. On top95's first
+/// puzzle at `human:4.4` (solved without a guess): seven runs of the rule,
+/// six steps found, each an event.
+#[test]
+fn each_human_step_is_an_event_naming_its_technique() {
+    use csp_core::trace::{Event, Tracer};
+    #[derive(Default)]
+    struct Steps(Vec<(Option<u32>, Option<u32>, usize)>);
+    impl Tracer for Steps {
+        fn event(&mut self, event: &Event<'_>) {
+            if let Event::Deduce {
+                rule: Rule::Human,
+                index,
+                note,
+                filled,
+                removed,
+                ..
+            } = event
+            {
+                self.0.push((*index, *note, filled.len() + removed.len()));
+            }
+        }
+    }
+    let sudoku = Sudoku::classic();
+    let puzzle = &puzzles(TOP95)[0];
+    let config = config("EA", "0", PropagationLevel::Human(44));
+    let plain = sudoku.search(puzzle, &config).unwrap().run(Some(2));
+    let mut steps = Steps::default();
+    let mut search = sudoku.search(puzzle, &config).unwrap();
+    search.set_tracer(Box::new(&mut steps));
+    let traced = search.run(Some(2));
+    assert_eq!(traced.stats.rules, plain.stats.rules);
+    assert_eq!(traced.stats.placements, plain.stats.placements);
+    let human = plain.stats.rules[Rule::Human];
+    assert_eq!((human.runs, human.removals, human.assignments), (7, 21, 1));
+    let model = sudoku.model_searched(&config);
+    let names: Vec<String> = (steps.0.iter())
+        .map(|&(index, note, _)| {
+            let p = &model.propagators()[index.unwrap() as usize];
+            p.note_name(note.expect("a human step has a note")).unwrap()
+        })
+        .collect();
+    assert_eq!(names.len(), 6, "{names:?}");
+    assert!(names.iter().all(|n| !n.is_empty()));
+    assert!(names.contains(&"pointing".to_string()), "{names:?}");
 }

@@ -1,7 +1,7 @@
 //! The propagation levels beyond singles: the same answers as `singles`,
 //! the same solution counts (soundness), and pinned figures.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{PropagationLevel, Rule};

@@ -14,7 +14,7 @@
 //! The counts must agree exactly, and the original grid must be among the
 //! solutions.
 
-mod common;
+use crate::common;
 
 use common::config;
 use csp_core::{PropagationLevel, Termination};

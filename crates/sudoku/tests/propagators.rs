@@ -1,7 +1,7 @@
 //! The fast grid propagator against the generic propagators: same
 //! counters, per rule too, for every strategy.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{Limits, PropagationLevel, SearchConfig, SearchStats};
@@ -104,7 +104,7 @@ fn parity_limit() -> u64 {
 
 /// The full sample: hardest11 and 50 of top1465, every strategy, up to
 /// 10^5 placements (about ten minutes in release: `cargo test --release -p
-/// sudoku --test propagators -- --ignored`). `PARITY_MAX_PLACEMENTS` sets
+/// sudoku --test it -- --ignored propagators::`). `PARITY_MAX_PLACEMENTS` sets
 /// another limit: CI runs it with 10^4.
 #[test]
 #[ignore]

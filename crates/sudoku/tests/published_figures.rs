@@ -1,7 +1,7 @@
 //! The published figures of the reference semantics (`spec/heuristics.md`),
 //! reproduced to the last digit.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{BigUint, PropagationLevel::*};

@@ -2,7 +2,7 @@
 //! pairs that reduce to one order do so, every strategy agrees on unique
 //! puzzles.
 
-mod common;
+use crate::common;
 
 use common::*;
 use csp_core::{Limits, PropagationLevel, SearchConfig, ValueHeuristic, VariableHeuristic};

@@ -2,7 +2,7 @@
 //! recomputed from the events alone, and tracing does not change the
 //! search.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! `scripts/variants_to_fpuzzles.py`): each has exactly one solution, the
 //! recorded one, at every level asked for, and f-puzzles links read the same.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -187,8 +187,8 @@ fn forward_checking_counts_300_subs_with_ed() {
 }
 
 /// Five more take 2 to 29 million placements: about half a minute in a
-/// release build (`cargo test --release -p sudoku --test variants --
-/// --ignored five`).
+/// release build (`cargo test --release -p sudoku --test it --
+/// --ignored variants::forward_checking_counts_five`).
 #[test]
 #[ignore = "about half a minute in a release build"]
 fn forward_checking_counts_five_more_of_those_beyond_reach_with_a_suited_chain() {
@@ -196,8 +196,8 @@ fn forward_checking_counts_five_more_of_those_beyond_reach_with_a_suited_chain()
 }
 
 /// Eddies: 2,345,211,502 placements with EJ, about 10 minutes of CPU in
-/// a release build (`cargo test --release -p sudoku --test variants --
-/// --ignored eddies`; the same as `sudoku count
+/// a release build (`cargo test --release -p sudoku --test it --
+/// --ignored variants::forward_checking_counts_eddies`; the same as `sudoku count
 /// puzzles/variants/combo/combo-fpuzzles-eddies.json --limit 2 --cells EJ
 /// --values 0 --propagation fc --max-placements 0`).
 #[test]

@@ -38,7 +38,7 @@ mod predicate;
 mod regular;
 mod sum;
 
-use csp_core::{BinaryRelation, MAX_VALUES, Model, ModelBuilder, ValueSet, VarId};
+use csp_core::{BinaryRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId};
 
 use crate::constraint::{Condition, Constraint, Kind, Operand};
 use crate::expression::{Expr, Op};
@@ -89,9 +89,25 @@ pub struct Compiled {
     names: Vec<String>,
     /// How each of the instance's variables reads back.
     readings: Vec<Reading>,
+    /// Each propagation rule the model's propagators credit their work
+    /// to, in [`Rule::ALL`] order, with the constraints (as [`READ`]
+    /// names them) posted as such propagators.
+    ///
+    /// [`READ`]: crate::READ
+    sources: Vec<(Rule, Vec<&'static str>)>,
 }
 
 impl Compiled {
+    /// The propagation rules the model's propagators credit their work
+    /// to, in [`Rule::ALL`] order, each with the names of the instance's
+    /// constraints posted as such propagators (`allDifferent` for the
+    /// house rules of its groups: forward checking, hidden singles,
+    /// locked candidates, arc consistency). An objective's bound, when
+    /// optimizing, is `objective`.
+    pub fn rule_sources(&self) -> &[(Rule, Vec<&'static str>)] {
+        &self.sources
+    }
+
     /// The instance's variables' values in a solution (the search's
     /// domain indices, one per model variable).
     pub fn values(&self, solution: &[u32]) -> Vec<i64> {
@@ -385,8 +401,16 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
         posting.write_in_digits(v, &var.name, &var.name, var.line)?;
     }
     let p = &mut posting;
-    for c in instance.constraints.iter().chain(extra) {
+    // The propagators each constraint became, by its name.
+    let mut spans: Vec<(std::ops::Range<usize>, &'static str)> = Vec::new();
+    for (k, c) in instance.constraints.iter().chain(extra).enumerate() {
         let line = c.line;
+        let first = p.b.num_propagators();
+        let name = if k < instance.constraints.len() {
+            c.kind.name()
+        } else {
+            "objective"
+        };
         match &c.kind {
             Kind::Intension(expr) => predicate::post_expr(p, expr, line)?,
             Kind::Extension {
@@ -459,6 +483,7 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
                 }
             }
         }
+        spans.push((first..p.b.num_propagators(), name));
     }
     let readings = (0..instance.variables.len())
         .map(|v| match posting.digits[v] {
@@ -473,13 +498,46 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
             },
         })
         .collect();
+    let model = posting.b.build();
+    let sources = rule_sources(&model, &spans);
     Ok(Compiled {
-        model: posting.b.build(),
+        model,
+        sources,
         bases: posting.model_bases,
         labels: posting.labels,
         names: instance.variables.iter().map(|v| v.name.clone()).collect(),
         readings,
     })
+}
+
+/// The rules the propagators of `spans` (ranges of the model's
+/// propagators, each with the constraint it was posted for) credit, each
+/// with its constraints' names in the order met, in [`Rule::ALL`] order.
+fn rule_sources(
+    model: &Model,
+    spans: &[(std::ops::Range<usize>, &'static str)],
+) -> Vec<(Rule, Vec<&'static str>)> {
+    let mut sources: Vec<(Rule, Vec<&'static str>)> =
+        Rule::ALL.iter().map(|&r| (r, Vec::new())).collect();
+    let position = |rule: Rule| Rule::ALL.iter().position(|&r| r == rule);
+    for (range, name) in spans {
+        for propagator in &model.propagators()[range.clone()] {
+            let mut rules = vec![propagator.rule()];
+            if propagator.is_forward_checking_group() {
+                // A group's propagator, and the house rules over groups.
+                rules.extend([Rule::HiddenSingles, Rule::LockedCandidates, Rule::Gac]);
+            }
+            for rule in rules {
+                if let Some(names) = position(rule).map(|i| &mut sources[i].1)
+                    && !names.contains(name)
+                {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    sources.retain(|(_, names)| !names.is_empty());
+    sources
 }
 
 /// `subject` meets `condition`, as an expression.

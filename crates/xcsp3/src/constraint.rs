@@ -288,6 +288,33 @@ pub const READ: [&str; 18] = [
     "instantiation",
 ];
 
+impl Kind {
+    /// The XCSP3 element it was read from, as [`READ`] names it (an
+    /// `mdd` reads as the automaton `regular`; a matrix element as
+    /// `element`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Intension(_) => "intension",
+            Kind::Extension { .. } => "extension",
+            Kind::AllDifferent { .. } | Kind::AllDifferentLists(_) => "allDifferent",
+            Kind::AllEqual(_) => "allEqual",
+            Kind::Ordered { .. } => "ordered",
+            Kind::Lex { .. } => "lex",
+            Kind::Sum { .. } => "sum",
+            Kind::Count { .. } => "count",
+            Kind::NValues { .. } => "nValues",
+            Kind::Cardinality { .. } => "cardinality",
+            Kind::Element { .. } | Kind::ElementMatrix { .. } => "element",
+            Kind::Extremum { max: true, .. } => "maximum",
+            Kind::Extremum { max: false, .. } => "minimum",
+            Kind::Channel { .. } => "channel",
+            Kind::Regular { .. } => "regular",
+            Kind::Precedence { .. } => "precedence",
+            Kind::Instantiation { .. } => "instantiation",
+        }
+    }
+}
+
 impl Constraint {
     /// The variables it mentions, each once.
     pub fn vars(&self) -> Vec<usize> {

@@ -6,7 +6,7 @@
 //! variables no constraint mentions, which ACE leaves out) where ACE
 //! counted every solution.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

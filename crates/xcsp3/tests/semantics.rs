@@ -3,7 +3,7 @@
 //! again from the XCSP3 specification, not from the compiler) accepts,
 //! enumerated one by one.
 
-mod common;
+use crate::common;
 
 use common::holds;
 use csp_core::{PropagationLevel, Search, SearchConfig, Termination};

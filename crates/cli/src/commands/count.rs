@@ -91,7 +91,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
     if strategy.engine == Engine::Bitboard {
         return count_by_bitboard(args, &strategy);
     }
-    if args.all {
+    if args.limit.all {
         // --all counts everything: a preset's limits do not apply (nor a
         // portfolio members'), only limits given as flags.
         let flags = &args.strategy;
@@ -113,7 +113,7 @@ pub fn count(args: &CountArgs) -> Result<Outcome> {
     super::note_unused_seed(args.strategy.seed, &strategy);
     let runner = Runner::new(&strategy);
     let config = &strategy.search;
-    let limit = (!args.all).then_some(args.limit);
+    let limit = args.limit.max_solutions();
     let one_required = limit == Some(2);
     let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();
     let (watch, output) = Watch::open(&args.trace, &args.output)?;
@@ -158,7 +158,7 @@ fn total(
 /// refused, since it has none of them.
 fn count_by_bitboard(args: &CountArgs, strategy: &strategy::Strategy) -> Result<Outcome> {
     refuse_engine_flags(&args.strategy, &args.trace)?;
-    let limit = (!args.all).then_some(args.limit);
+    let limit = args.limit.max_solutions();
     let one_required = limit == Some(2);
     let record = StrategyRecord::of(strategy);
     let mut counts = std::collections::BTreeMap::<&'static str, u64>::new();

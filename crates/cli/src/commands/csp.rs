@@ -11,14 +11,14 @@ use sudoku_cli::trace_file::TraceFile;
 use sudoku_cli::trace_file::jsonl::Jsonl;
 
 use super::Outcome;
-use crate::cli::{CspArgs, CspCommand, CspFormat};
+use crate::cli::{CspArgs, CspCommand, Format};
 use crate::strategy::{self, Engine, Strategy};
 
 /// Runs `sudoku csp ...`.
 pub fn csp(command: &CspCommand) -> Result<Outcome> {
     match command {
         CspCommand::Solve(args) => run(args, Some(1)),
-        CspCommand::Count(args) => run(&args.run, (!args.all).then_some(args.limit)),
+        CspCommand::Count(args) => run(&args.run, args.limit.max_solutions()),
         CspCommand::Compare(args) => super::compare::csp_compare(args),
     }
 }
@@ -26,6 +26,7 @@ pub fn csp(command: &CspCommand) -> Result<Outcome> {
 fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
     let strategy = one_search(&strategy::resolve(&args.strategy.overrides())?)?;
     let jobs = args
+        .output
         .jobs
         .filter(|&n| n > 0)
         .unwrap_or_else(rayon::current_num_threads);
@@ -48,18 +49,21 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut csv = (args.format == CspFormat::Csv).then(|| csv::Writer::from_writer(Vec::new()));
+    let format = args.output.format;
+    let quiet = args.output.quiet && format == Format::Text;
+    let mut csv = (format == Format::Csv).then(|| csv::Writer::from_writer(Vec::new()));
     if let Some(w) = &mut csv {
         w.write_record(InstanceRecord::csv_header())?;
     }
     for r in &records {
-        match args.format {
-            CspFormat::Json => writeln!(out, "{}", serde_json::to_string(r)?)?,
-            CspFormat::Csv => {
+        match format {
+            Format::Json => writeln!(out, "{}", serde_json::to_string(r)?)?,
+            Format::Csv => {
                 let w = csv.as_mut().expect("a CSV writer for CSV");
                 w.write_record(r.csv_fields())?;
             }
-            CspFormat::Text => {
+            Format::Text if quiet => writeln!(out, "{}", r.quiet_line())?,
+            Format::Text => {
                 writeln!(out, "{}", r.summary())?;
                 if let (Some(solution), Some(1)) = (&r.instantiation, max_solutions) {
                     writeln!(out, "  {solution}")?;
@@ -74,7 +78,7 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
     let stopped = (records.iter())
         .filter(|r| r.status != "invalid" && !r.answered())
         .count();
-    if args.format == CspFormat::Text {
+    if format == Format::Text && !quiet {
         let answered = records.len() - invalid - stopped;
         writeln!(
             out,

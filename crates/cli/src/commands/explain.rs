@@ -6,8 +6,9 @@ use super::{Classify, Outcome, drive};
 use crate::cli::ExplainArgs;
 use sudoku::explain::ExplainOptions;
 
-use crate::explaining::{ExplainRecord, explain_job_with};
+use crate::explaining::{ExplainRecord, explain_job_watched};
 use crate::output::Row;
+use sudoku_cli::long_searches::LongSearches;
 
 impl Classify for ExplainRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
@@ -77,12 +78,17 @@ impl Row for ExplainRecord {
 pub fn explain(args: &ExplainArgs) -> Result<Outcome> {
     let options = ExplainOptions {
         max_difficulty: args.max_difficulty,
+        timeout: args
+            .timeout
+            .filter(|&ms| ms > 0)
+            .map(std::time::Duration::from_millis),
     };
+    let long = LongSearches::on_terminal();
     let (mut solved, mut stuck, mut stopped) = (0, 0, 0);
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| explain_job_with(job, sudokus, &options),
+        |job, sudokus| explain_job_watched(job, sudokus, &options, long.as_ref()),
         |record| match record {
             Some(r) => {
                 solved += usize::from(r.head.status == "solved");
@@ -90,11 +96,17 @@ pub fn explain(args: &ExplainArgs) -> Result<Outcome> {
                 stopped += usize::from(r.head.status == "stopped");
                 String::new()
             }
-            None => match options.max_difficulty {
-                Some(max) => format!(
+            None => match (options.max_difficulty, options.timeout) {
+                (Some(max), None) => format!(
                     "explained: {solved} solved, {stuck} stuck, {stopped} stopped (harder than {max})"
                 ),
-                None => format!("explained: {solved} solved, {stuck} stuck"),
+                (Some(max), Some(_)) => format!(
+                    "explained: {solved} solved, {stuck} stuck, {stopped} stopped (harder than {max}, or the time limit)"
+                ),
+                (None, Some(_)) => format!(
+                    "explained: {solved} solved, {stuck} stuck, {stopped} stopped (the time limit)"
+                ),
+                (None, None) => format!("explained: {solved} solved, {stuck} stuck"),
             },
         },
     )

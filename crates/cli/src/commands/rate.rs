@@ -7,7 +7,8 @@ use sudoku::rate::{Grade, WEIGHTS};
 use super::{Classify, Outcome, drive};
 use crate::cli::RateArgs;
 use crate::output::Row;
-use crate::rating::{RateOptions, RateRecord, Scale, rate_job};
+use crate::rating::{RateOptions, RateRecord, Scale, rate_job_watched};
+use sudoku_cli::long_searches::LongSearches;
 
 impl Classify for RateRecord {
     fn invalid(&self) -> Option<(&'static str, &str)> {
@@ -166,6 +167,7 @@ pub fn rate(args: &RateArgs) -> Result<Outcome> {
         timeout_ms: args.timeout,
         scale,
     };
+    let long = LongSearches::on_terminal();
     let mut tally = Tally {
         scale,
         ..Tally::default()
@@ -173,7 +175,7 @@ pub fn rate(args: &RateArgs) -> Result<Outcome> {
     drive(
         &args.input,
         &args.output,
-        |job, sudokus| rate_job(job, sudokus, &options),
+        |job, sudokus| rate_job_watched(job, sudokus, &options, long.as_ref()),
         |record| match record {
             Some(r) => {
                 tally.add(r);

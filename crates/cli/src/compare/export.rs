@@ -35,6 +35,9 @@ pub struct Meta {
     pub columns: Option<Vec<Column>>,
     /// The width the text table must fit (a terminal's), if any.
     pub width: Option<usize>,
+    /// Whether every set holds XCSP3 instances (the tables then say
+    /// `instances/s`, not `puzzles/s`).
+    pub instances: bool,
 }
 
 impl Meta {
@@ -115,7 +118,10 @@ pub fn table(rows: &[Row], meta: &Meta) -> (Vec<String>, Vec<Vec<Cell>>) {
         .filter(|&c| meta.columns.is_some() || shows_rule(rows, c))
         .collect();
     let mut header: Vec<String> = ["#", "strategy", "seeds", "set"].map(String::from).to_vec();
-    header.extend(columns.iter().map(|c| c.header().to_string()));
+    header.extend(columns.iter().map(|&c| match c {
+        Column::PuzzlesPerS if meta.instances => "instances/s".to_string(),
+        c => c.header().to_string(),
+    }));
     let body = rows
         .iter()
         .map(|r| {

@@ -170,6 +170,7 @@ pub fn render(
         solutions: plan.solutions,
         columns: options.columns.clone(),
         width: table_width(),
+        instances: !plan.sets.is_empty() && plan.sets.iter().all(|s| s.instances),
     };
     let table = exporter(options.format).export(&rows, &meta);
     if let Some(path) = &options.plot {

@@ -450,7 +450,11 @@ pub async fn heuristics() -> Response {
         })
         .collect();
     let levels: Vec<&str> = PropagationLevel::ALL.iter().map(|l| l.name()).collect();
-    axum::Json(json!({"cells": cells, "values": values, "propagation": levels})).into_response()
+    let human: Vec<Value> = (sudoku::HUMAN_LEVELS.iter())
+        .map(|(name, knows)| json!({"name": name, "knows": knows}))
+        .collect();
+    axum::Json(json!({"cells": cells, "values": values, "propagation": levels, "human": human}))
+        .into_response()
 }
 
 pub async fn sets() -> Response {

@@ -127,7 +127,12 @@ impl TraceFormat for Text {
                         _ => String::new(),
                     },
                 };
-                format!("{pad}  {}{whose}: {}", s("rule"), parts.join("; "))
+                // A human step says its technique: `human (X-Wing): ...`.
+                let by = match f["technique"].as_str() {
+                    Some(technique) => format!(" ({technique})"),
+                    None => String::new(),
+                };
+                format!("{pad}  {}{by}{whose}: {}", s("rule"), parts.join("; "))
             }
             "fixpoint" => return String::new(),
             "fail" => format!("{pad}  fail: {}", cause(f)),

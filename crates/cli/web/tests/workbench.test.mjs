@@ -624,3 +624,53 @@ test("item 9: a setter types on the board and the text follows", async () => {
   assert.match(await p.textContent("[data-testid=error]"), /^typing on the board edits a line of digits or an f-puzzles document/);
   await p.close();
 });
+
+test("papercuts 4, items 9-11: the step shown, the rating, the human levels", async () => {
+  const p = await page();
+  // A puzzle of one solution explained in more than fifteen steps, with
+  // its rating (top95 line 1).
+  const puzzle = puzzleAt("puzzles/top95.txt", 1);
+  const [record] = commandAllowingFailure(["explain", "--format", "json"], puzzle + "\n");
+  assert.ok(record.steps.length > 15, `${record.steps.length} steps`);
+  await p.fill("[data-testid=puzzle-input]", puzzle);
+  await p.click("[data-testid=explain-run]");
+  await p.waitForSelector("[data-testid=explain-steps] li");
+  const total = record.steps.length;
+  assert.equal(await p.textContent("[data-testid=explain-position]"), `the givens, before step 1 of ${total}`);
+  for (let k = 0; k < 15; k++) await p.click("[data-testid=explain-next]");
+  // Item 9: where the board is, the step's text beside it, the list's line
+  // highlighted and in view.
+  assert.equal(await p.textContent("[data-testid=explain-position]"), `step 15 of ${total}`);
+  const s = record.steps[14];
+  const notes = [s.difficulty == null ? null : s.difficulty.toFixed(1), s.form].filter((x) => x != null);
+  const text = `${s.technique}${notes.length ? ` (${notes.join(", ")})` : ""}: ${s.why}`;
+  assert.equal(await p.textContent("[data-testid=explain-step]"), text);
+  assert.equal(await p.textContent("[data-testid=explain-steps] li.current"), text);
+  const inView = await p.evaluate(() => {
+    const list = document.querySelector("[data-testid=explain-steps]").getBoundingClientRect();
+    const li = document.querySelector("[data-testid=explain-steps] li.current").getBoundingClientRect();
+    return li.top >= list.top - 1 && li.bottom <= list.bottom + 1;
+  });
+  assert.ok(inView, "the current step is scrolled into the list's view");
+  // Item 10: SE's figures and the hardest step, as `explain` prints them.
+  const f = (x) => (x == null ? "-" : x.toFixed(1));
+  assert.equal(
+    await p.textContent("[data-testid=explain-rating]"),
+    `SE ${f(record.se.er)}/${f(record.se.ep)}/${f(record.se.ed)}, hardest: ${record.hardest}`,
+  );
+  // Item 11: the human levels are offered.
+  const options = await p.$$eval("[data-testid=propagation] option", (os) => os.map((o) => o.value));
+  for (const level of ["human:2.8", "human:3.2", "human:4.4", "human:6.6", "human:8.5"]) {
+    assert.ok(options.includes(level), `${level} in ${options}`);
+  }
+  await shot(p, "explain-step-15");
+  // ... and a run at one of them gives the command's counters.
+  await p.fill("[data-testid=cells]", "EA");
+  await p.fill("[data-testid=values]", "0");
+  await p.selectOption("[data-testid=propagation]", "human:4.4");
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  const [solved] = command(["solve", "--format", "json", "--cells", "EA", "--values", "0", "--propagation", "human:4.4"], puzzle + "\n");
+  assert.equal(shown.placements, String(solved.stats.placements));
+  await p.close();
+});

@@ -98,6 +98,7 @@ mod tests {
             rule: Rule::Other,
             propagator,
             item: u32::MAX,
+            note: u32::MAX,
         }
     }
 

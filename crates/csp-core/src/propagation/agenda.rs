@@ -14,6 +14,8 @@ use crate::{DomainStore, Model, VarId};
 const NO_PROPAGATOR: u32 = u32::MAX;
 /// No work item of a composite propagator is running.
 const NO_ITEM: u32 = u32::MAX;
+/// No note ([`Segment::note`]).
+pub(crate) const NO_NOTE: u32 = u32::MAX;
 
 /// The clock is read every this many propagator runs (a run is cheap; a
 /// fixpoint on a 25x25 grid can take thousands of them).
@@ -316,6 +318,23 @@ impl Agenda {
                 rule: self.rule,
                 propagator: self.current,
                 item: self.item,
+                note: NO_NOTE,
+            });
+        }
+    }
+
+    /// Marks, as [`segment`](Self::segment) does, that the changes from
+    /// trail position `trail_at` on are the running propagator's under
+    /// its `note` ([`PropagationContext::note`]).
+    #[inline]
+    pub(crate) fn segment_noted(&mut self, trail_at: usize, note: u32) {
+        if let Some(segments) = &mut self.segments {
+            segments.push(Segment {
+                trail_at,
+                rule: self.rule,
+                propagator: self.current,
+                item: self.item,
+                note,
             });
         }
     }
@@ -331,6 +350,7 @@ impl Agenda {
                 rule,
                 propagator: cause,
                 item: NO_ITEM,
+                note: NO_NOTE,
             });
         }
     }
@@ -478,6 +498,9 @@ pub(crate) struct Segment {
     pub(crate) propagator: u32,
     /// The work item of a composite propagator running, or [`u32::MAX`].
     pub(crate) item: u32,
+    /// What the propagator said its changes from here on are
+    /// ([`PropagationContext::note`]), or [`NO_NOTE`].
+    pub(crate) note: u32,
 }
 
 #[cfg(test)]

@@ -84,6 +84,17 @@ impl PropagationContext<'_> {
         self.agenda.segment(self.store.trail_len());
     }
 
+    /// Says what the changes made from now on in this run are: `note`, a
+    /// number of the propagator's own that a tracer is told with each
+    /// deduction ([`Event::Deduce`](crate::trace::Event::Deduce)`::note`)
+    /// and that [`Propagator::note_name`](super::Propagator::note_name)
+    /// names (a technique's step, say). Counts nothing: the counters are
+    /// the same with and without notes.
+    #[inline]
+    pub fn note(&mut self, note: u32) {
+        self.agenda.segment_noted(self.store.trail_len(), note);
+    }
+
     /// Credits the changes made from now on to `rule`, without counting a
     /// run (to return to a rule after a detour).
     #[inline]

@@ -500,7 +500,8 @@ fn search(state: &State, graph: &Graph) -> Vec<Found> {
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in (0..state.cells()).filter(|&c| state.digit(c) == 0) {
             let mask = state.mask(cell);
-            if mask.count_ones() < 2 {
+            // Past the explanation's time limit nothing more is found.
+            if mask.count_ones() < 2 || state.out_of_time() {
                 continue;
             }
             for d in (1..=state.side() as u8).filter(|&d| mask & bit(d) != 0) {

@@ -18,6 +18,10 @@ pub(super) fn find(state: &State, elements: &Elements<'_>) -> Option<Step> {
         .collect();
     cells.sort_by_key(|&c| (state.mask(c).count_ones(), c));
     for cell in cells {
+        // Past the explanation's time limit nothing more is found.
+        if state.out_of_time() {
+            return None;
+        }
         for d in state.candidates(cell) {
             let mut trial = state.clone();
             trial.place(cell, d);

@@ -45,7 +45,21 @@ impl ExplainerRating {
 /// `puzzle`'s rating on Sudoku Explainer's scale; puzzles with rules
 /// beyond houses (cages, thermometers...) have none (all `None`).
 pub fn rate_explainer(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<ExplainerRating, SolveError> {
+    let rating = rate_explainer_within(sudoku, puzzle, None, &mut |_| {})?;
+    Ok(rating.expect("no time limit"))
+}
+
+/// [`rate_explainer`] within `timeout` (`None`: no limit), telling
+/// `watch` of each step rated: `None` when the time ran out before the
+/// rating was made.
+pub fn rate_explainer_within(
+    sudoku: &Sudoku,
+    puzzle: &Puzzle,
+    timeout: Option<std::time::Duration>,
+    watch: &mut dyn FnMut(&super::Step),
+) -> Result<Option<ExplainerRating>, SolveError> {
     let mut walk = Walk::new(sudoku, puzzle)?.unnamed();
+    walk.set_timeout(timeout);
     let solutions = match walk.solutions() {
         Some(n) => n,
         None => {
@@ -57,12 +71,21 @@ pub fn rate_explainer(sudoku: &Sudoku, puzzle: &Puzzle) -> Result<ExplainerRatin
     let mut rating = Rater::new(solutions);
     if !walk.has_elements() {
         while let Some(step) = walk.next_step() {
+            if walk.out_of_time() {
+                return Ok(None);
+            }
+            watch(&step);
             if !rating.add(step.technique, !step.placed.is_empty()) {
                 break;
             }
         }
+        if walk.out_of_time() && !walk.state().is_solved() {
+            return Ok(None);
+        }
     }
-    Ok(rating.end(walk.state().is_solved() && !walk.has_elements()))
+    Ok(Some(
+        rating.end(walk.state().is_solved() && !walk.has_elements()),
+    ))
 }
 
 /// The rating of an explanation's steps (of a puzzle with `solutions`

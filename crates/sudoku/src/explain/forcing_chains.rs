@@ -602,6 +602,10 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
         let digits: Vec<u8> = (1..=side as u8).filter(|&d| mask & bit(d) != 0).collect();
         let mut per_value: Vec<Rc<Consequences>> = Vec::new();
         for &d in &digits {
+            // Past the explanation's time limit nothing more is found.
+            if state.out_of_time() {
+                return Vec::new();
+            }
             let on = on_of(cell, d);
             let on_lit = Lit {
                 cell,

@@ -22,8 +22,10 @@ pub struct State {
 }
 
 /// What does not change as a puzzle is solved.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Layout {
+    /// When the techniques give up looking ([`State::out_of_time`]).
+    deadline: Option<std::time::Instant>,
     /// The houses: their name, cells, and whether they hold every digit
     /// (else only distinct ones).
     houses: Vec<HouseView>,
@@ -108,6 +110,7 @@ impl State {
             digits: puzzle.cells().to_vec(),
             candidates: (model.vars()).map(|v| model.initial_domain(v).0).collect(),
             layout: std::sync::Arc::new(Layout {
+                deadline: None,
                 houses,
                 of_cell,
                 peers,
@@ -125,6 +128,20 @@ impl State {
             }
         }
         state
+    }
+
+    /// Gives the techniques until `deadline` to look (this state and the
+    /// copies made from it from now on): past it, the long searches
+    /// (chains, forcing chains, contradictions) find nothing more.
+    pub(crate) fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        std::sync::Arc::make_mut(&mut self.layout).deadline = deadline;
+    }
+
+    /// Whether the deadline of [`State::set_deadline`] has passed.
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.layout
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     /// Cells per side.
@@ -316,6 +333,19 @@ impl State {
             candidates,
             layout: self.layout.clone(),
         }
+    }
+
+    /// Whether `other` is a state of the same grid (the same houses, the
+    /// same shared layout): [`State::set_cell`] can make one the other.
+    pub(crate) fn same_grid(&self, other: &State) -> bool {
+        std::sync::Arc::ptr_eq(&self.layout, &other.layout)
+    }
+
+    /// Sets `cell` to `digit` (0: empty) with `candidates` (bit `d - 1`;
+    /// empty for a placed cell), to read a grid into a kept state.
+    pub(crate) fn set_cell(&mut self, cell: usize, digit: u8, candidates: u64) {
+        self.digits[cell] = digit;
+        self.candidates[cell] = candidates;
     }
 
     /// Carries out a step.

@@ -310,11 +310,13 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
             }
             n if house.is_block && house.kind == HouseKind::Box && n <= 6 => {
                 // A row and a column of the box holding every place.
+                let mut crossed = false;
                 for &heart in &house.cells {
                     let (row, column) = (heart / side, heart % side);
                     if !places.iter().all(|c| c / side == row || c % side == column) {
                         continue;
                     }
+                    crossed = true;
                     let in_row: Vec<usize> = (places.iter().copied())
                         .filter(|&c| c / side == row && c != heart)
                         .collect();
@@ -334,6 +336,22 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                         add(h, in_row, with(in_column));
                     } else {
                         add(h, in_row, in_column);
+                    }
+                }
+                // Else, as Sudoku Explainer's six more box configurations
+                // (four places or more, none in one row and one column):
+                // every place in two rows of the box, the two rows' places
+                // are the ends; failing that, two columns.
+                if !crossed && n >= 4 {
+                    let two = |line: &dyn Fn(usize) -> usize| {
+                        let first = line(places[0]);
+                        let (a, b): (Vec<usize>, Vec<usize>) =
+                            places.iter().partition(|&&c| line(c) == first);
+                        (b.iter().all(|&c| line(c) == line(b[0]))).then_some((a, b))
+                    };
+                    let rows = two(&|c| c / side);
+                    if let Some((a, b)) = rows.or_else(|| two(&|c| c % side)) {
+                        add(h, a, b);
                     }
                 }
             }
@@ -383,6 +401,45 @@ mod tests {
         assert_eq!(step.technique.difficulty().unwrap().to_string(), "4.1");
         // The cell that sees r1c7 and r8c1: r8c7.
         assert_eq!(step.removed, [(69, 1)]);
+    }
+
+    /// SukakuExplainer rates `000090000054060120030501090000307000306000804000010000760000042040602070009000300`
+    /// 5.7 by this step: box 1 holds 8 in its rows 1 and 3 only, a strong
+    /// link between the two rows' places (issue 83, item 5).
+    #[test]
+    fn a_box_with_its_places_in_two_rows_links_them() {
+        let side = 9;
+        let links = |places: &[usize]| {
+            let mut state = empty_without(Vec::new());
+            for c in 0..81 {
+                let in_box_1 = c / side < 3 && c % side < 3;
+                if in_box_1 && !places.contains(&c) {
+                    state.remove(c, 8);
+                }
+            }
+            let box_1 = (state.houses().iter())
+                .position(|h| h.kind == HouseKind::Box && h.cells.contains(&0))
+                .unwrap();
+            strong_links(&state, 8)
+                .into_iter()
+                .filter(|l| l.house == box_1)
+                .map(|l| l.ends)
+                .collect::<Vec<_>>()
+        };
+        // r1c1 r1c2 r1c3 and r3c1 r3c3: no row and column hold them all.
+        assert_eq!(
+            links(&[0, 1, 2, 18, 20]),
+            vec![[vec![0, 1, 2], vec![18, 20]]]
+        );
+        // Two rows and two columns: the rows, as Sudoku Explainer takes
+        // the first configuration that holds.
+        assert_eq!(links(&[0, 2, 18, 20]), vec![[vec![0, 2], vec![18, 20]]]);
+        // A row and a column (an empty rectangle): those links only.
+        assert!(
+            links(&[0, 1, 2, 9])
+                .iter()
+                .all(|[a, b]| a.len() + b.len() == 4)
+        );
     }
 
     #[test]
