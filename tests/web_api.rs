@@ -357,6 +357,13 @@ async fn registries_list_presets_heuristics_and_sets() {
         heuristics["propagation"],
         json!(["none", "fc", "singles", "locked", "gac", "probing"])
     );
+    // The human levels the page offers, from the one list.
+    let human: Vec<&str> = (heuristics["human"].as_array().unwrap().iter())
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
+    let listed: Vec<&str> = sudoku::HUMAN_LEVELS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(human, listed);
+    assert_eq!(heuristics["human"][1]["knows"], "X-Wings");
     let (_, sets) = call("GET", "/api/sets", Value::Null).await;
     let names: Vec<&str> = (sets.as_array().unwrap().iter())
         .map(|s| s["name"].as_str().unwrap())

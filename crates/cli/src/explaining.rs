@@ -272,14 +272,7 @@ pub fn explain_job_watched(
     long: Option<&crate::long_searches::LongSearches>,
 ) -> ExplainRecord {
     let base = ExplainRecord::new(origin(job));
-    let mut line = long.map(|l| l.watch(&origin(job)));
-    let mut made = 0;
-    let mut watch = |step: &explain::Step| {
-        made += 1;
-        if let Some(line) = &mut line {
-            line.see_steps(made, &step.technique.name());
-        }
-    };
+    let mut watch = crate::long_searches::step_watcher(long, &origin(job));
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         let explanation = explain::explain_watched(sudoku, puzzle, options, &mut watch)?;
         Ok(base.clone().explained(&explanation, options))

@@ -46,7 +46,23 @@ impl LongSearches {
     }
 }
 
-/// The line of one search, shown once the search has run [`AFTER`].
+/// What watches the explanation (or rating) of the puzzle at `origin`,
+/// step by step: its status line on `long`'s terminal, if any.
+pub fn step_watcher(
+    long: Option<&LongSearches>,
+    origin: &Origin,
+) -> impl FnMut(&sudoku::explain::Step) + use<> {
+    let mut line = long.map(|l| l.watch(origin));
+    let mut made = 0;
+    move |step| {
+        made += 1;
+        if let Some(line) = &mut line {
+            line.see_steps(made, &step.technique.name());
+        }
+    }
+}
+
+/// The line of one search, shown once the search has run a second.
 pub struct SearchLine {
     lines: MultiProgress,
     label: String,

@@ -297,14 +297,7 @@ pub fn rate_job_watched(
     let timeout_ms = options.timeout_ms;
     let timeout = timeout_ms.filter(|&ms| ms > 0).map(Duration::from_millis);
     let base = RateRecord::new(origin(job));
-    let mut line = long.map(|l| l.watch(&origin(job)));
-    let mut made = 0;
-    let mut watch = |step: &sudoku::explain::Step| {
-        made += 1;
-        if let Some(line) = &mut line {
-            line.see_steps(made, &step.technique.name());
-        }
-    };
+    let mut watch = crate::long_searches::step_watcher(long, &origin(job));
     let result = on_puzzle(job, sudokus, |sudoku, puzzle| {
         if options.scale == Scale::Explainer {
             return Ok(

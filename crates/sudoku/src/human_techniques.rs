@@ -38,7 +38,7 @@ pub const HUMAN_LEVELS: [(&str, &str); 5] = [
     ("human:8.5", "every forcing chain"),
 ];
 
-use crate::explain::{State, human_step};
+use crate::explain::{State, Technique, human_step};
 
 /// Every cell of a grid, with the layout of its houses.
 #[derive(Debug)]
@@ -47,9 +47,9 @@ pub(crate) struct HumanTechniques {
     scope: Vec<VarId>,
     /// The grid's houses and an empty grid, to read the candidates into.
     template: State,
-    /// The names of the techniques its steps were made by, in the order
-    /// first met: a step's note is its technique's place here.
-    techniques: std::sync::Mutex<Vec<String>>,
+    /// The techniques its steps were made by, in the order first met: a
+    /// step's note is its technique's place here.
+    techniques: std::sync::Mutex<Vec<Technique>>,
 }
 
 std::thread_local! {
@@ -69,14 +69,14 @@ impl HumanTechniques {
         }
     }
 
-    /// The note of a step by the technique named `name`.
-    fn note_of(&self, name: String) -> u32 {
-        let mut names = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
-        let at = match names.iter().position(|n| *n == name) {
+    /// The note of a step by `technique`.
+    fn note_of(&self, technique: Technique) -> u32 {
+        let mut known = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
+        let at = match known.iter().position(|&t| t == technique) {
             Some(at) => at,
             None => {
-                names.push(name);
-                names.len() - 1
+                known.push(technique);
+                known.len() - 1
             }
         };
         at as u32
@@ -112,7 +112,7 @@ impl Propagator for HumanTechniques {
             return Ok(());
         };
         // Its changes are this step's, by its technique.
-        ctx.note(self.note_of(step.technique.name()));
+        ctx.note(self.note_of(step.technique));
         for &(cell, d) in &step.placed {
             let var = self.scope[cell];
             if !ctx.is_assigned(var) {
@@ -159,7 +159,7 @@ impl Propagator for HumanTechniques {
     }
 
     fn note_name(&self, note: u32) -> Option<String> {
-        let names = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
-        names.get(note as usize).cloned()
+        let known = self.techniques.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(note as usize).map(|t| t.name())
     }
 }

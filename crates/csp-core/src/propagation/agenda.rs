@@ -312,15 +312,7 @@ impl Agenda {
     /// position `trail_at` on are the running rule's and propagator's.
     #[inline]
     pub(crate) fn segment(&mut self, trail_at: usize) {
-        if let Some(segments) = &mut self.segments {
-            segments.push(Segment {
-                trail_at,
-                rule: self.rule,
-                propagator: self.current,
-                item: self.item,
-                note: NO_NOTE,
-            });
-        }
+        self.segment_noted(trail_at, NO_NOTE);
     }
 
     /// Marks, as [`segment`](Self::segment) does, that the changes from

@@ -343,14 +343,19 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                 // every place in two rows of the box, the two rows' places
                 // are the ends; failing that, two columns.
                 if !crossed && n >= 4 {
-                    let two = |line: &dyn Fn(usize) -> usize| {
-                        let first = line(places[0]);
-                        let (a, b): (Vec<usize>, Vec<usize>) =
-                            places.iter().partition(|&&c| line(c) == first);
-                        (b.iter().all(|&c| line(c) == line(b[0]))).then_some((a, b))
+                    // The rows (or columns) the places are in, as bits.
+                    let lines = |line: fn(usize, usize) -> usize| {
+                        (places.iter()).fold(0u64, |m, &c| m | 1 << (line(c, side) % 64))
                     };
-                    let rows = two(&|c| c / side);
-                    if let Some((a, b)) = rows.or_else(|| two(&|c| c % side)) {
+                    let row = |c: usize, side: usize| c / side;
+                    let column = |c: usize, side: usize| c % side;
+                    let two = [row as fn(usize, usize) -> usize, column]
+                        .into_iter()
+                        .find(|&line| lines(line).count_ones() == 2);
+                    if let Some(line) = two {
+                        let first = line(places[0], side);
+                        let (a, b): (Vec<usize>, Vec<usize>) =
+                            places.iter().partition(|&&c| line(c, side) == first);
                         add(h, a, b);
                     }
                 }
