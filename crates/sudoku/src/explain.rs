@@ -323,7 +323,7 @@ pub fn explain_watched(
         let next = walk.find_next();
         // A step found as the time ran out may be no simplest one (a
         // technique that gave up left it to a harder one): not made.
-        if walk.state.out_of_time() {
+        if walk.out_of_time() {
             timed_out = !walk.state.is_solved();
             break;
         }

@@ -817,7 +817,7 @@ fn run_one(
                 r.read(read);
                 r.searched(read, &result);
                 if let (false, Some(stats)) = (timings, &mut r.stats) {
-                    stats.elapsed_us = 0;
+                    stats.counters.elapsed_us = 0;
                 }
                 RunRecord::Instance(Box::new(r))
             });

@@ -12,32 +12,41 @@ use serde::Serialize;
 use super::columns::Column;
 use super::stats::{RuleCounts, StatsRecord};
 
-/// `stats` of an instance's record.
-#[derive(Serialize, Clone, Debug)]
+/// `stats` of an instance's record: a puzzle's counters, the same
+/// numbers under the same keys in the same order but `cells_placed`,
+/// written `variables_assigned` (the model's variables, the reader's
+/// auxiliary ones included, assigned when the search ended), and
+/// `rules`, left out; then `propagators`.
+#[derive(Clone, Debug)]
 pub struct InstanceStatsRecord {
-    pub placements: u64,
-    pub backtracks: u64,
-    pub moves: u64,
-    pub iterations: u64,
-    pub backtrack_iterations: u64,
-    pub failures: u64,
-    pub propagations: u64,
-    pub max_depth: u64,
-    /// Decimal, exact (it overflows 64 bits).
-    pub search_space: String,
-    pub elapsed_us: u64,
-    pub solutions: u64,
-    /// Variables of the model (the instance's and the auxiliary ones the
-    /// reader adds) assigned when the search ended.
-    pub variables_assigned: u64,
-    pub guesses: u64,
-    pub restarts: u64,
-    pub nogoods: u64,
+    /// The counters, as a puzzle's record holds them.
+    pub counters: StatsRecord,
     /// The propagators that ran, by rule name ([`Rule::name`]), in
     /// [`Rule::ALL`] order: every rule the model's propagators credit,
     /// and any other that ran (the search's own: naked singles, probing,
     /// nogoods).
     pub propagators: Propagators,
+}
+
+impl Serialize for InstanceStatsRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let counters = serde_json::to_value(&self.counters).map_err(S::Error::custom)?;
+        let mut map = s.serialize_map(None)?;
+        for key in StatsRecord::CSV_HEADER {
+            map.serialize_entry(instance_key(key), &counters[key])?;
+        }
+        map.serialize_entry("propagators", &self.propagators)?;
+        map.end()
+    }
+}
+
+/// An instance's name for the puzzle record's counter `key`.
+fn instance_key(key: &'static str) -> &'static str {
+    match key {
+        "cells_placed" => "variables_assigned",
+        key => key,
+    }
 }
 
 /// `stats.propagators`: `{"table": {"constraints": ["extension"], "runs":
@@ -95,69 +104,16 @@ impl InstanceStatsRecord {
     /// The counters of `stats`, the propagators credited as `sources`
     /// says ([`xcsp3::Compiled::rule_sources`]).
     pub fn of(stats: &SearchStats, sources: &[(Rule, Vec<&'static str>)]) -> InstanceStatsRecord {
-        let s = StatsRecord::from(stats);
         InstanceStatsRecord {
-            placements: s.placements,
-            backtracks: s.backtracks,
-            moves: s.moves,
-            iterations: s.iterations,
-            backtrack_iterations: s.backtrack_iterations,
-            failures: s.failures,
-            propagations: s.propagations,
-            max_depth: s.max_depth,
-            search_space: s.search_space,
-            elapsed_us: s.elapsed_us,
-            solutions: s.solutions,
-            variables_assigned: s.cells_placed,
-            guesses: s.guesses,
-            restarts: s.restarts,
-            nogoods: s.nogoods,
+            counters: StatsRecord::from(stats),
             propagators: Propagators::of(&stats.rules, sources),
         }
     }
 
-    /// The counters in words, as a puzzle's record says them
-    /// ([`StatsRecord::sentence`]).
+    /// The counters in words, as a puzzle's record says them.
     pub fn sentence(&self) -> String {
-        use crate::words::count;
-        let restarts = match (self.restarts, self.nogoods) {
-            (0, 0) => String::new(),
-            (n, nogoods) => format!(", {}, {}", count(n, "restart"), count(nogoods, "nogood")),
-        };
-        format!(
-            "{}: {}, {}, {}, {}, {}{restarts}, {}, max depth {}, search space {}, {:.3} ms",
-            count(self.moves, "move"),
-            count(self.placements, "placement"),
-            count(self.backtracks, "backtrack"),
-            count(self.iterations, "iteration"),
-            count(self.backtrack_iterations, "backtrack iteration"),
-            count(self.failures, "failure"),
-            count(self.propagations, "propagation"),
-            self.max_depth,
-            self.search_space,
-            self.elapsed_us as f64 / 1000.0
-        )
+        self.counters.sentence()
     }
-
-    /// The CSV keys, in order: a puzzle's [`StatsRecord::CSV_HEADER`]
-    /// with `variables_assigned` for `cells_placed`.
-    pub const CSV_HEADER: [&'static str; 15] = [
-        "placements",
-        "backtracks",
-        "moves",
-        "iterations",
-        "backtrack_iterations",
-        "failures",
-        "propagations",
-        "max_depth",
-        "search_space",
-        "elapsed_us",
-        "solutions",
-        "variables_assigned",
-        "guesses",
-        "restarts",
-        "nogoods",
-    ];
 }
 
 /// The CSV columns of an instance's `stats` (but those named in
@@ -165,7 +121,8 @@ impl InstanceStatsRecord {
 /// `table_removals`, `table_assignments`, ...; empty where the
 /// instance has no such propagator), in [`Rule::ALL`] order.
 pub fn instance_stats_columns(leave_out: &[&str]) -> Vec<Column> {
-    let mut columns: Vec<Column> = (InstanceStatsRecord::CSV_HEADER.iter())
+    let mut columns: Vec<Column> = (StatsRecord::CSV_HEADER.into_iter())
+        .map(instance_key)
         .filter(|key| !leave_out.contains(key))
         .map(|key| Column::at(key, &["stats", key]))
         .collect();
@@ -187,17 +144,38 @@ mod tests {
 
     #[test]
     fn the_search_keys_are_a_puzzles_with_variables_for_cells() {
-        let puzzle: Vec<&str> = StatsRecord::CSV_HEADER.to_vec();
-        let instance: Vec<&str> = (InstanceStatsRecord::CSV_HEADER.iter())
-            .map(|&k| {
-                if k == "variables_assigned" {
-                    "cells_placed"
-                } else {
-                    k
-                }
-            })
-            .collect();
-        assert_eq!(instance, puzzle);
+        let stats = SearchStats {
+            placements: 20,
+            vars_placed: 5,
+            nogoods: 3,
+            ..SearchStats::default()
+        };
+        let record = InstanceStatsRecord::of(&stats, &[]);
+        let text = serde_json::to_string(&record).unwrap();
+        // The puzzle's keys in their order, one renamed, then propagators.
+        let mut keys: Vec<&str> = StatsRecord::CSV_HEADER.map(instance_key).to_vec();
+        keys.push("propagators");
+        let at = |key: &str| {
+            text.find(&format!("\"{key}\":"))
+                .unwrap_or_else(|| panic!("{key}"))
+        };
+        assert!(keys.windows(2).all(|w| at(w[0]) < at(w[1])), "{text}");
+        assert!(!text.contains("cells_placed") && !text.contains("\"rules\""));
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value.as_object().unwrap().len(), keys.len());
+        assert_eq!(
+            (
+                &value["placements"],
+                &value["variables_assigned"],
+                &value["nogoods"]
+            ),
+            (
+                &serde_json::json!(20),
+                &serde_json::json!(5),
+                &serde_json::json!(3)
+            )
+        );
+        assert_eq!(record.sentence(), record.counters.sentence());
     }
 
     #[test]

@@ -301,10 +301,7 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
             }
             n if line && n <= 6 => {
                 // Two boxes' worth of places.
-                let first = box_of(places[0]);
-                let (a, b): (Vec<usize>, Vec<usize>) =
-                    places.iter().partition(|&&c| box_of(c) == first);
-                if b.iter().all(|&c| box_of(c) == box_of(b[0])) {
+                if let Some((a, b)) = two_groups(&places, box_of) {
                     add(h, a, b);
                 }
             }
@@ -343,19 +340,8 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                 // every place in two rows of the box, the two rows' places
                 // are the ends; failing that, two columns.
                 if !crossed && n >= 4 {
-                    // The rows (or columns) the places are in, as bits.
-                    let lines = |line: fn(usize, usize) -> usize| {
-                        (places.iter()).fold(0u64, |m, &c| m | 1 << (line(c, side) % 64))
-                    };
-                    let row = |c: usize, side: usize| c / side;
-                    let column = |c: usize, side: usize| c % side;
-                    let two = [row as fn(usize, usize) -> usize, column]
-                        .into_iter()
-                        .find(|&line| lines(line).count_ones() == 2);
-                    if let Some(line) = two {
-                        let first = line(places[0], side);
-                        let (a, b): (Vec<usize>, Vec<usize>) =
-                            places.iter().partition(|&&c| line(c, side) == first);
+                    let rows = two_groups(&places, |c| c / side);
+                    if let Some((a, b)) = rows.or_else(|| two_groups(&places, |c| c % side)) {
                         add(h, a, b);
                     }
                 }
@@ -364,6 +350,15 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
         }
     }
     links
+}
+
+/// `places` split by `key` (a cell's box, row or column) into the
+/// places of the first one's and the rest, if the rest share one key
+/// too: two groups in all.
+fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Vec<usize>, Vec<usize>)> {
+    let first = key(places[0]);
+    let (a, b): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| key(c) == first);
+    (b.iter().all(|&c| key(c) == key(b[0]))).then_some((a, b))
 }
 
 #[cfg(test)]
