@@ -10,7 +10,7 @@ use csp_core::{Rule, RuleStats, SearchStats};
 use serde::Serialize;
 
 use super::columns::Column;
-use super::stats::{RuleCounts, StatsRecord};
+use super::stats::{RuleCounts, StatsRecord, rule_columns};
 
 /// `stats` of an instance's record: a puzzle's counters, the same
 /// numbers under the same keys in the same order but `cells_placed`,
@@ -126,15 +126,7 @@ pub fn instance_stats_columns(leave_out: &[&str]) -> Vec<Column> {
         .filter(|key| !leave_out.contains(key))
         .map(|key| Column::at(key, &["stats", key]))
         .collect();
-    for rule in Rule::ALL {
-        for field in ["runs", "removals", "assignments"] {
-            let header = format!("{}_{field}", rule.name());
-            columns.push(Column::at(
-                &header,
-                &["stats", "propagators", rule.name(), field],
-            ));
-        }
-    }
+    columns.extend(rule_columns("propagators"));
     columns
 }
 

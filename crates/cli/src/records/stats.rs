@@ -225,6 +225,18 @@ impl StatsRecord {
     }
 }
 
+/// The CSV columns of each rule's counters (`fc_runs`, `fc_removals`,
+/// `fc_assignments`, ...), in [`Rule::ALL`] order, read from the map
+/// `stats.<map>` (a puzzle's `rules`, an instance's `propagators`).
+pub(super) fn rule_columns(map: &str) -> impl Iterator<Item = Column> + '_ {
+    Rule::ALL.into_iter().flat_map(move |rule| {
+        ["runs", "removals", "assignments"].map(|field| {
+            let header = format!("{}_{field}", rule.name());
+            Column::at(&header, &["stats", map, rule.name(), field])
+        })
+    })
+}
+
 /// The CSV columns of `stats` (but those named in `leave_out`), then
 /// those of its rule counters, in [`Rule::ALL`] order.
 pub fn stats_columns(leave_out: &[&str]) -> Vec<Column> {
@@ -232,12 +244,7 @@ pub fn stats_columns(leave_out: &[&str]) -> Vec<Column> {
         .filter(|key| !leave_out.contains(key))
         .map(|key| Column::at(key, &["stats", key]))
         .collect();
-    for rule in Rule::ALL {
-        for field in ["runs", "removals", "assignments"] {
-            let header = format!("{}_{field}", rule.name());
-            columns.push(Column::at(&header, &["stats", "rules", rule.name(), field]));
-        }
-    }
+    columns.extend(rule_columns("rules"));
     columns
 }
 
