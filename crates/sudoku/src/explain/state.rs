@@ -33,6 +33,9 @@ struct Layout {
     of_cell: Vec<Vec<usize>>,
     /// The cells each cell sees, in order.
     peers: Vec<Vec<usize>>,
+    /// The same as bit sets: [`State::cell_words`] words a cell, bit `c`
+    /// of word `c / 64` for cell `c`.
+    peer_bits: Vec<u64>,
     /// The houses of each cell in the order chains follow them (see
     /// [`State::houses_by_cell_in_explainer_order`]).
     of_cell_in_explainer_order: Vec<Vec<usize>>,
@@ -88,6 +91,13 @@ impl State {
                 peers
             })
             .collect();
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * words];
+        for (cell, of) in peers.iter().enumerate() {
+            for &p in of {
+                peer_bits[cell * words + p / 64] |= 1 << (p % 64);
+            }
+        }
         // Box (or region), row, column, then the others.
         let rank = |h: &usize| match houses[*h].kind {
             _ if houses[*h].is_block => 0,
@@ -114,6 +124,7 @@ impl State {
                 houses,
                 of_cell,
                 peers,
+                peer_bits,
                 of_cell_in_explainer_order,
             }),
         };
@@ -227,10 +238,20 @@ impl State {
 
     /// Whether two different cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b
-            && self.layout.of_cell[a]
-                .iter()
-                .any(|h| self.layout.of_cell[b].contains(h))
+        self.peer_set(a)[b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The words of a set of cells (bit `c % 64` of word `c / 64` for
+    /// cell `c`): one for every 64 cells.
+    pub(crate) fn cell_words(&self) -> usize {
+        self.cells().div_ceil(64)
+    }
+
+    /// The cells that share a house with `cell`, as a set of
+    /// [`State::cell_words`] words.
+    pub(crate) fn peer_set(&self, cell: usize) -> &[u64] {
+        let words = self.cell_words();
+        &self.layout.peer_bits[cell * words..(cell + 1) * words]
     }
 
     /// The cells, but `cells`, that hold a candidate of `digits` and see
