@@ -152,7 +152,9 @@ fn nested_suffix(level: u8) -> String {
 struct Consequences {
     side: usize,
     lits: Vec<Lit>,
-    parents: Vec<Vec<usize>>,
+    /// The parents of node `n`: `parent_list[parent_start[n]..parent_start[n + 1]]`.
+    parent_start: Vec<u32>,
+    parent_list: Vec<u32>,
     /// Why each node was reached, for the rules nesting this chain.
     causes: Vec<Cause>,
     /// Each node's nested chain, if a rule's: (number from 1, its
@@ -168,16 +170,47 @@ struct Consequences {
     absurd: Option<(usize, usize)>,
 }
 
+/// Room to count the candidates a node depends on, kept from count to
+/// count: a mark per candidate on or off (the current count's `stamp`)
+/// and the nodes still to visit.
+struct Counter {
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
+    nested: Vec<u32>,
+}
+
+impl Counter {
+    fn new(state: &State) -> Counter {
+        Counter {
+            seen: vec![0; state.cells() * state.side() * 2],
+            stamp: 0,
+            todo: Vec::new(),
+            nested: Vec::new(),
+        }
+    }
+}
+
 impl Consequences {
     fn new(state: &State) -> Consequences {
+        // A chain reaches each candidate on or off at most once.
+        let room = (0..state.cells())
+            .map(|c| state.mask(c).count_ones() as usize)
+            .sum::<usize>()
+            * 2;
         Consequences {
             side: state.side(),
-            lits: Vec::new(),
-            parents: Vec::new(),
-            causes: Vec::new(),
-            nested: Vec::new(),
-            on: Vec::new(),
-            off: Vec::new(),
+            lits: Vec::with_capacity(room),
+            parent_start: {
+                let mut v = Vec::with_capacity(room + 1);
+                v.push(0);
+                v
+            },
+            parent_list: Vec::with_capacity(room * 2),
+            causes: Vec::with_capacity(room),
+            nested: Vec::with_capacity(room),
+            on: Vec::with_capacity(room / 2),
+            off: Vec::with_capacity(room / 2),
             index: vec![u32::MAX; state.cells() * state.side() * 2],
             absurd: None,
         }
@@ -187,13 +220,20 @@ impl Consequences {
         lit.slot(self.side)
     }
 
-    fn node(&mut self, lit: Lit, parents: Vec<usize>) -> usize {
+    /// The parents of `node`.
+    fn parents(&self, node: usize) -> &[u32] {
+        let (from, to) = (self.parent_start[node], self.parent_start[node + 1]);
+        &self.parent_list[from as usize..to as usize]
+    }
+
+    fn node(&mut self, lit: Lit, parents: &[u32]) -> usize {
         self.node_by(lit, parents, Cause::None)
     }
 
-    fn node_by(&mut self, lit: Lit, parents: Vec<usize>, cause: Cause) -> usize {
+    fn node_by(&mut self, lit: Lit, parents: &[u32], cause: Cause) -> usize {
         self.lits.push(lit);
-        self.parents.push(parents);
+        self.parent_list.extend_from_slice(parents);
+        self.parent_start.push(self.parent_list.len() as u32);
         self.causes.push(cause);
         self.nested.push((0, 0));
         self.lits.len() - 1
@@ -217,21 +257,28 @@ impl Consequences {
 
     /// The distinct candidates `node` depends on, itself included, and
     /// those of the nested chains among them (each counted once).
-    fn count(&self, node: usize) -> u16 {
-        let mut seen = vec![false; self.index.len()];
-        let mut nested: Vec<u32> = Vec::new();
+    fn count(&self, node: usize, room: &mut Counter) -> u16 {
+        room.stamp = room.stamp.wrapping_add(1);
+        if room.stamp == 0 {
+            room.seen.fill(0);
+            room.stamp = 1;
+        }
+        room.nested.clear();
+        room.todo.clear();
+        room.todo.push(node as u32);
         let mut count: u16 = 0;
-        let mut todo = vec![node];
-        while let Some(n) = todo.pop() {
+        while let Some(n) = room.todo.pop() {
+            let n = n as usize;
             let slot = self.slot(self.lits[n]);
-            if !std::mem::replace(&mut seen[slot], true) {
+            if room.seen[slot] != room.stamp {
+                room.seen[slot] = room.stamp;
                 count = count.saturating_add(1);
                 let (id, nodes) = self.nested[n];
-                if id != 0 && !nested.contains(&id) {
-                    nested.push(id);
+                if id != 0 && !room.nested.contains(&id) {
+                    room.nested.push(id);
                     count = count.saturating_add(nodes);
                 }
-                todo.extend(self.parents[n].iter().copied());
+                room.todo.extend_from_slice(self.parents(n));
             }
         }
         count
@@ -245,7 +292,7 @@ impl Consequences {
         while let Some(n) = todo.pop() {
             if !std::mem::replace(&mut seen[n], true) {
                 out.push(n);
-                todo.extend(self.parents[n].iter().copied());
+                todo.extend(self.parents(n).iter().map(|&p| p as usize));
             }
         }
         out
@@ -255,9 +302,9 @@ impl Consequences {
     fn path(&self, node: usize) -> Vec<Lit> {
         let mut path = vec![self.lits[node]];
         let mut at = node;
-        while let Some(&p) = self.parents[at].first() {
-            path.push(self.lits[p]);
-            at = p;
+        while let Some(&p) = self.parents(at).first() {
+            path.push(self.lits[p as usize]);
+            at = p as usize;
         }
         path.reverse();
         path
@@ -302,7 +349,7 @@ fn follow(
 ) -> Consequences {
     let side = state.side();
     let mut c = Consequences::new(state);
-    let first = c.node(start, Vec::new());
+    let first = c.node(start, &[]);
     c.keep(first);
     // The grid as the chain changes it; `state` stays the grid it started
     // from.
@@ -320,7 +367,10 @@ fn follow(
     // Room for each node's links, kept from node to node.
     let mut offs: Vec<Lit> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
-    let mut ons: Vec<(Lit, Vec<usize>, Cause)> = Vec::new();
+    // The on candidates an off one leads to, with their parents (a range
+    // of `on_parents`).
+    let mut ons: Vec<(Lit, std::ops::Range<usize>, Cause)> = Vec::new();
+    let mut on_parents: Vec<u32> = Vec::new();
     loop {
         if let Some(p) = pending_on.pop_front() {
             let lit = c.lits[p];
@@ -352,12 +402,12 @@ fn follow(
             }
             for &off in &offs {
                 if let Some(on) = c.get(off.opposite()) {
-                    let node = c.node(off, vec![p]);
+                    let node = c.node(off, &[p as u32]);
                     c.absurd = Some((on, node));
                     return c;
                 }
                 if c.get(off).is_none() {
-                    let node = c.node(off, vec![p]);
+                    let node = c.node(off, &[p as u32]);
                     c.keep(node);
                     pending_off.push_back(node);
                 }
@@ -374,8 +424,8 @@ fn follow(
             let mut added = false;
             for deduction in rule_deductions(state, &current, levels) {
                 rules_applied += 1;
-                let parents: Vec<usize> = (deduction.parents.iter())
-                    .filter_map(|&lit| c.get(lit))
+                let parents: Vec<u32> = (deduction.parents.iter())
+                    .filter_map(|&lit| c.get(lit).map(|n| n as u32))
                     .collect();
                 for &(cell, digit) in &deduction.removed {
                     let off = Lit {
@@ -386,7 +436,7 @@ fn follow(
                     if c.get(off).is_some() {
                         continue;
                     }
-                    let node = c.node(off, parents.clone());
+                    let node = c.node(off, &parents);
                     c.nested[node] = (rules_applied, deduction.nested);
                     if let Some(on) = c.get(off.opposite()) {
                         c.absurd = Some((on, node));
@@ -404,10 +454,12 @@ fn follow(
         };
         let lit = c.lits[p];
         ons.clear();
+        on_parents.clear();
         let mask = grid[lit.cell];
         if !nishio && mask.count_ones() == 2 {
             if let Some(d) = (1..=side as u8).find(|&d| d != lit.digit && mask & bit(d) != 0) {
-                let mut parents = vec![p];
+                let from = on_parents.len();
+                on_parents.push(p as u32);
                 for gone in (1..=side as u8)
                     .filter(|&g| state.mask(lit.cell) & bit(g) != 0 && mask & bit(g) == 0)
                 {
@@ -416,7 +468,7 @@ fn follow(
                         digit: gone,
                         on: false,
                     };
-                    parents.extend(c.get(hidden));
+                    on_parents.extend(c.get(hidden).map(|n| n as u32));
                 }
                 ons.push((
                     Lit {
@@ -424,7 +476,7 @@ fn follow(
                         digit: d,
                         on: true,
                     },
-                    parents,
+                    from..on_parents.len(),
                     Cause::Cell,
                 ));
             }
@@ -434,7 +486,8 @@ fn follow(
             let mut others =
                 (house.cells.iter()).filter(|&&x| x != lit.cell && grid[x] & bit(lit.digit) != 0);
             if let (Some(&x), None) = (others.next(), others.next()) {
-                let mut parents = vec![p];
+                let from = on_parents.len();
+                on_parents.push(p as u32);
                 for &y in &house.cells {
                     if state.mask(y) & bit(lit.digit) != 0 && grid[y] & bit(lit.digit) == 0 {
                         let hidden = Lit {
@@ -442,7 +495,7 @@ fn follow(
                             digit: lit.digit,
                             on: false,
                         };
-                        parents.extend(c.get(hidden));
+                        on_parents.extend(c.get(hidden).map(|n| n as u32));
                     }
                 }
                 ons.push((
@@ -451,7 +504,7 @@ fn follow(
                         digit: lit.digit,
                         on: true,
                     },
-                    parents,
+                    from..on_parents.len(),
                     Cause::House(h),
                 ));
             }
@@ -460,6 +513,7 @@ fn follow(
             grid[lit.cell] &= !bit(lit.digit);
         }
         for (on, parents, cause) in ons.drain(..) {
+            let parents = &on_parents[parents];
             if let Some(off) = c.get(on.opposite()) {
                 let node = c.node_by(on, parents, cause);
                 c.absurd = Some((node, off));
@@ -578,6 +632,7 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
     let nishio = kind == ForcingKind::Nishio;
     let side = state.side();
     let mut found: Vec<Found> = Vec::new();
+    let mut room = Counter::new(state);
     let houses = state.houses_by_cell_in_explainer_order();
     // The consequences of each candidate on, once each.
     let mut memo: HashMap<(usize, u8), Rc<Consequences>> = HashMap::new();
@@ -619,7 +674,7 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                     let chain = ForcingChain {
                         kind,
                         shape: Shape::Contradiction,
-                        nodes: on.count(a) + on.count(b),
+                        nodes: on.count(a, &mut room) + on.count(b, &mut room),
                     };
                     let c = on.clone();
                     let why: Why = Box::new(move || {
@@ -646,7 +701,7 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                     let chain = ForcingChain {
                         kind,
                         shape: Shape::Contradiction,
-                        nodes: off.count(a) + off.count(b),
+                        nodes: off.count(a, &mut room) + off.count(b, &mut room),
                     };
                     let c = off.clone();
                     let why: Why = Box::new(move || {
@@ -666,11 +721,11 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                 // Double forcing chains: both ways round, the same.
                 for &a in on.on.iter().chain(&on.off) {
                     let lit = on.lits[a];
-                    if let Some(b) = off.get(lit) {
+                    if let Some(b) = off.get(lit).filter(|_| lit.removes_from(state)) {
                         let chain = ForcingChain {
                             kind,
                             shape: Shape::Double,
-                            nodes: on.count(a) + off.count(b),
+                            nodes: on.count(a, &mut room) + off.count(b, &mut room),
                         };
                         let (c, o) = (on.clone(), off.clone());
                         let why: Why = Box::new(move || {
@@ -688,12 +743,22 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                 }
             }
             if !nishio {
-                regions(state, &houses[cell], &on, kind, &mut on_of, &mut found);
+                regions(
+                    state,
+                    &houses[cell],
+                    &on,
+                    kind,
+                    &mut on_of,
+                    &mut room,
+                    &mut found,
+                );
             }
             per_value.push(on);
         }
         if !nishio {
-            cell_forcing(state, cell, &digits, &per_value, kind, &mut found);
+            cell_forcing(
+                state, cell, &digits, &per_value, kind, &mut room, &mut found,
+            );
         }
     }
     found
@@ -738,6 +803,7 @@ fn regions(
     on: &Rc<Consequences>,
     kind: ForcingKind,
     on_of: &mut impl FnMut(usize, u8) -> Rc<Consequences>,
+    room: &mut Counter,
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
@@ -765,6 +831,7 @@ fn regions(
             kind,
             Shape::Region,
             &case,
+            room,
             found,
             Cause::House(h),
         );
@@ -778,6 +845,7 @@ fn cell_forcing(
     digits: &[u8],
     per_value: &[Rc<Consequences>],
     kind: ForcingKind,
+    room: &mut Counter,
     found: &mut Vec<Found>,
 ) {
     let side = state.side();
@@ -788,6 +856,7 @@ fn cell_forcing(
         kind,
         Shape::Cell,
         &case,
+        room,
         found,
         Cause::Cell,
     );
@@ -802,6 +871,7 @@ fn all_lead_to(
     kind: ForcingKind,
     shape: Shape,
     case: &Rc<str>,
+    room: &mut Counter,
     found: &mut Vec<Found>,
     start: Cause,
 ) {
@@ -809,11 +879,13 @@ fn all_lead_to(
     let first = &each[0];
     for &a in first.on.iter().chain(&first.off) {
         let lit = first.lits[a];
-        let nodes: Option<Vec<usize>> = each.iter().map(|c| c.get(lit)).collect();
-        let Some(nodes) = nodes else {
+        if !lit.removes_from(state) || each.iter().any(|c| c.get(lit).is_none()) {
             continue;
-        };
-        let total: u16 = each.iter().zip(&nodes).map(|(c, &n)| c.count(n)).sum();
+        }
+        let nodes: Vec<usize> = each.iter().filter_map(|c| c.get(lit)).collect();
+        let total: u16 = (each.iter().zip(&nodes))
+            .map(|(c, &n)| c.count(n, room))
+            .sum();
         let chain = ForcingChain {
             kind,
             shape,

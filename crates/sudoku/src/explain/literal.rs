@@ -43,6 +43,17 @@ impl Lit {
         }
     }
 
+    /// Whether making it hold takes something out of its cell on `state`
+    /// (see [`Lit::cell_removals`]).
+    pub(super) fn removes_from(self, state: &State) -> bool {
+        let mask = state.mask(self.cell);
+        if self.on {
+            mask & !bit(self.digit) != 0
+        } else {
+            mask & bit(self.digit) != 0
+        }
+    }
+
     /// `r1c2 = 5`, `r1c2 <> 5`.
     pub(super) fn text(self, side: usize) -> String {
         let sign = if self.on { "=" } else { "<>" };

@@ -85,12 +85,13 @@ pub(super) fn find(state: &State, links: usize) -> Option<Step> {
         // Every link both ways round: (link, start end), the one of index
         // `2 * link + start`.
         let oriented: Vec<(usize, usize)> = (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
-        let tables = Tables::new(state, &all, &oriented);
+        let tables = Tables::new(state, d, &all, &oriented);
         let mut chain: Vec<(usize, usize)> = Vec::new();
+        let mut gone = vec![0u64; tables.words];
         for &start in &oriented {
             chain.push(start);
             extend(
-                state, d, &all, &oriented, &tables, links, &mut chain, &mut best,
+                state, d, &all, &oriented, &tables, links, &mut chain, &mut gone, &mut best,
             );
             chain.pop();
         }
@@ -106,27 +107,80 @@ struct Tables {
     /// lie in one house: `joins[o * 2n + p]`.
     joins: Vec<bool>,
     n: usize,
+    /// Each link's cells, as a set of [`State::cell_words`] words.
+    cells: Vec<u64>,
+    /// Each link's house is a box or region; a row; a column; of
+    /// another kind, or the link has a group at an end (grouped).
+    flags: Vec<[bool; 4]>,
+    /// The digit's places, as a set.
+    places: Vec<u64>,
+    words: usize,
 }
 
 impl Tables {
-    fn new(state: &State, all: &[Link], oriented: &[(usize, usize)]) -> Tables {
+    fn new(state: &State, d: u8, all: &[Link], oriented: &[(usize, usize)]) -> Tables {
         let n = all.len();
-        let cells = |l: &Link| l.ends.iter().flatten().copied().collect::<Vec<usize>>();
-        let cells: Vec<Vec<usize>> = all.iter().map(cells).collect();
+        let words = state.cell_words();
+        let mut sets = vec![0u64; n * words];
+        for (i, link) in all.iter().enumerate() {
+            for &c in link.ends.iter().flatten() {
+                sets[i * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        let houses = state.houses();
+        let flags = (all.iter())
+            .map(|link| {
+                let house = &houses[link.house];
+                let other = !matches!(
+                    house.kind,
+                    HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
+                );
+                [
+                    house.is_block,
+                    house.kind == HouseKind::Row,
+                    house.kind == HouseKind::Column,
+                    other || link.ends.iter().any(|e| e.len() > 1),
+                ]
+            })
+            .collect();
+        let mut places = vec![0u64; words];
+        for c in (0..state.cells()).filter(|&c| state.mask(c) & bit(d) != 0) {
+            places[c / 64] |= 1 << (c % 64);
+        }
         let mut overlap = vec![false; n * n];
         for i in 0..n {
+            let a = &sets[i * words..(i + 1) * words];
             for j in 0..n {
-                overlap[i * n + j] = cells[i].iter().any(|c| cells[j].contains(c));
+                let b = &sets[j * words..(j + 1) * words];
+                overlap[i * n + j] = a.iter().zip(b).any(|(x, y)| x & y != 0);
             }
         }
+        // The houses holding every cell of each end (of link `i`, end
+        // `k`: entry `2 * i + k`).
+        let holding: Vec<Vec<usize>> = (all.iter())
+            .flat_map(|link| link.ends.iter())
+            .map(|end| {
+                (state.houses_of(end[0]).iter().copied())
+                    .filter(|&h| end.iter().all(|c| houses[h].cells.contains(c)))
+                    .collect()
+            })
+            .collect();
         let mut joins = vec![false; 4 * n * n];
         for (o, &(i, from)) in oriented.iter().enumerate() {
-            let end = &all[i].ends[1 - from];
+            let end = &holding[2 * i + 1 - from];
             for (p, &(j, start)) in oriented.iter().enumerate() {
-                joins[o * 2 * n + p] = in_one_house(state, end, &all[j].ends[start]);
+                joins[o * 2 * n + p] = holding[2 * j + start].iter().any(|h| end.contains(h));
             }
         }
-        Tables { overlap, joins, n }
+        Tables {
+            overlap,
+            joins,
+            n,
+            cells: sets,
+            flags,
+            places,
+            words,
+        }
     }
 }
 
@@ -142,10 +196,11 @@ fn extend(
     tables: &Tables,
     links: usize,
     chain: &mut Vec<(usize, usize)>,
+    gone: &mut [u64],
     best: &mut Option<(u16, usize, Step)>,
 ) {
     if chain.len() == links {
-        consider(state, d, all, chain, best);
+        consider(state, d, all, tables, chain, gone, best);
         return;
     }
     let n = tables.n;
@@ -159,66 +214,67 @@ fn extend(
             continue;
         }
         chain.push((next, start));
-        extend(state, d, all, oriented, tables, links, chain, best);
+        extend(state, d, all, oriented, tables, links, chain, gone, best);
         chain.pop();
     }
 }
 
-/// Whether every cell of `a` and `b` lies in one house.
-fn in_one_house(state: &State, a: &[usize], b: &[usize]) -> bool {
-    state.houses_of(a[0]).iter().any(|&h| {
-        let cells = &state.houses()[h].cells;
-        a.iter().chain(b).all(|c| cells.contains(c))
-    })
-}
-
 /// The chain's step, kept in `best` if it is easier, or as easy and
-/// removing more.
+/// removing more; `gone` is room for the cells it takes the digit from.
 fn consider(
     state: &State,
     d: u8,
     all: &[Link],
+    tables: &Tables,
     chain: &[(usize, usize)],
+    gone: &mut [u64],
     best: &mut Option<(u16, usize, Step)>,
 ) {
+    let flag = |k: usize| chain.iter().any(|&(l, _)| tables.flags[l][k]);
+    let pattern = StrongLinks {
+        links: chain.len() as u8,
+        block: flag(0),
+        rows_and_columns: flag(1) && flag(2),
+        grouped: flag(3),
+    };
+    let tenths = pattern.tenths().unwrap_or(u16::MAX);
+    if best.as_ref().is_some_and(|&(t, _, _)| t < tenths) {
+        return;
+    }
     let (first, from) = chain[0];
     let (last, to) = chain[chain.len() - 1];
     let start = &all[first].ends[from];
     let end = &all[last].ends[1 - to];
-    let ends: Vec<usize> = start.iter().chain(end).copied().collect();
-    let in_chain =
-        |c: &usize| (chain.iter()).any(|&(l, _)| all[l].ends.iter().any(|e| e.contains(c)));
-    let gone: Vec<usize> = (state.seeing_all(&ends, bit(d)).into_iter())
-        .filter(|c| !in_chain(c))
-        .collect();
-    if gone.is_empty() {
+    // The digit's places that see both ends, in none of the chain's links.
+    let words = tables.words;
+    gone.copy_from_slice(&tables.places);
+    for &c in start.iter().chain(end) {
+        for (g, &p) in gone.iter_mut().zip(state.peer_set(c)) {
+            *g &= p;
+        }
+    }
+    for &(l, _) in chain {
+        for (g, &c) in gone.iter_mut().zip(&tables.cells[l * words..(l + 1) * words]) {
+            *g &= !c;
+        }
+    }
+    let count = gone.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+    if count == 0
+        || best.as_ref().is_some_and(|&(t, n, _)| {
+            (t, std::cmp::Reverse(n)) <= (tenths, std::cmp::Reverse(count))
+        })
+    {
         return;
     }
-    let houses = state.houses();
-    let kinds: Vec<HouseKind> = chain
-        .iter()
-        .map(|&(l, _)| houses[all[l].house].kind)
+    let gone: Vec<usize> = (gone.iter().enumerate())
+        .flat_map(|(w, &word)| {
+            (0..64)
+                .filter(move |b| word >> b & 1 == 1)
+                .map(move |b| 64 * w + b)
+        })
         .collect();
-    let other = |k: &HouseKind| {
-        !matches!(
-            k,
-            HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
-        )
-    };
-    let pattern = StrongLinks {
-        links: chain.len() as u8,
-        block: chain.iter().any(|&(l, _)| houses[all[l].house].is_block),
-        rows_and_columns: kinds.contains(&HouseKind::Row) && kinds.contains(&HouseKind::Column),
-        grouped: kinds.iter().any(other)
-            || (chain.iter()).any(|&(l, _)| all[l].ends.iter().any(|e| e.len() > 1)),
-    };
     let technique = Technique::StrongLinks(pattern);
-    let tenths = pattern.tenths().unwrap_or(u16::MAX);
-    if best.as_ref().is_some_and(|&(t, n, _)| {
-        (t, std::cmp::Reverse(n)) <= (tenths, std::cmp::Reverse(gone.len()))
-    }) {
-        return;
-    }
+    let houses = state.houses();
     let side = state.side();
     let place = |cells: &[usize]| match cells {
         [one] => cells_text(&[*one], side),
