@@ -191,8 +191,37 @@ impl Counter {
     }
 }
 
+thread_local! {
+    /// Consequences no longer needed, kept on this thread to be filled
+    /// again (a rating runs thousands of searches of hundreds of chains).
+    static SPARE: std::cell::RefCell<Vec<Consequences>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many bytes of spare consequences a thread keeps, at most.
+const SPARE_BYTES: usize = 16 << 20;
+
 impl Consequences {
+    /// Empty consequences for a grid like `state`'s: spare ones where
+    /// there are some of its size.
     fn new(state: &State) -> Consequences {
+        let slots = state.cells() * state.side() * 2;
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        if let Some(mut c) = spare.filter(|c| c.index.len() == slots) {
+            for lit in std::mem::take(&mut c.lits) {
+                let slot = lit.slot(c.side);
+                c.index[slot] = u32::MAX;
+            }
+            c.lits.clear();
+            c.parent_start.clear();
+            c.parent_start.push(0);
+            c.parent_list.clear();
+            c.causes.clear();
+            c.nested.clear();
+            c.on.clear();
+            c.off.clear();
+            c.absurd = None;
+            return c;
+        }
         // A chain reaches each candidate on or off at most once.
         let room = (0..state.cells())
             .map(|c| state.mask(c).count_ones() as usize)
@@ -211,9 +240,22 @@ impl Consequences {
             nested: Vec::with_capacity(room),
             on: Vec::with_capacity(room / 2),
             off: Vec::with_capacity(room / 2),
-            index: vec![u32::MAX; state.cells() * state.side() * 2],
+            index: vec![u32::MAX; slots],
             absurd: None,
         }
+    }
+
+    /// Keeps `c` to be filled again, if nothing else holds it.
+    fn recycle(c: Rc<Consequences>) {
+        let Ok(c) = Rc::try_unwrap(c) else {
+            return;
+        };
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if (spare.len() + 1) * c.index.len() * 4 <= SPARE_BYTES {
+                spare.push(c);
+            }
+        });
     }
 
     fn slot(&self, lit: Lit) -> usize {
@@ -568,9 +610,38 @@ struct Found {
     start: Cause,
 }
 
+/// The forcing chains a search keeps: every one (for a chain nesting
+/// them), or only the one Sudoku Explainer would take of those found so
+/// far (the easiest, then the shortest, then by shape, then the first).
+struct Finds {
+    every: bool,
+    list: Vec<Found>,
+}
+
+impl Finds {
+    /// What orders two chains of one search (the first found wins ties).
+    fn key(chain: ForcingChain) -> (u16, u16, u8) {
+        (chain.tenths(), chain.nodes, chain.sort_key())
+    }
+
+    /// Whether a chain like `chain` would be kept.
+    fn worth(&self, chain: ForcingChain) -> bool {
+        self.every || (self.list.first()).is_none_or(|best| Self::key(chain) < Self::key(best.chain))
+    }
+
+    fn keep(&mut self, found: Found) {
+        if self.every {
+            self.list.push(found);
+        } else if self.worth(found.chain) {
+            self.list.clear();
+            self.list.push(found);
+        }
+    }
+}
+
 /// The forcing chain of `kind` Sudoku Explainer would take.
 pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
-    let mut found = search(state, kind);
+    let mut found = search(state, kind, false);
     let best = (0..found.len()).min_by_key(|&i| {
         let f = &found[i];
         (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
@@ -588,7 +659,7 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
 /// them: easiest first, one per set of removals, each with the candidates
 /// it needs off and its own count of candidates.
 pub(super) fn deductions(source: &State, current: &State, kind: ForcingKind) -> Vec<Deduction> {
-    let mut found = search(current, kind);
+    let mut found = search(current, kind, true);
     let mut order: Vec<usize> = (0..found.len()).collect();
     order.sort_by_key(|&i| {
         let f = &found[i];
@@ -625,13 +696,17 @@ pub(super) fn deductions(source: &State, current: &State, kind: ForcingKind) -> 
     out
 }
 
-/// Every forcing chain of `kind` on the grid of `state`.
-fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
+/// Every forcing chain of `kind` on the grid of `state` (where `every`),
+/// or the one Sudoku Explainer would take.
+fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
     let dynamic = kind != ForcingKind::Multiple;
     let levels = kind.levels();
     let nishio = kind == ForcingKind::Nishio;
     let side = state.side();
-    let mut found: Vec<Found> = Vec::new();
+    let mut found = Finds {
+        every,
+        list: Vec::new(),
+    };
     let mut room = Counter::new(state);
     let houses = state.houses_by_cell_in_explainer_order();
     // The consequences of each candidate on, once each.
@@ -727,6 +802,9 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                             shape: Shape::Double,
                             nodes: on.count(a, &mut room) + off.count(b, &mut room),
                         };
+                        if !found.worth(chain) {
+                            continue;
+                        }
                         let (c, o) = (on.clone(), off.clone());
                         let why: Why = Box::new(move || {
                             format!(
@@ -754,6 +832,7 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
                 );
             }
             per_value.push(on);
+            Consequences::recycle(off);
         }
         if !nishio {
             cell_forcing(
@@ -761,13 +840,16 @@ fn search(state: &State, kind: ForcingKind) -> Vec<Found> {
             );
         }
     }
-    found
+    for (_, c) in memo.drain() {
+        Consequences::recycle(c);
+    }
+    found.list
 }
 
 /// The step that makes `target` true (on: the cell's other candidates
 /// go) or false, kept if it removes something.
 fn push(
-    found: &mut Vec<Found>,
+    found: &mut Finds,
     state: &State,
     chain: ForcingChain,
     target: Lit,
@@ -775,6 +857,9 @@ fn push(
     branches: Vec<(Rc<Consequences>, usize)>,
     start: Cause,
 ) {
+    if !found.worth(chain) {
+        return;
+    }
     let removed = target.cell_removals(state);
     if removed.is_empty() {
         return;
@@ -786,7 +871,7 @@ fn push(
         why: String::new(),
         pattern: Pattern::default(),
     };
-    found.push(Found {
+    found.keep(Found {
         chain,
         step,
         why,
@@ -804,7 +889,7 @@ fn regions(
     kind: ForcingKind,
     on_of: &mut impl FnMut(usize, u8) -> Rc<Consequences>,
     room: &mut Counter,
-    found: &mut Vec<Found>,
+    found: &mut Finds,
 ) {
     let side = state.side();
     let Lit { cell, digit: d, .. } = on.lits[0];
@@ -846,7 +931,7 @@ fn cell_forcing(
     per_value: &[Rc<Consequences>],
     kind: ForcingKind,
     room: &mut Counter,
-    found: &mut Vec<Found>,
+    found: &mut Finds,
 ) {
     let side = state.side();
     let case: Rc<str> = format!("{} is {}", cell_name(cell, side), super::or_text(digits)).into();
@@ -872,7 +957,7 @@ fn all_lead_to(
     shape: Shape,
     case: &Rc<str>,
     room: &mut Counter,
-    found: &mut Vec<Found>,
+    found: &mut Finds,
     start: Cause,
 ) {
     let side = state.side();
@@ -891,6 +976,9 @@ fn all_lead_to(
             shape,
             nodes: total,
         };
+        if !found.worth(chain) {
+            continue;
+        }
         let branches: Vec<(Rc<Consequences>, usize)> =
             each.iter().cloned().zip(nodes.iter().copied()).collect();
         let (case, paths) = (case.clone(), branches.clone());
