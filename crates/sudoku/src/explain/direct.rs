@@ -25,11 +25,18 @@ pub(super) fn locked(state: &State) -> Option<Step> {
             let third_left = (houses.iter().enumerate())
                 .filter(|&(i3, h)| i3 != i1 && h.full && first(h) && crosses(h, to))
                 .find_map(|(_, third)| {
-                    let places3 = state.places(&third.cells, d);
-                    let left: Vec<usize> = (places3.iter().copied())
-                        .filter(|c| !to.cells.contains(c))
-                        .collect();
-                    (places3.len() >= 2 && left.len() == 1).then(|| (third, left[0]))
+                    // The digit's places in the third house, and those
+                    // left once it leaves the second: two or more, one.
+                    let mut places3 = 0;
+                    let (mut left, mut last) = (0, 0);
+                    for &c in third.cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0) {
+                        places3 += 1;
+                        if !to.cells.contains(&c) {
+                            left += 1;
+                            last = c;
+                        }
+                    }
+                    (places3 >= 2 && left == 1).then_some((third, last))
                 });
             let (third, cell) = third_left?;
             let technique = if from.is_block {
@@ -77,17 +84,27 @@ pub(super) fn hidden_subset(state: &State, k: usize) -> Option<Step> {
             }
         }
         let places = &places[..side];
-        for set in (0u64..1 << side).filter(|m| m.count_ones() as usize == k) {
+        // The digits of a set have two places or more: the sets of `k` of
+        // them, in the order of their masks.
+        let mut eligible = [0u8; 64];
+        let mut n = 0;
+        for (d, at) in places.iter().enumerate() {
+            if at.count_ones() > 1 {
+                eligible[n] = d as u8;
+                n += 1;
+            }
+        }
+        for chosen in subsets_of(n, k) {
+            let mut set = 0u64;
             let mut common = 0u64;
-            let mut each_twice = true;
-            let mut bits = set;
+            let mut bits = chosen;
             while bits != 0 {
-                let at = places[bits.trailing_zeros() as usize];
-                each_twice &= at.count_ones() > 1;
-                common |= at;
+                let d = eligible[bits.trailing_zeros() as usize];
+                set |= 1 << d;
+                common |= places[usize::from(d)];
                 bits &= bits - 1;
             }
-            if !each_twice || common.count_ones() as usize != k {
+            if common.count_ones() as usize != k {
                 continue;
             }
             for d in (0..side).filter(|d| set >> d & 1 == 0) {
@@ -126,10 +143,34 @@ pub(super) fn hidden_subset(state: &State, k: usize) -> Option<Step> {
     None
 }
 
+/// The sets of `k` of `n` items (bit `i` for item `i`), in increasing
+/// order of their masks (Gosper's hack).
+fn subsets_of(n: usize, k: usize) -> impl Iterator<Item = u64> {
+    // Grids have at most 25 digits: no mask reaches the top bit.
+    let end = 1u64 << n.min(62);
+    let mut next = (k <= n.min(62) && k > 0).then(|| (1u64 << k) - 1);
+    std::iter::from_fn(move || {
+        let set = next.filter(|&s| s < end)?;
+        let low = set & set.wrapping_neg();
+        let up = set + low;
+        next = Some(up + (((up ^ set) / low) >> 2));
+        Some(set)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::explain::state::empty_classic_without;
+
+    #[test]
+    fn the_subsets_come_in_the_order_of_their_masks() {
+        let all: Vec<u64> = subsets_of(5, 3).collect();
+        let expected: Vec<u64> = (0u64..32).filter(|m| m.count_ones() == 3).collect();
+        assert_eq!(all, expected);
+        assert_eq!(subsets_of(25, 3).count(), 2300);
+        assert_eq!(subsets_of(2, 3).count(), 0);
+    }
 
     #[test]
     fn a_pointing_that_leaves_a_single_places_it() {

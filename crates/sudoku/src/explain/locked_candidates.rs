@@ -40,13 +40,12 @@ pub(super) fn find(state: &State) -> Option<Step> {
 /// of the `second`, digits in order, then houses.
 fn between(state: &State, first: Kind, second: Kind) -> Option<Step> {
     locked_sets(state, first, second, |d, _, from, to, places| {
-        let pattern = Pattern::digit_in(d, places).in_houses(vec![from.index], vec![to.index]);
-        let gone: Vec<usize> = (to.cells.iter().copied())
-            .filter(|c| !from.cells.contains(c) && state.mask(*c) & bit(d) != 0)
-            .collect();
-        if gone.is_empty() {
+        let goes = |c: &usize| !from.cells.contains(c) && state.mask(*c) & bit(d) != 0;
+        if !to.cells.iter().any(goes) {
             return None;
         }
+        let gone: Vec<usize> = to.cells.iter().copied().filter(goes).collect();
+        let pattern = Pattern::digit_in(d, places).in_houses(vec![from.index], vec![to.index]);
         let technique = if from.is_block {
             Technique::Pointing
         } else {

@@ -362,6 +362,13 @@ impl State {
         std::sync::Arc::ptr_eq(&self.layout, &other.layout)
     }
 
+    /// Whether `other` is this grid with the same digits and candidates.
+    pub(crate) fn same_candidates(&self, other: &State) -> bool {
+        self.same_grid(other)
+            && self.candidates == other.candidates
+            && self.digits == other.digits
+    }
+
     /// Sets `cell` to `digit` (0: empty) with `candidates` (bit `d - 1`;
     /// empty for a placed cell), to read a grid into a kept state.
     pub(crate) fn set_cell(&mut self, cell: usize, digit: u8, candidates: u64) {
@@ -410,16 +417,24 @@ pub(crate) fn removals(
     gone: impl Fn(usize) -> u64,
 ) -> Vec<(usize, u8)> {
     (cells.into_iter())
-        .flat_map(|c| digits_of(gone(c)).into_iter().map(move |d| (c, d)))
+        .flat_map(|c| digits_in(gone(c)).map(move |d| (c, d)))
         .collect()
 }
 
 /// The digits of a bit set, smallest first.
 pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
-    (0..64)
-        .filter(|b| mask >> b & 1 == 1)
-        .map(|b| b as u8 + 1)
-        .collect()
+    digits_in(mask).collect()
+}
+
+/// The digits of a bit set, smallest first, one by one.
+pub(crate) fn digits_in(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            d
+        })
+    })
 }
 
 /// An empty classic 9x9 grid where each of `cells` keeps only its digits

@@ -79,24 +79,77 @@ struct Link {
 /// The chain of `links` strong links that Sudoku Explainer would take:
 /// the easiest, then the one removing the most.
 pub(super) fn find(state: &State, links: usize) -> Option<Step> {
-    let mut best: Option<(u16, usize, Step)> = None;
-    for d in 1..=state.side() as u8 {
-        let all = strong_links(state, d);
-        // Every link both ways round: (link, start end), the one of index
-        // `2 * link + start`.
-        let oriented: Vec<(usize, usize)> = (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
-        let tables = Tables::new(state, d, &all, &oriented);
-        let mut chain: Vec<(usize, usize)> = Vec::new();
-        let mut gone = vec![0u64; tables.words];
-        for &start in &oriented {
-            chain.push(start);
-            extend(
-                state, d, &all, &oriented, &tables, links, &mut chain, &mut gone, &mut best,
-            );
-            chain.pop();
+    LINKS.with_borrow_mut(|kept| {
+        let digits = match kept {
+            Some(kept) if kept.state.same_candidates(state) => &kept.digits,
+            _ => &kept.insert(DigitsLinks::new(state)).digits,
+        };
+        let mut best: Option<(u16, usize, Step)> = None;
+        let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
+        let mut gone = vec![0u64; state.cell_words()];
+        for (d, of) in (1..=state.side() as u8).zip(digits) {
+            for &start in &of.oriented {
+                chain.push(start);
+                extend(
+                    state,
+                    d,
+                    &of.all,
+                    &of.oriented,
+                    &of.tables,
+                    links,
+                    &mut chain,
+                    &mut gone,
+                    &mut best,
+                );
+                chain.pop();
+            }
+        }
+        best.map(|(_, _, step)| step)
+    })
+}
+
+/// The strong links of one digit, both ways round, and their tables.
+struct DigitLinks {
+    all: Vec<Link>,
+    /// Every link both ways round: (link, start end), the one of index
+    /// `2 * link + start`.
+    oriented: Vec<(usize, usize)>,
+    tables: Tables,
+}
+
+/// The strong links of every digit of a grid: the same for the searches
+/// of two, three and four links, which look at one grid in turn.
+struct DigitsLinks {
+    /// The grid they are of.
+    state: State,
+    digits: Vec<DigitLinks>,
+}
+
+impl DigitsLinks {
+    fn new(state: &State) -> DigitsLinks {
+        let digits = (1..=state.side() as u8)
+            .map(|d| {
+                let all = strong_links(state, d);
+                let oriented: Vec<(usize, usize)> =
+                    (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+                let tables = Tables::new(state, d, &all, &oriented);
+                DigitLinks {
+                    all,
+                    oriented,
+                    tables,
+                }
+            })
+            .collect();
+        DigitsLinks {
+            state: state.clone(),
+            digits,
         }
     }
-    best.map(|(_, _, step)| step)
+}
+
+thread_local! {
+    /// The strong links of the grid this thread looked at last.
+    static LINKS: std::cell::RefCell<Option<DigitsLinks>> = const { std::cell::RefCell::new(None) };
 }
 
 /// What the search asks of every two links, worked out once per digit.
@@ -161,7 +214,7 @@ impl Tables {
             .flat_map(|link| link.ends.iter())
             .map(|end| {
                 (state.houses_of(end[0]).iter().copied())
-                    .filter(|&h| end.iter().all(|c| houses[h].cells.contains(c)))
+                    .filter(|&h| end[1..].iter().all(|&c| state.houses_of(c).contains(&h)))
                     .collect()
             })
             .collect();

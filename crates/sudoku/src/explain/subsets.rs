@@ -34,10 +34,10 @@ pub(super) fn naked_sets(
     k: usize,
     mut visit: impl FnMut(&HouseView, &[usize], u64, Vec<(usize, u8)>) -> bool,
 ) {
+    let mut open: Vec<usize> = Vec::with_capacity(state.side());
     for house in state.houses() {
-        let open: Vec<usize> = (house.cells.iter().copied())
-            .filter(|&c| state.digit(c) == 0)
-            .collect();
+        open.clear();
+        open.extend((house.cells.iter().copied()).filter(|&c| state.digit(c) == 0));
         if open.len() <= k {
             continue;
         }
@@ -78,20 +78,26 @@ pub(super) fn hidden_sets(
     k: usize,
     mut visit: impl FnMut(&HouseView, &[u8], &[usize], Vec<(usize, u8)>) -> bool,
 ) {
+    let mut open: Vec<u8> = Vec::with_capacity(state.side());
+    let mut cells: Vec<usize> = Vec::with_capacity(state.side());
     for house in state.houses().iter().filter(|h| h.full) {
-        let open: Vec<u8> = (1..=state.side() as u8)
-            .filter(|&d| house.cells.iter().all(|&c| state.digit(c) != d))
-            .collect();
+        open.clear();
+        open.extend(
+            (1..=state.side() as u8).filter(|&d| house.cells.iter().all(|&c| state.digit(c) != d)),
+        );
         if open.len() <= k {
             continue;
         }
         let mut stop = false;
         combinations(&open, k, &mut |digits| {
             let mask = digits.iter().fold(0, |m, &d| m | bit(d));
-            let cells: Vec<usize> = (house.cells.iter().copied())
-                .filter(|&c| state.mask(c) & mask != 0)
-                .collect();
+            cells.clear();
+            cells.extend((house.cells.iter().copied()).filter(|&c| state.mask(c) & mask != 0));
             if cells.len() != k {
+                return false;
+            }
+            // Nothing else in those cells: nothing to remove.
+            if cells.iter().all(|&c| state.mask(c) & !mask == 0) {
                 return false;
             }
             let removed = hidden_removals(state, &cells, mask);
