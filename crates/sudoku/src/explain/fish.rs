@@ -45,23 +45,24 @@ pub(super) struct Fish<'a> {
 /// the base, then columns), to `visit` until it says stop (true).
 pub(super) fn fishes(state: &State, n: usize, mut visit: impl FnMut(Fish) -> bool) {
     let side = state.side();
+    let mut base: Vec<usize> = Vec::with_capacity(side);
     for d in 1..=side as u8 {
         for by_rows in [true, false] {
             // Cell `k` of line `i`: row i, column k, or column i, row k.
             let cell = |i: usize, k: usize| if by_rows { i * side + k } else { k * side + i };
             // For each line, the crossing lines where the digit may go
             // (none if it is placed there).
-            let places: Vec<u64> = (0..side)
-                .map(|i| {
-                    (0..side)
-                        .filter(|&k| state.mask(cell(i, k)) & bit(d) != 0)
-                        .fold(0u64, |m, k| m | 1 << k)
-                })
-                .collect();
+            let mut places = [0u64; 64];
+            for (i, line) in places.iter_mut().enumerate().take(side) {
+                *line = (0..side)
+                    .filter(|&k| state.mask(cell(i, k)) & bit(d) != 0)
+                    .fold(0u64, |m, k| m | 1 << k);
+            }
             let places = &places;
-            let base: Vec<usize> = (0..side)
-                .filter(|&i| (2..=n).contains(&(places[i].count_ones() as usize)))
-                .collect();
+            base.clear();
+            base.extend(
+                (0..side).filter(|&i| (2..=n).contains(&(places[i].count_ones() as usize))),
+            );
             let mut stop = false;
             combinations(&base, n, &mut |lines| {
                 let covers = lines.iter().fold(0u64, |m, &i| m | places[i]);

@@ -626,7 +626,8 @@ impl Finds {
 
     /// Whether a chain like `chain` would be kept.
     fn worth(&self, chain: ForcingChain) -> bool {
-        self.every || (self.list.first()).is_none_or(|best| Self::key(chain) < Self::key(best.chain))
+        self.every
+            || (self.list.first()).is_none_or(|best| Self::key(chain) < Self::key(best.chain))
     }
 
     fn keep(&mut self, found: Found) {

@@ -85,14 +85,21 @@ pub(super) fn locked_sets(
     mut step: impl FnMut(u8, usize, &HouseView, &HouseView, &[usize]) -> Option<Step>,
 ) -> Option<Step> {
     let houses = state.houses();
-    let mut places = Vec::with_capacity(state.side());
+    // A house's places of a digit, on the stack (a house holds at most
+    // 64 cells: digits are bits of a u64).
+    let mut room = [0usize; 64];
     for d in 1..=state.side() as u8 {
         for (a, from) in houses
             .iter()
             .enumerate()
             .filter(|(_, h)| h.full && first(h))
         {
-            state.places_into(&from.cells, d, &mut places);
+            let mut len = 0;
+            for &c in from.cells.iter().filter(|&&c| state.mask(c) & bit(d) != 0) {
+                room[len] = c;
+                len += 1;
+            }
+            let places = &room[..len];
             if places.len() < 2 {
                 continue;
             }
@@ -105,7 +112,7 @@ pub(super) fn locked_sets(
                 {
                     continue;
                 }
-                if let Some(found) = step(d, a, from, to, &places) {
+                if let Some(found) = step(d, a, from, to, places) {
                     return Some(found);
                 }
             }

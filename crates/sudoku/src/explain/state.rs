@@ -362,11 +362,16 @@ impl State {
         std::sync::Arc::ptr_eq(&self.layout, &other.layout)
     }
 
+    /// Takes the digits and candidates of `other`, a state of the same
+    /// grid ([`State::same_grid`]), keeping this one's room.
+    pub(crate) fn copy_grid_from(&mut self, other: &State) {
+        self.digits.clone_from(&other.digits);
+        self.candidates.clone_from(&other.candidates);
+    }
+
     /// Whether `other` is this grid with the same digits and candidates.
     pub(crate) fn same_candidates(&self, other: &State) -> bool {
-        self.same_grid(other)
-            && self.candidates == other.candidates
-            && self.digits == other.digits
+        self.same_grid(other) && self.candidates == other.candidates && self.digits == other.digits
     }
 
     /// Sets `cell` to `digit` (0: empty) with `candidates` (bit `d - 1`;

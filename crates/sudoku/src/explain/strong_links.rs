@@ -70,20 +70,60 @@ impl StrongLinks {
 }
 
 /// One strong link: the house, and its two ends (cells, in order).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Link {
     house: usize,
-    ends: [Vec<usize>; 2],
+    ends: [End; 2],
+}
+
+/// The most cells an end holds: a line's or a box's places are split into
+/// two ends only where there are six or fewer.
+const END_CELLS: usize = 6;
+
+/// One end of a strong link: a cell, or a group of up to [`END_CELLS`]
+/// cells, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct End {
+    cells: [usize; END_CELLS],
+    len: u8,
+}
+
+impl End {
+    /// The end of `cells`, if there are some and not too many.
+    fn of(cells: impl IntoIterator<Item = usize>) -> Option<End> {
+        let mut end = End {
+            cells: [0; END_CELLS],
+            len: 0,
+        };
+        for c in cells {
+            *end.cells.get_mut(usize::from(end.len))? = c;
+            end.len += 1;
+        }
+        (end.len > 0).then_some(end)
+    }
+}
+
+impl std::ops::Deref for End {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.cells[..usize::from(self.len)]
+    }
 }
 
 /// The chain of `links` strong links that Sudoku Explainer would take:
 /// the easiest, then the one removing the most.
 pub(super) fn find(state: &State, links: usize) -> Option<Step> {
     LINKS.with_borrow_mut(|kept| {
-        let digits = match kept {
-            Some(kept) if kept.state.same_candidates(state) => &kept.digits,
-            _ => &kept.insert(DigitsLinks::new(state)).digits,
-        };
+        let kept = kept.get_or_insert_with(|| DigitsLinks {
+            state: state.clone(),
+            digits: Vec::new(),
+            places: Vec::new(),
+        });
+        if kept.digits.is_empty() || !kept.state.same_candidates(state) {
+            kept.fill(state);
+        }
+        let digits = &kept.digits;
         let mut best: Option<(u16, usize, Step)> = None;
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
         let mut gone = vec![0u64; state.cell_words()];
@@ -109,6 +149,7 @@ pub(super) fn find(state: &State, links: usize) -> Option<Step> {
 }
 
 /// The strong links of one digit, both ways round, and their tables.
+#[derive(Default)]
 struct DigitLinks {
     all: Vec<Link>,
     /// Every link both ways round: (link, start end), the one of index
@@ -123,26 +164,26 @@ struct DigitsLinks {
     /// The grid they are of.
     state: State,
     digits: Vec<DigitLinks>,
+    /// Room for a house's places of a digit.
+    places: Vec<usize>,
 }
 
 impl DigitsLinks {
-    fn new(state: &State) -> DigitsLinks {
-        let digits = (1..=state.side() as u8)
-            .map(|d| {
-                let all = strong_links(state, d);
-                let oriented: Vec<(usize, usize)> =
-                    (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
-                let tables = Tables::new(state, d, &all, &oriented);
-                DigitLinks {
-                    all,
-                    oriented,
-                    tables,
-                }
-            })
-            .collect();
-        DigitsLinks {
-            state: state.clone(),
-            digits,
+    /// Fills them for the grid of `state`, keeping the room they had.
+    fn fill(&mut self, state: &State) {
+        if self.state.same_grid(state) {
+            self.state.copy_grid_from(state);
+        } else {
+            self.state = state.clone();
+        }
+        let side = state.side();
+        self.digits.resize_with(side, DigitLinks::default);
+        for (d, of) in (1..=side as u8).zip(&mut self.digits) {
+            strong_links_into(state, d, &mut self.places, &mut of.all);
+            of.oriented.clear();
+            of.oriented
+                .extend((0..of.all.len()).flat_map(|i| [(i, 0), (i, 1)]));
+            of.tables.fill(state, d, &of.all, &of.oriented);
         }
     }
 }
@@ -153,6 +194,7 @@ thread_local! {
 }
 
 /// What the search asks of every two links, worked out once per digit.
+#[derive(Default)]
 struct Tables {
     /// Links `i` and `j` share a cell: `overlap[i * n + j]`.
     overlap: Vec<bool>,
@@ -168,71 +210,78 @@ struct Tables {
     /// The digit's places, as a set.
     places: Vec<u64>,
     words: usize,
+    /// The houses holding every cell of each end, end by end (from
+    /// `holding_starts` at its index to the next).
+    holding: Vec<usize>,
+    holding_starts: Vec<usize>,
 }
 
 impl Tables {
-    fn new(state: &State, d: u8, all: &[Link], oriented: &[(usize, usize)]) -> Tables {
+    /// Works them out for the links `all` of `d` (`oriented`: both ways
+    /// round), keeping the room they had.
+    fn fill(&mut self, state: &State, d: u8, all: &[Link], oriented: &[(usize, usize)]) {
         let n = all.len();
         let words = state.cell_words();
-        let mut sets = vec![0u64; n * words];
+        (self.n, self.words) = (n, words);
+        let sets = &mut self.cells;
+        sets.clear();
+        sets.resize(n * words, 0);
         for (i, link) in all.iter().enumerate() {
-            for &c in link.ends.iter().flatten() {
+            for &c in link.ends.iter().flat_map(|e| e.iter()) {
                 sets[i * words + c / 64] |= 1 << (c % 64);
             }
         }
         let houses = state.houses();
-        let flags = (all.iter())
-            .map(|link| {
-                let house = &houses[link.house];
-                let other = !matches!(
-                    house.kind,
-                    HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
-                );
-                [
-                    house.is_block,
-                    house.kind == HouseKind::Row,
-                    house.kind == HouseKind::Column,
-                    other || link.ends.iter().any(|e| e.len() > 1),
-                ]
-            })
-            .collect();
-        let mut places = vec![0u64; words];
+        self.flags.clear();
+        self.flags.extend(all.iter().map(|link| {
+            let house = &houses[link.house];
+            let other = !matches!(
+                house.kind,
+                HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Region
+            );
+            [
+                house.is_block,
+                house.kind == HouseKind::Row,
+                house.kind == HouseKind::Column,
+                other || link.ends.iter().any(|e| e.len() > 1),
+            ]
+        }));
+        self.places.clear();
+        self.places.resize(words, 0);
         for c in (0..state.cells()).filter(|&c| state.mask(c) & bit(d) != 0) {
-            places[c / 64] |= 1 << (c % 64);
+            self.places[c / 64] |= 1 << (c % 64);
         }
-        let mut overlap = vec![false; n * n];
+        let sets = &self.cells;
+        self.overlap.clear();
+        self.overlap.resize(n * n, false);
         for i in 0..n {
             let a = &sets[i * words..(i + 1) * words];
             for j in 0..n {
                 let b = &sets[j * words..(j + 1) * words];
-                overlap[i * n + j] = a.iter().zip(b).any(|(x, y)| x & y != 0);
+                self.overlap[i * n + j] = a.iter().zip(b).any(|(x, y)| x & y != 0);
             }
         }
         // The houses holding every cell of each end (of link `i`, end
-        // `k`: entry `2 * i + k`).
-        let holding: Vec<Vec<usize>> = (all.iter())
-            .flat_map(|link| link.ends.iter())
-            .map(|end| {
+        // `k`: from `starts[2 * i + k]` to the next).
+        let (holding, starts) = (&mut self.holding, &mut self.holding_starts);
+        holding.clear();
+        starts.clear();
+        for end in all.iter().flat_map(|link| link.ends.iter()) {
+            starts.push(holding.len());
+            holding.extend(
                 (state.houses_of(end[0]).iter().copied())
-                    .filter(|&h| end[1..].iter().all(|&c| state.houses_of(c).contains(&h)))
-                    .collect()
-            })
-            .collect();
-        let mut joins = vec![false; 4 * n * n];
-        for (o, &(i, from)) in oriented.iter().enumerate() {
-            let end = &holding[2 * i + 1 - from];
-            for (p, &(j, start)) in oriented.iter().enumerate() {
-                joins[o * 2 * n + p] = holding[2 * j + start].iter().any(|h| end.contains(h));
-            }
+                    .filter(|&h| end[1..].iter().all(|&c| state.houses_of(c).contains(&h))),
+            );
         }
-        Tables {
-            overlap,
-            joins,
-            n,
-            cells: sets,
-            flags,
-            places,
-            words,
+        starts.push(holding.len());
+        let held = |e: usize| &holding[starts[e]..starts[e + 1]];
+        self.joins.clear();
+        self.joins.resize(4 * n * n, false);
+        for (o, &(i, from)) in oriented.iter().enumerate() {
+            let end = held(2 * i + 1 - from);
+            for (p, &(j, start)) in oriented.iter().enumerate() {
+                self.joins[o * 2 * n + p] = held(2 * j + start).iter().any(|h| end.contains(h));
+            }
         }
     }
 }
@@ -301,13 +350,16 @@ fn consider(
     // The digit's places that see both ends, in none of the chain's links.
     let words = tables.words;
     gone.copy_from_slice(&tables.places);
-    for &c in start.iter().chain(end) {
+    for &c in start.iter().chain(end.iter()) {
         for (g, &p) in gone.iter_mut().zip(state.peer_set(c)) {
             *g &= p;
         }
     }
     for &(l, _) in chain {
-        for (g, &c) in gone.iter_mut().zip(&tables.cells[l * words..(l + 1) * words]) {
+        for (g, &c) in gone
+            .iter_mut()
+            .zip(&tables.cells[l * words..(l + 1) * words])
+        {
             *g &= !c;
         }
     }
@@ -357,7 +409,7 @@ fn consider(
         .map(|c| (c, d))
         .collect();
     let cells: Vec<usize> = (chain.iter())
-        .flat_map(|&(l, _)| all[l].ends.iter().flatten().copied())
+        .flat_map(|&(l, _)| all[l].ends.iter().flat_map(|e| e.iter().copied()))
         .collect();
     let pattern = Pattern::digit_in(d, &cells)
         .in_houses(
@@ -374,13 +426,24 @@ fn consider(
 /// a box's, the cells of one row and of one column (the cell where they
 /// cross on either side). Two places of a box in one line are that line's
 /// link.
+#[cfg(test)]
 fn strong_links(state: &State, d: u8) -> Vec<Link> {
+    let mut links = Vec::new();
+    strong_links_into(state, d, &mut Vec::new(), &mut links);
+    links
+}
+
+/// [`strong_links`] into `links`, with `places` as room.
+fn strong_links_into(state: &State, d: u8, places: &mut Vec<usize>, links: &mut Vec<Link>) {
     let side = state.side();
-    let mut links: Vec<Link> = Vec::new();
-    let mut add = |house: usize, a: Vec<usize>, b: Vec<usize>| {
+    links.clear();
+    let mut add = |house: usize, a: Option<End>, b: Option<End>| {
+        let (Some(a), Some(b)) = (a, b) else {
+            return;
+        };
         let same =
             |l: &Link| (l.ends[0] == a && l.ends[1] == b) || (l.ends[0] == b && l.ends[1] == a);
-        if !a.is_empty() && !b.is_empty() && !links.iter().any(same) {
+        if !links.iter().any(same) {
             links.push(Link {
                 house,
                 ends: [a, b],
@@ -397,7 +460,8 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
         i.unwrap_or(usize::MAX)
     };
     for (h, house) in houses.iter().enumerate().filter(|(_, h)| h.full) {
-        let places = state.places(&house.cells, d);
+        state.places_into(&house.cells, d, places);
+        let places = &places[..];
         let line = matches!(house.kind, HouseKind::Row | HouseKind::Column);
         match places.len() {
             0 | 1 => {}
@@ -405,16 +469,16 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                 let (a, b) = (places[0], places[1]);
                 let one_line = a / side == b / side || a % side == b % side;
                 if !(house.is_block && one_line) {
-                    add(h, vec![a], vec![b]);
+                    add(h, End::of([a]), End::of([b]));
                 }
             }
-            n if line && n <= 6 => {
+            n if line && n <= END_CELLS => {
                 // Two boxes' worth of places.
-                if let Some((a, b)) = two_groups(&places, box_of) {
-                    add(h, a, b);
+                if let Some((a, b)) = two_groups(places, box_of) {
+                    add(h, Some(a), Some(b));
                 }
             }
-            n if house.is_block && house.kind == HouseKind::Box && n <= 6 => {
+            n if house.is_block && house.kind == HouseKind::Box && n <= END_CELLS => {
                 // A row and a column of the box holding every place.
                 let mut crossed = false;
                 for &heart in &house.cells {
@@ -423,25 +487,26 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                         continue;
                     }
                     crossed = true;
-                    let in_row: Vec<usize> = (places.iter().copied())
-                        .filter(|&c| c / side == row && c != heart)
-                        .collect();
-                    let in_column: Vec<usize> = (places.iter().copied())
-                        .filter(|&c| c % side == column && c != heart)
-                        .collect();
-                    if in_row.is_empty() || in_column.is_empty() {
+                    let in_row = |with_heart: bool| {
+                        End::of(
+                            (places.iter().copied())
+                                .filter(|&c| c / side == row && (c != heart || with_heart)),
+                        )
+                    };
+                    let in_column = |with_heart: bool| {
+                        End::of(
+                            (places.iter().copied())
+                                .filter(|&c| c % side == column && (c != heart || with_heart)),
+                        )
+                    };
+                    if in_row(false).is_none() || in_column(false).is_none() {
                         continue;
                     }
                     if places.contains(&heart) {
-                        let with = |mut v: Vec<usize>| {
-                            v.push(heart);
-                            v.sort_unstable();
-                            v
-                        };
-                        add(h, with(in_row.clone()), in_column.clone());
-                        add(h, in_row, with(in_column));
+                        add(h, in_row(true), in_column(false));
+                        add(h, in_row(false), in_column(true));
                     } else {
-                        add(h, in_row, in_column);
+                        add(h, in_row(false), in_column(false));
                     }
                 }
                 // Else, as Sudoku Explainer's six more box configurations
@@ -449,24 +514,24 @@ fn strong_links(state: &State, d: u8) -> Vec<Link> {
                 // every place in two rows of the box, the two rows' places
                 // are the ends; failing that, two columns.
                 if !crossed && n >= 4 {
-                    let rows = two_groups(&places, |c| c / side);
-                    if let Some((a, b)) = rows.or_else(|| two_groups(&places, |c| c % side)) {
-                        add(h, a, b);
+                    let rows = two_groups(places, |c| c / side);
+                    if let Some((a, b)) = rows.or_else(|| two_groups(places, |c| c % side)) {
+                        add(h, Some(a), Some(b));
                     }
                 }
             }
             _ => {}
         }
     }
-    links
 }
 
 /// `places` split by `key` (a cell's box, row or column) into the
 /// places of the first one's and the rest, if the rest share one key
 /// too: two groups in all.
-fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Vec<usize>, Vec<usize>)> {
+fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(End, End)> {
     let first = key(places[0]);
-    let (a, b): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| key(c) == first);
+    let a = End::of(places.iter().copied().filter(|&c| key(c) == first))?;
+    let b = End::of(places.iter().copied().filter(|&c| key(c) != first))?;
     (b.iter().all(|&c| key(c) == key(b[0]))).then_some((a, b))
 }
 
@@ -532,7 +597,7 @@ mod tests {
             strong_links(&state, 8)
                 .into_iter()
                 .filter(|l| l.house == box_1)
-                .map(|l| l.ends)
+                .map(|l| l.ends.map(|e| e.to_vec()))
                 .collect::<Vec<_>>()
         };
         // r1c1 r1c2 r1c3 and r3c1 r3c3: no row and column hold them all.

@@ -251,25 +251,38 @@ pub(super) fn combinations<T: Copy>(
         items: &[T],
         k: usize,
         start: usize,
-        chosen: &mut Vec<T>,
+        chosen: &mut [T],
+        len: usize,
         f: &mut dyn FnMut(&[T]) -> bool,
     ) -> bool {
-        if chosen.len() == k {
-            return f(chosen);
+        if len == k {
+            return f(&chosen[..k]);
         }
         for i in start..items.len() {
-            if items.len() - i < k - chosen.len() {
+            if items.len() - i < k - len {
                 break;
             }
-            chosen.push(items[i]);
-            if go(items, k, i + 1, chosen, f) {
+            chosen[len] = items[i];
+            if go(items, k, i + 1, chosen, len + 1, f) {
                 return true;
             }
-            chosen.pop();
         }
         false
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
+    if k > items.len() {
+        return false;
+    }
+    let Some(&first) = items.first() else {
+        // Only the empty set, of nothing.
+        return f(&[]);
+    };
+    // The sets the ladder asks for are small: kept on the stack.
+    const ON_STACK: usize = 8;
+    if k <= ON_STACK {
+        go(items, k, 0, &mut [first; ON_STACK], 0, f)
+    } else {
+        go(items, k, 0, &mut vec![first; k], 0, f)
+    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,10 @@ pub(super) fn find(state: &State) -> Option<Step> {
     let pairs: Vec<usize> = (0..state.cells())
         .filter(|&c| state.digit(c) == 0 && state.mask(c).count_ones() == 2)
         .collect();
+    let mut wings: Vec<usize> = Vec::new();
     for &pivot in &pairs {
-        let sees_pivot = state.peers(pivot);
-        let wings: Vec<usize> = (pairs.iter().copied())
-            .filter(|c| sees_pivot.binary_search(c).is_ok())
-            .collect();
+        wings.clear();
+        wings.extend((pairs.iter().copied()).filter(|&c| state.sees(pivot, c)));
         let pivot_mask = state.mask(pivot);
         for &a in &wings {
             let shared_a = state.mask(a) & pivot_mask;
