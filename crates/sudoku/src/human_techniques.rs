@@ -20,9 +20,10 @@
 //! Each step is a deduction of its own in a trace, named by its
 //! technique (the `technique` of a `deduce` event: the propagator's note,
 //! [`PropagationContext::note`]). The grid is read into a state kept per
-//! thread, so reading it allocates nothing; the finders still build the
-//! step they find (its cells, pattern and words), and look through the
-//! whole grid at every step: the level is meant for experiments, not
+//! thread, so reading it allocates nothing, and the finders keep their
+//! work on the stack or in room kept per thread; what a step allocates is
+//! the step found (its removals, pattern and words). They look through
+//! the whole grid at every step: the level is meant for experiments, not
 //! throughput (docs/guide/propagation.md has its cost).
 
 use csp_core::{Conflict, PropagationContext, PropagationLevel, Propagator, Rule, VarId};

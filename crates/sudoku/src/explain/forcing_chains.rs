@@ -616,6 +616,8 @@ struct Found {
 struct Finds {
     every: bool,
     list: Vec<Found>,
+    /// Room to count chains' candidates.
+    room: Counter,
 }
 
 impl Finds {
@@ -707,8 +709,8 @@ fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
     let mut found = Finds {
         every,
         list: Vec::new(),
+        room: Counter::new(state),
     };
-    let mut room = Counter::new(state);
     let houses = state.houses_by_cell_in_explainer_order();
     // The consequences of each candidate on, once each.
     let mut memo: HashMap<(usize, u8), Rc<Consequences>> = HashMap::new();
@@ -750,7 +752,7 @@ fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
                     let chain = ForcingChain {
                         kind,
                         shape: Shape::Contradiction,
-                        nodes: on.count(a, &mut room) + on.count(b, &mut room),
+                        nodes: on.count(a, &mut found.room) + on.count(b, &mut found.room),
                     };
                     let c = on.clone();
                     let why: Why = Box::new(move || {
@@ -777,7 +779,7 @@ fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
                     let chain = ForcingChain {
                         kind,
                         shape: Shape::Contradiction,
-                        nodes: off.count(a, &mut room) + off.count(b, &mut room),
+                        nodes: off.count(a, &mut found.room) + off.count(b, &mut found.room),
                     };
                     let c = off.clone();
                     let why: Why = Box::new(move || {
@@ -801,7 +803,7 @@ fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
                         let chain = ForcingChain {
                             kind,
                             shape: Shape::Double,
-                            nodes: on.count(a, &mut room) + off.count(b, &mut room),
+                            nodes: on.count(a, &mut found.room) + off.count(b, &mut found.room),
                         };
                         if !found.worth(chain) {
                             continue;
@@ -822,23 +824,13 @@ fn search(state: &State, kind: ForcingKind, every: bool) -> Vec<Found> {
                 }
             }
             if !nishio {
-                regions(
-                    state,
-                    &houses[cell],
-                    &on,
-                    kind,
-                    &mut on_of,
-                    &mut room,
-                    &mut found,
-                );
+                regions(state, &houses[cell], &on, kind, &mut on_of, &mut found);
             }
             per_value.push(on);
             Consequences::recycle(off);
         }
         if !nishio {
-            cell_forcing(
-                state, cell, &digits, &per_value, kind, &mut room, &mut found,
-            );
+            cell_forcing(state, cell, &digits, &per_value, kind, &mut found);
         }
     }
     for (_, c) in memo.drain() {
@@ -889,7 +881,6 @@ fn regions(
     on: &Rc<Consequences>,
     kind: ForcingKind,
     on_of: &mut impl FnMut(usize, u8) -> Rc<Consequences>,
-    room: &mut Counter,
     found: &mut Finds,
 ) {
     let side = state.side();
@@ -917,7 +908,6 @@ fn regions(
             kind,
             Shape::Region,
             &case,
-            room,
             found,
             Cause::House(h),
         );
@@ -931,7 +921,6 @@ fn cell_forcing(
     digits: &[u8],
     per_value: &[Rc<Consequences>],
     kind: ForcingKind,
-    room: &mut Counter,
     found: &mut Finds,
 ) {
     let side = state.side();
@@ -942,7 +931,6 @@ fn cell_forcing(
         kind,
         Shape::Cell,
         &case,
-        room,
         found,
         Cause::Cell,
     );
@@ -957,7 +945,6 @@ fn all_lead_to(
     kind: ForcingKind,
     shape: Shape,
     case: &Rc<str>,
-    room: &mut Counter,
     found: &mut Finds,
     start: Cause,
 ) {
@@ -970,7 +957,7 @@ fn all_lead_to(
         }
         let nodes: Vec<usize> = each.iter().filter_map(|c| c.get(lit)).collect();
         let total: u16 = (each.iter().zip(&nodes))
-            .map(|(c, &n)| c.count(n, room))
+            .map(|(c, &n)| c.count(n, &mut found.room))
             .sum();
         let chain = ForcingChain {
             kind,
