@@ -140,6 +140,7 @@ impl Expr {
             at: 0,
             var,
             line,
+            depth: 0,
         };
         let expr = parser.expr()?;
         if parser.at != parser.text.len() {
@@ -218,22 +219,31 @@ impl Expr {
     }
 }
 
+/// The deepest an expression may nest (`add(add(...))`): instances nest a
+/// handful of levels; past this, reading stops with an error before the
+/// recursive walks over the expression could run out of stack.
+pub const MAX_DEPTH: usize = 256;
+
 struct Parser<'a> {
     text: &'a str,
     at: usize,
     var: &'a dyn Fn(&str) -> Option<usize>,
     line: u32,
+    /// How deep the expression being read is.
+    depth: usize,
 }
 
 impl Parser<'_> {
     fn error(&self, what: &str) -> XcspError {
+        // A long expression is named by its start.
+        const SHOWN: usize = 60;
+        let text = match self.text.char_indices().nth(SHOWN) {
+            Some((end, _)) => format!("{}...", &self.text[..end]),
+            None => self.text.to_string(),
+        };
         XcspError::invalid(
             self.line,
-            format!(
-                "in the expression `{}` at {}: {what}",
-                self.text,
-                self.at + 1
-            ),
+            format!("in the expression `{text}` at {}: {what}", self.at + 1),
         )
     }
 
@@ -264,6 +274,12 @@ impl Parser<'_> {
                 ));
             };
             self.at += 1;
+            self.depth += 1;
+            if self.depth > MAX_DEPTH {
+                return Err(self.error(&format!(
+                    "nested more than {MAX_DEPTH} deep, this reader's limit"
+                )));
+            }
             let mut args = Vec::new();
             self.skip_space();
             if !self.text[self.at..].starts_with(')') {
@@ -278,6 +294,7 @@ impl Parser<'_> {
                 }
             }
             self.at += 1;
+            self.depth -= 1;
             let (n, at_least) = op.arity();
             if args.len() < n || (!at_least && args.len() != n) {
                 return Err(self.error(&format!("`{word}` takes {n} arguments")));
@@ -333,5 +350,24 @@ mod tests {
         assert!(err("frob(x,1)").contains("the operator `frob` is not supported"));
         assert!(err("ne(x)").contains("takes 2 arguments"));
         assert!(err("ne(x,1").starts_with("line 7:"));
+    }
+
+    #[test]
+    fn nesting_stops_at_its_limit_with_the_expression_shortened() {
+        let nested = |depth: usize| format!("{}x{}", "add(".repeat(depth), ",1)".repeat(depth));
+        assert!(Expr::parse(&nested(MAX_DEPTH), &var, 1).is_ok());
+        // 200,000 deep: an error, not a stack overflow, and a short one.
+        let err = Expr::parse(&nested(200_000), &var, 4)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 4: in the expression `add(add("),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("nested more than 256 deep, this reader's limit"),
+            "{err}"
+        );
+        assert!(err.len() < 200, "{err}");
     }
 }

@@ -5,6 +5,11 @@ use std::collections::HashMap;
 
 use crate::XcspError;
 
+/// The most variables an instance may declare (arrays' cells included,
+/// those without a domain too): past it, reading stops with an error
+/// rather than asking for more memory than a machine has.
+pub const MAX_VARIABLES: usize = 1 << 22;
+
 /// One integer variable: its name (`x`, `q[3]`, `m[0][2]`) and values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variable {
@@ -47,6 +52,14 @@ impl Variables {
             ));
         }
         let id = self.list.len();
+        if id >= MAX_VARIABLES {
+            return Err(XcspError::invalid(
+                line,
+                format!(
+                    "`{name}` takes the instance past {MAX_VARIABLES} variables, this reader's limit"
+                ),
+            ));
+        }
         self.list.push(Variable {
             name: name.to_string(),
             values,
@@ -71,7 +84,19 @@ impl Variables {
                 format!("`{name}` is declared twice"),
             ));
         }
-        let total: usize = dims.iter().product();
+        let declared = self.list.len() + self.arrays.values().map(|a| a.cells.len()).sum::<usize>();
+        let total = (dims.iter())
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .filter(|&n| n <= MAX_VARIABLES.saturating_sub(declared))
+            .ok_or_else(|| {
+                let sizes: String = dims.iter().map(|d| format!("[{d}]")).collect();
+                XcspError::invalid(
+                    line,
+                    format!(
+                        "the array `{name}` of size {sizes} takes the instance past {MAX_VARIABLES} variables, this reader's limit"
+                    ),
+                )
+            })?;
         let mut cells = Vec::with_capacity(total);
         let mut index = vec![0; dims.len()];
         for _ in 0..total {
@@ -239,6 +264,23 @@ mod tests {
         vars.add_array("g", vec![3, 4], |_| Some(vec![0, 1]), 1)
             .unwrap();
         vars
+    }
+
+    #[test]
+    fn an_array_past_the_limit_is_an_error_naming_its_size() {
+        let mut vars = grid();
+        let err = (vars.add_array("x", vec![100_000, 100_000], |_| Some(vec![0]), 3))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "line 3: the array `x` of size [100000][100000] takes the instance past 4194304 variables, this reader's limit"
+        );
+        // Sizes whose product overflows say the same, not wrap.
+        let huge = vec![usize::MAX, 3];
+        assert!(vars.add_array("y", huge, |_| Some(vec![0]), 5).is_err());
+        // What fits is still read.
+        assert!(vars.add_array("z", vec![1000, 1000], |_| None, 6).is_ok());
     }
 
     #[test]

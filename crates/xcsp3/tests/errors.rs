@@ -121,3 +121,29 @@ fn malformed_input_is_an_error() {
     let e = error(&with("    <sum> <list> x[] </list> </sum>"));
     assert!(e.starts_with("line 4: <sum> without a <condition>"), "{e}");
 }
+
+/// Untrusted input stops at the reader's limits with an error naming the
+/// line and the limit: no stack overflow, no allocation of what no
+/// machine has (issue 81, item 5).
+#[test]
+fn deep_expressions_and_huge_arrays_are_errors() {
+    let deep = format!(
+        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables> <var id=\"x\"> 0..5 </var> </variables>\n<constraints>\n<intension> eq({}x{},3) </intension>\n</constraints>\n</instance>",
+        "add(".repeat(200_000),
+        ",1)".repeat(200_000)
+    );
+    let e = error(&deep);
+    assert!(
+        e.starts_with("line 4: in the expression `eq(add(add("),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("nested more than 256 deep, this reader's limit"),
+        "{e}"
+    );
+    let huge = "<instance format=\"XCSP3\" type=\"CSP\">\n<variables>\n<array id=\"x\" size=\"[100000][100000]\"> 0..1 </array>\n</variables>\n<constraints/>\n</instance>";
+    assert_eq!(
+        error(huge),
+        "line 3: the array `x` of size [100000][100000] takes the instance past 4194304 variables, this reader's limit"
+    );
+}
