@@ -143,9 +143,10 @@ impl Variables {
             return Ok(None);
         };
         let pattern = pattern(reference, &reference[open..], line)?;
+        // The indices selected in a dimension of `n` (none where `n` is 0).
         let range = |d: usize, n: usize| match pattern.get(d) {
-            Some(Some((a, b))) => *a..=(*b).min(n.saturating_sub(1)),
-            _ => 0..=n.saturating_sub(1),
+            Some(Some((a, b))) => *a..b.saturating_add(1).min(n),
+            _ => 0..n,
         };
         Ok(Some(
             range(0, height)
@@ -264,6 +265,21 @@ mod tests {
         vars.add_array("g", vec![3, 4], |_| Some(vec![0, 1]), 1)
             .unwrap();
         vars
+    }
+
+    #[test]
+    fn an_empty_array_has_no_rows() {
+        // A fuzzer's find: `x[][]` of a [0][5] array read row 0.
+        let mut vars = Variables::default();
+        vars.add_array("x", vec![0, 5], |_| Some(vec![0, 1]), 1)
+            .unwrap();
+        assert_eq!(vars.rows_of("x[][]", 2).unwrap(), Some(Vec::new()));
+        assert_eq!(vars.rows_of("x[0..3][]", 2).unwrap(), Some(Vec::new()));
+        let vars = grid();
+        let rows = vars.rows_of("x[1..9][2..2]", 2).unwrap();
+        assert_eq!(rows, None);
+        let rows = vars.rows_of("g[1..9][2..2]", 2).unwrap().unwrap();
+        assert_eq!(rows, vec![vec![6], vec![10]]);
     }
 
     #[test]
