@@ -207,9 +207,9 @@ impl Consequences {
         let slots = state.cells() * state.side() * 2;
         let spare = SPARE.with(|spare| spare.borrow_mut().pop());
         if let Some(mut c) = spare.filter(|c| c.index.len() == slots) {
-            for lit in std::mem::take(&mut c.lits) {
-                let slot = lit.slot(c.side);
-                c.index[slot] = u32::MAX;
+            // Only the slots its nodes took need clearing.
+            for lit in &c.lits {
+                c.index[lit.slot(c.side)] = u32::MAX;
             }
             c.lits.clear();
             c.parent_start.clear();
@@ -644,12 +644,8 @@ impl Finds {
 
 /// The forcing chain of `kind` Sudoku Explainer would take.
 pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
-    let mut found = search(state, kind, false);
-    let best = (0..found.len()).min_by_key(|&i| {
-        let f = &found[i];
-        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
-    })?;
-    let best = found.swap_remove(best);
+    // The search keeps only the chain to take.
+    let best = search(state, kind, false).pop()?;
     let step = Step {
         why: (best.why)(),
         ..best.step
@@ -664,10 +660,8 @@ pub(super) fn find(state: &State, kind: ForcingKind) -> Option<Step> {
 pub(super) fn deductions(source: &State, current: &State, kind: ForcingKind) -> Vec<Deduction> {
     let mut found = search(current, kind, true);
     let mut order: Vec<usize> = (0..found.len()).collect();
-    order.sort_by_key(|&i| {
-        let f = &found[i];
-        (f.chain.tenths(), f.chain.nodes, f.chain.sort_key(), i)
-    });
+    // (A stable sort: the first found wins ties.)
+    order.sort_by_key(|&i| Finds::key(found[i].chain));
     let mut out: Vec<Deduction> = Vec::new();
     for i in order {
         let f = &mut found[i];
