@@ -3,7 +3,7 @@
 
     cargo build --release
     python3 -m pip install ortools        # once; skipped (with a note) if absent
-    python3 scripts/bench_variants.py [--runs 3] [--preset default] [--per-puzzle FILE]
+    python3 scripts/bench_variants.py [--runs 3] [--preset portfolio] [--per-puzzle FILE]
                                       [--generated] [folder ...]
 
 The folders (default: every variant puzzle of the repo, `puzzles/variants`
@@ -11,7 +11,8 @@ with its classic f-puzzles files, `puzzles/made` and `puzzles/sudokupad`).
 For each f-puzzles file under them, each record of their link files and
 each SudokuPad puzzle (`.txt` files of `puzzles/sudokupad`, handed to
 CP-SAT as the f-puzzles document `sudoku render --fpuzzles` writes):
-- this project: `sudoku count --limit 2 --jobs 1 --format csv` with the preset,
+- this project: `sudoku count --limit 2 --jobs 1 --format csv` with the preset
+  (default `portfolio`, what `count` runs),
   the search time (`elapsed_us`, model built before), best of `--runs`;
 - CP-SAT, one worker, enumerating solutions until 2 are found, the time of
   `Solve` (model built before), best of `--runs`. Its model: one integer
@@ -19,10 +20,11 @@ CP-SAT as the f-puzzles document `sudoku render --fpuzzles` writes):
   jigsaw), and per element the constraint f-puzzles means (the same reading
   as `crates/sudoku/src/rules/`).
 
-`--generated` adds 310 puzzles made by the repo's own generator with line
-rules (`sudoku generate --lines`, fixed seeds, into a temporary folder):
-20 for each of the ten rules it draws, 12 for each of five combinations
-of three rules and 10 for each of five of four.
+`--generated` adds 330 puzzles made by the repo's own generator (fixed
+seeds, into a temporary folder): with line rules (`sudoku generate
+--lines`), 20 for each of the ten rules it draws, 12 for each of five
+combinations of three rules and 10 for each of five of four; and 20
+non-consecutive ones (`--variant nonconsecutive`).
 
 Prints the median and slowest per solver, how many puzzles each counts in
 under 10 ms, how many this project counts slower than CP-SAT, and the
@@ -200,6 +202,9 @@ GENERATED_COMBINATIONS = [
     (["nabner-line", "double-arrow", "little-killer", "x-sum"], 10),
     (["renban", "region-sum-line", "lockout-line", "sandwich-sum"], 10),
 ]
+# The global rules `--generated` makes puzzles of (`sudoku generate
+# --variant`), with how many.
+GENERATED_VARIANTS = [("nonconsecutive", 20)]
 
 
 def generated(folder):
@@ -216,6 +221,14 @@ def generated(folder):
         stem = "-".join(r.replace("-line", "") for r in rules)
         for i, line in enumerate(out.splitlines()):
             (folder / f"{stem}-{i + 1:02}.json").write_text(line)
+    for k, (variant, count) in enumerate(GENERATED_VARIANTS):
+        out = subprocess.run(
+            [str(binary), "generate", "-n", str(count), "--seed", str(200 + k), "--variant",
+             variant, "--format", "fpuzzles", "-q"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        for i, line in enumerate(out.splitlines()):
+            (folder / f"{variant}-{i + 1:02}.json").write_text(line)
 
 
 def outside_line(clue, side):
@@ -631,11 +644,11 @@ def main():
     p.add_argument("folders", nargs="*",
                    default=["puzzles/variants", "puzzles/made", "puzzles/sudokupad"])
     p.add_argument("--runs", type=int, default=3)
-    p.add_argument("--preset", default="default")
+    p.add_argument("--preset", default="portfolio")
     p.add_argument("--per-puzzle", metavar="FILE",
                    help="write every puzzle's times (and the strategy that answered) as CSV")
     p.add_argument("--generated", action="store_true",
-                   help="add 310 puzzles generated with line rules (see above)")
+                   help="add 330 generated puzzles (see above)")
     args = p.parse_args()
     folders = [ROOT / f for f in args.folders]
     if args.generated:

@@ -3299,20 +3299,24 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
         v["stats"]["elapsed_us"] = serde_json::Value::Null;
         v
     };
-    // Eddies has rules beyond its houses: wdeg-gac's turns alone, and it
-    // answers in its first (adaptive alone needs 4,775 placements).
+    // Eddies has rules beyond its houses: wdeg-gac-links's turns alone,
+    // and it answers in its first (adaptive alone needs 4,775 placements);
+    // wdeg-gac's 1,377 placements too (no linked places help there).
     let answer = record(&["count", eddies]);
-    assert_eq!(answer["strategy"]["config"], "wdeg-gac");
+    assert_eq!(answer["strategy"]["config"], "wdeg-gac-links");
     assert_eq!(answer["strategy"]["portfolio"], "portfolio");
+    assert_eq!(answer["strategy"]["links"], true);
     assert_eq!(answer["stats"]["placements"], 1_377);
-    let mut alone = record(&["count", "--config", "wdeg-gac", eddies]);
+    let plain = record(&["count", "--config", "wdeg-gac", eddies]);
+    assert_eq!(plain["stats"]["placements"], 1_377);
+    let mut alone = record(&["count", "--config", "wdeg-gac-links", eddies]);
     alone["strategy"]["portfolio"] = "portfolio".into();
     assert_eq!(answer, alone);
     assert_eq!(record(&["count", "--jobs", "2", eddies]), answer);
     // solve --unique: the same portfolio for the solve and the check.
     let unique = record(&["solve", "--unique", eddies]);
     assert_eq!(unique["uniqueness"], "unique");
-    assert_eq!(unique["strategy"]["config"], "wdeg-gac");
+    assert_eq!(unique["strategy"]["config"], "wdeg-gac-links");
     // A classic puzzle: adaptive's turns first.
     let classic = record(&["count", "docs/examples/inkala.txt"]);
     assert_eq!(classic["strategy"]["config"], "adaptive");
@@ -3329,15 +3333,15 @@ fn the_portfolio_answers_where_only_the_answer_matters() {
     let refusals = [
         (
             &["count", "--config", "portfolio", "--trace", trace][..],
-            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg) with --config",
+            "--trace and --heatmap follow one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg, wdeg-gac-links) with --config",
         ),
         (
             &["count", "--config", "portfolio", "--cells", "A"][..],
-            "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg) with --config to set a chain",
+            "the portfolio `portfolio` takes no --cells: name one of its members (adaptive, wdeg-gac, wdeg, wdeg-gac-links) with --config to set a chain",
         ),
         (
             &["compare", "--config", "portfolio", "--set", "hardest11"][..],
-            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg)",
+            "compare runs one search, and the portfolio `portfolio` runs several: name one of its members (adaptive, wdeg-gac, wdeg, wdeg-gac-links)",
         ),
     ];
     for (args, message) in refusals {

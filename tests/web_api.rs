@@ -413,7 +413,7 @@ async fn bad_input_is_a_400_with_the_commands_message() {
         (
             "/api/solve",
             json!({"puzzle": INKALA, "config": "portfolio", "trace": true}),
-            "a portfolio's turns are several searches: trace one of its members (adaptive, wdeg-gac, wdeg)",
+            "a portfolio's turns are several searches: trace one of its members (adaptive, wdeg-gac, wdeg, wdeg-gac-links)",
         ),
         (
             "/api/compare",

@@ -910,6 +910,15 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub learning: Option<bool>,
 
+    /// Search with linked places: a digit is removed from a cell when,
+    /// placed there, it would leave a house without a place for some digit
+    /// through the links of the elements (non-consecutive neighbours,
+    /// dots, XV, anti-knight and anti-king moves, Nabner and whisper pairs:
+    /// every rule between two cells). `--links=false` turns a preset's
+    /// off. Needs --propagation singles or above, not human:D.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub links: Option<bool>,
+
     /// Stop a puzzle's search after N placements (0: no limit).
     #[arg(long, value_name = "N")]
     pub max_placements: Option<u64>,
@@ -930,6 +939,7 @@ impl StrategyArgs {
             ("--seed", self.seed.is_some()),
             ("--restarts", self.restarts.is_some()),
             ("--learning", self.learning.is_some()),
+            ("--links", self.links.is_some()),
             ("--max-placements", self.max_placements.is_some()),
             ("--timeout", self.timeout.is_some()),
         ];
@@ -950,6 +960,7 @@ impl StrategyArgs {
             seed: self.seed,
             restarts: self.restarts.clone(),
             learning: self.learning,
+            links: self.links,
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
             engine: None,

@@ -256,6 +256,12 @@ pub struct Searched {
     pub optimized: Option<xcsp3::Optimized>,
 }
 
+/// Why an instance is not searched with linked places: they are made from
+/// a grid's houses ([`csp_core::ModelBuilder::link_places`] over the
+/// groups a model declares), and an XCSP3 instance's all-different
+/// constraints are not declared as such groups.
+pub const LINKS_REFUSED: &str = "links (--links) are made from a grid's houses and the rules between its cells; an XCSP3 instance is searched without them";
+
 /// Searches a read instance with `config`, up to `max_solutions`
 /// solutions (`None`: all), reporting every event to `tracer` if given;
 /// the error says why the config does not apply (a heuristic that needs
@@ -274,6 +280,9 @@ pub fn search_instance(
     tracer: Option<&mut dyn csp_core::trace::Tracer>,
     interrupt: Option<&Arc<AtomicBool>>,
 ) -> Result<Searched, String> {
+    if config.links {
+        return Err(LINKS_REFUSED.to_string());
+    }
     if let (Some(objective), Some(1)) = (&read.instance.objective, max_solutions) {
         let (result, optimized) = xcsp3::optimize(
             &read.instance,

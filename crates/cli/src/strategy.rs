@@ -30,6 +30,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("adaptive", include_str!("../../../configs/adaptive.toml")),
     ("wdeg", include_str!("../../../configs/wdeg.toml")),
     ("wdeg-gac", include_str!("../../../configs/wdeg-gac.toml")),
+    (
+        "wdeg-gac-links",
+        include_str!("../../../configs/wdeg-gac-links.toml"),
+    ),
     ("lcg", include_str!("../../../configs/lcg.toml")),
     ("fastest", include_str!("../../../configs/fastest.toml")),
     ("portfolio", include_str!("../../../configs/portfolio.toml")),
@@ -101,6 +105,9 @@ pub struct StrategyFile {
     /// Learn a clause from every conflict (default `false`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learning: Option<bool>,
+    /// Search with linked places (default `false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub links: Option<bool>,
     /// A portfolio: the presets that take turns, in order (no other
     /// key of the engine's then).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,6 +139,7 @@ impl StrategyFile {
             ("propagation", self.propagation.is_some()),
             ("restarts", self.restarts.is_some()),
             ("learning", self.learning.is_some()),
+            ("links", self.links.is_some()),
             (
                 "limits",
                 self.limits.max_placements.is_some() || self.limits.timeout_ms.is_some(),
@@ -179,6 +187,8 @@ pub struct Overrides {
     pub restarts: Option<String>,
     /// Clause learning on or off.
     pub learning: Option<bool>,
+    /// Linked places on or off.
+    pub links: Option<bool>,
     /// Placement limit per puzzle (0: none).
     pub max_placements: Option<u64>,
     /// Time limit per puzzle in milliseconds (0: none).
@@ -201,6 +211,7 @@ impl Overrides {
             ("seed", self.seed.is_some()),
             ("restarts", self.restarts.is_some()),
             ("learning", self.learning.is_some()),
+            ("links", self.links.is_some()),
         ])
         .into_iter())
         .map(|key| self.spelling.option(key))
@@ -265,6 +276,7 @@ impl Strategy {
             engine: None,
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             learning: s.learning.then_some(true),
+            links: s.links.then_some(true),
             portfolio: None,
             with_rules: None,
             first_turn: None,
@@ -441,13 +453,16 @@ fn build(
         None => Restarts::Never,
     };
     let learning = pick(&args.learning, &file.learning).unwrap_or(false);
+    let links = pick(&args.links, &file.links).unwrap_or(false);
     // Checked here, before a portfolio or the bitboard solver is chosen.
     let asked = SearchConfig {
         level,
         learning,
+        links,
         ..SearchConfig::default()
     };
     (asked.check_learning()).with_context(|| key_error("learning", args.learning.is_some()))?;
+    (asked.check_links()).with_context(|| key_error("links", args.links.is_some()))?;
     let nonzero = |v: Option<u64>| v.filter(|&n| n > 0);
     let max_placements = nonzero(pick(&args.max_placements, &file.limits.max_placements));
     let timeout =
@@ -491,6 +506,7 @@ fn build(
         },
         restarts,
         learning,
+        links,
     };
     Ok(Strategy {
         engine,
@@ -538,6 +554,7 @@ mod tests {
                 "adaptive",
                 "wdeg",
                 "wdeg-gac",
+                "wdeg-gac-links",
                 "lcg",
                 "fastest",
                 "portfolio"

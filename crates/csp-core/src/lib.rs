@@ -76,9 +76,10 @@ pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
     GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
-    ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
-    PartitionedLine, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular,
-    Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Wake, WeightedSum,
+    LinkedPlaces, ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES,
+    NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext, PropagationLevel,
+    Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton,
+    Table, Wake, WeightedSum,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -149,6 +149,25 @@ impl ModelBuilder {
         Ok(())
     }
 
+    /// Adds a [`LinkedPlaces`](crate::LinkedPlaces) for every permutation group added so far
+    /// with [`ModelBuilder::all_different`] that a
+    /// [`BinaryRelation`](crate::BinaryRelation) added so far links a
+    /// variable to; returns how many. A model without them searches as
+    /// before; with them, from `singles` up, a value that would leave a
+    /// group's value without a place through the relations is removed.
+    pub fn link_places(&mut self) -> usize {
+        let plain: Vec<(Vec<VarId>, ValueSet)> = (self.groups.iter())
+            .map(|(g, v, _)| (g.clone(), *v))
+            .collect();
+        let made = crate::propagation::linked_places(&plain, &self.propagators, &self.domains);
+        let count = made.len();
+        for p in made {
+            self.propagators.push(Box::new(p));
+            self.owners.push(Tag::default());
+        }
+        count
+    }
+
     /// The finished model. For every pair of groups added with
     /// [`ModelBuilder::all_different`] that share two or more variables (and
     /// neither holds the other) it adds a [`LockedCandidates`], which takes

@@ -56,6 +56,7 @@ mod increasing_chain;
 mod level;
 mod linear_equality;
 mod linear_inequality;
+mod linked_places;
 mod listed_groups;
 mod locked_candidates;
 mod matching;
@@ -90,6 +91,8 @@ pub use increasing_chain::IncreasingChain;
 pub use level::{PropagationLevel, UnknownLevel};
 pub use linear_equality::LinearEquality;
 pub use linear_inequality::LinearInequality;
+pub use linked_places::LinkedPlaces;
+pub(crate) use linked_places::linked_places;
 pub use listed_groups::ListedGroups;
 pub use locked_candidates::LockedCandidates;
 pub use matching::{Unsupported, unsupported_values};
@@ -106,8 +109,8 @@ pub use sum_automaton::{MAX_SUM_AUTOMATON_TOTAL, SumAutomaton};
 pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
 
-use crate::VarId;
 use crate::explanation::{Explaining, Literal};
+use crate::{ValueSet, VarId};
 
 /// A propagator found that the constraint cannot be satisfied in the current
 /// state (a domain wiped out, a value with no place, a violated assignment).
@@ -291,5 +294,13 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// `false`.
     fn runs_last(&self) -> bool {
         false
+    }
+
+    /// For a binary relation: its two variables and its supports (for
+    /// each value of the first, the values of the second allowed with it;
+    /// then the reverse), so that [`LinkedPlaces`] can see it. The default
+    /// is `None`: not a binary relation.
+    fn binary_supports(&self) -> Option<([VarId; 2], [&[ValueSet]; 2])> {
+        None
     }
 }

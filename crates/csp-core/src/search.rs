@@ -54,6 +54,11 @@ pub struct SearchConfig {
     /// ([`crate::learning`]); off by default. Needs propagation at `fc`
     /// or above, without probing.
     pub learning: bool,
+    /// Search the model with its linked places
+    /// ([`ModelBuilder::link_places`](crate::ModelBuilder::link_places)):
+    /// read by the front ends that build the model (a [`Search`] searches
+    /// the model it is given); off by default.
+    pub links: bool,
 }
 
 impl SearchConfig {
@@ -67,6 +72,17 @@ impl SearchConfig {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Fails if `links` is asked for at a level where linked places take
+    /// no part: `none`, `fc` and `human:D`.
+    pub fn check_links(&self) -> Result<(), HeuristicError> {
+        if self.links
+            && (self.level < PropagationLevel::Singles || self.level.rated_up_to().is_some())
+        {
+            return Err(HeuristicError::LinksLevel(self.level));
+        }
+        Ok(())
     }
 }
 

@@ -18,7 +18,7 @@ use crate::strategy::{Chain, Plan, StrategyArgs};
 
 /// The strategy keyword arguments (`config`, `cells`, `values`,
 /// `propagation`, `seed`, `max_placements`, `timeout_ms`, `restarts`,
-/// `learning`, `engine`; a
+/// `learning`, `links`, `engine`; a
 /// `None` value is as absent), read and validated as the flags are; any
 /// other keyword is a `TypeError`, as Python says it.
 pub fn plan(strategy: Option<&Bound<'_, PyDict>>) -> PyResult<Plan> {
@@ -51,6 +51,7 @@ fn plan_for(strategy: Option<&Bound<'_, PyDict>>, answering: bool) -> PyResult<P
             "timeout_ms" => args.timeout_ms = Some(value.extract()?),
             "restarts" => args.restarts = Some(value.extract()?),
             "learning" => args.learning = Some(value.extract()?),
+            "links" => args.links = Some(value.extract()?),
             "engine" => args.engine = Some(value.extract()?),
             other => {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(

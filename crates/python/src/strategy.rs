@@ -179,6 +179,8 @@ pub struct StrategyArgs {
     pub restarts: Option<String>,
     /// Clause learning on or off.
     pub learning: Option<bool>,
+    /// Linked places on or off.
+    pub links: Option<bool>,
     /// The solver: `engine` or `bitboard`.
     pub engine: Option<String>,
     /// Whether only the answer matters (counting, a uniqueness check):
@@ -221,6 +223,7 @@ impl Plan {
             ("seed", args.seed.is_some()),
             ("restarts", args.restarts.is_some()),
             ("learning", args.learning.is_some()),
+            ("links", args.links.is_some()),
             ("max_placements", args.max_placements.is_some()),
             ("timeout_ms", args.timeout_ms.is_some()),
         ];
@@ -233,6 +236,7 @@ impl Plan {
             seed: args.seed,
             restarts: args.restarts,
             learning: args.learning,
+            links: args.links,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
             engine,

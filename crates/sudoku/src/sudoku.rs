@@ -69,6 +69,10 @@ pub struct Sudoku {
     /// with the techniques' propagator ([`HumanTechniques`]) after it;
     /// made when first searched.
     human: OnceLock<Model>,
+    /// The generic model with csp-core's linked places, for searches with
+    /// `links` ([`SearchConfig::links`]); made when first searched, `None`
+    /// where no binary relation links a cell to a house.
+    linked: OnceLock<Option<Model>>,
 }
 
 impl Sudoku {
@@ -96,6 +100,7 @@ impl Sudoku {
             only_houses,
             propagators: Propagators::default(),
             human: OnceLock::new(),
+            linked: OnceLock::new(),
         })
     }
 
@@ -136,8 +141,15 @@ impl Sudoku {
 
     /// The model a search with `config` runs: [`model_for`](Self::model_for)
     /// its level, but the generic model for clause learning (its
-    /// all-different houses explain their removals).
+    /// all-different houses explain their removals), and with `links`
+    /// (below `human:D`) the generic model with its linked places, where
+    /// the rules have any.
     pub fn model_searched(&self, config: &SearchConfig) -> &Model {
+        if config.links && config.level.rated_up_to().is_none() {
+            if let Some(linked) = self.linked_model() {
+                return linked;
+            }
+        }
         if config.learning && config.level.rated_up_to().is_none() {
             return &self.model;
         }
@@ -153,6 +165,19 @@ impl Sudoku {
             Some(fast) if self.runs_fast(level) => &fast.model,
             _ => &self.model,
         }
+    }
+
+    /// The generic model with its linked places
+    /// ([`ModelBuilder::link_places`]), made the first time it is asked
+    /// for; `None` if it would have none.
+    fn linked_model(&self) -> Option<&Model> {
+        self.linked
+            .get_or_init(|| {
+                let (mut b, _, _) = model_builder(self.size, &self.rules)
+                    .expect("the rules were posted once already");
+                (b.link_places() > 0).then(|| b.build())
+            })
+            .as_ref()
     }
 
     /// The model of the `human:D` levels, made the first time it is asked

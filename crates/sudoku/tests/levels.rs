@@ -147,6 +147,7 @@ fn rule_counters_on_the_25_placement_puzzle() {
             ("element", 0, 0),
             ("nogood", 0, 0),
             ("human", 0, 0),
+            ("linked", 0, 0),
         ]
     );
 }

@@ -212,6 +212,8 @@ proptest! {
             restarts: restarts.parse().unwrap(),
             // Clause learning runs between fc and gac.
             learning: learning && level > PropagationLevel::None && level < PropagationLevel::Probing,
+            // A classic grid has no rule between two cells to link.
+            links: false,
         };
         let r = sudoku.solve(puzzle, &config).unwrap();
         prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {} {} {}", config.variables, config.values, level, restarts, config.learning);

@@ -106,5 +106,8 @@ fn one_search(strategy: &Strategy) -> Result<Strategy> {
         );
     }
     strategy.one_search("an XCSP3 instance")?;
+    if strategy.search.links {
+        bail!(sudoku_cli::instances::LINKS_REFUSED);
+    }
     Ok(strategy.clone())
 }

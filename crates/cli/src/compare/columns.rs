@@ -463,7 +463,8 @@ mod tests {
                 "table rm",
                 "element rm",
                 "nogood rm",
-                "human rm"
+                "human rm",
+                "linked rm"
             ]
         );
     }

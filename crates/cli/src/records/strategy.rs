@@ -61,6 +61,10 @@ pub struct StrategyRecord {
     /// preset); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learning: Option<bool>,
+    /// `true` when the search had linked places (`--links`); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub links: Option<bool>,
 }
 
 impl StrategyRecord {
@@ -81,6 +85,7 @@ impl StrategyRecord {
                 engine: None,
                 portfolio: Some(strategy.name.clone()),
                 learning: None,
+                links: None,
             };
         }
         if strategy.engine == crate::strategy::Engine::Bitboard {
@@ -108,6 +113,7 @@ impl StrategyRecord {
             engine: None,
             portfolio: None,
             learning: s.learning.then_some(true),
+            links: s.links.then_some(true),
         }
     }
 
@@ -137,6 +143,7 @@ impl StrategyRecord {
             engine: Some("bitboard"),
             portfolio: None,
             learning: None,
+            links: None,
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct StrategyRequest {
     pub restarts: Option<String>,
     /// `--learning`: `true` learns clauses, `false` turns a preset's off.
     pub learning: Option<bool>,
+    /// `--links`: `true` searches with linked places.
+    pub links: Option<bool>,
     pub seed: Option<u64>,
     pub max_placements: Option<u64>,
     pub timeout_ms: Option<u64>,
@@ -60,6 +62,7 @@ impl StrategyRequest {
             seed: self.seed,
             restarts: self.restarts.clone(),
             learning: self.learning,
+            links: self.links,
             max_placements: Some(ServerLimits::capped(
                 self.max_placements,
                 limits.max_placements,

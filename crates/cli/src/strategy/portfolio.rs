@@ -271,8 +271,11 @@ mod tests {
         })
         .unwrap();
         let plan = p.portfolio.as_ref().unwrap();
-        assert_eq!(plan.with_rules_names().unwrap(), ["wdeg-gac"]);
-        assert_eq!(plan.all_names(), ["adaptive", "wdeg-gac", "wdeg"]);
+        assert_eq!(plan.with_rules_names().unwrap(), ["wdeg-gac-links"]);
+        assert_eq!(
+            plan.all_names(),
+            ["adaptive", "wdeg-gac", "wdeg", "wdeg-gac-links"]
+        );
         let names = |sudoku: &Sudoku| -> Vec<String> {
             (plan.members_for(sudoku).iter())
                 .map(|m| m.name.clone())
@@ -282,12 +285,14 @@ mod tests {
         assert_eq!(names(&classic), ["adaptive", "wdeg-gac", "wdeg"]);
         let size = sudoku::GridSize::CLASSIC;
         let diagonal = Sudoku::new(size, "diagonal".parse().unwrap());
-        assert_eq!(names(&diagonal), ["wdeg-gac"]);
-        // The library's turns follow: wdeg-gac's search at gac alone.
+        assert_eq!(names(&diagonal), ["wdeg-gac-links"]);
+        // The library's turns follow: wdeg-gac-links's search at gac alone,
+        // with linked places.
         let turns = plan.portfolio_for(&diagonal);
         assert_eq!(turns.members.len(), 1);
         assert_eq!(turns.members[0].level, csp_core::PropagationLevel::Gac);
         assert!(!turns.members[0].learning);
+        assert!(turns.members[0].links);
         assert_eq!(plan.portfolio_for(&classic).members.len(), 3);
         // A preset without the key plays its one list everywhere.
         let mine = from_toml("p.toml", "p", "portfolio = [\"mrv\"]").unwrap();

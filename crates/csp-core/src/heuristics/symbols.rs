@@ -39,6 +39,11 @@ pub enum HeuristicError {
         "clause learning needs propagation fc, singles, human, locked or gac (not {0}): its explanations come from the propagators"
     )]
     LearningLevel(crate::PropagationLevel),
+    /// Linked places at a level where they take no part.
+    #[error(
+        "links take part from propagation singles up (singles, locked, gac or probing; not {0})"
+    )]
+    LinksLevel(crate::PropagationLevel),
     /// A geometric heuristic on a model whose variables have no positions.
     #[error("cell heuristic {0} needs variable positions, and the model has none")]
     NeedsPositions(char),

@@ -158,6 +158,10 @@ impl Propagator for BinaryRelation {
         "binary-relation"
     }
 
+    fn binary_supports(&self) -> Option<([VarId; 2], [&[ValueSet]; 2])> {
+        Some((self.vars, [&self.supports[0], &self.supports[1]]))
+    }
+
     fn events(&self, level: PropagationLevel) -> Events {
         Events::forward_checking_then(level, Events::ANY)
     }

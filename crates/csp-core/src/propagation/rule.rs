@@ -55,6 +55,10 @@ pub enum Rule {
     /// The rated rules of [`PropagationLevel::Human`](super::PropagationLevel::Human):
     /// deductions a person would make, up to a difficulty (a model's own).
     Human,
+    /// A value whose placement would leave a permutation group without a
+    /// place for another value, through binary relations
+    /// ([`LinkedPlaces`](super::LinkedPlaces)): searches with `links`.
+    LinkedPlaces,
 }
 
 impl Rule {
@@ -62,7 +66,7 @@ impl Rule {
     /// of the other built-in propagators (appended as they were added, so
     /// output columns only ever grow at the end). This list is the one
     /// registry of rule names: output columns and sort keys are made from it.
-    pub const ALL: [Rule; 16] = [
+    pub const ALL: [Rule; 17] = [
         Rule::ForwardChecking,
         Rule::NakedSingles,
         Rule::HiddenSingles,
@@ -79,6 +83,7 @@ impl Rule {
         Rule::Element,
         Rule::Nogood,
         Rule::Human,
+        Rule::LinkedPlaces,
     ];
 
     /// What the rule is, in words: `forward checking`, `naked singles`,
@@ -101,6 +106,9 @@ impl Rule {
             Rule::Element => "arrays indexed by a variable (element)",
             Rule::Nogood => "nogoods recorded at restarts",
             Rule::Human => "a person's techniques, up to a difficulty (human:D)",
+            Rule::LinkedPlaces => {
+                "linked places: a group's value left without a place by binary relations (links)"
+            }
         }
     }
 
@@ -113,7 +121,8 @@ impl Rule {
 
     /// The name used in output (`fc`, `naked_singles`, `hidden_singles`,
     /// `locked`, `gac`, `probing`, `other`, `sum`, `order`, `number_sum`,
-    /// `relation`, `regular`, `table`, `element`, `nogood`, `human`).
+    /// `relation`, `regular`, `table`, `element`, `nogood`, `human`,
+    /// `linked`).
     pub fn name(self) -> &'static str {
         match self {
             Rule::ForwardChecking => "fc",
@@ -132,6 +141,7 @@ impl Rule {
             Rule::Element => "element",
             Rule::Nogood => "nogood",
             Rule::Human => "human",
+            Rule::LinkedPlaces => "linked",
         }
     }
 }
@@ -266,7 +276,8 @@ mod tests {
                 "table",
                 "element",
                 "nogood",
-                "human"
+                "human",
+                "linked"
             ]
         );
     }

@@ -169,6 +169,7 @@ _STRATEGY = (
     "timeout_ms",
     "restarts",
     "learning",
+    "links",
     "engine",
 )
 
@@ -196,6 +197,7 @@ def solve(
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
     learning: _t.Optional[bool] = None,
+    links: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
     unique: bool = False,
     level_needed: bool = True,
@@ -241,6 +243,7 @@ def count(
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
     learning: _t.Optional[bool] = None,
+    links: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
 ) -> CountResult:
     """Counts the solutions of one puzzle up to ``limit`` (``None``: all),
@@ -740,6 +743,7 @@ def trace(
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
     learning: _t.Optional[bool] = None,
+    links: _t.Optional[bool] = None,
     engine: _t.Optional[str] = None,
 ) -> _t.Iterator[dict]:
     """The events of one puzzle's search, as ``sudoku solve --trace FILE``
