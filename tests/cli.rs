@@ -534,6 +534,28 @@ fn errors() {
             sudoku(&["solve", "--config", &path, "tests/inputs/solve/4x4.txt"])
         );
     }
+    // Linked places: below singles refused, and on XCSP3 instances.
+    assert_cmd_snapshot!(
+        "error_links_at_fc",
+        sudoku(&[
+            "solve",
+            "--links",
+            "--propagation",
+            "fc",
+            "tests/inputs/solve/4x4.txt"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "error_links_on_xcsp3",
+        sudoku(&[
+            "csp",
+            "solve",
+            "--links",
+            "--propagation",
+            "gac",
+            "tests/inputs/xcsp3/minimize.xml"
+        ])
+    );
     assert_cmd_snapshot!(
         "error_bad_cells_flag",
         sudoku(&["solve", "--cells", "EY", "tests/inputs/solve/4x4.txt"])

@@ -915,7 +915,8 @@ pub struct StrategyArgs {
     /// through the links of the elements (non-consecutive neighbours,
     /// dots, XV, anti-knight and anti-king moves, Nabner and whisper pairs:
     /// every rule between two cells). `--links=false` turns a preset's
-    /// off. Needs --propagation singles or above, not human:D.
+    /// off. Needs --propagation singles or above, not human:D; puzzles
+    /// only (`sudoku csp` refuses it).
     #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub links: Option<bool>,
 

@@ -103,6 +103,7 @@ function strategy() {
   if ($("seed").value !== "") s.seed = Number($("seed").value);
   if ($("max-placements").value !== "") s.max_placements = Number($("max-placements").value);
   s.learning = $("learning").checked;
+  s.links = $("links").checked;
   return s;
 }
 
@@ -114,6 +115,7 @@ function setStrategy(s) {
   // Unsaid, learning is the preset's.
   const preset = state.presets[$("config").value];
   $("learning").checked = s.learning ?? Boolean(preset && preset.learning);
+  $("links").checked = s.links ?? Boolean(preset && preset.links);
 }
 
 // Picking a preset sets the fields it defines (its chains, level and
@@ -126,6 +128,7 @@ function presetPicked() {
   $("propagation").value = p.propagation;
   $("restarts").value = p.restarts === "none" ? "" : p.restarts;
   $("learning").checked = Boolean(p.learning);
+  $("links").checked = Boolean(p.links);
 }
 
 // A line of the compare list: a preset name, or cells/values/propagation.

@@ -3,7 +3,7 @@
 import pytest
 
 import sudoku_csp as sc
-from conftest import INKALA, TOP95, cli_error, cli_json, lines
+from conftest import INKALA, ROOT, TOP95, cli_error, cli_json, lines
 
 # The fields that differ between two runs or two ways of reading: time,
 # and where the puzzle was read from.
@@ -198,3 +198,17 @@ def test_learning_is_a_keyword_as_the_flag_is():
     assert "learning" not in sc.solve(puzzle, cells="SE").to_dict()["strategy"]
     with pytest.raises(sc.InvalidStrategy, match="clause learning needs propagation"):
         sc.solve(puzzle, learning=True, propagation="probing")
+
+
+def test_links_is_a_keyword_as_the_flag_is():
+    path = ROOT / "docs" / "examples" / "nonconsecutive-generated.json"
+    puzzle = sc.Puzzle.from_file(path)
+    plain = sc.count(puzzle, config="wdeg-gac")
+    linked = sc.count(puzzle, config="wdeg-gac", links=True)
+    assert (plain.solutions, linked.solutions) == (1, 1)
+    assert (plain.stats["placements"], linked.stats["placements"]) == (5133, 1163)
+    expected = cli_json("count", "--config", "wdeg-gac", "--links", str(path))[0]
+    assert linked.to_dict()["stats"]["placements"] == expected["stats"]["placements"]
+    assert linked.to_dict()["strategy"]["links"] is True
+    with pytest.raises(sc.InvalidStrategy, match="links take part from propagation singles up"):
+        sc.count(puzzle, links=True, propagation="fc")

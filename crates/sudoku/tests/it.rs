@@ -12,6 +12,7 @@ mod generate;
 mod human_propagation;
 mod levels;
 mod line_and_outside_rules;
+mod links;
 mod parsers;
 mod propagators;
 mod published_figures;

@@ -426,6 +426,7 @@ pub async fn configs() -> Result<Response, ApiError> {
                 "propagation": p.search.level.to_string(),
                 "restarts": p.search.restarts.to_string(),
                 "learning": p.search.learning,
+                "links": p.search.links,
                 // A portfolio's members (its chains are theirs); null for
                 // a single strategy.
                 "portfolio": p.portfolio.as_ref().map(PortfolioPlan::member_names),

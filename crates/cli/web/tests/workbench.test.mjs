@@ -408,6 +408,26 @@ test("learning: the preset sets the box, and a checked box learns as --learning"
   await p.close();
 });
 
+test("links: the preset sets the box, and the search is the command's --links", async () => {
+  const p = await page();
+  const doc = readFileSync(path.join(ROOT, "docs/examples/nonconsecutive-generated.json"), "utf8").trim();
+  await p.fill("[data-testid=puzzle-input]", doc);
+  await p.selectOption("[data-testid=config]", "wdeg-gac-links");
+  assert.equal(await p.isChecked("[data-testid=links]"), true);
+  await p.selectOption("[data-testid=config]", "wdeg-gac");
+  assert.equal(await p.isChecked("[data-testid=links]"), false);
+  await p.check("[data-testid=links]");
+  await p.click("[data-testid=run]");
+  const shown = await counters(p);
+  const [record] = command(["solve", "--format", "json", "--config", "wdeg-gac", "--links",
+    "--timeout", "5000", "--max-placements", "10000000"], doc + "\n");
+  assert.ok(record.stats.rules.linked.removals > 0);
+  for (const name of ["placements", "failures"]) {
+    assert.equal(shown[name], String(record.stats[name]), name);
+  }
+  await p.close();
+});
+
 test("item 2: a whole naive search replays to its end; a cut trace says so", async () => {
   const p = await page();
   await p.fill("[data-testid=puzzle-input]", INKALA);
