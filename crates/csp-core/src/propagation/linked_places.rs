@@ -53,6 +53,8 @@ pub type MemberLink = (usize, Box<[ValueSet]>);
 struct Linked {
     /// Its index in the scope.
     local: usize,
+    /// Its own position's bit if it is a member (else 0).
+    own: u64,
     /// The members it forbids values of (bit `p`: member `p`), with its
     /// own position if it is a member.
     reach: u64,
@@ -96,6 +98,7 @@ impl LinkedPlaces {
             let reach = kills.iter().fold(own, |acc, &(p, _)| acc | (1u64 << p));
             out.push(Linked {
                 local,
+                own,
                 reach,
                 kills,
             });
@@ -133,11 +136,7 @@ impl LinkedPlaces {
     /// whose places in the group are `at`: those with which no place is
     /// left (empty unless every place is in reach and one is not its own).
     fn removable(&self, link: &Linked, w: u32, at: u64) -> ValueSet {
-        let own = if link.local < self.members {
-            1u64 << link.local
-        } else {
-            0
-        };
+        let own = link.own;
         let others = at & !own;
         if at == 0 || at & !link.reach != 0 || others == 0 {
             return ValueSet::EMPTY;
@@ -226,20 +225,21 @@ pub(crate) fn linked_places(
                     if links.len() < 2 {
                         return None;
                     }
+                    // A peer cannot take the value `x` takes.
+                    let same: Box<[ValueSet]> = (0..64)
+                        .map(|w| ValueSet::single(w).intersection(domains[x.index()]))
+                        .collect();
                     for (p, &y) in members.iter().enumerate() {
                         if !shared(x, y) {
                             continue;
                         }
-                        let same: Box<[ValueSet]> = (0..64)
-                            .map(|w| ValueSet::single(w).intersection(domains[x.index()]))
-                            .collect();
                         match links.iter_mut().find(|(q, _)| *q == p) {
                             Some((_, table)) => {
                                 for (w, t) in table.iter_mut().enumerate() {
                                     *t = t.union(same[w]);
                                 }
                             }
-                            None => links.push((p, same)),
+                            None => links.push((p, same.clone())),
                         }
                     }
                 }
@@ -354,7 +354,7 @@ impl Propagator for LinkedPlaces {
 mod tests {
     use crate::harness::{ExplanationCounts, below, check_propagator};
     use crate::testing::domains_after;
-    use crate::{BinaryRelation, Model, ModelBuilder, PropagationLevel, Rule, ValueSet, VarId};
+    use crate::{BinaryRelation, Model, ModelBuilder, PropagationLevel, Rule, ValueSet};
 
     /// A group of four over 0..4 where 2 can only go to the first
     /// variable's two neighbours (variables 1 and 2, not consecutive with
@@ -426,7 +426,6 @@ mod tests {
         let v = b.new_vars(4, ValueSet::range(4));
         b.all_different(&v).unwrap();
         assert_eq!(b.link_places(), 0);
-        let _ = VarId(0);
     }
 
     /// A permutation group and random relations from its members and
