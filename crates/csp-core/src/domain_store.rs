@@ -1,5 +1,9 @@
 //! The one store that holds every variable's domain, with a trail for undo.
 
+mod wide_domain;
+
+use wide_domain::WideDomain;
+
 use crate::{ValueSet, VarId};
 
 /// Marks an assignment (rather than removed values) on the trail, in
@@ -9,8 +13,21 @@ const ASSIGNMENT: u32 = 1 << 31;
 /// [`TrailEntry::size`]) from some holders of it in one block (the rest of
 /// `var`), those in [`TrailEntry::old`].
 const HOLDERS: u32 = 1 << 30;
+/// Marks, in [`TrailEntry::var`], a change of a wide variable: its bounds
+/// before the change are in [`TrailEntry::old`] (with [`HOLE`]: one hole
+/// was pushed).
+const WIDE: u32 = 1 << 29;
+/// With [`WIDE`]: the change pushed a hole.
+const HOLE: u32 = 1 << 28;
+/// The flags of [`TrailEntry::var`].
+const FLAGS: u32 = ASSIGNMENT | HOLDERS | WIDE | HOLE;
 /// `assigned[v]` when `v` is not assigned.
 const UNASSIGNED: u32 = u32::MAX;
+/// `wide_of[v]` when `v` is narrow.
+const NARROW: u32 = u32::MAX;
+/// The most values a wide variable may have (its values are `0..count`,
+/// and `u32::MAX` says "unassigned").
+pub const MAX_WIDE_VALUES: u32 = u32::MAX;
 
 const _: () = assert!(usize::BITS == 64, "csp-core needs 64-bit blocks");
 
@@ -103,6 +120,16 @@ pub struct DomainStore {
     state: Vec<StateWord>,
     /// `(word, old value)` pairs.
     state_trail: Vec<(u32, u64)>,
+    /// For each variable, the index of its [`WideDomain`] in `wide`, or
+    /// [`NARROW`]; empty when every variable is narrow.
+    wide_of: Vec<u32>,
+    /// The domains of the wide variables (their slots' `bits` are 0).
+    wide: Vec<WideDomain>,
+    /// The bucket of every size from this one up (wide variables only;
+    /// `u32::MAX` when there are none): the buckets go up to the largest
+    /// initial domain of a narrow variable, or 64, and the wide
+    /// variables of more values share the last.
+    overflow: u32,
     /// The stamp of the innermost open checkpoint (0: none).
     epoch: u64,
     /// The stamp the next checkpoint gets.
@@ -118,24 +145,82 @@ impl DomainStore {
     /// A store with the given initial domains and `words` state words, all
     /// zero.
     pub fn with_state(domains: &[ValueSet], words: usize) -> DomainStore {
-        let stride = domains.len().div_ceil(64).max(1);
-        let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
-        let mut by_size = vec![0u64; (largest + 1) * stride];
-        let values = domains.iter().map(|d| d.max().map_or(0, |v| v + 1)).max();
+        DomainStore::with_wide(domains, &[], words)
+    }
+
+    /// A store with the given initial domains, of which the variables of
+    /// `wide` are wide ones (variable, number of values: its values are
+    /// `0..count`; its entry of `domains` is ignored), and `words` state
+    /// words, all zero.
+    ///
+    /// # Panics
+    /// If a wide variable has no value or more than [`MAX_WIDE_VALUES`],
+    /// or is not a variable of `domains`.
+    pub fn with_wide(domains: &[ValueSet], wide: &[(VarId, u32)], words: usize) -> DomainStore {
+        let n = domains.len();
+        let stride = n.div_ceil(64).max(1);
+        let mut wide_of = if wide.is_empty() {
+            Vec::new()
+        } else {
+            vec![NARROW; n]
+        };
+        for (k, &(var, count)) in wide.iter().enumerate() {
+            assert!(count > 0, "a wide variable has a value at least");
+            wide_of[var.index()] = k as u32;
+        }
+        let is_wide = |i: usize| wide_of.get(i).is_some_and(|&w| w != NARROW);
+        let narrow_size = |i: usize| if is_wide(i) { 0 } else { domains[i].len() };
+        let largest = (0..n).map(narrow_size).max().unwrap_or(0) as usize;
+        let overflow = if wide.is_empty() {
+            u32::MAX
+        } else {
+            largest.max(64) as u32 + 1
+        };
+        let buckets = if wide.is_empty() {
+            largest + 1
+        } else {
+            overflow as usize + 1
+        };
+        let sizes: Vec<u32> = (0..n)
+            .map(|i| match wide_of.get(i) {
+                Some(&w) if w != NARROW => wide[w as usize].1,
+                _ => domains[i].len(),
+            })
+            .collect();
+        let mut by_size = vec![0u64; buckets * stride];
+        let values = (0..n)
+            .filter(|&i| !is_wide(i))
+            .map(|i| domains[i].max().map_or(0, |v| v + 1))
+            .max();
         let mut holders = vec![0u64; values.unwrap_or(0) as usize * stride];
         let mut open = vec![0u64; stride];
         for (i, d) in domains.iter().enumerate() {
-            by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
+            let bucket = sizes[i].min(overflow) as usize;
+            by_size[bucket * stride + i / 64] |= 1 << (i % 64);
             open[i / 64] |= 1 << (i % 64);
-            for v in d.iter() {
-                holders[v as usize * stride + i / 64] |= 1 << (i % 64);
+            if !is_wide(i) {
+                for v in d.iter() {
+                    holders[v as usize * stride + i / 64] |= 1 << (i % 64);
+                }
             }
         }
+        // The most the trail can hold: each change removes a value at
+        // least, or assigns (a wide variable's changes are counted as 64:
+        // the trail grows past that only by doubling, never per node).
+        let trail = (0..n)
+            .map(|i| {
+                if is_wide(i) {
+                    65
+                } else {
+                    sizes[i] as usize + 1
+                }
+            })
+            .sum();
         DomainStore {
-            slots: (domains.iter())
-                .map(|d| Slot {
-                    bits: d.0,
-                    size: d.len(),
+            slots: (0..n)
+                .map(|i| Slot {
+                    bits: if is_wide(i) { 0 } else { domains[i].0 },
+                    size: sizes[i],
                     assigned: UNASSIGNED,
                 })
                 .collect(),
@@ -145,16 +230,20 @@ impl DomainStore {
             holders,
             value_use: [0; 64],
             assigned_count: 0,
-            // The most the trail can hold: each change removes a value at
-            // least, or assigns. Reserved once, so search never reallocates.
-            trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
+            trail: Vec::with_capacity(trail),
             // One per placement in force, plus one for a probe.
-            checkpoints: Vec::with_capacity(domains.len() + 2),
+            checkpoints: Vec::with_capacity(n + 2),
             state: vec![StateWord::default(); words],
             // Each word at most once per open checkpoint.
-            state_trail: Vec::with_capacity(words * (domains.len() + 2)),
+            state_trail: Vec::with_capacity(words * (n + 2)),
             epoch: 0,
             next_epoch: 1,
+            wide: wide
+                .iter()
+                .map(|&(_, count)| WideDomain::new(count))
+                .collect(),
+            wide_of,
+            overflow,
         }
     }
 
@@ -164,7 +253,8 @@ impl DomainStore {
         self.slots.len()
     }
 
-    /// The current domain of `var`.
+    /// The current domain of `var`, a narrow variable (a wide one reads as
+    /// empty: see [`is_wide`](Self::is_wide)).
     #[inline]
     pub fn domain(&self, var: VarId) -> ValueSet {
         ValueSet(self.slots[var.index()].bits)
@@ -199,6 +289,132 @@ impl DomainStore {
     #[inline]
     pub fn assigned_count(&self) -> u32 {
         self.assigned_count
+    }
+
+    /// Whether `var` is a wide variable (its domain an interval with holes,
+    /// read through [`lower`](Self::lower), [`upper`](Self::upper) and
+    /// [`holds`](Self::holds); its [`domain`](Self::domain) reads empty).
+    #[inline]
+    pub fn is_wide(&self, var: VarId) -> bool {
+        self.wide_index(var.index()).is_some()
+    }
+
+    /// Whether some variable is wide.
+    #[inline]
+    pub fn has_wide(&self) -> bool {
+        !self.wide.is_empty()
+    }
+
+    /// The index of variable `i`'s wide domain, if it is wide.
+    #[inline(always)]
+    fn wide_index(&self, i: usize) -> Option<usize> {
+        match self.wide_of.get(i) {
+            Some(&w) if w != NARROW => Some(w as usize),
+            _ => None,
+        }
+    }
+
+    /// The smallest value of `var` (narrow or wide), `None` when its domain
+    /// is empty.
+    #[inline]
+    pub fn lower(&self, var: VarId) -> Option<u32> {
+        let i = var.index();
+        match self.wide_index(i) {
+            Some(w) => (self.slots[i].size > 0).then(|| self.wide[w].lo),
+            None => self.domain(var).min(),
+        }
+    }
+
+    /// The largest value of `var` (narrow or wide), `None` when its domain
+    /// is empty.
+    #[inline]
+    pub fn upper(&self, var: VarId) -> Option<u32> {
+        let i = var.index();
+        match self.wide_index(i) {
+            Some(w) => (self.slots[i].size > 0).then(|| self.wide[w].hi),
+            None => self.domain(var).max(),
+        }
+    }
+
+    /// Whether `value` is in the domain of `var` (narrow or wide).
+    #[inline]
+    pub fn holds(&self, var: VarId, value: u32) -> bool {
+        let i = var.index();
+        match self.wide_index(i) {
+            Some(w) => self.wide[w].contains(value, self.slots[i].size),
+            None => self.contains(var, value),
+        }
+    }
+
+    /// The values of `var` (narrow or wide), smallest first.
+    pub fn values(&self, var: VarId) -> Box<dyn Iterator<Item = u32> + '_> {
+        let i = var.index();
+        match self.wide_index(i) {
+            Some(w) => Box::new(self.wide[w].values(self.slots[i].size)),
+            None => Box::new(self.domain(var).iter()),
+        }
+    }
+
+    /// The `k`th value of `var` (narrow or wide), smallest first.
+    pub fn nth_value(&self, var: VarId, k: u32) -> Option<u32> {
+        let i = var.index();
+        match self.wide_index(i) {
+            // Few holes: count them from the smallest value on.
+            Some(w) => {
+                let d = &self.wide[w];
+                let mut v = d.lo.checked_add(k)?;
+                let mut below: Vec<u32> = (d.holes.iter().copied())
+                    .filter(|&h| d.lo < h && h < d.hi)
+                    .collect();
+                below.sort_unstable();
+                for h in below {
+                    if h <= v {
+                        v += 1;
+                    }
+                }
+                (k < self.slots[i].size).then_some(v)
+            }
+            None => self.domain(var).iter().nth(k as usize),
+        }
+    }
+
+    /// The bucket of `size` values.
+    #[inline(always)]
+    fn bucket_of(&self, size: u32) -> u32 {
+        size.min(self.overflow)
+    }
+
+    /// The unassigned variables of the overflow bucket (wide variables of
+    /// more values than the other buckets hold) that have `size` values,
+    /// block `b`.
+    #[inline(never)]
+    fn overflow_block_of_size(&self, size: u32, b: usize) -> u64 {
+        let mut w = self.by_size[self.overflow as usize * self.stride + b];
+        let mut out = 0;
+        while w != 0 {
+            let k = w.trailing_zeros();
+            if self.slots[b * 64 + k as usize].size == size {
+                out |= 1 << k;
+            }
+            w &= w - 1;
+        }
+        out
+    }
+
+    /// The smallest and largest sizes in the overflow bucket.
+    #[inline(never)]
+    fn overflow_sizes(&self) -> Option<(u32, u32)> {
+        let start = self.overflow as usize * self.stride;
+        let mut out: Option<(u32, u32)> = None;
+        for b in 0..self.stride {
+            let mut w = self.by_size[start + b];
+            while w != 0 {
+                let size = self.slots[b * 64 + w.trailing_zeros() as usize].size;
+                out = Some(out.map_or((size, size), |(a, z)| (a.min(size), z.max(size))));
+                w &= w - 1;
+            }
+        }
+        out
     }
 
     /// The block and bit of variable `i` in the bucket of `size`.
@@ -287,23 +503,37 @@ impl DomainStore {
     /// when all are assigned).
     #[inline]
     pub fn smallest_open_size(&self) -> Option<u32> {
-        (self.buckets())
-            .position(|b| b.iter().any(|&w| w != 0))
-            .map(|k| k as u32)
+        let k = (self.buckets()).position(|b| b.iter().any(|&w| w != 0))? as u32;
+        if k >= self.overflow {
+            return self.overflow_sizes().map(|(smallest, _)| smallest);
+        }
+        Some(k)
     }
 
     /// The largest domain size among the unassigned variables.
     #[inline]
     pub fn largest_open_size(&self) -> Option<u32> {
-        (self.buckets())
-            .rposition(|b| b.iter().any(|&w| w != 0))
-            .map(|k| k as u32)
+        let k = (self.buckets()).rposition(|b| b.iter().any(|&w| w != 0))? as u32;
+        if k >= self.overflow {
+            return self.overflow_sizes().map(|(_, largest)| largest);
+        }
+        Some(k)
     }
 
     /// Appends to `out` the unassigned variables whose domain has `size`
     /// values, in index order.
     #[inline]
     pub fn open_of_size(&self, size: u32, out: &mut Vec<VarId>) {
+        if size >= self.overflow {
+            for b in 0..self.stride {
+                let mut w = self.overflow_block_of_size(size, b);
+                while w != 0 {
+                    out.push(VarId(b as u32 * 64 + w.trailing_zeros()));
+                    w &= w - 1;
+                }
+            }
+            return;
+        }
         let blocks = self.buckets().nth(size as usize).unwrap_or(&[]);
         for (b, &block) in blocks.iter().enumerate() {
             let mut w = block;
@@ -324,6 +554,9 @@ impl DomainStore {
         // The buckets are laid out smallest first, so the first non-empty
         // block is in the smallest non-empty bucket.
         let at = self.by_size.iter().position(|&w| w != 0)?;
+        if at / self.stride >= self.overflow as usize {
+            return self.first_open_of_size(self.smallest_open_size()?);
+        }
         let block = at % self.stride;
         Some(VarId(block as u32 * 64 + self.by_size[at].trailing_zeros()))
     }
@@ -396,6 +629,13 @@ impl DomainStore {
     /// values (bit `k`: variable `64 b + k`).
     #[inline(always)]
     pub fn open_block_of_size(&self, size: u32, b: usize) -> u64 {
+        if size >= self.overflow {
+            return if b < self.stride {
+                self.overflow_block_of_size(size, b)
+            } else {
+                0
+            };
+        }
         (self.by_size)
             .get(size as usize * self.stride + b)
             .copied()
@@ -405,6 +645,12 @@ impl DomainStore {
     /// The first of [`open_of_size`](Self::open_of_size).
     #[inline]
     pub fn first_open_of_size(&self, size: u32) -> Option<VarId> {
+        if size >= self.overflow {
+            return (0..self.stride).find_map(|b| {
+                let w = self.overflow_block_of_size(size, b);
+                (w != 0).then(|| VarId(b as u32 * 64 + w.trailing_zeros()))
+            });
+        }
         let blocks = self.buckets().nth(size as usize)?;
         let (b, &w) = blocks.iter().enumerate().find(|(_, w)| **w != 0)?;
         Some(VarId(b as u32 * 64 + w.trailing_zeros()))
@@ -489,6 +735,150 @@ impl DomainStore {
         (done.count_ones(), emptied)
     }
 
+    /// Moves wide variable `i` (the `w`th wide one) between buckets for a
+    /// change of size from `old` to `size`, if unassigned.
+    #[inline]
+    fn resize_wide(&mut self, i: usize, old: u32, size: u32) {
+        self.slots[i].size = size;
+        if self.slots[i].assigned == UNASSIGNED {
+            let (from, to) = (self.bucket_of(old), self.bucket_of(size));
+            if from != to {
+                self.move_bucket((i / 64, 1 << (i % 64)), from, to);
+            }
+        }
+    }
+
+    /// Raises the smallest value of `var` to `value` at least (narrow or
+    /// wide); returns whether a value went. A value above the largest
+    /// empties the domain.
+    pub fn raise_lower(&mut self, var: VarId, value: u32) -> bool {
+        let i = var.index();
+        let Some(w) = self.wide_index(i) else {
+            let below = ValueSet::between(0, i64::from(value) - 1);
+            return !self.remove_values(var, below).is_empty();
+        };
+        let size = self.slots[i].size;
+        let d = &mut self.wide[w];
+        if size == 0 || value <= d.lo {
+            return false;
+        }
+        let old = d.bounds();
+        let left = if value > d.hi {
+            0
+        } else {
+            size - d.raise_lo(value)
+        };
+        self.trail.push(TrailEntry {
+            var: var.0 | WIDE,
+            size,
+            old,
+        });
+        self.resize_wide(i, size, left);
+        true
+    }
+
+    /// Lowers the largest value of `var` to `value` at most (narrow or
+    /// wide); returns whether a value went. A value below the smallest
+    /// empties the domain.
+    pub fn lower_upper(&mut self, var: VarId, value: u32) -> bool {
+        let i = var.index();
+        let Some(w) = self.wide_index(i) else {
+            let above = ValueSet::between(i64::from(value) + 1, 63);
+            return !self.remove_values(var, above).is_empty();
+        };
+        let size = self.slots[i].size;
+        let d = &mut self.wide[w];
+        if size == 0 || value >= d.hi {
+            return false;
+        }
+        let old = d.bounds();
+        let left = if value < d.lo {
+            0
+        } else {
+            size - d.lower_hi(value)
+        };
+        self.trail.push(TrailEntry {
+            var: var.0 | WIDE,
+            size,
+            old,
+        });
+        self.resize_wide(i, size, left);
+        true
+    }
+
+    /// Removes `value` from the domain of `var` (narrow or wide); returns
+    /// whether it was there. From a wide variable, the smallest or largest
+    /// value moves the bound, another one becomes a hole.
+    pub fn remove_value(&mut self, var: VarId, value: u32) -> bool {
+        let i = var.index();
+        let Some(w) = self.wide_index(i) else {
+            return self.remove(var, value);
+        };
+        let size = self.slots[i].size;
+        let d = &self.wide[w];
+        if !d.contains(value, size) {
+            return false;
+        }
+        if value == d.lo {
+            return self.raise_lower(var, value + 1);
+        }
+        if value == d.hi {
+            return self.lower_upper(var, value - 1);
+        }
+        let old = d.bounds();
+        self.wide[w].holes.push(value);
+        self.trail.push(TrailEntry {
+            var: var.0 | WIDE | HOLE,
+            size,
+            old,
+        });
+        self.resize_wide(i, size, size - 1);
+        true
+    }
+
+    /// [`assign`](Self::assign) for wide variable `i`, the `w`th.
+    #[inline(never)]
+    fn assign_wide(&mut self, i: usize, w: usize, value: u32) {
+        let size = self.slots[i].size;
+        let d = &mut self.wide[w];
+        let held = d.contains(value, size);
+        self.trail.push(TrailEntry {
+            var: i as u32 | ASSIGNMENT | WIDE,
+            size,
+            old: d.bounds(),
+        });
+        if held {
+            (d.lo, d.hi) = (value, value);
+        }
+        let bucket = self.bucket_of(size);
+        self.leave_bucket(i, bucket);
+        self.slots[i].size = u32::from(held);
+        self.slots[i].assigned = value;
+        self.assigned_count += 1;
+    }
+
+    /// Undoes trail entry `var` (flags included), `size`, `old` of a wide
+    /// variable.
+    #[inline(never)]
+    fn restore_wide(&mut self, var: u32, size: u32, old: u64) {
+        let i = (var & !FLAGS) as usize;
+        let w = self.wide_of[i] as usize;
+        if var & HOLE != 0 {
+            self.wide[w].holes.pop();
+        }
+        self.wide[w].set_bounds(old);
+        if var & ASSIGNMENT != 0 {
+            self.slots[i].assigned = UNASSIGNED;
+            self.slots[i].size = size;
+            self.assigned_count -= 1;
+            let bucket = self.bucket_of(size);
+            self.enter_bucket(i, bucket);
+        } else {
+            let now = self.slots[i].size;
+            self.resize_wide(i, now, size);
+        }
+    }
+
     /// Assigns `value` to `var`: marks it assigned and removes every other
     /// value from its domain. `value` need not be in the domain (the domain
     /// then becomes empty, which callers treat as a conflict).
@@ -499,6 +889,9 @@ impl DomainStore {
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
         let i = var.index();
+        if let Some(w) = self.wide_index(i) {
+            return self.assign_wide(i, w, value);
+        }
         let Slot {
             bits: old, size, ..
         } = self.slots[i];
@@ -535,6 +928,7 @@ impl DomainStore {
     pub(crate) fn trail_since(&self, from: usize) -> impl Iterator<Item = (VarId, u64, bool)> + '_ {
         (self.trail[from..].iter()).map(|e| {
             assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
+            assert!(e.var & WIDE == 0, "wide variables are not traced");
             (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
         })
     }
@@ -549,6 +943,7 @@ impl DomainStore {
     pub(crate) fn trail_entry(&self, k: usize) -> (VarId, u64, bool) {
         let e = self.trail[k];
         assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
+        assert!(e.var & WIDE == 0, "wide variables are not traced");
         (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
     }
 
@@ -605,6 +1000,10 @@ impl DomainStore {
         }
         while self.trail.len() > mark {
             let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
+            if var & WIDE != 0 {
+                self.restore_wide(var, size, old);
+                continue;
+            }
             if var & HOLDERS != 0 {
                 let block = (var & !HOLDERS) as usize;
                 self.holders[size as usize * self.stride + block] |= old;
@@ -662,6 +1061,106 @@ mod tests {
         assert_eq!(s.value_use(1), 0);
         assert_eq!(s.assigned_count(), 0);
         assert_eq!(s.depth(), 0);
+    }
+
+    /// A wide variable beside narrow ones, changed at random and checked
+    /// after every change against a plain set of values, through
+    /// checkpoints and restores.
+    #[test]
+    fn wide_variables_keep_bounds_holes_sizes_and_buckets() {
+        use std::collections::BTreeSet;
+        let count = 200;
+        let mut s = DomainStore::with_wide(
+            &[ValueSet::range(3), ValueSet::EMPTY, ValueSet::range(9)],
+            &[(VarId(1), count)],
+            0,
+        );
+        let x = VarId(1);
+        assert!(s.is_wide(x) && !s.is_wide(VarId(0)) && s.has_wide());
+        let mut reference: Vec<BTreeSet<u32>> = vec![(0..count).collect()];
+        let mut assigned = vec![None];
+        let check = |s: &DomainStore, r: &BTreeSet<u32>, a: Option<u32>| {
+            assert_eq!(s.size(x) as usize, r.len());
+            assert_eq!(s.lower(x), r.first().copied());
+            assert_eq!(s.upper(x), r.last().copied());
+            assert_eq!(s.values(x).collect::<BTreeSet<u32>>(), *r);
+            for (k, &v) in r.iter().enumerate().step_by(7) {
+                assert_eq!(s.nth_value(x, k as u32), Some(v));
+            }
+            assert_eq!(s.nth_value(x, r.len() as u32), None);
+            assert_eq!(s.value(x), a);
+            let mut of_size = Vec::new();
+            s.open_of_size(r.len() as u32, &mut of_size);
+            assert_eq!(of_size.contains(&x), a.is_none());
+            assert_eq!(s.first_open_of_size(r.len() as u32) == Some(x), a.is_none());
+        };
+        let mut seed = 12345u64;
+        let mut next = |n: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % u64::from(n)) as u32
+        };
+        for _ in 0..2000 {
+            let r = reference.last().unwrap().clone();
+            let a = *assigned.last().unwrap();
+            match next(10) {
+                0 | 1 if s.depth() < 30 => {
+                    s.checkpoint();
+                    reference.push(r);
+                    assigned.push(a);
+                    continue;
+                }
+                2 if s.depth() > 0 => {
+                    s.restore();
+                    reference.pop();
+                    assigned.pop();
+                }
+                3 => {
+                    let v = next(count + 5);
+                    let changed = s.raise_lower(x, v);
+                    let left: BTreeSet<u32> = r.iter().copied().filter(|&u| u >= v).collect();
+                    assert_eq!(changed, left.len() < r.len());
+                    *reference.last_mut().unwrap() = left;
+                }
+                4 => {
+                    let v = next(count + 5);
+                    let changed = s.lower_upper(x, v);
+                    let left: BTreeSet<u32> = r.iter().copied().filter(|&u| u <= v).collect();
+                    assert_eq!(changed, left.len() < r.len());
+                    *reference.last_mut().unwrap() = left;
+                }
+                5 if a.is_none() && s.depth() > 0 => {
+                    let v = next(count);
+                    s.assign(x, v);
+                    let left: BTreeSet<u32> = r.iter().copied().filter(|&u| u == v).collect();
+                    *reference.last_mut().unwrap() = left;
+                    *assigned.last_mut().unwrap() = Some(v);
+                }
+                _ => {
+                    let v = next(count);
+                    assert_eq!(s.remove_value(x, v), r.contains(&v));
+                    reference.last_mut().unwrap().remove(&v);
+                }
+            }
+            check(&s, reference.last().unwrap(), *assigned.last().unwrap());
+            assert_eq!(s.smallest_open_size(), {
+                let mut sizes = vec![3, 9];
+                if assigned.last().unwrap().is_none() {
+                    sizes.push(reference.last().unwrap().len() as u32);
+                }
+                sizes.into_iter().min()
+            });
+        }
+        while s.depth() > 0 {
+            s.restore();
+        }
+        // What was done outside every checkpoint stays.
+        check(&s, &reference[0], assigned[0]);
+        assert_eq!(
+            s.largest_open_size(),
+            Some(9.max(reference[0].len() as u32))
+        );
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub mod trace;
 mod value_set;
 mod var;
 
-pub use domain_store::DomainStore;
+pub use domain_store::{DomainStore, MAX_WIDE_VALUES};
 pub use heuristics::{
     HeuristicError, Reads, SelectionContext, ValueChain, ValueHeuristic, ValueLink, ValueSelector,
     VariableChain, VariableHeuristic, VariableLink, VariableSelector,
@@ -76,14 +76,14 @@ pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
     GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
-    LinkedPlaces, ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES,
-    NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext, PropagationLevel,
-    Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton,
-    Table, Wake, WeightedSum,
+    LinearRelation, LinkedPlaces, ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL,
+    MAX_TUPLES, NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext,
+    PropagationLevel, Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes,
+    SumAutomaton, Table, Wake, WeightedSum, WideLinear,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;
-pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination};
+pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination, WideChoice};
 pub use stats::SearchStats;
 pub use value_set::{MAX_VALUES, ValueSet, ValueSetIter};
 pub use var::VarId;

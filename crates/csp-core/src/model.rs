@@ -22,6 +22,21 @@ pub enum ModelError {
     /// A scope names the same variable twice.
     #[error("variable {0} appears twice in one scope")]
     RepeatedVariable(VarId),
+    /// A propagator that reads 64-value domains names a wide variable.
+    #[error("the propagator {propagator} takes no wide variable, and {var} is one")]
+    NarrowOnly {
+        /// The propagator's name.
+        propagator: &'static str,
+        /// The wide variable.
+        var: VarId,
+    },
+    /// A wide variable of no value, or of more than
+    /// [`MAX_WIDE_VALUES`](crate::MAX_WIDE_VALUES).
+    #[error("a wide variable has 1 to {max} values, not {count}", max = crate::MAX_WIDE_VALUES)]
+    WideCount {
+        /// The number of values asked for.
+        count: u64,
+    },
 }
 
 /// Builds a [`Model`].
@@ -40,6 +55,9 @@ pub struct ModelBuilder {
     /// Groups of related variables declared without a propagator
     /// ([`ModelBuilder::relate`]).
     relations: Vec<Vec<VarId>>,
+    /// The wide variables and their numbers of values
+    /// ([`ModelBuilder::new_wide_var`]).
+    wide: Vec<(VarId, u32)>,
 }
 
 impl ModelBuilder {
@@ -53,6 +71,26 @@ impl ModelBuilder {
         self.domains.push(domain);
         self.positions.push(None);
         VarId(self.domains.len() as u32 - 1)
+    }
+
+    /// A new *wide* variable, of the values `0..count` (up to
+    /// [`MAX_WIDE_VALUES`](crate::MAX_WIDE_VALUES)): its domain is an
+    /// interval with holes rather than a 64-bit set (see
+    /// [`DomainStore::is_wide`]). Only propagators that say they take
+    /// wide variables ([`Propagator::takes_wide`]) may name it.
+    pub fn new_wide_var(&mut self, count: u64) -> Result<VarId, ModelError> {
+        let count = u32::try_from(count)
+            .ok()
+            .filter(|&c| c > 0)
+            .ok_or(ModelError::WideCount { count })?;
+        let var = self.new_var(ValueSet::EMPTY);
+        self.wide.push((var, count));
+        Ok(var)
+    }
+
+    /// Whether `var` is a wide variable.
+    pub fn is_wide(&self, var: VarId) -> bool {
+        self.wide.iter().any(|&(v, _)| v == var)
     }
 
     /// `n` new variables with the same initial domain.
@@ -93,6 +131,14 @@ impl ModelBuilder {
             if std::mem::replace(&mut seen[var.index()], true) {
                 return Err(ModelError::RepeatedVariable(var));
             }
+        }
+        if !p.takes_wide()
+            && let Some(&(var, _)) = self.wide.iter().find(|(v, _)| seen[v.index()])
+        {
+            return Err(ModelError::NarrowOnly {
+                propagator: p.name(),
+                var,
+            });
         }
         self.propagators.push(Box::new(p));
         self.owners.push(Tag {
@@ -240,6 +286,7 @@ impl ModelBuilder {
         };
         Model {
             domains: self.domains,
+            wide: self.wide,
             positions,
             propagators: self.propagators,
             owners,
@@ -276,6 +323,8 @@ pub struct Watch {
 #[derive(Debug)]
 pub struct Model {
     domains: Vec<ValueSet>,
+    /// The wide variables and their numbers of values.
+    wide: Vec<(VarId, u32)>,
     positions: Option<Vec<[f64; 2]>>,
     propagators: Vec<Box<dyn Propagator>>,
     owners: Vec<Tag>,
@@ -305,7 +354,14 @@ impl Model {
         self.domains[var.index()]
     }
 
-    /// The initial domains, in variable order.
+    /// The wide variables ([`ModelBuilder::new_wide_var`]) and their
+    /// numbers of values, in variable order.
+    pub fn wide_vars(&self) -> &[(VarId, u32)] {
+        &self.wide
+    }
+
+    /// The initial domains, in variable order (a wide variable's reads
+    /// empty: see [`wide_vars`](Self::wide_vars)).
     pub fn initial_domains(&self) -> &[ValueSet] {
         &self.domains
     }

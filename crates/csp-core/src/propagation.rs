@@ -72,6 +72,7 @@ mod subset_sizes;
 mod sum_automaton;
 mod table;
 mod weighted_sum;
+mod wide_linear;
 mod work_space;
 
 use std::fmt;
@@ -108,6 +109,7 @@ pub use subset_sizes::SubsetSizes;
 pub use sum_automaton::{MAX_SUM_AUTOMATON_TOTAL, SumAutomaton};
 pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
+pub use wide_linear::{LinearRelation, WideLinear};
 
 use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};
@@ -293,6 +295,20 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     /// queue of its own, taken when the main one is empty. The default is
     /// `false`.
     fn runs_last(&self) -> bool {
+        false
+    }
+
+    /// Whether it reads its variables' domains through the calls that work
+    /// on narrow and wide variables alike ([`PropagationContext::lower`],
+    /// [`PropagationContext::upper`], [`PropagationContext::holds`] and the
+    /// changes [`PropagationContext::raise_lower`],
+    /// [`PropagationContext::lower_upper`],
+    /// [`PropagationContext::remove_value`],
+    /// [`PropagationContext::assign`]), so that its scope may hold wide
+    /// variables ([`ModelBuilder::new_wide_var`](crate::ModelBuilder::new_wide_var)).
+    /// The default is `false`: it reads 64-bit domains, and the model
+    /// refuses it a wide variable.
+    fn takes_wide(&self) -> bool {
         false
     }
 

@@ -21,6 +21,10 @@ use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, Restarts, SearchStats, ValueSet, VarId};
 
 mod learning_search;
+mod wide_choice;
+
+pub use wide_choice::WideChoice;
+use wide_choice::WideDecision;
 
 /// When to give up. A search that hits a limit says so
 /// ([`Termination::Stopped`]); it never reports a wrong answer.
@@ -72,6 +76,28 @@ impl SearchConfig {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Fails if `model` has wide variables and the config asks for what
+    /// does not take them yet: restarts (their nogoods are recorded from
+    /// the values a frame tried), clause learning, probing (which would
+    /// try every value) or impact-based search (which weighs every value).
+    pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
+        if model.wide_vars().is_empty() {
+            return Ok(());
+        }
+        let refused = if self.restarts != Restarts::default() {
+            Some("restarts")
+        } else if self.learning {
+            Some("clause learning")
+        } else if self.level == PropagationLevel::Probing {
+            Some("propagation probing")
+        } else if (self.variables.items()).contains(&crate::VariableHeuristic::Impact) {
+            Some("impact-based search (P)")
+        } else {
+            None
+        };
+        refused.map_or(Ok(()), |what| Err(HeuristicError::Wide(what)))
     }
 
     /// Fails if `links` is asked for at a level where linked places take
@@ -127,6 +153,20 @@ struct Frame {
     var: VarId,
     start: u32,
     current: u32,
+    /// How its alternatives are tried.
+    kind: FrameKind,
+}
+
+/// How a frame's alternatives (its values in the buffer) are tried.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum FrameKind {
+    /// Each value is assigned in turn (a narrow variable).
+    Values,
+    /// A wide variable: `x = v`, then `x != v` (the same `v` twice in the
+    /// buffer; once when it is the last value).
+    Equal,
+    /// A wide variable: `x <= v`, then `x > v`.
+    Split,
 }
 
 enum Step {
@@ -203,6 +243,8 @@ pub struct Search<'m> {
     ended: Option<Termination>,
     /// The first solution found.
     first_solution: Option<Vec<u32>>,
+    /// How to branch on a wide variable.
+    wide_choice: WideChoice,
 }
 
 /// A tracer and its scratch buffers.
@@ -250,11 +292,16 @@ impl<'m> Search<'m> {
     /// on this model.
     pub fn new(model: &'m Model, config: &SearchConfig) -> Result<Search<'m>, HeuristicError> {
         config.check_learning()?;
+        config.check_wide(model)?;
         let n = model.num_vars();
         let listed = (model.listed_groups()).filter(|l| l.hold_at(config.level));
         Ok(Search {
             model,
-            store: DomainStore::with_state(model.initial_domains(), model.state_words()),
+            store: DomainStore::with_wide(
+                model.initial_domains(),
+                model.wide_vars(),
+                model.state_words(),
+            ),
             agenda: {
                 let mut agenda = Agenda::new(model, config.level);
                 agenda.deadline = config.limits.timeout.map(|t| Instant::now() + t);
@@ -292,7 +339,15 @@ impl<'m> Search<'m> {
             paused: None,
             ended: None,
             first_solution: None,
+            wide_choice: WideChoice::of_chain(&config.values),
         })
+    }
+
+    /// Branches on wide variables as `choice` says instead of as the value
+    /// chain means ([`WideChoice::of_chain`]).
+    pub fn with_wide_choice(mut self, choice: WideChoice) -> Self {
+        self.wide_choice = choice;
+        self
     }
 
     /// Runs forward checking through the engine's queue even where the
@@ -787,6 +842,22 @@ impl<'m> Search<'m> {
                             }
                             Step::Backtrack
                         }
+                        Some(var) if self.store.is_wide(var) => {
+                            let start = self.value_buffer.len() as u32;
+                            let kind = self.push_wide_choice(var);
+                            self.frames.push(Frame {
+                                var,
+                                start,
+                                current: start,
+                                kind,
+                            });
+                            let depth = self.frames.len() as u64;
+                            self.stats.max_depth = self.stats.max_depth.max(depth);
+                            match self.place::<TRACE>() {
+                                Ok(s) => s,
+                                Err(reason) => return Termination::Stopped(reason),
+                            }
+                        }
                         Some(var) => {
                             let start = self.value_buffer.len();
                             self.order_values::<TRACE>(self.frames.len(), var);
@@ -801,6 +872,7 @@ impl<'m> Search<'m> {
                                     var,
                                     start: start as u32,
                                     current: start as u32,
+                                    kind: FrameKind::Values,
                                 });
                                 let depth = self.frames.len() as u64;
                                 self.stats.max_depth = self.stats.max_depth.max(depth);
@@ -929,6 +1001,51 @@ impl<'m> Search<'m> {
             }
             _ => self.values.order(&ctx, var, &mut self.value_buffer),
         }
+    }
+
+    /// Pushes the decision on wide variable `var` (its value twice: the
+    /// decision, then its refutation) and says how it is tried; a variable
+    /// of one value left gets that value once, assigned (no guess).
+    fn push_wide_choice(&mut self, var: VarId) -> FrameKind {
+        if self.store.size(var) <= 1 {
+            let value = self.store.lower(var).unwrap_or(0);
+            self.value_buffer.push(value);
+            return FrameKind::Equal;
+        }
+        let WideDecision { value, split } = self.wide_choice.decide(&self.store, var);
+        self.value_buffer.extend([value, value]);
+        if split {
+            FrameKind::Split
+        } else {
+            FrameKind::Equal
+        }
+    }
+
+    /// Makes the current alternative of `frame`, on a wide variable, whose
+    /// value is `value`: the decision (`x = v`, `x <= v`) or its
+    /// refutation (`x != v`, `x > v`), and tells the propagators.
+    fn branch_wide(&mut self, frame: Frame, value: u32) {
+        let (var, first) = (frame.var, frame.current == frame.start);
+        if frame.kind == FrameKind::Equal && first {
+            (self.agenda).assign(self.model, &mut self.store, var, value);
+            return;
+        }
+        let (lo, hi) = (self.store.lower(var), self.store.upper(var));
+        match frame.kind {
+            FrameKind::Split if first => self.store.lower_upper(var, value),
+            FrameKind::Split => self.store.raise_lower(var, value + 1),
+            _ => self.store.remove_value(var, value),
+        };
+        let bounds = frame.kind == FrameKind::Split || Some(value) == lo || Some(value) == hi;
+        let events = if bounds {
+            Events::BOUNDS | Events::REMOVED
+        } else {
+            Events::REMOVED
+        };
+        if self.store.size(var) == 1 && self.agenda.level >= PropagationLevel::Singles {
+            self.agenda.singletons.push(var);
+        }
+        (self.agenda).notify(self.model, &mut self.store, var, events);
     }
 
     /// Counts the solution the store holds (told to a tracer and to the
@@ -1060,6 +1177,10 @@ impl<'m> Search<'m> {
         // Forward checking listed ahead is done with the assignment; a
         // tracer hears the propagator's own runs instead.
         let listed = match self.peer_groups {
+            _ if frame.kind != FrameKind::Values => {
+                self.branch_wide(frame, value);
+                None
+            }
             Some(groups) if !TRACE => Some(
                 (self.agenda)
                     .assign_forward_checking(

@@ -376,7 +376,7 @@ impl Agenda {
                 if store.is_assigned(var) || store.size(var) != 1 {
                     continue;
                 }
-                let value = store.domain(var).min().expect("size is 1");
+                let value = store.lower(var).expect("size is 1");
                 let naked = &mut self.rules[Rule::NakedSingles];
                 naked.runs += 1;
                 naked.assignments += 1;

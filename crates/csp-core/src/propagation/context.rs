@@ -175,6 +175,92 @@ impl PropagationContext<'_> {
         self.changed(var, gone)
     }
 
+    /// The smallest value of `var` (narrow or wide); `None` when its
+    /// domain is empty.
+    #[inline]
+    pub fn lower(&self, var: VarId) -> Option<u32> {
+        self.store.lower(var)
+    }
+
+    /// The largest value of `var` (narrow or wide); `None` when its domain
+    /// is empty.
+    #[inline]
+    pub fn upper(&self, var: VarId) -> Option<u32> {
+        self.store.upper(var)
+    }
+
+    /// Whether `value` is in the domain of `var` (narrow or wide).
+    #[inline]
+    pub fn holds(&self, var: VarId, value: u32) -> bool {
+        self.store.holds(var, value)
+    }
+
+    /// The number of values of `var` (narrow or wide).
+    #[inline]
+    pub fn size(&self, var: VarId) -> u32 {
+        self.store.size(var)
+    }
+
+    /// Removes the values of `var` below `value` (narrow or wide).
+    #[inline]
+    pub fn raise_lower(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
+        if !self.store.is_wide(var) {
+            return self.remove_values(var, ValueSet::between(0, i64::from(value) - 1));
+        }
+        let before = self.store.size(var);
+        if self.store.raise_lower(var, value) {
+            self.wide_changed(var, before, Events::BOUNDS | Events::REMOVED)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the values of `var` above `value` (narrow or wide).
+    #[inline]
+    pub fn lower_upper(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
+        if !self.store.is_wide(var) {
+            return self.remove_values(var, ValueSet::between(i64::from(value) + 1, 63));
+        }
+        let before = self.store.size(var);
+        if self.store.lower_upper(var, value) {
+            self.wide_changed(var, before, Events::BOUNDS | Events::REMOVED)?;
+        }
+        Ok(())
+    }
+
+    /// Removes `value` from the domain of `var` (narrow or wide).
+    #[inline]
+    pub fn remove_value(&mut self, var: VarId, value: u32) -> Result<(), Conflict> {
+        if !self.store.is_wide(var) {
+            return self.remove(var, value);
+        }
+        let (before, lo, hi) = (self.store.size(var), self.lower(var), self.upper(var));
+        if self.store.remove_value(var, value) {
+            let bounds = Some(value) == lo || Some(value) == hi;
+            let events = if bounds {
+                Events::BOUNDS | Events::REMOVED
+            } else {
+                Events::REMOVED
+            };
+            self.wide_changed(var, before, events)?;
+        }
+        Ok(())
+    }
+
+    /// A wide variable of `before` values lost some (`events`).
+    #[inline(never)]
+    fn wide_changed(&mut self, var: VarId, before: u32, events: Events) -> Result<(), Conflict> {
+        let size = self.store.size(var);
+        self.agenda.rules[self.agenda.rule].removals += u64::from(before - size);
+        if size == 0 && self.agenda.level.fails_on_wipeout() {
+            return Err(Conflict);
+        }
+        if size == 1 && self.agenda.level >= PropagationLevel::Singles {
+            self.agenda.singletons.push(var);
+        }
+        self.agenda.notify(self.model, self.store, var, events);
+        Ok(())
+    }
+
     /// Counts `removals` of the running rule's removals as explained by a
     /// subset of `size` variables (GAC's, see [`SubsetSizes`](super::SubsetSizes)).
     #[inline]
@@ -195,7 +281,7 @@ impl PropagationContext<'_> {
         if let Some(v) = self.store.value(var) {
             return if v == value { Ok(()) } else { Err(Conflict) };
         }
-        if !self.store.contains(var, value) {
+        if !self.store.holds(var, value) {
             return Err(Conflict);
         }
         let counter = &mut self.agenda.rules[self.agenda.rule];

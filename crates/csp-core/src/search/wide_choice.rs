@@ -1,0 +1,169 @@
+//! How the search branches on a wide variable.
+//!
+//! A narrow variable's values are tried one after the other, as the value
+//! chain orders them. A wide variable may have millions, so the search
+//! makes a *binary* choice instead: a decision and, when it fails, its
+//! refutation, each one placement (the decision a guess, its refutation
+//! not: it is the last alternative), each undone by one backtrack. Then
+//! the variable is chosen again, as any other, until it is assigned.
+
+use crate::heuristics::ValueChain;
+use crate::{DomainStore, ValueHeuristic, VarId};
+
+/// The decision made on a wide variable `x`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum WideChoice {
+    /// `x = min`, else `x != min` (the value chain `0`, and the default).
+    #[default]
+    Min,
+    /// `x = max`, else `x != max` (the value chain `1`).
+    Max,
+    /// `x = m`, else `x != m`, `m` the middle value of the domain (the
+    /// `size / 2`-th from the smallest, holes skipped).
+    Median,
+    /// `x <= mid`, else `x > mid`, `mid = (min + max) / 2` rounded down:
+    /// halves the interval, never assigns by itself.
+    Split,
+}
+
+/// The decision [`WideChoice`] makes: the value, and whether the choice
+/// is a split (`x <= value`, else `x > value`) rather than `x = value`,
+/// else `x != value`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct WideDecision {
+    pub(crate) value: u32,
+    pub(crate) split: bool,
+}
+
+impl WideChoice {
+    /// The choice the value chain means for a wide variable: its first
+    /// symbol's, where it is `0` (lowest) or `1` (highest); the others
+    /// score each value on the board and mean nothing for a variable of
+    /// millions: [`WideChoice::Min`].
+    pub fn of_chain(values: &ValueChain) -> WideChoice {
+        match values.items().first() {
+            Some(ValueHeuristic::Highest) => WideChoice::Max,
+            _ => WideChoice::Min,
+        }
+    }
+
+    /// Its name, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            WideChoice::Min => "min",
+            WideChoice::Max => "max",
+            WideChoice::Median => "median",
+            WideChoice::Split => "split",
+        }
+    }
+
+    /// The decision on `var`, whose domain has two values or more.
+    pub(crate) fn decide(self, store: &DomainStore, var: VarId) -> WideDecision {
+        let (lo, hi) = (store.lower(var), store.upper(var));
+        let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(0));
+        let (value, split) = match self {
+            WideChoice::Min => (lo, false),
+            WideChoice::Max => (hi, false),
+            WideChoice::Median => (
+                store.nth_value(var, store.size(var) / 2).unwrap_or(lo),
+                false,
+            ),
+            WideChoice::Split => (lo + (hi - lo) / 2, true),
+        };
+        WideDecision { value, split }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decisions_on_an_interval_with_a_hole() {
+        let mut store = DomainStore::with_wide(&[crate::ValueSet::EMPTY], &[(VarId(0), 100)], 0);
+        let x = VarId(0);
+        store.raise_lower(x, 10);
+        store.remove_value(x, 12);
+        // 10, 11, 13, ..., 99: 89 values, the 44th from 10 is 55.
+        let d = |c: WideChoice| c.decide(&store, x);
+        assert_eq!(
+            d(WideChoice::Min),
+            WideDecision {
+                value: 10,
+                split: false
+            }
+        );
+        assert_eq!(
+            d(WideChoice::Max),
+            WideDecision {
+                value: 99,
+                split: false
+            }
+        );
+        assert_eq!(
+            d(WideChoice::Median),
+            WideDecision {
+                value: 55,
+                split: false
+            }
+        );
+        assert_eq!(
+            d(WideChoice::Split),
+            WideDecision {
+                value: 54,
+                split: true
+            }
+        );
+        let chain = |s: &str| WideChoice::of_chain(&s.parse().unwrap());
+        assert_eq!(chain("1"), WideChoice::Max);
+        assert_eq!(chain("0"), WideChoice::Min);
+        assert_eq!(chain("5"), WideChoice::Min);
+    }
+
+    /// `x >= 3` over `0..5`: the root leaves {3, 4}; `x = 3` is a guess
+    /// and a solution, its refutation `x != 3` a placement that is no
+    /// guess, after which naked singles assign 4.
+    #[test]
+    fn a_decision_and_its_refutation_are_counted_as_placements() {
+        use crate::{
+            LinearRelation, ModelBuilder, PropagationLevel, Restarts, Search, SearchConfig,
+            WideLinear,
+        };
+        let mut b = ModelBuilder::new();
+        let x = b.new_wide_var(5).unwrap();
+        let at_least_3 = WideLinear::new(vec![x], vec![-1], LinearRelation::AtMost, -3);
+        b.add_propagator(at_least_3).unwrap();
+        let model = b.build();
+        let config = SearchConfig {
+            level: PropagationLevel::Singles,
+            ..SearchConfig::default()
+        };
+        let stats = Search::new(&model, &config).unwrap().run(None).stats;
+        let counted = (
+            stats.solutions,
+            stats.placements,
+            stats.guesses,
+            stats.backtracks,
+        );
+        assert_eq!(counted, (2, 2, 1, 2));
+        let split = Search::new(&model, &config).unwrap();
+        let stats = split.with_wide_choice(WideChoice::Split).run(None).stats;
+        // x <= 3 (a guess; singles assign 3), then x > 3 (singles assign 4).
+        let counted = (
+            stats.solutions,
+            stats.placements,
+            stats.guesses,
+            stats.backtracks,
+        );
+        assert_eq!(counted, (2, 2, 1, 2));
+        let restarting = SearchConfig {
+            restarts: "luby:10".parse::<Restarts>().unwrap(),
+            ..config
+        };
+        let err = Search::new(&model, &restarting).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "restarts: not on wide variables yet, and the model has some"
+        );
+    }
+}
