@@ -359,21 +359,7 @@ impl DomainStore {
     pub fn nth_value(&self, var: VarId, k: u32) -> Option<u32> {
         let i = var.index();
         match self.wide_index(i) {
-            // Few holes: count them from the smallest value on.
-            Some(w) => {
-                let d = &self.wide[w];
-                let mut v = d.lo.checked_add(k)?;
-                let mut below: Vec<u32> = (d.holes.iter().copied())
-                    .filter(|&h| d.lo < h && h < d.hi)
-                    .collect();
-                below.sort_unstable();
-                for h in below {
-                    if h <= v {
-                        v += 1;
-                    }
-                }
-                (k < self.slots[i].size).then_some(v)
-            }
+            Some(w) => self.wide[w].nth(k, self.slots[i].size),
             None => self.domain(var).iter().nth(k as usize),
         }
     }
@@ -735,8 +721,8 @@ impl DomainStore {
         (done.count_ones(), emptied)
     }
 
-    /// Moves wide variable `i` (the `w`th wide one) between buckets for a
-    /// change of size from `old` to `size`, if unassigned.
+    /// Sets the size of wide variable `i` from `old` to `size`, moving it
+    /// between buckets if unassigned.
     #[inline]
     fn resize_wide(&mut self, i: usize, old: u32, size: u32) {
         self.slots[i].size = size;
@@ -768,13 +754,20 @@ impl DomainStore {
         } else {
             size - d.raise_lo(value)
         };
+        self.bounds_moved(var, size, old, left);
+        true
+    }
+
+    /// Wide variable `var`, of `size` values and bounds `old` (packed),
+    /// has new bounds and `left` values: trails the change, resizes.
+    #[inline]
+    fn bounds_moved(&mut self, var: VarId, size: u32, old: u64, left: u32) {
         self.trail.push(TrailEntry {
             var: var.0 | WIDE,
             size,
             old,
         });
-        self.resize_wide(i, size, left);
-        true
+        self.resize_wide(var.index(), size, left);
     }
 
     /// Lowers the largest value of `var` to `value` at most (narrow or
@@ -797,12 +790,7 @@ impl DomainStore {
         } else {
             size - d.lower_hi(value)
         };
-        self.trail.push(TrailEntry {
-            var: var.0 | WIDE,
-            size,
-            old,
-        });
-        self.resize_wide(i, size, left);
+        self.bounds_moved(var, size, old, left);
         true
     }
 

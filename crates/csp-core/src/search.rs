@@ -1030,22 +1030,13 @@ impl<'m> Search<'m> {
             (self.agenda).assign(self.model, &mut self.store, var, value);
             return;
         }
-        let (lo, hi) = (self.store.lower(var), self.store.upper(var));
+        let bounds = (self.store.lower(var), self.store.upper(var));
         match frame.kind {
             FrameKind::Split if first => self.store.lower_upper(var, value),
             FrameKind::Split => self.store.raise_lower(var, value + 1),
             _ => self.store.remove_value(var, value),
         };
-        let bounds = frame.kind == FrameKind::Split || Some(value) == lo || Some(value) == hi;
-        let events = if bounds {
-            Events::BOUNDS | Events::REMOVED
-        } else {
-            Events::REMOVED
-        };
-        if self.store.size(var) == 1 && self.agenda.level >= PropagationLevel::Singles {
-            self.agenda.singletons.push(var);
-        }
-        (self.agenda).notify(self.model, &mut self.store, var, events);
+        (self.agenda).wide_changed(self.model, &mut self.store, var, bounds);
     }
 
     /// Counts the solution the store holds (told to a tracer and to the

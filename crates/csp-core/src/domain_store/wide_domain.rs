@@ -85,6 +85,26 @@ impl WideDomain {
         gone
     }
 
+    /// The `k`th value (from 0, smallest first) of the domain of `size`
+    /// values, if it has so many; no allocation: the guess `lo + k` moves
+    /// up by the holes at or below it until no more are passed.
+    pub(crate) fn nth(&self, k: u32, size: u32) -> Option<u32> {
+        if k >= size {
+            return None;
+        }
+        let mut v = self.lo + k;
+        loop {
+            let passed = (self.holes.iter())
+                .filter(|&&h| self.lo < h && h < self.hi && h <= v)
+                .count() as u32;
+            let next = self.lo + k + passed;
+            if next == v {
+                return Some(v);
+            }
+            v = next;
+        }
+    }
+
     /// Iterates over the values, smallest first.
     pub(crate) fn values(&self, size: u32) -> impl Iterator<Item = u32> + '_ {
         let (lo, hi) = if size == 0 {
@@ -110,6 +130,10 @@ mod tests {
         assert_eq!(d.hi, 6);
         assert!(d.contains(5, 2) && d.contains(6, 2) && !d.contains(7, 2));
         assert_eq!(d.values(2).collect::<Vec<_>>(), [5, 6]);
+        assert_eq!(
+            (d.nth(0, 2), d.nth(1, 2), d.nth(2, 2)),
+            (Some(5), Some(6), None)
+        );
         let word = d.bounds();
         d.set_bounds(0);
         assert_eq!((d.lo, d.hi), (0, 0));

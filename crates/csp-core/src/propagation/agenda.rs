@@ -258,6 +258,29 @@ impl Agenda {
         result
     }
 
+    /// Wide variable `var`, whose bounds were `before`, lost values: tells
+    /// its watchers [`Events::REMOVED`], with [`Events::BOUNDS`] when a
+    /// bound moved, and queues it as a naked single when one value is
+    /// left (at [`PropagationLevel::Singles`] and up).
+    #[inline(never)]
+    pub(crate) fn wide_changed(
+        &mut self,
+        model: &Model,
+        store: &mut DomainStore,
+        var: VarId,
+        before: (Option<u32>, Option<u32>),
+    ) {
+        let events = if (store.lower(var), store.upper(var)) == before {
+            Events::REMOVED
+        } else {
+            Events::BOUNDS | Events::REMOVED
+        };
+        if store.size(var) == 1 && self.level >= PropagationLevel::Singles {
+            self.singletons.push(var);
+        }
+        self.notify(model, store, var, events);
+    }
+
     /// `events` happened to `var`: tell the propagators that watch it and
     /// listen to them, and wake them (not the one that made the change).
     #[inline(always)]

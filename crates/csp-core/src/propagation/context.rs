@@ -207,11 +207,7 @@ impl PropagationContext<'_> {
         if !self.store.is_wide(var) {
             return self.remove_values(var, ValueSet::between(0, i64::from(value) - 1));
         }
-        let before = self.store.size(var);
-        if self.store.raise_lower(var, value) {
-            self.wide_changed(var, before, Events::BOUNDS | Events::REMOVED)?;
-        }
-        Ok(())
+        self.change_wide(var, |store| store.raise_lower(var, value))
     }
 
     /// Removes the values of `var` above `value` (narrow or wide).
@@ -220,11 +216,7 @@ impl PropagationContext<'_> {
         if !self.store.is_wide(var) {
             return self.remove_values(var, ValueSet::between(i64::from(value) + 1, 63));
         }
-        let before = self.store.size(var);
-        if self.store.lower_upper(var, value) {
-            self.wide_changed(var, before, Events::BOUNDS | Events::REMOVED)?;
-        }
-        Ok(())
+        self.change_wide(var, |store| store.lower_upper(var, value))
     }
 
     /// Removes `value` from the domain of `var` (narrow or wide).
@@ -233,31 +225,29 @@ impl PropagationContext<'_> {
         if !self.store.is_wide(var) {
             return self.remove(var, value);
         }
-        let (before, lo, hi) = (self.store.size(var), self.lower(var), self.upper(var));
-        if self.store.remove_value(var, value) {
-            let bounds = Some(value) == lo || Some(value) == hi;
-            let events = if bounds {
-                Events::BOUNDS | Events::REMOVED
-            } else {
-                Events::REMOVED
-            };
-            self.wide_changed(var, before, events)?;
-        }
-        Ok(())
+        self.change_wide(var, |store| store.remove_value(var, value))
     }
 
-    /// A wide variable of `before` values lost some (`events`).
+    /// Makes `change` (which says whether it removed a value) to wide
+    /// variable `var`: credits the removals to the running rule, fails on
+    /// a wipe-out where the level does, tells the watchers.
     #[inline(never)]
-    fn wide_changed(&mut self, var: VarId, before: u32, events: Events) -> Result<(), Conflict> {
+    fn change_wide(
+        &mut self,
+        var: VarId,
+        change: impl FnOnce(&mut DomainStore) -> bool,
+    ) -> Result<(), Conflict> {
         let size = self.store.size(var);
-        self.agenda.rules[self.agenda.rule].removals += u64::from(before - size);
-        if size == 0 && self.agenda.level.fails_on_wipeout() {
+        let bounds = (self.store.lower(var), self.store.upper(var));
+        if !change(self.store) {
+            return Ok(());
+        }
+        let left = self.store.size(var);
+        self.agenda.rules[self.agenda.rule].removals += u64::from(size - left);
+        if left == 0 && self.agenda.level.fails_on_wipeout() {
             return Err(Conflict);
         }
-        if size == 1 && self.agenda.level >= PropagationLevel::Singles {
-            self.agenda.singletons.push(var);
-        }
-        self.agenda.notify(self.model, self.store, var, events);
+        (self.agenda).wide_changed(self.model, self.store, var, bounds);
         Ok(())
     }
 

@@ -138,24 +138,19 @@ mod tests {
             level: PropagationLevel::Singles,
             ..SearchConfig::default()
         };
-        let stats = Search::new(&model, &config).unwrap().run(None).stats;
-        let counted = (
-            stats.solutions,
-            stats.placements,
-            stats.guesses,
-            stats.backtracks,
-        );
-        assert_eq!(counted, (2, 2, 1, 2));
-        let split = Search::new(&model, &config).unwrap();
-        let stats = split.with_wide_choice(WideChoice::Split).run(None).stats;
+        let counted = |choice: WideChoice| {
+            let search = Search::new(&model, &config).unwrap();
+            let stats = search.with_wide_choice(choice).run(None).stats;
+            (
+                stats.solutions,
+                stats.placements,
+                stats.guesses,
+                stats.backtracks,
+            )
+        };
+        assert_eq!(counted(WideChoice::Min), (2, 2, 1, 2));
         // x <= 3 (a guess; singles assign 3), then x > 3 (singles assign 4).
-        let counted = (
-            stats.solutions,
-            stats.placements,
-            stats.guesses,
-            stats.backtracks,
-        );
-        assert_eq!(counted, (2, 2, 1, 2));
+        assert_eq!(counted(WideChoice::Split), (2, 2, 1, 2));
         let restarting = SearchConfig {
             restarts: "luby:10".parse::<Restarts>().unwrap(),
             ..config
