@@ -3531,6 +3531,12 @@ fn csp_solves_and_counts_xcsp3_instances() {
             sudoku(&["csp", "solve", "tests/inputs/xcsp3/too-wide.xml",
                      "no-such-file.xml", "instances/xcsp3/Queens/Queens-4.xml"])
         );
+        // Variables past 4,096 values (csp-core wide variables): a small
+        // job shop, its optimum 12 (machine A's load).
+        assert_cmd_snapshot!(
+            "csp_optimize_wide",
+            sudoku(&["csp", "solve", "tests/inputs/xcsp3/job-shop.xml"])
+        );
         // Optimization: the optimum (ACE's: 11 for a Golomb ruler of 5
         // marks), with its cost, and the series' counters.
         assert_cmd_snapshot!(
@@ -3625,8 +3631,8 @@ fn csp_solves_and_counts_xcsp3_instances() {
         out.contains(r#""status":"stopped""#) && out.contains(r#""lower_bound":true"#),
         "{out}"
     );
-    // Not read for a domain past two digits: the record still says what
-    // was read.
+    // Not read for a constraint that does not take a variable past 4,096
+    // values: the record still says what was read.
     let (out, code) = stdout_of(&mut sudoku(&[
         "csp",
         "solve",

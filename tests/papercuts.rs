@@ -947,12 +947,12 @@ fn csp_count_takes_the_output_and_limit_flags_of_count() {
 /// in the text, as in the record's `error_kind`.
 #[test]
 fn an_unsupported_construct_is_said_so() {
-    let file = "tests/inputs/xcsp3/no-overlap.xml";
+    let file = "docs/examples/circuit.xml";
     let (out, _, code) = run(&["csp", "solve", file], "");
     assert_eq!(code, 2);
     assert!(
         out.starts_with(&format!(
-            "{file}: unsupported: line 6: the constraint <noOverlap> is not supported"
+            "{file}: unsupported: line 6: the constraint <circuit> is not supported"
         )),
         "{out}"
     );

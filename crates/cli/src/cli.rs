@@ -920,6 +920,13 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub links: Option<bool>,
 
+    /// How to branch on a variable of more than 64 values (csp-core's
+    /// wide variables, in `sudoku csp`): min (x = min, else x != min),
+    /// max, median, or split (x <= mid, else x > mid). Default: max for
+    /// the value chain 1, else min.
+    #[arg(long, value_name = "CHOICE")]
+    pub wide_choice: Option<String>,
+
     /// Stop a puzzle's search after N placements (0: no limit).
     #[arg(long, value_name = "N")]
     pub max_placements: Option<u64>,
@@ -941,6 +948,7 @@ impl StrategyArgs {
             ("--restarts", self.restarts.is_some()),
             ("--learning", self.learning.is_some()),
             ("--links", self.links.is_some()),
+            ("--wide-choice", self.wide_choice.is_some()),
             ("--max-placements", self.max_placements.is_some()),
             ("--timeout", self.timeout.is_some()),
         ];
@@ -962,6 +970,7 @@ impl StrategyArgs {
             restarts: self.restarts.clone(),
             learning: self.learning,
             links: self.links,
+            wide_choice: self.wide_choice.clone(),
             max_placements: self.max_placements,
             timeout_ms: self.timeout,
             engine: None,

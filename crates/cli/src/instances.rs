@@ -232,7 +232,7 @@ pub fn read_instance(path: &Path) -> Result<ReadInstance, NotRead> {
     let instance = xcsp3::read(&text)?;
     let free = instance.unconstrained();
     let product = (free.iter()).fold(csp_core::BigUint::from(1u32), |acc, &v| {
-        acc * instance.variables[v].values.len()
+        acc * instance.variables[v].domain.len()
     });
     let compiled = xcsp3::compile(&instance).map_err(|e| NotRead {
         counts: Some((instance.variables.len(), instance.constraints.len())),
@@ -309,7 +309,7 @@ pub fn search_instance(
     // value, and each solution stands for all their assignments.
     let free = read.instance.unconstrained();
     let assignments = (free.iter()).try_fold(1u64, |acc, &v| {
-        acc.checked_mul(read.instance.variables[v].values.len() as u64)
+        acc.checked_mul(read.instance.variables[v].domain.len())
     });
     if max_solutions == Some(1) || assignments == Some(1) {
         return Ok(Searched {

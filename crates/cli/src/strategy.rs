@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use csp_core::{Limits, PropagationLevel, Restarts, SearchConfig, ValueChain, VariableChain};
+use csp_core::{
+    Limits, PropagationLevel, Restarts, SearchConfig, ValueChain, VariableChain, WideChoice,
+};
 use serde::{Deserialize, Serialize};
 
 mod portfolio;
@@ -108,6 +110,10 @@ pub struct StrategyFile {
     /// Search with linked places (default `false`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub links: Option<bool>,
+    /// How to branch on a wide variable (`min`, `max`, `median`,
+    /// `split`; default: as the value chain says).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wide_choice: Option<String>,
     /// A portfolio: the presets that take turns, in order (no other
     /// key of the engine's then).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -140,6 +146,7 @@ impl StrategyFile {
             ("restarts", self.restarts.is_some()),
             ("learning", self.learning.is_some()),
             ("links", self.links.is_some()),
+            ("wide_choice", self.wide_choice.is_some()),
             (
                 "limits",
                 self.limits.max_placements.is_some() || self.limits.timeout_ms.is_some(),
@@ -189,6 +196,8 @@ pub struct Overrides {
     pub learning: Option<bool>,
     /// Linked places on or off.
     pub links: Option<bool>,
+    /// How to branch on a wide variable, as written.
+    pub wide_choice: Option<String>,
     /// Placement limit per puzzle (0: none).
     pub max_placements: Option<u64>,
     /// Time limit per puzzle in milliseconds (0: none).
@@ -212,6 +221,7 @@ impl Overrides {
             ("restarts", self.restarts.is_some()),
             ("learning", self.learning.is_some()),
             ("links", self.links.is_some()),
+            ("wide_choice", self.wide_choice.is_some()),
         ])
         .into_iter())
         .map(|key| self.spelling.option(key))
@@ -277,6 +287,7 @@ impl Strategy {
             restarts: (s.restarts != Restarts::Never).then(|| s.restarts.to_string()),
             learning: s.learning.then_some(true),
             links: s.links.then_some(true),
+            wide_choice: s.wide_choice.map(|c| c.to_string()),
             portfolio: None,
             with_rules: None,
             first_turn: None,
@@ -454,6 +465,13 @@ fn build(
     };
     let learning = pick(&args.learning, &file.learning).unwrap_or(false);
     let links = pick(&args.links, &file.links).unwrap_or(false);
+    let wide_choice: Option<WideChoice> = match pick(&args.wide_choice, &file.wide_choice) {
+        Some(text) => Some(
+            text.parse()
+                .with_context(|| key_error("wide_choice", args.wide_choice.is_some()))?,
+        ),
+        None => None,
+    };
     // Checked here, before a portfolio or the bitboard solver is chosen.
     let asked = SearchConfig {
         level,
@@ -507,6 +525,7 @@ fn build(
         restarts,
         learning,
         links,
+        wide_choice,
     };
     Ok(Strategy {
         engine,

@@ -157,6 +157,9 @@ impl DomainStore {
     /// If a wide variable has no value or more than [`MAX_WIDE_VALUES`],
     /// or is not a variable of `domains`.
     pub fn with_wide(domains: &[ValueSet], wide: &[(VarId, u32)], words: usize) -> DomainStore {
+        if wide.is_empty() {
+            return DomainStore::narrow(domains, words);
+        }
         let n = domains.len();
         let stride = n.div_ceil(64).max(1);
         let mut wide_of = if wide.is_empty() {
@@ -247,6 +250,52 @@ impl DomainStore {
         }
     }
 
+    /// A store of narrow variables only (what [`with_wide`](Self::with_wide)
+    /// makes without wide ones, in fewer steps: it is made once per puzzle).
+    fn narrow(domains: &[ValueSet], words: usize) -> DomainStore {
+        let stride = domains.len().div_ceil(64).max(1);
+        let largest = domains.iter().map(|d| d.len() as usize).max().unwrap_or(0);
+        let mut by_size = vec![0u64; (largest + 1) * stride];
+        let values = domains.iter().map(|d| d.max().map_or(0, |v| v + 1)).max();
+        let mut holders = vec![0u64; values.unwrap_or(0) as usize * stride];
+        let mut open = vec![0u64; stride];
+        for (i, d) in domains.iter().enumerate() {
+            by_size[d.len() as usize * stride + i / 64] |= 1 << (i % 64);
+            open[i / 64] |= 1 << (i % 64);
+            for v in d.iter() {
+                holders[v as usize * stride + i / 64] |= 1 << (i % 64);
+            }
+        }
+        DomainStore {
+            slots: (domains.iter())
+                .map(|d| Slot {
+                    bits: d.0,
+                    size: d.len(),
+                    assigned: UNASSIGNED,
+                })
+                .collect(),
+            by_size,
+            stride,
+            open,
+            holders,
+            value_use: [0; 64],
+            assigned_count: 0,
+            // The most the trail can hold: each change removes a value at
+            // least, or assigns. Reserved once, so search never reallocates.
+            trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
+            // One per placement in force, plus one for a probe.
+            checkpoints: Vec::with_capacity(domains.len() + 2),
+            state: vec![StateWord::default(); words],
+            // Each word at most once per open checkpoint.
+            state_trail: Vec::with_capacity(words * (domains.len() + 2)),
+            epoch: 0,
+            next_epoch: 1,
+            wide: Vec::new(),
+            wide_of: Vec::new(),
+            overflow: u32::MAX,
+        }
+    }
+
     /// The number of variables.
     #[inline]
     pub fn num_vars(&self) -> usize {
@@ -319,6 +368,9 @@ impl DomainStore {
     #[inline]
     pub fn lower(&self, var: VarId) -> Option<u32> {
         let i = var.index();
+        if self.slots[i].bits != 0 {
+            return self.domain(var).min();
+        }
         match self.wide_index(i) {
             Some(w) => (self.slots[i].size > 0).then(|| self.wide[w].lo),
             None => self.domain(var).min(),
@@ -877,12 +929,15 @@ impl DomainStore {
     pub fn assign(&mut self, var: VarId, value: u32) {
         assert!(!self.is_assigned(var), "{var} is assigned already");
         let i = var.index();
-        if let Some(w) = self.wide_index(i) {
-            return self.assign_wide(i, w, value);
-        }
         let Slot {
             bits: old, size, ..
         } = self.slots[i];
+        // A wide variable's word is empty: only then is its kind looked up.
+        if old == 0
+            && let Some(w) = self.wide_index(i)
+        {
+            return self.assign_wide(i, w, value);
+        }
         self.trail.push(TrailEntry {
             var: var.0 | ASSIGNMENT,
             size,
@@ -986,40 +1041,134 @@ impl DomainStore {
             let (i, word) = self.state_trail.pop().expect("state trail underflow");
             self.state[i as usize].word = word;
         }
+        if self.wide.is_empty() {
+            // No wide variable: the narrow undo over borrows of the parts
+            // it changes, which the loop keeps in registers (cachegrind:
+            // through `self` each entry reloaded them).
+            let entries = &self.trail[mark..];
+            let mut parts = NarrowParts {
+                slots: &mut self.slots,
+                by_size: &mut self.by_size,
+                open: &mut self.open,
+                holders: &mut self.holders,
+                value_use: &mut self.value_use,
+                stride: self.stride,
+                unassigned: 0,
+            };
+            for &entry in entries.iter().rev() {
+                parts.undo(entry);
+            }
+            self.assigned_count -= parts.unassigned;
+            self.trail.truncate(mark);
+            return;
+        }
         while self.trail.len() > mark {
-            let TrailEntry { var, size, old } = self.trail.pop().expect("trail underflow");
-            if var & WIDE != 0 {
-                self.restore_wide(var, size, old);
-                continue;
-            }
-            if var & HOLDERS != 0 {
-                let block = (var & !HOLDERS) as usize;
-                self.holders[size as usize * self.stride + block] |= old;
-                let mut left = old;
-                while left != 0 {
-                    let bit = left & left.wrapping_neg();
-                    let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
-                    slot.bits |= 1 << size;
-                    let was = slot.size;
-                    slot.size = was + 1;
-                    self.move_bucket((block, bit), was, was + 1);
-                    left ^= bit;
-                }
-                continue;
-            }
-            let i = (var & !ASSIGNMENT) as usize;
-            if var & ASSIGNMENT != 0 {
-                let slot = &mut self.slots[i];
-                let v = std::mem::replace(&mut slot.assigned, UNASSIGNED);
-                slot.bits = old;
-                slot.size = size;
-                self.value_use[v as usize] -= 1;
-                self.assigned_count -= 1;
-                self.enter_bucket(i, size);
-                self.toggle_holders(i, old);
+            let entry = self.trail.pop().expect("trail underflow");
+            if entry.var & WIDE != 0 {
+                self.restore_wide(entry.var, entry.size, entry.old);
             } else {
-                self.set_domain(i, old, size);
+                self.undo_narrow(entry);
             }
+        }
+    }
+
+    /// Undoes one trail entry of a narrow variable (or of holder sets).
+    #[inline(always)]
+    fn undo_narrow(&mut self, TrailEntry { var, size, old }: TrailEntry) {
+        if var & HOLDERS != 0 {
+            let block = (var & !HOLDERS) as usize;
+            self.holders[size as usize * self.stride + block] |= old;
+            let mut left = old;
+            while left != 0 {
+                let bit = left & left.wrapping_neg();
+                let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
+                slot.bits |= 1 << size;
+                let was = slot.size;
+                slot.size = was + 1;
+                self.move_bucket((block, bit), was, was + 1);
+                left ^= bit;
+            }
+            return;
+        }
+        let i = (var & !ASSIGNMENT) as usize;
+        if var & ASSIGNMENT != 0 {
+            let slot = &mut self.slots[i];
+            let v = std::mem::replace(&mut slot.assigned, UNASSIGNED);
+            slot.bits = old;
+            slot.size = size;
+            self.value_use[v as usize] -= 1;
+            self.assigned_count -= 1;
+            self.enter_bucket(i, size);
+            self.toggle_holders(i, old);
+        } else {
+            self.set_domain(i, old, size);
+        }
+    }
+}
+
+/// The parts of a [`DomainStore`] that undoing narrow trail entries
+/// changes, borrowed apart (see [`DomainStore::restore`]).
+struct NarrowParts<'a> {
+    slots: &'a mut [Slot],
+    by_size: &'a mut [u64],
+    open: &'a mut [u64],
+    holders: &'a mut [u64],
+    value_use: &'a mut [u32; 64],
+    stride: usize,
+    /// How many assignments were undone.
+    unassigned: u32,
+}
+
+impl NarrowParts<'_> {
+    /// Undoes one trail entry of a narrow variable (or of holder sets):
+    /// what [`DomainStore::undo_narrow`] does.
+    #[inline(always)]
+    fn undo(&mut self, TrailEntry { var, size, old }: TrailEntry) {
+        let stride = self.stride;
+        if var & HOLDERS != 0 {
+            let block = (var & !HOLDERS) as usize;
+            self.holders[size as usize * stride + block] |= old;
+            let mut left = old;
+            while left != 0 {
+                let bit = left & left.wrapping_neg();
+                let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
+                slot.bits |= 1 << size;
+                let was = slot.size;
+                slot.size = was + 1;
+                self.by_size[was as usize * stride + block] &= !bit;
+                self.by_size[(was + 1) as usize * stride + block] |= bit;
+                left ^= bit;
+            }
+            return;
+        }
+        let i = (var & !ASSIGNMENT) as usize;
+        let (block, bit) = (i / 64, 1u64 << (i % 64));
+        let slot = &mut self.slots[i];
+        let changed = if var & ASSIGNMENT != 0 {
+            let v = std::mem::replace(&mut slot.assigned, UNASSIGNED);
+            slot.bits = old;
+            slot.size = size;
+            self.value_use[v as usize] -= 1;
+            self.unassigned += 1;
+            self.by_size[size as usize * stride + block] |= bit;
+            self.open[block] |= bit;
+            old
+        } else {
+            let was = std::mem::replace(&mut slot.bits, old);
+            let before = std::mem::replace(&mut slot.size, size);
+            if slot.assigned != UNASSIGNED {
+                return;
+            }
+            if before != size {
+                self.by_size[before as usize * stride + block] &= !bit;
+                self.by_size[size as usize * stride + block] |= bit;
+            }
+            was ^ old
+        };
+        let mut w = changed;
+        while w != 0 {
+            self.holders[w.trailing_zeros() as usize * stride + block] ^= bit;
+            w &= w - 1;
         }
     }
 }

@@ -74,16 +74,19 @@ pub use heuristics::{
 pub use model::{Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, DistinctSum, Element, Events,
-    GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
+    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, Cumulative, DistinctSum, Element,
+    Events, GroupedSum, Hypothesis, IncreasingChain, LinePattern, LinearEquality, LinearInequality,
     LinearRelation, LinkedPlaces, ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL,
     MAX_TUPLES, NotifyContext, NumberSum, PartitionedLine, PeerGroups, PropagationContext,
     PropagationLevel, Propagator, Regular, Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes,
-    SumAutomaton, Table, Wake, WeightedSum, WideLinear,
+    SumAutomaton, Table, Task, Wake, WeightedSum, WideDisjunction, WideLinear,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;
-pub use search::{Limits, Search, SearchConfig, SearchResult, StopReason, Termination, WideChoice};
+pub use search::{
+    Limits, Search, SearchConfig, SearchResult, StopReason, Termination, UnknownWideChoice,
+    WideChoice,
+};
 pub use stats::SearchStats;
 pub use value_set::{MAX_VALUES, ValueSet, ValueSetIter};
 pub use var::VarId;

@@ -23,8 +23,8 @@ use crate::{DomainStore, Model, Restarts, SearchStats, ValueSet, VarId};
 mod learning_search;
 mod wide_choice;
 
-pub use wide_choice::WideChoice;
 use wide_choice::WideDecision;
+pub use wide_choice::{UnknownWideChoice, WideChoice};
 
 /// When to give up. A search that hits a limit says so
 /// ([`Termination::Stopped`]); it never reports a wrong answer.
@@ -63,6 +63,9 @@ pub struct SearchConfig {
     /// read by the front ends that build the model (a [`Search`] searches
     /// the model it is given); off by default.
     pub links: bool,
+    /// How to branch on a wide variable; `None` (the default): as the
+    /// value chain says ([`WideChoice::of_chain`]).
+    pub wide_choice: Option<WideChoice>,
 }
 
 impl SearchConfig {
@@ -339,7 +342,8 @@ impl<'m> Search<'m> {
             paused: None,
             ended: None,
             first_solution: None,
-            wide_choice: WideChoice::of_chain(&config.values),
+            wide_choice: (config.wide_choice)
+                .unwrap_or_else(|| WideChoice::of_chain(&config.values)),
         })
     }
 
@@ -451,7 +455,7 @@ impl<'m> Search<'m> {
         match self.store.value(var) {
             Some(v) if v == value => Ok(()),
             Some(_) => Err(Conflict),
-            None if !self.store.contains(var, value) => Err(Conflict),
+            None if !self.store.holds(var, value) => Err(Conflict),
             None => {
                 self.store.assign(var, value);
                 Ok(())

@@ -52,6 +52,7 @@ fn plan_for(strategy: Option<&Bound<'_, PyDict>>, answering: bool) -> PyResult<P
             "restarts" => args.restarts = Some(value.extract()?),
             "learning" => args.learning = Some(value.extract()?),
             "links" => args.links = Some(value.extract()?),
+            "wide_choice" => args.wide_choice = Some(value.extract()?),
             "engine" => args.engine = Some(value.extract()?),
             other => {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(

@@ -181,6 +181,8 @@ pub struct StrategyArgs {
     pub learning: Option<bool>,
     /// Linked places on or off.
     pub links: Option<bool>,
+    /// How to branch on a wide variable.
+    pub wide_choice: Option<String>,
     /// The solver: `engine` or `bitboard`.
     pub engine: Option<String>,
     /// Whether only the answer matters (counting, a uniqueness check):
@@ -224,6 +226,7 @@ impl Plan {
             ("restarts", args.restarts.is_some()),
             ("learning", args.learning.is_some()),
             ("links", args.links.is_some()),
+            ("wide_choice", args.wide_choice.is_some()),
             ("max_placements", args.max_placements.is_some()),
             ("timeout_ms", args.timeout_ms.is_some()),
         ];
@@ -237,6 +240,7 @@ impl Plan {
             restarts: args.restarts,
             learning: args.learning,
             links: args.links,
+            wide_choice: args.wide_choice,
             max_placements: args.max_placements,
             timeout_ms: args.timeout_ms,
             engine,

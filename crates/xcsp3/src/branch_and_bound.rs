@@ -98,7 +98,9 @@ pub fn optimize(
         let values = compiled.values(&solution);
         let value = (objective.value(&|v| values[v])).ok_or(OptimizeError::Undefined)?;
         found.best = Some(value);
-        total.first_solution = Some(solution[..values.len()].to_vec());
+        // The bounded models add their variables after those of
+        // `compiled`'s model (digits and auxiliaries included).
+        total.first_solution = Some(solution[..compiled.model.num_vars()].to_vec());
         bounded = compile_better_than(instance, value)?;
         model = &bounded.model;
     }

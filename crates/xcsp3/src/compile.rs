@@ -29,25 +29,36 @@
 mod all_different;
 mod channel;
 mod counting;
+mod cumulative;
 mod element;
 mod extension;
 mod extremum;
 mod lex;
+mod no_overlap;
 mod ordered;
 mod predicate;
 mod regular;
 mod sum;
 
-use csp_core::{BinaryRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId};
+use csp_core::{
+    BinaryRelation, LinearRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId,
+    WideLinear,
+};
 
 use crate::constraint::{Condition, Constraint, Kind, Operand};
+use crate::domain::Domain;
 use crate::expression::{Expr, Op};
 use crate::{Instance, XcspError};
 
 pub use predicate::MAX_COMBINATIONS;
 
-/// The most values a variable may have: 64 × 64, two digits.
-pub const MAX_WIDE_VALUES: usize = 64 * 64;
+/// The most values a variable written in two digits has, 64 × 64: past
+/// it, a variable is a csp-core wide variable.
+pub const MAX_DIGIT_VALUES: usize = 64 * 64;
+
+/// The most missing values a wide variable's span may have (each is a
+/// propagator of its own).
+pub const MAX_GAPS: u64 = 4096;
 
 /// A variable of more than 64 values (or spanning more than 64), written
 /// in two base-64 digits: its `k`th value (in increasing order) is the
@@ -188,6 +199,8 @@ pub(crate) struct Posting {
     digits: Vec<Option<Digits>>,
     /// Each variable's model variable (none for one written in two).
     model: Vec<Option<VarId>>,
+    /// Whether each variable is a csp-core wide one.
+    wide: Vec<bool>,
     /// Each model variable's base and name.
     model_bases: Vec<i64>,
     labels: Vec<String>,
@@ -204,30 +217,48 @@ impl Posting {
         values: Vec<i64>,
         line: u32,
     ) -> Result<usize, XcspError> {
+        self.new_var_over(name, Domain::of_values(&values), line)
+    }
+
+    /// A new auxiliary variable over `domain` (see [`Posting::new_named`]).
+    pub(crate) fn new_var_over(
+        &mut self,
+        name: &str,
+        domain: Domain,
+        line: u32,
+    ) -> Result<usize, XcspError> {
         self.auxiliary += 1;
         let label = format!("(auxiliary {})", self.auxiliary - 1);
-        let v = self.new_named(name, label.clone(), values, line)?;
+        let v = self.new_named(name, label.clone(), domain, line)?;
         self.write_in_digits(v, name, &label, line)?;
         Ok(v)
     }
 
-    /// A new variable over `values`, `name` in errors and `label` in
-    /// traces; past 64 values, one without a model variable, until
-    /// [`Posting::write_in_digits`]; refused past [`MAX_WIDE_VALUES`].
+    /// A new variable over `domain`, `name` in errors and `label` in
+    /// traces. Up to 64 values (or spanning 64), one narrow model
+    /// variable; up to [`MAX_DIGIT_VALUES`], none until
+    /// [`Posting::write_in_digits`]; past it, a csp-core wide variable
+    /// over the span from its smallest value (gaps, up to [`MAX_GAPS`]
+    /// values of them, removed one by one).
     fn new_named(
         &mut self,
         name: &str,
         label: String,
-        values: Vec<i64>,
+        domain: Domain,
         line: u32,
     ) -> Result<usize, XcspError> {
+        if domain.len() > MAX_DIGIT_VALUES as u64 {
+            return self.new_wide(name, label, &domain, line);
+        }
+        let values: Vec<i64> = domain.iter().collect();
         let (lo, hi) = match (values.first(), values.last()) {
             (Some(&lo), Some(&hi)) => (lo, hi),
             _ => (0, 0),
         };
         let base = if lo >= 0 && hi <= 63 { 0 } else { lo };
         let v = self.domains.len();
-        if hi - base <= 63 {
+        self.wide.push(false);
+        if (hi as i128) - (base as i128) <= 63 {
             let mask: ValueSet = values.iter().map(|&x| (x - base) as u32).collect();
             self.model.push(Some(self.b.new_var(mask)));
             self.model_bases.push(base);
@@ -237,18 +268,54 @@ impl Posting {
             self.digits.push(None);
             return Ok(v);
         }
-        let n = values.len();
-        if n > MAX_WIDE_VALUES {
-            return Err(XcspError::unsupported(
-                line,
-                format!("the variable {name} of {n} values ({lo}..{hi})"),
-                &format!("a variable has at most {MAX_WIDE_VALUES} values (two base-64 digits)"),
-            ));
-        }
         self.model.push(None);
         self.bases.push(0);
         self.domains.push(values);
         self.digits.push(None);
+        Ok(v)
+    }
+
+    /// A new wide variable over `domain` (see [`Posting::new_named`]).
+    fn new_wide(
+        &mut self,
+        name: &str,
+        label: String,
+        domain: &Domain,
+        line: u32,
+    ) -> Result<usize, XcspError> {
+        let (span, n) = (domain.span(), domain.len());
+        let lo = domain.min().expect("past 4,096 values");
+        if span > csp_core::MAX_WIDE_VALUES as u64 || span - n > MAX_GAPS {
+            return Err(XcspError::unsupported(
+                line,
+                format!(
+                    "the variable {name} of {n} values ({lo}..{})",
+                    domain.max().expect("values")
+                ),
+                &format!(
+                    "past {MAX_DIGIT_VALUES} values, a variable spans at most {} integers, with at most {MAX_GAPS} of them missing",
+                    csp_core::MAX_WIDE_VALUES
+                ),
+            ));
+        }
+        let var =
+            (self.b.new_wide_var(span)).map_err(|e| XcspError::invalid(line, e.to_string()))?;
+        let v = self.domains.len();
+        self.wide.push(true);
+        self.model.push(Some(var));
+        self.model_bases.push(lo);
+        self.labels.push(label);
+        self.bases.push(lo);
+        self.domains.push(Vec::new());
+        self.digits.push(None);
+        for pair in domain.intervals().windows(2) {
+            for gap in pair[0].1 + 1..pair[1].0 {
+                let index = gap - lo;
+                let hole = WideLinear::new(vec![var], vec![1], LinearRelation::NotEqual, index);
+                (self.b.add_propagator(hole))
+                    .map_err(|e| XcspError::invalid(line, e.to_string()))?;
+            }
+        }
         Ok(v)
     }
 
@@ -268,13 +335,13 @@ impl Posting {
         let high = self.new_named(
             name,
             format!("{label} (high digit)"),
-            (0..n.div_ceil(64) as i64).collect(),
+            Domain::interval(0, n.div_ceil(64) as i64 - 1),
             line,
         )?;
         let low = self.new_named(
             name,
             format!("{label} (low digit)"),
-            (0..n.min(64) as i64).collect(),
+            Domain::interval(0, n.min(64) as i64 - 1),
             line,
         )?;
         self.digits[v] = Some(Digits { high, low });
@@ -282,6 +349,52 @@ impl Posting {
             self.restrict(v, |_| true);
         }
         Ok(())
+    }
+
+    /// Whether `v` is a csp-core wide variable (past [`MAX_DIGIT_VALUES`]
+    /// values): only sums, linear intensions and instantiations take it.
+    pub(crate) fn is_wide(&self, v: usize) -> bool {
+        self.wide[v]
+    }
+
+    /// Whether some variable of `vars` is wide.
+    pub(crate) fn any_wide(&self, vars: impl IntoIterator<Item = usize>) -> bool {
+        vars.into_iter().any(|v| self.wide[v])
+    }
+
+    /// The error for `what`, which does not take wide variables, over
+    /// `vars`, naming the first that is.
+    pub(crate) fn refuse_wide(&self, vars: &[usize], what: &str, line: u32) -> XcspError {
+        match vars.iter().find(|&&v| self.wide[v]) {
+            Some(&v) => XcspError::unsupported(
+                line,
+                format!(
+                    "{what} over {}, a variable of more than {MAX_DIGIT_VALUES} values",
+                    self.labels_of(v)
+                ),
+                WIDE_READERS,
+            ),
+            None => {
+                XcspError::unsupported(line, format!("{what} beside wide variables"), WIDE_READERS)
+            }
+        }
+    }
+
+    /// The name of variable `v` (as a trace names it).
+    fn labels_of(&self, v: usize) -> &str {
+        self.model[v].map_or("a variable", |m| self.labels[m.index()].as_str())
+    }
+
+    /// Fixes `v` to `value` (no solution if it is not one of its values).
+    pub(crate) fn fix(&mut self, v: usize, value: i64, line: u32) -> Result<(), XcspError> {
+        if !self.wide[v] {
+            self.restrict(v, |x| x == value);
+            return Ok(());
+        }
+        let var = self.var(v);
+        let index = (value as i128 - self.bases[v] as i128).clamp(-1, u32::MAX as i128 + 1);
+        let is = WideLinear::new(vec![var], vec![1], LinearRelation::Equal, index as i64);
+        (self.b.add_propagator(is)).map_err(|e| XcspError::invalid(line, e.to_string()))
     }
 
     /// The digits of `v`, if it is written in two.
@@ -296,13 +409,13 @@ impl Posting {
     }
 
     /// Whether some variable of `vars` is written in two digits.
-    pub(crate) fn any_wide(&self, vars: impl IntoIterator<Item = usize>) -> bool {
+    pub(crate) fn any_in_digits(&self, vars: impl IntoIterator<Item = usize>) -> bool {
         vars.into_iter().any(|v| self.digits[v].is_some())
     }
 
     /// The error for a constraint that does not take variables written
     /// in two digits, naming the first of `vars` that is.
-    pub(crate) fn refuse_wide(&self, vars: &[usize], what: &str, line: u32) -> XcspError {
+    pub(crate) fn refuse_in_digits(&self, vars: &[usize], what: &str, line: u32) -> XcspError {
         let v = *vars
             .iter()
             .find(|&&v| self.digits[v].is_some())
@@ -331,7 +444,11 @@ impl Posting {
     }
 
     /// The values of variable `v`, in index order.
+    ///
+    /// # Panics
+    /// On a wide variable (constraints that read values refuse them).
     pub(crate) fn values(&self, v: usize) -> &[i64] {
+        assert!(!self.wide[v], "a wide variable's values are not listed");
         &self.domains[v]
     }
 
@@ -367,6 +484,49 @@ impl Posting {
     }
 }
 
+/// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
+/// errors.
+pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by linear sums and comparisons only: <sum> (not in a set), <intension> of eq, ne, le, lt, ge, gt between linear terms and of not, and, or, imp over such comparisons, <minimum> and <maximum> (not by ne or a set), and <instantiation>";
+
+/// Whether constraints of `kind` take wide variables (when they do not,
+/// [`compile`] refuses them over one, by name).
+fn takes_wide(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Intension(_)
+            | Kind::Sum { .. }
+            | Kind::Instantiation { .. }
+            | Kind::Extremum { .. }
+            | Kind::Ordered { .. }
+            | Kind::AllEqual(_)
+            | Kind::NoOverlap { .. }
+            | Kind::Cumulative { .. }
+    )
+}
+
+/// The instance's variables that are made wide though they have at most
+/// [`MAX_DIGIT_VALUES`] values: those of a scheduling constraint
+/// (`<noOverlap>`, `<cumulative>`, which reason on bounds; `<cumulative>`
+/// takes no digits) when every constraint over them takes wide
+/// variables. The others of 65 to 4,096 values keep two digits, which
+/// every constraint reads.
+fn made_wide(instance: &Instance, extra: Option<&Constraint>) -> Vec<bool> {
+    let n = instance.variables.len();
+    let (mut wanted, mut blocked) = (vec![false; n], vec![false; n]);
+    for c in instance.constraints.iter().chain(extra) {
+        if matches!(c.kind, Kind::Cumulative { .. } | Kind::NoOverlap { .. }) {
+            for v in c.vars() {
+                wanted[v] = true;
+            }
+        } else if !takes_wide(&c.kind) {
+            for v in c.vars() {
+                blocked[v] = true;
+            }
+        }
+    }
+    (0..n).map(|v| wanted[v] && !blocked[v]).collect()
+}
+
 /// The model of `instance`: its constraints (its objective, if any, is
 /// left to [`compile_better_than`]).
 pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
@@ -387,13 +547,20 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
         domains: Vec::new(),
         bases: Vec::new(),
         digits: Vec::new(),
+        wide: Vec::new(),
         model: Vec::new(),
         model_bases: Vec::new(),
         labels: Vec::new(),
         auxiliary: 0,
     };
-    for var in &instance.variables {
-        posting.new_named(&var.name, var.name.clone(), var.values.clone(), var.line)?;
+    let made_wide = made_wide(instance, extra);
+    for (var, &wide) in instance.variables.iter().zip(&made_wide) {
+        let (name, domain) = (&var.name, var.domain.clone());
+        if wide && domain.span() > MAX_VALUES as u64 {
+            posting.new_wide(name, name.clone(), &domain, var.line)?;
+        } else {
+            posting.new_named(name, name.clone(), domain, var.line)?;
+        }
     }
     // Their digits after them all: the instance's `i`th variable is the
     // `i`th here.
@@ -411,6 +578,23 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
         } else {
             "objective"
         };
+        if p.wide.iter().any(|&w| w) && !takes_wide(&c.kind) {
+            let vars = c.vars();
+            if let Some(&v) = vars.iter().find(|&&v| p.is_wide(v)) {
+                return Err(XcspError::unsupported(
+                    line,
+                    format!(
+                        "<{}> over {}, a variable of more than {MAX_DIGIT_VALUES} values",
+                        c.kind.name(),
+                        instance
+                            .variables
+                            .get(v)
+                            .map_or("an auxiliary variable", |x| x.name.as_str())
+                    ),
+                    WIDE_READERS,
+                ));
+            }
+        }
         match &c.kind {
             Kind::Intension(expr) => predicate::post_expr(p, expr, line)?,
             Kind::Extension {
@@ -479,9 +663,20 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
             } => regular::post_precedence(p, list, values, *covered, line)?,
             Kind::Instantiation { vars, values } => {
                 for (&v, &value) in vars.iter().zip(values) {
-                    p.restrict(v, |x| x == value);
+                    p.fix(v, value, line)?;
                 }
             }
+            Kind::NoOverlap {
+                origins,
+                lengths,
+                zero_ignored,
+            } => no_overlap::post(p, origins, lengths, *zero_ignored, line)?,
+            Kind::Cumulative {
+                origins,
+                lengths,
+                heights,
+                condition,
+            } => cumulative::post(p, origins, lengths, heights, condition, line)?,
         }
         spans.push((first..p.b.num_propagators(), name));
     }

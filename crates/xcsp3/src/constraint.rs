@@ -59,6 +59,18 @@ impl Relation {
         })
     }
 
+    /// The relation that holds exactly where it does not (`lt` for `ge`).
+    pub fn negated(self) -> Relation {
+        match self {
+            Relation::Lt => Relation::Ge,
+            Relation::Le => Relation::Gt,
+            Relation::Ge => Relation::Lt,
+            Relation::Gt => Relation::Le,
+            Relation::Ne => Relation::Eq,
+            Relation::Eq => Relation::Ne,
+        }
+    }
+
     /// Whether `a` and `b` stand in it.
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
@@ -263,11 +275,37 @@ pub enum Kind {
         /// Their values.
         values: Vec<i64>,
     },
+    /// No two boxes overlap: box `i` spans `origins[i][d]` to
+    /// `origins[i][d] + lengths[i][d]` (excluded) in each dimension `d`
+    /// (one for tasks in time, two for rectangles). With `zero_ignored`
+    /// (the default), a box of length 0 in some dimension overlaps
+    /// nothing.
+    NoOverlap {
+        /// Each box's origin, one term per dimension.
+        origins: Vec<Vec<Expr>>,
+        /// Each box's lengths, one per dimension.
+        lengths: Vec<Vec<Expr>>,
+        /// Boxes of length 0 are left out.
+        zero_ignored: bool,
+    },
+    /// At each time, the heights of the tasks that run (task `i` from
+    /// `origins[i]` for `lengths[i]`, excluded) add up to a total that
+    /// meets the condition.
+    Cumulative {
+        /// Each task's start.
+        origins: Vec<Expr>,
+        /// Each task's duration.
+        lengths: Vec<Expr>,
+        /// Each task's use of the resource.
+        heights: Vec<Expr>,
+        /// What the total use meets at every time.
+        condition: Condition,
+    },
 }
 
 /// The constraint elements this reader takes, besides `<group>`,
 /// `<block>` and `<slide>`: what errors about the others list.
-pub const READ: [&str; 18] = [
+pub const READ: [&str; 20] = [
     "intension",
     "extension",
     "allDifferent",
@@ -286,6 +324,8 @@ pub const READ: [&str; 18] = [
     "mdd",
     "precedence",
     "instantiation",
+    "noOverlap",
+    "cumulative",
 ];
 
 impl Kind {
@@ -311,6 +351,8 @@ impl Kind {
             Kind::Regular { .. } => "regular",
             Kind::Precedence { .. } => "precedence",
             Kind::Instantiation { .. } => "instantiation",
+            Kind::NoOverlap { .. } => "noOverlap",
+            Kind::Cumulative { .. } => "cumulative",
         }
     }
 }
@@ -319,9 +361,10 @@ impl Constraint {
     /// The variables it mentions, each once.
     pub fn vars(&self) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         let mut add = |e: &Expr| {
             for v in e.vars() {
-                if !out.contains(&v) {
+                if seen.insert(v) {
                     out.push(v);
                 }
             }
@@ -398,6 +441,22 @@ impl Constraint {
             Kind::Channel { list, other, .. } => {
                 let others = other.iter().flat_map(|(o, _)| o.iter());
                 list.iter().chain(others).for_each(|&v| add(&Expr::Var(v)))
+            }
+            Kind::NoOverlap {
+                origins, lengths, ..
+            } => origins.iter().chain(lengths).flatten().for_each(&mut add),
+            Kind::Cumulative {
+                origins,
+                lengths,
+                heights,
+                condition,
+            } => {
+                origins
+                    .iter()
+                    .chain(lengths)
+                    .chain(heights)
+                    .for_each(&mut add);
+                operand(condition).iter().for_each(&mut add);
             }
         }
         out

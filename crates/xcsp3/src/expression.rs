@@ -128,6 +128,19 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// What it is at its top, for errors: its operator's name, `a
+    /// variable` or `a constant`.
+    pub fn head(&self) -> &'static str {
+        match self {
+            Expr::Var(_) => "a variable",
+            Expr::Const(_) => "a constant",
+            Expr::Apply(op, _) => Op::ALL
+                .iter()
+                .find(|(o, _)| o == op)
+                .map_or("?", |&(_, n)| n),
+        }
+    }
+
     /// Parses `text`; `var` resolves a variable's name (`q[3]`) to its
     /// index. Errors name `line`.
     pub fn parse(

@@ -47,8 +47,11 @@ mod reader;
 mod variables;
 
 pub use branch_and_bound::{OptimizeError, Optimized, optimize};
-pub use compile::{Compiled, MAX_COMBINATIONS, compile, compile_better_than};
+pub use compile::{
+    Compiled, MAX_COMBINATIONS, MAX_DIGIT_VALUES, MAX_GAPS, compile, compile_better_than,
+};
 pub use constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
+pub use domain::{Domain, MAX_DOMAIN_VALUES};
 pub use error::XcspError;
 pub use expression::{Expr, Op};
 pub use objective::{Function, OBJECTIVES_READ, Objective};

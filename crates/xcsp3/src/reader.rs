@@ -7,7 +7,11 @@
 use roxmltree::{Document, Node};
 
 use crate::constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
-use crate::domain::{integer, parse_values};
+use crate::domain::{Domain, integer, parse_domain, parse_values};
+
+/// The most values a `<precedence>` without `<values>` reads from each
+/// variable's domain.
+const MAX_PRECEDENCE_VALUES: u64 = 4096;
 use crate::expression::Expr;
 use crate::objective::{Function, OBJECTIVES_READ, Objective};
 use crate::variables::Variables;
@@ -154,7 +158,7 @@ impl Reader<'_> {
                 "var" => {
                     let values = match node.attribute("as") {
                         Some(other) => self.values_of(other, line)?,
-                        None => parse_values(&own_text(node), line)?,
+                        None => parse_domain(&own_text(node), line)?,
                     };
                     self.vars.add(id, values, line)?;
                 }
@@ -171,10 +175,10 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn values_of(&self, other: &str, line: u32) -> Result<Vec<i64>, XcspError> {
+    fn values_of(&self, other: &str, line: u32) -> Result<Domain, XcspError> {
         let v = (self.vars.one(other))
             .ok_or_else(|| XcspError::invalid(line, format!("no variable `{other}` to copy")))?;
-        Ok(self.vars.list[v].values.clone())
+        Ok(self.vars.list[v].domain.clone())
     }
 
     fn array(&mut self, node: Node<'_, '_>, id: &str, line: u32) -> Result<(), XcspError> {
@@ -193,7 +197,7 @@ impl Reader<'_> {
             .filter(|c| c.is_element() && c.tag_name().name() == "domain")
             .collect();
         if domains.is_empty() {
-            let values = parse_values(&own_text(node), line)?;
+            let values = parse_domain(&own_text(node), line)?;
             return self
                 .vars
                 .add_array(id, dims, |_| Some(values.clone()), line);
@@ -202,7 +206,7 @@ impl Reader<'_> {
         let mut parts = Vec::new();
         for d in domains {
             let line = (self.line)(d);
-            let values = parse_values(&own_text(d), line)?;
+            let values = parse_domain(&own_text(d), line)?;
             let targets = d.attribute("for").unwrap_or("others").to_string();
             parts.push((targets, values, line));
         }
@@ -488,9 +492,21 @@ impl Reader<'_> {
                     Some(v) => parse_values(&fill(&own_text(v), args), line)?,
                     None => {
                         // Every value of the list's domains, in order.
-                        let mut all: Vec<i64> = (list.iter())
-                            .flat_map(|&v| self.vars.list[v].values.clone())
-                            .collect();
+                        let mut all: Vec<i64> = Vec::new();
+                        for &v in &list {
+                            let domain = &self.vars.list[v].domain;
+                            if domain.len() > MAX_PRECEDENCE_VALUES {
+                                return Err(XcspError::unsupported(
+                                    line,
+                                    format!(
+                                        "a <precedence> over a variable of {} values",
+                                        domain.len()
+                                    ),
+                                    "its values are listed one by one",
+                                ));
+                            }
+                            all.extend(domain.iter());
+                        }
                         all.sort_unstable();
                         all.dedup();
                         all
@@ -591,6 +607,82 @@ impl Reader<'_> {
                     ));
                 }
                 Kind::Instantiation { vars, values }
+            }
+            "noOverlap" => {
+                let part = |name: &str| -> Result<Vec<Vec<Expr>>, XcspError> {
+                    let node = child(node, name)
+                        .ok_or_else(|| XcspError::invalid(line, format!("no <{name}>")))?;
+                    let text = fill(&own_text(node), args);
+                    if text.contains('(') {
+                        self.matrix(&text, line)
+                    } else {
+                        Ok(self
+                            .terms(&text, line)?
+                            .into_iter()
+                            .map(|t| vec![t])
+                            .collect())
+                    }
+                };
+                let (origins, lengths) = (part("origins")?, part("lengths")?);
+                let dims = origins.first().map_or(1, Vec::len);
+                if origins.len() != lengths.len()
+                    || origins
+                        .iter()
+                        .chain(&lengths)
+                        .any(|b| b.len() != dims || dims == 0)
+                {
+                    return Err(XcspError::invalid(
+                        line,
+                        "<noOverlap> wants one origin and one length per box, in as many dimensions",
+                    ));
+                }
+                let zero_ignored = match node.attribute("zeroIgnored") {
+                    None | Some("true") => true,
+                    Some("false") => false,
+                    Some(other) => {
+                        return Err(XcspError::invalid(
+                            line,
+                            format!("zeroIgnored=\"{other}\" (true or false)"),
+                        ));
+                    }
+                };
+                Kind::NoOverlap {
+                    origins,
+                    lengths,
+                    zero_ignored,
+                }
+            }
+            "cumulative" => {
+                let terms_of = |name: &str| -> Result<Vec<Expr>, XcspError> {
+                    let node = child(node, name)
+                        .ok_or_else(|| XcspError::invalid(line, format!("no <{name}>")))?;
+                    self.terms(&fill(&own_text(node), args), line)
+                };
+                if child(node, "ends").is_some() || child(node, "machines").is_some() {
+                    return Err(XcspError::unsupported(
+                        line,
+                        "<cumulative> with <ends> or <machines>",
+                        "",
+                    ));
+                }
+                let (origins, lengths, heights) = (
+                    terms_of("origins")?,
+                    terms_of("lengths")?,
+                    terms_of("heights")?,
+                );
+                if origins.len() != lengths.len() || origins.len() != heights.len() {
+                    return Err(XcspError::invalid(
+                        line,
+                        "<cumulative> wants as many lengths and heights as origins",
+                    ));
+                }
+                let condition = self.condition_of(node, args, line)?;
+                Kind::Cumulative {
+                    origins,
+                    lengths,
+                    heights,
+                    condition,
+                }
             }
             other => {
                 return Err(XcspError::unsupported(

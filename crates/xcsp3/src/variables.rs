@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use crate::XcspError;
+use crate::domain::Domain;
 
 /// The most variables an instance may declare (arrays' cells included,
 /// those without a domain too): past it, reading stops with an error
@@ -15,8 +16,8 @@ pub const MAX_VARIABLES: usize = 1 << 22;
 pub struct Variable {
     /// As references write it.
     pub name: String,
-    /// Its values, sorted, each once.
-    pub values: Vec<i64>,
+    /// Its values.
+    pub domain: Domain,
     /// The line of its declaration (its array's).
     pub line: u32,
 }
@@ -42,7 +43,7 @@ impl Variables {
     pub(crate) fn add(
         &mut self,
         name: &str,
-        values: Vec<i64>,
+        domain: Domain,
         line: u32,
     ) -> Result<usize, XcspError> {
         if self.by_name.contains_key(name) || self.arrays.contains_key(name) {
@@ -62,7 +63,7 @@ impl Variables {
         }
         self.list.push(Variable {
             name: name.to_string(),
-            values,
+            domain,
             line,
         });
         self.by_name.insert(name.to_string(), id);
@@ -75,7 +76,7 @@ impl Variables {
         &mut self,
         name: &str,
         dims: Vec<usize>,
-        mut domain_of: impl FnMut(&[usize]) -> Option<Vec<i64>>,
+        mut domain_of: impl FnMut(&[usize]) -> Option<Domain>,
         line: u32,
     ) -> Result<(), XcspError> {
         if self.by_name.contains_key(name) || self.arrays.contains_key(name) {
@@ -262,7 +263,7 @@ mod tests {
 
     fn grid() -> Variables {
         let mut vars = Variables::default();
-        vars.add_array("g", vec![3, 4], |_| Some(vec![0, 1]), 1)
+        vars.add_array("g", vec![3, 4], |_| Some(Domain::of_values(&[0, 1])), 1)
             .unwrap();
         vars
     }
@@ -271,7 +272,7 @@ mod tests {
     fn an_empty_array_has_no_rows() {
         // A fuzzer's find: `x[][]` of a [0][5] array read row 0.
         let mut vars = Variables::default();
-        vars.add_array("x", vec![0, 5], |_| Some(vec![0, 1]), 1)
+        vars.add_array("x", vec![0, 5], |_| Some(Domain::of_values(&[0, 1])), 1)
             .unwrap();
         assert_eq!(vars.rows_of("x[][]", 2).unwrap(), Some(Vec::new()));
         assert_eq!(vars.rows_of("x[0..3][]", 2).unwrap(), Some(Vec::new()));
@@ -285,16 +286,24 @@ mod tests {
     #[test]
     fn an_array_past_the_limit_is_an_error_naming_its_size() {
         let mut vars = grid();
-        let err = (vars.add_array("x", vec![100_000, 100_000], |_| Some(vec![0]), 3))
-            .unwrap_err()
-            .to_string();
+        let err = (vars.add_array(
+            "x",
+            vec![100_000, 100_000],
+            |_| Some(Domain::of_values(&[0])),
+            3,
+        ))
+        .unwrap_err()
+        .to_string();
         assert_eq!(
             err,
             "line 3: the array `x` of size [100000][100000] takes the instance past 4194304 variables, this reader's limit"
         );
         // Sizes whose product overflows say the same, not wrap.
         let huge = vec![usize::MAX, 3];
-        assert!(vars.add_array("y", huge, |_| Some(vec![0]), 5).is_err());
+        assert!(
+            vars.add_array("y", huge, |_| Some(Domain::of_values(&[0])), 5)
+                .is_err()
+        );
         // What fits is still read.
         assert!(vars.add_array("z", vec![1000, 1000], |_| None, 6).is_ok());
     }

@@ -89,7 +89,7 @@ fn answers_and_counts_agree_with_ace() {
         }
         let Some(count) = row.count else { continue };
         let Some(free) = (instance.unconstrained().iter()).try_fold(1u64, |acc, &v| {
-            acc.checked_mul(instance.variables[v].values.len() as u64)
+            acc.checked_mul(instance.variables[v].domain.len())
         }) else {
             continue;
         };

@@ -65,17 +65,64 @@ fn objectives_not_read_are_named() {
 }
 
 #[test]
-fn variables_past_two_digits_are_refused() {
-    let xml = r#"<instance format="XCSP3" type="CSP">
-  <variables> <var id="y"> 0..5000 </var> </variables>
-  <constraints/>
-</instance>"#;
-    let e = error(xml);
+fn what_a_wide_variable_cannot_be_is_said() {
+    let over = |variables: &str, constraint: &str| {
+        error(&format!(
+            r#"<instance format="XCSP3" type="CSP">
+  <variables> {variables} <var id="b"> 0..1 </var> </variables>
+  <constraints>
+    {constraint}
+  </constraints>
+</instance>"#
+        ))
+    };
+    let e = over(r#"<var id="y"> 0..5000 10000000000 </var>"#, "");
+    assert_eq!(
+        e,
+        "line 2: the variable y of 5002 values (0..10000000000) is not supported: past 4096 values, a variable spans at most 4294967295 integers, with at most 4096 of them missing"
+    );
+    let e = over(r#"<var id="y"> 0..5000 10000..20000 </var>"#, "");
     assert!(
-        e.starts_with("line 2: the variable y of 5001 values (0..5000) is not supported"),
+        e.starts_with("line 2: the variable y of 15002 values (0..20000)"),
         "{e}"
     );
-    assert!(e.contains("at most 4096 values"), "{e}");
+    let e = over(r#"<var id="y"> 0..4294967295 </var>"#, "");
+    assert_eq!(
+        e,
+        "line 2: a domain of 4294967296 values is not supported: more values than a domain can hold (4294967295)"
+    );
+    let wide = r#"<var id="y"> 0..5000 </var>"#;
+    let e = over(wide, "<allDifferent> y b </allDifferent>");
+    assert!(
+        e.starts_with("line 4: <allDifferent> over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by linear sums"),
+        "{e}"
+    );
+    let e = over(wide, "<intension> eq(mul(y,y),25) </intension>");
+    assert!(
+        e.starts_with("line 4: an <intension> of `eq` over y, a variable of more than 4096 values is not supported"),
+        "{e}"
+    );
+    let e = over(wide, "<intension> xor(eq(y,2),eq(b,1)) </intension>");
+    assert!(
+        e.starts_with("line 4: an <intension> of `xor` over y, a variable of more than 4096 values is not supported"),
+        "{e}"
+    );
+    let e = over(
+        wide,
+        "<sum> <list> y b </list> <condition> (in,{1,5}) </condition> </sum>",
+    );
+    assert!(
+        e.starts_with("line 4: a sum in a set over y, a variable of more than 4096 values"),
+        "{e}"
+    );
+    let e = over(
+        wide,
+        "<maximum> <list> y b </list> <condition> (ne,3) </condition> </maximum>",
+    );
+    assert!(
+        e.starts_with("line 4: a <maximum> compared by ne or a set over y"),
+        "{e}"
+    );
 }
 
 #[test]

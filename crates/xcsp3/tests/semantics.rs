@@ -11,10 +11,10 @@ use xcsp3::{Instance, Kind};
 
 /// The solutions of `instance` counted by enumeration.
 fn brute_force(instance: &Instance) -> u64 {
-    let domains: Vec<&[i64]> = instance
+    let domains: Vec<Vec<i64>> = instance
         .variables
         .iter()
-        .map(|v| v.values.as_slice())
+        .map(|v| v.domain.iter().collect())
         .collect();
     let mut at = vec![0usize; domains.len()];
     let mut count = 0;
@@ -202,6 +202,18 @@ const CASES: &[(&str, &str)] = &[
         "instantiation",
         "<instantiation> <list> x[0] y[1] </list> <values> 2 3 </values> </instantiation>",
     ),
+    (
+        "noOverlap",
+        "<noOverlap> <origins> x[0] x[1] y[0] </origins> <lengths> 2 1 y[1] </lengths> </noOverlap>",
+    ),
+    (
+        "noOverlap in two dimensions",
+        "<noOverlap> <origins> (x[0],x[1])(y[0],y[1]) </origins> <lengths> (2,1)(1,2) </lengths> </noOverlap>",
+    ),
+    (
+        "cumulative",
+        "<cumulative> <origins> x[0] x[1] y[0] </origins> <lengths> 2 1 3 </lengths> <heights> 1 2 1 </heights> <condition> (lt,3) </condition> </cumulative>",
+    ),
 ];
 
 fn instance(constraint: &str) -> Instance {
@@ -309,6 +321,135 @@ const WIDE_CASES: &[(&str, &str, &str)] = &[
 #[test]
 fn variables_past_64_values_count_what_they_say() {
     for (name, variables, constraint) in WIDE_CASES {
+        let instance = instance_over(variables, constraint);
+        let expected = brute_force(&instance);
+        assert!(expected > 0, "{name}: {expected}");
+        for level in [
+            PropagationLevel::ForwardChecking,
+            PropagationLevel::Singles,
+            PropagationLevel::Gac,
+        ] {
+            assert_eq!(searched(&instance, level), expected, "{name} at {level}");
+        }
+    }
+}
+
+/// Past 4,096 values (csp-core wide variables): `t` over 0..5000, `a`
+/// over 0..9, `b` over -4..4.
+const BEYOND_DIGITS: &str = r#"<var id="t"> 0..5000 </var>
+    <var id="a"> 0..9 </var>
+    <var id="b"> -4..4 </var>"#;
+
+/// `t` over -100..4999 less 0..9 and 2000 (a wide variable with gaps), `a`
+/// over 0..9, `b` over -4..4.
+const BEYOND_DIGITS_GAPPED: &str = r#"<var id="t"> -100..-1 10..1999 2001..4999 </var>
+    <var id="a"> 0..9 </var>
+    <var id="b"> -4..4 </var>"#;
+
+/// Cases over wide variables: every constraint that takes them.
+const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
+    (
+        "sum eq",
+        BEYOND_DIGITS,
+        "<sum> <list> t a b </list> <coeffs> 1 -300 7 </coeffs> <condition> (eq,1000) </condition> </sum>",
+    ),
+    (
+        "sum in range and ne",
+        BEYOND_DIGITS,
+        "<sum> <list> t a </list> <coeffs> 2 -500 </coeffs> <condition> (in,4000..4100) </condition> </sum>
+         <sum> <list> t b </list> <condition> (ne,2020) </condition> </sum>",
+    ),
+    (
+        "sum compared with a variable",
+        BEYOND_DIGITS,
+        "<sum> <list> a b </list> <coeffs> 600 1 </coeffs> <condition> (gt,t) </condition> </sum>
+         <intension> ge(t,sub(mul(a,590),b)) </intension>",
+    ),
+    (
+        "linear intensions",
+        BEYOND_DIGITS,
+        "<intension> le(add(t,mul(3,a)),add(4000,b)) </intension>
+         <intension> ne(t,mul(a,400)) </intension>
+         <intension> gt(t,3950) </intension>",
+    ),
+    (
+        "disjunction",
+        BEYOND_DIGITS,
+        "<intension> or(le(add(t,a),100),and(ge(t,4990),ne(b,0)),eq(t,mul(500,a))) </intension>",
+    ),
+    (
+        "implication and negation",
+        BEYOND_DIGITS,
+        "<intension> imp(gt(t,30),le(t,add(40,a))) </intension>
+         <intension> not(lt(t,b)) </intension>",
+    ),
+    (
+        "maximum and minimum",
+        BEYOND_DIGITS,
+        "<maximum> <list> t add(a,4990) b </list> <condition> (eq,4995) </condition> </maximum>
+         <minimum> <list> t mul(a,1000) </list> <condition> (ge,3000) </condition> </minimum>",
+    ),
+    (
+        "maximum compared with a variable",
+        BEYOND_DIGITS,
+        "<maximum> <list> a add(b,5) </list> <condition> (gt,t) </condition> </maximum>",
+    ),
+    (
+        "instantiation",
+        BEYOND_DIGITS,
+        "<instantiation> <list> t b </list> <values> 4321 -2 </values> </instantiation>",
+    ),
+    (
+        "gaps",
+        BEYOND_DIGITS_GAPPED,
+        "<intension> le(t,add(mul(a,2),b)) </intension>",
+    ),
+    (
+        "noOverlap",
+        BEYOND_DIGITS,
+        "<noOverlap> <origins> t a b </origins> <lengths> 4990 3 2 </lengths> </noOverlap>",
+    ),
+    (
+        "noOverlap of variable lengths",
+        BEYOND_DIGITS,
+        "<noOverlap> <origins> t a </origins> <lengths> b 4 </lengths> </noOverlap>\n\
+         <intension> lt(t,20) </intension>",
+    ),
+    (
+        "noOverlap of variable lengths, zeros not ignored",
+        BEYOND_DIGITS,
+        "<noOverlap zeroIgnored=\"false\"> <origins> t a </origins> <lengths> b 4 </lengths> </noOverlap>\n\
+         <intension> lt(t,20) </intension>",
+    ),
+    (
+        "noOverlap in two dimensions",
+        BEYOND_DIGITS,
+        "<noOverlap> <origins> (t,a)(a,b)(b,0) </origins> <lengths> (3,2)(4,1)(2,5) </lengths> </noOverlap>\n\
+         <intension> lt(t,30) </intension>",
+    ),
+    (
+        "cumulative",
+        BEYOND_DIGITS,
+        "<cumulative> <origins> t a b </origins> <lengths> 4 3 2 </lengths> <heights> 2 1 2 </heights> <condition> (le,3) </condition> </cumulative>\n\
+         <intension> lt(t,30) </intension>",
+    ),
+    (
+        "cumulative over variables of 65 to 4096 values (made wide)",
+        "<array id=\"r\" size=\"[3]\"> 0..200 </array>",
+        "<cumulative> <origins> r[] </origins> <lengths> 100 60 50 </lengths> <heights> 2 1 2 </heights> <condition> (le,3) </condition> </cumulative>\n\
+         <intension> le(add(r[0],r[1]),120) </intension>\n\
+         <intension> le(r[2],mul(r[1],2)) </intension>",
+    ),
+    (
+        "gaps and an equation",
+        BEYOND_DIGITS_GAPPED,
+        "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",
+    ),
+];
+
+#[test]
+fn variables_past_4096_values_count_what_they_say() {
+    for (name, variables, constraint) in BEYOND_DIGITS_CASES {
         let instance = instance_over(variables, constraint);
         let expected = brute_force(&instance);
         assert!(expected > 0, "{name}: {expected}");

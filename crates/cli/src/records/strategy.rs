@@ -65,6 +65,10 @@ pub struct StrategyRecord {
     /// otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub links: Option<bool>,
+    /// How the search branched on wide variables when it was asked
+    /// (`--wide-choice`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wide_choice: Option<String>,
 }
 
 impl StrategyRecord {
@@ -86,6 +90,7 @@ impl StrategyRecord {
                 portfolio: Some(strategy.name.clone()),
                 learning: None,
                 links: None,
+                wide_choice: None,
             };
         }
         if strategy.engine == crate::strategy::Engine::Bitboard {
@@ -114,6 +119,7 @@ impl StrategyRecord {
             portfolio: None,
             learning: s.learning.then_some(true),
             links: s.links.then_some(true),
+            wide_choice: s.wide_choice.map(|c| c.to_string()),
         }
     }
 
@@ -144,6 +150,7 @@ impl StrategyRecord {
             portfolio: None,
             learning: None,
             links: None,
+            wide_choice: None,
         }
     }
 }

@@ -63,6 +63,8 @@ impl StrategyRequest {
             restarts: self.restarts.clone(),
             learning: self.learning,
             links: self.links,
+            // Puzzles have no wide variables.
+            wide_choice: None,
             max_placements: Some(ServerLimits::capped(
                 self.max_placements,
                 limits.max_placements,

@@ -1,4 +1,4 @@
-//! `Σ aᵢ·xᵢ = c` or `Σ aᵢ·xᵢ ≤ c` over narrow and wide variables, by
+//! `Σ aᵢ·xᵢ = c`, `≤ c` or `≠ c` over narrow and wide variables, by
 //! bounds.
 
 use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
@@ -11,6 +11,9 @@ pub enum LinearRelation {
     Equal,
     /// `Σ aᵢ·xᵢ ≤ c`.
     AtMost,
+    /// `Σ aᵢ·xᵢ ≠ c`: once every variable but one is assigned, the one
+    /// value of the last that would make the sum `c` goes.
+    NotEqual,
 }
 
 /// `Σ aᵢ·xᵢ = c` or `≤ c`, coefficients of either sign, over variables of
@@ -89,6 +92,9 @@ impl Propagator for WideLinear {
     }
 
     fn events(&self, level: PropagationLevel) -> Events {
+        if self.relation == LinearRelation::NotEqual {
+            return Events::forward_checking_then(level, Events::ASSIGNED);
+        }
         Events::forward_checking_then(level, Events::ASSIGNED | Events::BOUNDS)
     }
 
@@ -107,6 +113,7 @@ impl Propagator for WideLinear {
             let holds = match self.relation {
                 LinearRelation::Equal => sum == rhs,
                 LinearRelation::AtMost => sum <= rhs,
+                LinearRelation::NotEqual => sum != rhs,
             };
             return if holds || !ctx.level().fails_on_wipeout() {
                 Ok(())
@@ -114,6 +121,50 @@ impl Propagator for WideLinear {
                 Err(Conflict)
             };
         }
+        self.tighten(ctx)
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        let sum: i128 = (self.vars.iter().zip(&self.coefs))
+            .map(|(&x, &a)| i128::from(a) * i128::from(value(x)))
+            .sum();
+        match self.relation {
+            LinearRelation::Equal => sum == i128::from(self.rhs),
+            LinearRelation::AtMost => sum <= i128::from(self.rhs),
+            LinearRelation::NotEqual => sum != i128::from(self.rhs),
+        }
+    }
+}
+
+impl WideLinear {
+    /// Whether the bounds of its variables already make it false (its
+    /// smallest sum above `c`; for `=` also its largest below; for `≠`
+    /// every variable assigned and the sum `c`).
+    pub(crate) fn refuted(&self, ctx: &PropagationContext<'_>) -> bool {
+        let (mut min, mut max) = (0i128, 0i128);
+        for (&x, &a) in self.vars.iter().zip(&self.coefs) {
+            let (Some(lo), Some(hi)) = (ctx.lower(x), ctx.upper(x)) else {
+                return true;
+            };
+            let (l, h) = WideLinear::term(a, lo, hi);
+            min += l;
+            max += h;
+        }
+        let rhs = i128::from(self.rhs);
+        match self.relation {
+            LinearRelation::AtMost => min > rhs,
+            LinearRelation::Equal => min > rhs || max < rhs,
+            LinearRelation::NotEqual => min == max && min == rhs,
+        }
+    }
+
+    /// Narrows the bounds of its variables to a fixpoint (`≠`: removes
+    /// the one value it forbids, if it is down to one variable).
+    pub(crate) fn tighten(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if self.relation == LinearRelation::NotEqual {
+            return self.not_equal(ctx);
+        }
+        let rhs = i128::from(self.rhs);
         loop {
             let (mut min, mut max) = (0i128, 0i128);
             for (&x, &a) in self.vars.iter().zip(&self.coefs) {
@@ -139,7 +190,7 @@ impl Propagator for WideLinear {
                 let most = rhs - (min - l);
                 let least = match self.relation {
                     LinearRelation::Equal => Some(rhs - (max - h)),
-                    LinearRelation::AtMost => None,
+                    LinearRelation::AtMost | LinearRelation::NotEqual => None,
                 };
                 let a = i128::from(a);
                 let (mut new_lo, mut new_hi) = (i128::from(lo), i128::from(hi));
@@ -171,14 +222,36 @@ impl Propagator for WideLinear {
             }
         }
     }
+}
 
-    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
-        let sum: i128 = (self.vars.iter().zip(&self.coefs))
-            .map(|(&x, &a)| i128::from(a) * i128::from(value(x)))
-            .sum();
-        match self.relation {
-            LinearRelation::Equal => sum == i128::from(self.rhs),
-            LinearRelation::AtMost => sum <= i128::from(self.rhs),
+impl WideLinear {
+    /// `≠`: with every variable but one assigned, removes the value of the
+    /// last that makes the sum `rhs`; with all assigned, fails on it.
+    fn not_equal(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut sum = 0i128;
+        let mut free = None;
+        for (&x, &a) in self.vars.iter().zip(&self.coefs) {
+            match ctx.value(x) {
+                Some(v) => sum += i128::from(a) * i128::from(v),
+                None if a == 0 => {}
+                None if free.is_some() => return Ok(()),
+                None => free = Some((x, a)),
+            }
+        }
+        let rest = i128::from(self.rhs) - sum;
+        match free {
+            None if rest == 0 => Err(Conflict),
+            None => Ok(()),
+            Some((x, a)) => {
+                let a = i128::from(a);
+                if rest % a != 0 {
+                    return Ok(());
+                }
+                match u32::try_from(rest / a) {
+                    Ok(v) if ctx.holds(x, v) => ctx.remove_value(x, v),
+                    _ => Ok(()),
+                }
+            }
         }
     }
 }
@@ -274,6 +347,42 @@ mod tests {
             ),
             3
         );
+    }
+
+    #[test]
+    fn not_equal_removes_the_last_value_that_makes_the_sum() {
+        // x - y ≠ 0 and x + y = 6, x in 0..5 (wide), y in 0..7 (narrow):
+        // (0,6) (1,5) (2,4) (4,2); (3,3) is the one that ≠ removes.
+        let expected = (0..5u32)
+            .flat_map(|x| (0..7u32).map(move |y| (x, y)))
+            .filter(|&(x, y)| x != y && x + y == 6)
+            .count() as u64;
+        assert_eq!(expected, 4);
+        let mut b = ModelBuilder::new();
+        let x = b.new_wide_var(5).unwrap();
+        let y = b.new_var(ValueSet::range(7));
+        let ne = WideLinear::new(vec![x, y], vec![1, -1], LinearRelation::NotEqual, 0);
+        b.add_propagator(ne).unwrap();
+        let sum = WideLinear::new(vec![x, y], vec![1, 1], LinearRelation::Equal, 6);
+        b.add_propagator(sum).unwrap();
+        let model = b.build();
+        for level in [PropagationLevel::ForwardChecking, PropagationLevel::Singles] {
+            for choice in [crate::WideChoice::Min, crate::WideChoice::Split] {
+                assert_eq!(
+                    count(&model, level, choice),
+                    expected,
+                    "{level:?} {choice:?}"
+                );
+            }
+        }
+        // Once x is 3, y = 3 goes at once.
+        let config = SearchConfig {
+            level: PropagationLevel::Singles,
+            ..SearchConfig::default()
+        };
+        let mut search = Search::new(&model, &config).unwrap();
+        search.fix(x, 3).unwrap();
+        assert!(search.propagate_root().is_err());
     }
 
     #[test]

@@ -47,6 +47,14 @@ impl WideChoice {
         }
     }
 
+    /// Every choice, in the order the docs list them.
+    pub const ALL: [WideChoice; 4] = [
+        WideChoice::Min,
+        WideChoice::Max,
+        WideChoice::Median,
+        WideChoice::Split,
+    ];
+
     /// Its name, as the command line writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -160,5 +168,26 @@ mod tests {
             err.to_string(),
             "restarts: not on wide variables yet, and the model has some"
         );
+    }
+}
+
+impl std::fmt::Display for WideChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`WideChoice`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown wide choice `{0}` (one of: {names})", names = WideChoice::ALL.map(WideChoice::name).join(", "))]
+pub struct UnknownWideChoice(pub String);
+
+impl std::str::FromStr for WideChoice {
+    type Err = UnknownWideChoice;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        (WideChoice::ALL.into_iter())
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownWideChoice(s.to_string()))
     }
 }

@@ -270,13 +270,16 @@ def csp_solve(
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
     learning: _t.Optional[bool] = None,
+    wide_choice: _t.Optional[str] = None,
 ) -> dict:
     """Solves the XCSP3 instance in ``path`` (any constraint problem, see
     docs/guide/xcsp3.md) with a strategy chosen as for ``solve`` (chains
     of symbols only); returns the record ``sudoku csp solve --format
     json`` prints: ``status`` (``satisfiable``, ``unsatisfiable``,
     ``stopped``, ``invalid`` with ``error``), ``values``,
-    ``instantiation``, ``stats``, ``strategy``."""
+    ``instantiation``, ``stats``, ``strategy``. ``wide_choice`` (``min``,
+    ``max``, ``median``, ``split``) is how to branch on a variable of
+    more than 64 values, as ``--wide-choice``."""
     kwargs = dict(locals())
     del kwargs["path"]
     return _native.csp_record(_os.fspath(path), limit=1, **_given(kwargs))
@@ -295,6 +298,7 @@ def csp_count(
     timeout_ms: _t.Optional[int] = None,
     restarts: _t.Optional[str] = None,
     learning: _t.Optional[bool] = None,
+    wide_choice: _t.Optional[str] = None,
 ) -> dict:
     """Counts the solutions of the XCSP3 instance in ``path`` up to
     ``limit`` (``None``: all), as ``sudoku csp count``; the record as a

@@ -39,7 +39,7 @@ pub(crate) fn post(
         .collect();
     if let Some(vars) = vars
         && except.is_empty()
-        && !p.any_wide(vars.iter().copied())
+        && !p.any_in_digits(vars.iter().copied())
         && vars.iter().all(|&v| p.bases[v] == p.bases[vars[0]])
     {
         let mut sorted = vars.clone();

@@ -39,7 +39,7 @@ pub(crate) fn post(
     };
     let projected: Vec<Vec<Option<i64>>> = tuples.iter().filter_map(|t| project(t)).collect();
     let starred = projected.iter().any(|t| t.contains(&None));
-    if !supports || starred || distinct.len() <= 2 || p.any_wide(distinct.iter().copied()) {
+    if !supports || starred || distinct.len() <= 2 || p.any_in_digits(distinct.iter().copied()) {
         // By what it allows, tuple by tuple (and digit by digit).
         let matches = |values: &[i64], t: &[Option<i64>]| {
             t.iter().zip(values).all(|(x, &v)| x.is_none_or(|x| x == v))

@@ -1,7 +1,7 @@
 //! `<minimum>` and `<maximum>`: the smallest or largest term meets a
 //! condition.
 
-use super::sum::{Linear, post_linear};
+use super::sum::{Linear, post_linear, post_wide_logic};
 use super::{Posting, meets, predicate};
 use crate::XcspError;
 use crate::constraint::{Condition, Operand, Relation};
@@ -17,6 +17,14 @@ pub(crate) fn post(
     condition: &Condition,
     line: u32,
 ) -> Result<(), XcspError> {
+    let other = match condition {
+        Condition::Compare(_, Operand::Var(z)) => Some(*z),
+        _ => None,
+    };
+    let mentioned = terms.iter().flat_map(Expr::vars).chain(other);
+    if p.any_wide(mentioned) {
+        return post_wide(p, terms, max, condition, line);
+    }
     let (vars, values) = predicate::vars_of(p, terms, line)?;
     let m = p.new_var("(the extremum)", values, line)?;
     let side = if max { Op::Le } else { Op::Ge };
@@ -38,4 +46,55 @@ pub(crate) fn post(
         line,
     )?;
     predicate::post_expr(p, &meets(Expr::Var(m), condition), line)
+}
+
+/// Over a wide variable, without a variable for the extremum: `max ≤ k`
+/// is every term `≤ k`, `max ≥ k` some term `≥ k` (a disjunction), `=`
+/// both, a range its two ends, the same for `min` the other way round
+/// (`k` a value or a variable); `ne` and sets are refused.
+fn post_wide(
+    p: &mut Posting,
+    terms: &[Expr],
+    max: bool,
+    condition: &Condition,
+    line: u32,
+) -> Result<(), XcspError> {
+    let bound = |operand: &Operand| match operand {
+        Operand::Value(k) => Expr::Const(*k),
+        Operand::Var(z) => Expr::Var(*z),
+    };
+    let sides: Vec<(Relation, Expr)> = match condition {
+        Condition::Compare(Relation::Eq, k) => {
+            vec![(Relation::Le, bound(k)), (Relation::Ge, bound(k))]
+        }
+        Condition::Compare(Relation::Ne, _) | Condition::InSet(..) => {
+            let vars: Vec<usize> = terms.iter().flat_map(Expr::vars).collect();
+            let what = if max { "a <maximum>" } else { "a <minimum>" };
+            let what = format!("{what} compared by ne or a set");
+            return Err(p.refuse_wide(&vars, &what, line));
+        }
+        Condition::Compare(r, k) => vec![(*r, bound(k))],
+        Condition::InRange(a, b) => vec![
+            (Relation::Ge, Expr::Const(*a)),
+            (Relation::Le, Expr::Const(*b)),
+        ],
+    };
+    for (relation, k) in sides {
+        let each = |t: &Expr| Expr::Apply(relation.op(), vec![t.clone(), k.clone()]);
+        // Every term on the side of `k` where the extremum's own side
+        // lies (max ≤ k, min ≥ k); else some term.
+        let every = matches!(
+            (max, relation),
+            (true, Relation::Le | Relation::Lt) | (false, Relation::Ge | Relation::Gt)
+        );
+        if every {
+            for t in terms {
+                post_wide_logic(p, &each(t), line)?;
+            }
+        } else {
+            let some = Expr::Apply(Op::Or, terms.iter().map(each).collect());
+            post_wide_logic(p, &some, line)?;
+        }
+    }
+    Ok(())
 }

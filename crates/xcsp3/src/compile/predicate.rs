@@ -37,9 +37,15 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
             line,
         )
     };
+    if p.any_wide(scope.iter().copied()) {
+        if let Some(comparison) = linear {
+            return as_sum(comparison, p);
+        }
+        return super::sum::post_wide_logic(p, expr, line);
+    }
     if let Some(comparison) = linear
         && comparison.0 != Relation::Ne
-        && p.any_wide(scope.iter().copied())
+        && p.any_in_digits(scope.iter().copied())
         && scope.iter().all(|&v| p.consecutive(v))
     {
         return as_sum(comparison, p);
@@ -55,7 +61,7 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
 
 /// `a R b` with `a` and `b` linear in their variables (sums,
 /// differences, negations, products by constants): `R`, `a`, `b`.
-fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
+pub(crate) fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
     fn linear(e: &Expr) -> bool {
         match e {
             Expr::Var(_) | Expr::Const(_) => true,
@@ -87,6 +93,9 @@ pub(crate) fn post(
     line: u32,
     holds: impl Fn(&[i64]) -> bool,
 ) -> Result<(), XcspError> {
+    if p.any_wide(scope.iter().copied()) {
+        return Err(p.refuse_wide(scope, what, line));
+    }
     match *scope {
         [] => {
             if !holds(&[]) {
@@ -105,7 +114,7 @@ pub(crate) fn post(
             p.restrict(x, |a| holds(&[a]));
             Ok(())
         }
-        [x, y] if !p.any_wide([x, y]) => {
+        [x, y] if !p.any_in_digits([x, y]) => {
             let (bx, by) = (p.bases[x], p.bases[y]);
             let (vx, vy) = (p.var(x), p.var(y));
             let (dx, dy): (Vec<i64>, Vec<i64>) = (p.values(x).to_vec(), p.values(y).to_vec());
@@ -214,6 +223,9 @@ fn each_assignment(
     line: u32,
     mut visit: impl FnMut(&[i64]),
 ) -> Result<(), XcspError> {
+    if p.any_wide(scope.iter().copied()) {
+        return Err(p.refuse_wide(scope, what, line));
+    }
     let combinations = (scope.iter())
         .try_fold(1u64, |acc, &v| acc.checked_mul(p.values(v).len() as u64))
         .unwrap_or(u64::MAX);

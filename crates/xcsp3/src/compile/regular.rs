@@ -18,8 +18,8 @@ pub(crate) fn post(
     finals: &[String],
     line: u32,
 ) -> Result<(), XcspError> {
-    if p.any_wide(list.iter().copied()) {
-        return Err(p.refuse_wide(list, "a <regular> or <mdd>", line));
+    if p.any_in_digits(list.iter().copied()) {
+        return Err(p.refuse_in_digits(list, "a <regular> or <mdd>", line));
     }
     // States as numbers, the start first.
     let mut number: HashMap<&str, u32> = HashMap::new();

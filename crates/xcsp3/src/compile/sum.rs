@@ -1,6 +1,9 @@
 //! `<sum>`: `sum(coefs[i] * terms[i])` meets a condition.
 
-use csp_core::{LinearEquality, LinearInequality, VarId, WeightedSum};
+use csp_core::{
+    LinearEquality, LinearInequality, LinearRelation, Propagator, VarId, WeightedSum,
+    WideDisjunction, WideLinear,
+};
 
 use super::{Posting, meets, predicate};
 use crate::XcspError;
@@ -77,6 +80,10 @@ impl Linear {
                 factor * const_of(&args[1]).expect("checked"),
                 line,
             )?,
+            other if p.any_wide(other.vars()) => {
+                let what = format!("`{}` in a linear form", other.head());
+                return Err(p.refuse_wide(&other.vars(), &what, line));
+            }
             other => match other.vars()[..] {
                 // Defined on every value: weighed by a weighted sum.
                 [x] if p.digits(x).is_none()
@@ -198,6 +205,9 @@ pub(crate) fn post_linear(
         }
         _ => (None, 0),
     };
+    if p.any_wide(form.terms.iter().map(|t| t.0)) {
+        return post_wide(p, form, condition, relation, rhs, line);
+    }
     let mut form = form.in_digits(p, line)?;
     if !form.unary.is_empty() {
         let weighed = match (relation, condition) {
@@ -288,4 +298,170 @@ pub(crate) fn post_linear(
             predicate::post_expr(p, &meets(Expr::Var(s), &condition), line)
         }
     }
+}
+
+/// Posts `form` meets `condition` (`relation` and `rhs` as
+/// [`post_linear`] found them) where a variable is wide: one
+/// [`WideLinear`] row per comparison, two for a range; a set is refused.
+fn post_wide(
+    p: &mut Posting,
+    form: Linear,
+    condition: &Condition,
+    relation: Option<Relation>,
+    rhs: i64,
+    line: u32,
+) -> Result<(), XcspError> {
+    let comparisons = match (relation, condition) {
+        (Some(r), _) => vec![(r, rhs)],
+        (None, Condition::InRange(a, b)) => vec![(Relation::Ge, *a), (Relation::Le, *b)],
+        _ => {
+            let vars: Vec<usize> = form.terms.iter().map(|t| t.0).collect();
+            return Err(p.refuse_wide(&vars, "a sum in a set", line));
+        }
+    };
+    for (relation, k) in comparisons {
+        let row = wide_row(p, form.clone(), relation, k, line)?;
+        post_row(p, row, line)?;
+    }
+    Ok(())
+}
+
+/// Posts one row (a row of no variable fails the model if it is false).
+fn post_row(p: &mut Posting, row: WideLinear, line: u32) -> Result<(), XcspError> {
+    if row.scope().is_empty() {
+        let holds = row.check(&|_| 0);
+        return predicate::post(p, &[], "a linear comparison", line, |_| holds);
+    }
+    (p.b.add_propagator(row)).map_err(|e| XcspError::invalid(line, e.to_string()))
+}
+
+/// `form relation k` as a [`WideLinear`] row over the model's variables:
+/// digits and bases folded in (a wide variable's value is its base plus
+/// its index), `≥` and `>` as `≤` of the negated form.
+pub(crate) fn wide_row(
+    p: &mut Posting,
+    form: Linear,
+    relation: Relation,
+    k: i64,
+    line: u32,
+) -> Result<WideLinear, XcspError> {
+    let mut form = form.in_digits(p, line)?;
+    for (_, expr, factor) in std::mem::take(&mut form.unary) {
+        let v = predicate::var_of(p, &expr, line)?;
+        form.add_var(v, factor);
+    }
+    form.terms.retain(|&(_, c)| c != 0);
+    let shift: i128 = (form.terms.iter())
+        .map(|&(v, c)| i128::from(c) * i128::from(p.bases[v]))
+        .sum::<i128>()
+        + i128::from(form.constant);
+    let rest = i128::from(k) - shift;
+    let (sign, rest, relation) = match relation {
+        Relation::Eq => (1, rest, LinearRelation::Equal),
+        Relation::Ne => (1, rest, LinearRelation::NotEqual),
+        Relation::Le => (1, rest, LinearRelation::AtMost),
+        Relation::Lt => (1, rest - 1, LinearRelation::AtMost),
+        Relation::Ge => (-1, -rest, LinearRelation::AtMost),
+        Relation::Gt => (-1, -rest - 1, LinearRelation::AtMost),
+    };
+    let rhs = i64::try_from(rest).map_err(|_| {
+        XcspError::unsupported(
+            line,
+            "a linear comparison whose constant, once the domains' offsets are moved to it, passes 64 bits",
+            "",
+        )
+    })?;
+    let vars: Vec<VarId> = form.terms.iter().map(|&(v, _)| p.var(v)).collect();
+    let coefs: Vec<i64> = form.terms.iter().map(|&(_, c)| sign * c).collect();
+    Ok(WideLinear::new(vars, coefs, relation, rhs))
+}
+
+/// A part of a disjunction: the linear comparisons that must all hold.
+type Part = Vec<(Relation, Linear)>;
+
+/// The linear comparisons whose conjunction `expr` is (`eq`, `le`...,
+/// `not` of one, `and` of them), as forms compared with 0.
+fn conjunction(p: &mut Posting, expr: &Expr, line: u32) -> Result<Option<Part>, XcspError> {
+    if let Some((relation, a, b)) = predicate::linear_comparison(expr) {
+        let mut form = Linear::default();
+        form.add(p, a, 1, line)?;
+        form.add(p, b, -1, line)?;
+        return Ok(Some(vec![(relation, form)]));
+    }
+    match expr {
+        Expr::Apply(Op::Not, args) if args.len() == 1 => {
+            let Some((relation, a, b)) = predicate::linear_comparison(&args[0]) else {
+                return Ok(None);
+            };
+            let mut form = Linear::default();
+            form.add(p, a, 1, line)?;
+            form.add(p, b, -1, line)?;
+            Ok(Some(vec![(relation.negated(), form)]))
+        }
+        Expr::Apply(Op::And, args) => {
+            let mut part = Vec::new();
+            for a in args {
+                match conjunction(p, a, line)? {
+                    Some(more) => part.extend(more),
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some(part))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Posts an intension over a wide variable that is no single linear
+/// comparison: a conjunction of them (each posted), or a disjunction
+/// (`or`, `imp`) of conjunctions, a [`WideDisjunction`]. Anything else is
+/// refused by name.
+pub(crate) fn post_wide_logic(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
+    let parts: Option<Vec<Part>> = match expr {
+        Expr::Apply(Op::Or, args) => {
+            let mut parts = Vec::new();
+            for a in args {
+                match conjunction(p, a, line)? {
+                    Some(part) => parts.push(part),
+                    None => {
+                        parts.clear();
+                        break;
+                    }
+                }
+            }
+            (!parts.is_empty()).then_some(parts)
+        }
+        Expr::Apply(Op::Imp, args) if args.len() == 2 => {
+            let negated = Expr::Apply(Op::Not, vec![args[0].clone()]);
+            match (
+                conjunction(p, &negated, line)?,
+                conjunction(p, &args[1], line)?,
+            ) {
+                (Some(a), Some(b)) => Some(vec![a, b]),
+                _ => None,
+            }
+        }
+        other => conjunction(p, other, line)?.map(|part| vec![part]),
+    };
+    let Some(parts) = parts else {
+        let what = format!("an <intension> of `{}`", expr.head());
+        return Err(p.refuse_wide(&expr.vars(), &what, line));
+    };
+    if let [part] = &parts[..] {
+        for (relation, form) in part.clone() {
+            let row = wide_row(p, form, relation, 0, line)?;
+            post_row(p, row, line)?;
+        }
+        return Ok(());
+    }
+    let mut rows = Vec::new();
+    for part in parts {
+        let mut part_rows = Vec::new();
+        for (relation, form) in part {
+            part_rows.push(wide_row(p, form, relation, 0, line)?);
+        }
+        rows.push(part_rows);
+    }
+    (p.b.add_propagator(WideDisjunction::new(rows)))
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
 }

@@ -196,5 +196,49 @@ pub fn holds(kind: &Kind, value: &dyn Fn(usize) -> i64) -> bool {
         Kind::Instantiation { vars, values } => {
             vars.iter().zip(values).all(|(&v, &x)| value(v) == x)
         }
+        Kind::NoOverlap {
+            origins,
+            lengths,
+            zero_ignored,
+        } => {
+            let boxes: Option<Vec<(Vec<i64>, Vec<i64>)>> = (origins.iter().zip(lengths))
+                .map(|(o, l)| {
+                    let o: Option<Vec<i64>> = o.iter().map(|e| e.eval(value)).collect();
+                    let l: Option<Vec<i64>> = l.iter().map(|e| e.eval(value)).collect();
+                    Some((o?, l?))
+                })
+                .collect();
+            let Some(boxes) = boxes else { return false };
+            let ignored = |l: &[i64]| *zero_ignored && l.contains(&0);
+            (0..boxes.len()).all(|i| {
+                (i + 1..boxes.len()).all(|j| {
+                    let ((oi, li), (oj, lj)) = (&boxes[i], &boxes[j]);
+                    ignored(li)
+                        || ignored(lj)
+                        || (0..oi.len()).any(|d| oi[d] + li[d] <= oj[d] || oj[d] + lj[d] <= oi[d])
+                })
+            })
+        }
+        Kind::Cumulative {
+            origins,
+            lengths,
+            heights,
+            condition,
+        } => {
+            let all =
+                |es: &[Expr]| -> Option<Vec<i64>> { es.iter().map(|e| e.eval(value)).collect() };
+            let (Some(o), Some(l), Some(h)) = (all(origins), all(lengths), all(heights)) else {
+                return false;
+            };
+            // The use is highest at some task's start.
+            (0..o.len()).all(|k| {
+                let t = o[k];
+                let used: i64 = (0..o.len())
+                    .filter(|&i| o[i] <= t && t < o[i] + l[i])
+                    .map(|i| h[i])
+                    .sum();
+                meets(used, condition, value)
+            })
+        }
     }
 }

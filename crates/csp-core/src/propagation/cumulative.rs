@@ -1,0 +1,347 @@
+//! Tasks that share a resource of limited capacity, over narrow and wide
+//! start variables: time-tabling.
+
+use std::cell::RefCell;
+
+use super::work_space::with_work_space;
+use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
+use crate::VarId;
+
+/// One task of a [`Cumulative`]: it starts at `offset + value of start`,
+/// lasts `duration` and uses `height` of the resource while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Task {
+    /// The variable of its start (its value shifted by `offset`).
+    pub start: VarId,
+    /// What a start of value 0 stands for.
+    pub offset: i64,
+    /// How long it runs (at least 1).
+    pub duration: i64,
+    /// How much of the resource it uses (at least 1).
+    pub height: i64,
+}
+
+/// At every time the tasks that run use at most `capacity` of the
+/// resource (XCSP3's and MiniZinc's `cumulative` with fixed durations and
+/// heights), over start variables of either kind
+/// ([`Propagator::takes_wide`]).
+///
+/// Time-tabling: a task whose latest start comes before its earliest end
+/// surely runs in between (its *compulsory part*); the compulsory parts
+/// make a profile of the resource's use; it fails when the profile
+/// passes the capacity somewhere, and moves each task's earliest start
+/// past every stretch of the profile where it would not fit (and its
+/// latest start before one), to a fixpoint. Below
+/// [`PropagationLevel::Singles`] it checks once every start is assigned.
+/// Tasks of no duration or no height are dropped when it is made.
+#[derive(Clone, Debug)]
+pub struct Cumulative {
+    tasks: Vec<Task>,
+    scope: Vec<VarId>,
+    capacity: i64,
+}
+
+/// The work space of a run: the profile's events, then its stretches.
+#[derive(Default)]
+struct Profile {
+    /// (time, change of height).
+    events: Vec<(i64, i64)>,
+    /// (from, to, height) for each stretch of non-zero height, in order.
+    stretches: Vec<(i64, i64, i64)>,
+}
+
+thread_local! {
+    static PROFILE: RefCell<Profile> = RefCell::new(Profile::default());
+}
+
+impl Cumulative {
+    /// The tasks `tasks` on a resource of `capacity`.
+    pub fn new(tasks: Vec<Task>, capacity: i64) -> Self {
+        let tasks: Vec<Task> = (tasks.into_iter())
+            .filter(|t| t.duration > 0 && t.height > 0)
+            .collect();
+        let mut scope: Vec<VarId> = tasks.iter().map(|t| t.start).collect();
+        scope.sort_unstable();
+        scope.dedup();
+        Cumulative {
+            tasks,
+            scope,
+            capacity,
+        }
+    }
+
+    /// The earliest and latest start of `task` (`None`: no value left).
+    fn window(task: &Task, ctx: &PropagationContext<'_>) -> Option<(i64, i64)> {
+        let lo = ctx.lower(task.start)?;
+        let hi = ctx.upper(task.start)?;
+        Some((task.offset + i64::from(lo), task.offset + i64::from(hi)))
+    }
+
+    /// Builds the profile of the compulsory parts into `profile`; fails
+    /// where it passes the capacity.
+    fn build(&self, ctx: &PropagationContext<'_>, profile: &mut Profile) -> Result<(), Conflict> {
+        profile.events.clear();
+        profile.stretches.clear();
+        for task in &self.tasks {
+            let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
+            if hi < lo + task.duration {
+                profile.events.push((hi, task.height));
+                profile.events.push((lo + task.duration, -task.height));
+            }
+        }
+        profile.events.sort_unstable();
+        let mut height = 0;
+        let mut k = 0;
+        while k < profile.events.len() {
+            let time = profile.events[k].0;
+            while k < profile.events.len() && profile.events[k].0 == time {
+                height += profile.events[k].1;
+                k += 1;
+            }
+            if height > self.capacity {
+                return Err(Conflict);
+            }
+            if height > 0 {
+                let to = profile.events.get(k).map_or(time, |e| e.0);
+                profile.stretches.push((time, to, height));
+            }
+        }
+        Ok(())
+    }
+
+    /// The use of the resource between `from` and `to` that `task`'s own
+    /// compulsory part (between its latest start and earliest end) adds.
+    fn own(task: &Task, (lo, hi): (i64, i64), (from, to): (i64, i64)) -> i64 {
+        let (a, b) = (hi, lo + task.duration);
+        if a < b && a < to && from < b {
+            task.height
+        } else {
+            0
+        }
+    }
+
+    /// One pass of filtering over the profile: moves the bounds of each
+    /// task past the stretches it cannot overlap; says whether one moved.
+    fn filter(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        profile: &Profile,
+    ) -> Result<bool, Conflict> {
+        let mut moved = false;
+        for task in &self.tasks {
+            let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
+            if lo == hi {
+                continue;
+            }
+            let fits = |(from, to, height): (i64, i64, i64)| {
+                height - Cumulative::own(task, (lo, hi), (from, to)) + task.height <= self.capacity
+            };
+            // Earliest start: past each stretch that a run from it would
+            // overlap and that has no room for it.
+            let mut start = lo;
+            for &s in &profile.stretches {
+                if s.0 >= start + task.duration {
+                    break;
+                }
+                if s.1 > start && !fits(s) {
+                    start = s.1;
+                }
+            }
+            // Latest start: before each such stretch, from the right (the
+            // stretches left of one that ends before the run do too).
+            let mut latest = hi;
+            for &s in profile.stretches.iter().rev() {
+                if s.0 >= latest + task.duration {
+                    continue;
+                }
+                if s.1 <= latest {
+                    break;
+                }
+                if !fits(s) {
+                    latest = s.0 - task.duration;
+                }
+            }
+            if start > hi || latest < lo || start > latest {
+                return Err(Conflict);
+            }
+            let to_index = |t: i64| u32::try_from(t - task.offset).map_err(|_| Conflict);
+            if start > lo {
+                ctx.raise_lower(task.start, to_index(start)?)?;
+                moved = true;
+            }
+            if latest < hi {
+                ctx.lower_upper(task.start, to_index(latest)?)?;
+                moved = true;
+            }
+        }
+        Ok(moved)
+    }
+}
+
+impl Propagator for Cumulative {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn name(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn rule(&self) -> Rule {
+        Rule::Other
+    }
+
+    fn takes_wide(&self) -> bool {
+        true
+    }
+
+    fn events(&self, level: PropagationLevel) -> Events {
+        Events::forward_checking_then(level, Events::ASSIGNED | Events::BOUNDS)
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if ctx.level() < PropagationLevel::Singles {
+            if self.scope.iter().any(|&x| ctx.value(x).is_none()) {
+                return Ok(());
+            }
+            let value = |x: VarId| ctx.value(x).expect("assigned");
+            return if self.check(&value) || !ctx.level().fails_on_wipeout() {
+                Ok(())
+            } else {
+                Err(Conflict)
+            };
+        }
+        with_work_space(&PROFILE, |profile| {
+            loop {
+                self.build(ctx, profile)?;
+                if !self.filter(ctx, profile)? {
+                    return Ok(());
+                }
+            }
+        })
+    }
+
+    fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
+        // The use at each start is the most the resource carries.
+        (self.tasks.iter()).all(|t| {
+            let at = t.offset + i64::from(value(t.start));
+            let used: i64 = (self.tasks.iter())
+                .filter(|u| {
+                    let s = u.offset + i64::from(value(u.start));
+                    s <= at && at < s + u.duration
+                })
+                .map(|u| u.height)
+                .sum();
+            used <= self.capacity
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ModelBuilder, Search, SearchConfig, WideChoice};
+
+    fn singles() -> SearchConfig {
+        SearchConfig {
+            level: PropagationLevel::Singles,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Three tasks (durations 2, 3, 2; heights 2, 1, 2) on a resource of
+    /// 3, starts over `0..count`.
+    fn three(count: u64) -> (crate::Model, Vec<VarId>) {
+        let mut b = ModelBuilder::new();
+        let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(count).unwrap()).collect();
+        let task = |k: usize, duration, height| Task {
+            start: s[k],
+            offset: 0,
+            duration,
+            height,
+        };
+        let tasks = vec![task(0, 2, 2), task(1, 3, 1), task(2, 2, 2)];
+        b.add_propagator(Cumulative::new(tasks, 3)).unwrap();
+        (b.build(), s)
+    }
+
+    #[test]
+    fn it_counts_what_enumeration_counts() {
+        let (model, _) = three(6);
+        let run = |a: i64, d: i64, t: i64| a <= t && t < a + d;
+        let mut expected = 0;
+        for a in 0..6 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    let fits = (0..12).all(|t| {
+                        let used = 2 * i64::from(run(a, 2, t))
+                            + i64::from(run(b, 3, t))
+                            + 2 * i64::from(run(c, 2, t));
+                        used <= 3
+                    });
+                    expected += u64::from(fits);
+                }
+            }
+        }
+        assert_eq!(expected, 120);
+        for level in [PropagationLevel::ForwardChecking, PropagationLevel::Singles] {
+            for choice in [WideChoice::Min, WideChoice::Max, WideChoice::Split] {
+                let config = SearchConfig {
+                    level,
+                    ..SearchConfig::default()
+                };
+                let search = Search::new(&model, &config)
+                    .unwrap()
+                    .with_wide_choice(choice);
+                assert_eq!(
+                    search.run(None).stats.solutions,
+                    expected,
+                    "{level:?} {choice:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_compulsory_part_pushes_the_others_away() {
+        // Task 0 at 4 (runs 4..6, height 2) and task 1 at 0 (0..3, height
+        // 1): task 2 (height 2) fits beside task 1 (1 + 2 = 3) but not
+        // beside task 0; its starts 3, 4, 5 are inside its bounds 0..=9,
+        // which time-tabling leaves as they are.
+        let (model, s) = three(10);
+        let mut search = Search::new(&model, &singles()).unwrap();
+        search.fix(s[0], 4).unwrap();
+        search.fix(s[1], 0).unwrap();
+        search.propagate_root().unwrap();
+        let st = search.store();
+        assert_eq!((st.lower(s[2]), st.upper(s[2])), (Some(0), Some(9)));
+        // Two tasks that cannot overlap (2 + 2 > 3), starting at 100 + x:
+        // the second moves past the first, or before it.
+        let mut b = ModelBuilder::new();
+        let x: Vec<VarId> = (0..2).map(|_| b.new_wide_var(10).unwrap()).collect();
+        let task = |k: usize| Task {
+            start: x[k],
+            offset: 100,
+            duration: 2,
+            height: 2,
+        };
+        b.add_propagator(Cumulative::new(vec![task(0), task(1)], 3))
+            .unwrap();
+        let model = b.build();
+        let bounds_of_second = |first: u32| {
+            let mut search = Search::new(&model, &singles()).unwrap();
+            search.fix(x[0], first).unwrap();
+            search.propagate_root().unwrap();
+            let st = search.store();
+            (st.lower(x[1]).unwrap(), st.upper(x[1]).unwrap())
+        };
+        assert_eq!(bounds_of_second(0), (2, 9));
+        assert_eq!(bounds_of_second(8), (0, 6));
+        assert_eq!(bounds_of_second(4), (0, 9));
+        // Both fixed into one another: no room.
+        let mut search = Search::new(&model, &singles()).unwrap();
+        search.fix(x[0], 3).unwrap();
+        search.fix(x[1], 4).unwrap();
+        assert!(search.propagate_root().is_err());
+    }
+}
