@@ -26,7 +26,7 @@ import tempfile
 
 def flow_shop(rng, n, m):
     """n jobs through m machines in the same order."""
-    return {"durations": [[rng.randint(100, 999) for _ in range(m)] for _ in range(n)]}
+    return {"durations": [[rng.randint(300, 1499) for _ in range(m)] for _ in range(n)]}
 
 
 def job_shop(rng, n, m):
@@ -36,7 +36,7 @@ def job_shop(rng, n, m):
         order = list(range(m))
         rng.shuffle(order)
         jobs.append({
-            "durations": [rng.randint(100, 999) for _ in range(m)],
+            "durations": [rng.randint(300, 1499) for _ in range(m)],
             "resources": order,
             "releaseDate": 0,
             "dueDate": -1,
@@ -46,7 +46,7 @@ def job_shop(rng, n, m):
 
 def open_shop(rng, n, m):
     """n jobs of m tasks, one per machine, in any order."""
-    return {"nMachines": m, "durations": [[rng.randint(100, 999) for _ in range(m)] for _ in range(n)]}
+    return {"nMachines": m, "durations": [[rng.randint(300, 1499) for _ in range(m)] for _ in range(n)]}
 
 
 def rcpsp(rng, n, resources):
@@ -56,7 +56,7 @@ def rcpsp(rng, n, resources):
     jobs = [{"duration": 0, "successors": [], "requiredQuantities": [0] * resources}]
     for i in range(1, n + 1):
         jobs.append({
-            "duration": rng.randint(100, 999),
+            "duration": rng.randint(300, 1499),
             "successors": [],
             "requiredQuantities": [rng.randint(0, c // 2 + 1) for c in capacities],
         })

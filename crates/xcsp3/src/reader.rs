@@ -890,6 +890,8 @@ impl Reader<'_> {
                 out.push(self.expr(token, line)?);
             } else if let Ok(c) = token.parse::<i64>() {
                 out.push(Expr::Const(c));
+            } else if let Some((v, n)) = repeated(token, line)? {
+                out.extend(std::iter::repeat_n(Expr::Const(v), n));
             } else {
                 let vars = (self.vars.expand(token, line)?)
                     .ok_or_else(|| XcspError::invalid(line, format!("no variable `{token}`")))?;
@@ -1176,16 +1178,33 @@ fn tuples(text: &str, arity: usize, line: u32) -> Result<Vec<Vec<Option<i64>>>, 
 fn coefficients(text: &str, line: u32) -> Result<Vec<i64>, XcspError> {
     let mut out = Vec::new();
     for token in text.split_whitespace() {
-        match token.split_once('x') {
-            Some((v, n)) => {
-                let n = usize::try_from(integer(n, line)?)
-                    .map_err(|_| XcspError::invalid(line, format!("coefficient `{token}`")))?;
-                out.extend(std::iter::repeat_n(integer(v, line)?, n));
-            }
+        match repeated(token, line)? {
+            Some((v, n)) => out.extend(std::iter::repeat_n(v, n)),
             None => out.push(integer(token, line)?),
         }
     }
     Ok(out)
+}
+
+/// The most times `vxn` may repeat a value.
+const MAX_REPEATS: usize = 1 << 20;
+
+/// `vxn`, XCSP3's `n` times the integer `v` (`1x3` is `1 1 1`): `v` and
+/// `n`, or `None` for a token of another form.
+fn repeated(token: &str, line: u32) -> Result<Option<(i64, usize)>, XcspError> {
+    let Some((v, n)) = token.split_once('x') else {
+        return Ok(None);
+    };
+    let (Ok(v), Ok(n)) = (v.parse::<i64>(), n.parse::<i64>()) else {
+        return Ok(None);
+    };
+    match usize::try_from(n) {
+        Ok(n) if n <= MAX_REPEATS => Ok(Some((v, n))),
+        _ => Err(XcspError::invalid(
+            line,
+            format!("`{token}` repeats a value {n} times (0 to {MAX_REPEATS})"),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -1221,6 +1240,12 @@ mod tests {
                 .starts_with("line 5:")
         );
         assert_eq!(coefficients("1 2x3 -1", 1).unwrap(), [1, 2, 2, 2, -1]);
+        let e = coefficients("5x100000000000", 3).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "line 3: `5x100000000000` repeats a value 100000000000 times (0 to 1048576)"
+        );
+        assert!(coefficients("2x-1", 1).is_err());
     }
 
     #[test]

@@ -149,3 +149,64 @@ fn optima_agree_with_ace() {
     // How many are read and proved within the limit: pinned.
     assert_eq!((read, proved), (35, 34));
 }
+
+/// The instances of wide variables of `instances/xcsp3-wide/` (scheduling
+/// and packing, more than 4,096 values) against ACE's answers
+/// (`instances/xcsp3-wide/ace.csv`, `path,answer,optimum`), searched with
+/// dom/wdeg and split choices under a placement limit: every solution
+/// found holds (each constraint read again from the specification, each
+/// value in its domain), every optimum proved is ACE's, every answer
+/// ACE's.
+#[test]
+fn wide_instances_agree_with_ace() {
+    let text = std::fs::read_to_string(root().join("instances/xcsp3-wide/ace.csv")).unwrap();
+    let config = SearchConfig {
+        wide_choice: Some(csp_core::WideChoice::Split),
+        ..config(100_000)
+    };
+    let (mut read, mut answered, mut proved) = (0, 0, 0);
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (path, answer, optimum) = (f[0], f[1], f[2].parse::<i64>().ok());
+        let xml = std::fs::read_to_string(root().join(path)).unwrap();
+        let instance = xcsp3::read(&xml).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let compiled = xcsp3::compile(&instance).unwrap_or_else(|e| panic!("{path}: {e}"));
+        read += 1;
+        let holds = |solution: &[u32]| {
+            let values = compiled.values(solution);
+            for (v, var) in instance.variables.iter().enumerate() {
+                assert!(var.domain.contains(values[v]), "{path}: {}", var.name);
+            }
+            for c in &instance.constraints {
+                assert!(
+                    common::holds(&c.kind, &|v| values[v]),
+                    "{path}: line {}",
+                    c.line
+                );
+            }
+        };
+        let Some(objective) = instance.objective.clone() else {
+            let result = Search::new(&compiled.model, &config).unwrap().run(Some(1));
+            if let Some(solution) = &result.first_solution {
+                holds(solution);
+                answered += 1;
+                assert_eq!(answer, "satisfiable", "{path}");
+            }
+            continue;
+        };
+        let (result, found) =
+            xcsp3::optimize(&instance, &compiled, &objective, &config, None, None).unwrap();
+        if let Some(best) = &result.first_solution {
+            holds(best);
+            answered += 1;
+            let values = compiled.values(best);
+            assert_eq!(objective.value(&|v| values[v]), found.best, "{path}");
+        }
+        if found.optimal {
+            proved += 1;
+            assert_eq!((answer, found.best), ("optimum", optimum), "{path}");
+        }
+    }
+    // How many are read, answered and proved within the limit: pinned.
+    assert_eq!((read, answered, proved), (40, 37, 21));
+}

@@ -191,6 +191,6 @@ fn deep_expressions_and_huge_arrays_are_errors() {
     let huge = "<instance format=\"XCSP3\" type=\"CSP\">\n<variables>\n<array id=\"x\" size=\"[100000][100000]\"> 0..1 </array>\n</variables>\n<constraints/>\n</instance>";
     assert_eq!(
         error(huge),
-        "line 3: the array `x` of size [100000][100000] takes the instance past 4194304 variables, this reader's limit"
+        "line 3: the array `x` of size [100000][100000] takes the instance past 1048576 variables, this reader's limit"
     );
 }

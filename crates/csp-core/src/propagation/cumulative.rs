@@ -33,7 +33,8 @@ pub struct Task {
 /// past every stretch of the profile where it would not fit (and its
 /// latest start before one), to a fixpoint. Below
 /// [`PropagationLevel::Singles`] it checks once every start is assigned.
-/// Tasks of no duration or no height are dropped when it is made.
+/// Tasks of no duration or no height are dropped when it is made. Times
+/// are 64-bit, their sums saturating (at ±2^63 a time stops moving).
 #[derive(Clone, Debug)]
 pub struct Cumulative {
     tasks: Vec<Task>,
@@ -74,7 +75,10 @@ impl Cumulative {
     fn window(task: &Task, ctx: &PropagationContext<'_>) -> Option<(i64, i64)> {
         let lo = ctx.lower(task.start)?;
         let hi = ctx.upper(task.start)?;
-        Some((task.offset + i64::from(lo), task.offset + i64::from(hi)))
+        Some((
+            task.offset.saturating_add(i64::from(lo)),
+            task.offset.saturating_add(i64::from(hi)),
+        ))
     }
 
     /// Builds the profile of the compulsory parts into `profile`; fails
@@ -84,18 +88,19 @@ impl Cumulative {
         profile.stretches.clear();
         for task in &self.tasks {
             let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
-            if hi < lo + task.duration {
+            let end = lo.saturating_add(task.duration);
+            if hi < end {
                 profile.events.push((hi, task.height));
-                profile.events.push((lo + task.duration, -task.height));
+                profile.events.push((end, -task.height));
             }
         }
         profile.events.sort_unstable();
-        let mut height = 0;
+        let mut height = 0i64;
         let mut k = 0;
         while k < profile.events.len() {
             let time = profile.events[k].0;
             while k < profile.events.len() && profile.events[k].0 == time {
-                height += profile.events[k].1;
+                height = height.saturating_add(profile.events[k].1);
                 k += 1;
             }
             if height > self.capacity {
@@ -112,7 +117,7 @@ impl Cumulative {
     /// The use of the resource between `from` and `to` that `task`'s own
     /// compulsory part (between its latest start and earliest end) adds.
     fn own(task: &Task, (lo, hi): (i64, i64), (from, to): (i64, i64)) -> i64 {
-        let (a, b) = (hi, lo + task.duration);
+        let (a, b) = (hi, lo.saturating_add(task.duration));
         if a < b && a < to && from < b {
             task.height
         } else {
@@ -134,13 +139,14 @@ impl Cumulative {
                 continue;
             }
             let fits = |(from, to, height): (i64, i64, i64)| {
-                height - Cumulative::own(task, (lo, hi), (from, to)) + task.height <= self.capacity
+                (height - Cumulative::own(task, (lo, hi), (from, to))).saturating_add(task.height)
+                    <= self.capacity
             };
             // Earliest start: past each stretch that a run from it would
             // overlap and that has no room for it.
             let mut start = lo;
             for &s in &profile.stretches {
-                if s.0 >= start + task.duration {
+                if s.0 >= start.saturating_add(task.duration) {
                     break;
                 }
                 if s.1 > start && !fits(s) {
@@ -151,20 +157,21 @@ impl Cumulative {
             // stretches left of one that ends before the run do too).
             let mut latest = hi;
             for &s in profile.stretches.iter().rev() {
-                if s.0 >= latest + task.duration {
+                if s.0 >= latest.saturating_add(task.duration) {
                     continue;
                 }
                 if s.1 <= latest {
                     break;
                 }
                 if !fits(s) {
-                    latest = s.0 - task.duration;
+                    latest = s.0.saturating_sub(task.duration);
                 }
             }
             if start > hi || latest < lo || start > latest {
                 return Err(Conflict);
             }
-            let to_index = |t: i64| u32::try_from(t - task.offset).map_err(|_| Conflict);
+            let to_index =
+                |t: i64| u32::try_from(t.saturating_sub(task.offset)).map_err(|_| Conflict);
             if start > lo {
                 ctx.raise_lower(task.start, to_index(start)?)?;
                 moved = true;
@@ -224,14 +231,13 @@ impl Propagator for Cumulative {
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         // The use at each start is the most the resource carries.
         (self.tasks.iter()).all(|t| {
-            let at = t.offset + i64::from(value(t.start));
+            let at = t.offset.saturating_add(i64::from(value(t.start)));
             let used: i64 = (self.tasks.iter())
                 .filter(|u| {
-                    let s = u.offset + i64::from(value(u.start));
-                    s <= at && at < s + u.duration
+                    let s = u.offset.saturating_add(i64::from(value(u.start)));
+                    s <= at && at < s.saturating_add(u.duration)
                 })
-                .map(|u| u.height)
-                .sum();
+                .fold(0, |sum, u| sum.saturating_add(u.height));
             used <= self.capacity
         })
     }

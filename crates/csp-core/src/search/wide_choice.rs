@@ -37,13 +37,16 @@ pub(crate) struct WideDecision {
 
 impl WideChoice {
     /// The choice the value chain means for a wide variable: its first
-    /// symbol's, where it is `0` (lowest) or `1` (highest); the others
-    /// score each value on the board and mean nothing for a variable of
-    /// millions: [`WideChoice::Min`].
+    /// symbol's, where it is `0` (lowest: [`WideChoice::Min`]) or `1`
+    /// (highest: [`WideChoice::Max`]); the others score each value on the
+    /// board and mean nothing for a variable of millions:
+    /// [`WideChoice::Split`], which halves its interval (measured on the
+    /// wide XCSP3 corpus, docs/guide/xcsp3.md).
     pub fn of_chain(values: &ValueChain) -> WideChoice {
         match values.items().first() {
             Some(ValueHeuristic::Highest) => WideChoice::Max,
-            _ => WideChoice::Min,
+            Some(ValueHeuristic::Lowest) => WideChoice::Min,
+            _ => WideChoice::Split,
         }
     }
 
@@ -125,7 +128,13 @@ mod tests {
         let chain = |s: &str| WideChoice::of_chain(&s.parse().unwrap());
         assert_eq!(chain("1"), WideChoice::Max);
         assert_eq!(chain("0"), WideChoice::Min);
-        assert_eq!(chain("5"), WideChoice::Min);
+        assert_eq!(chain("5"), WideChoice::Split);
+        assert_eq!(chain("a0"), WideChoice::Split);
+        assert_eq!("median".parse::<WideChoice>(), Ok(WideChoice::Median));
+        assert_eq!(
+            "mid".parse::<WideChoice>().unwrap_err().to_string(),
+            "unknown wide choice `mid` (one of: min, max, median, split)"
+        );
     }
 
     /// `x >= 3` over `0..5`: the root leaves {3, 4}; `x = 3` is a guess
