@@ -181,8 +181,18 @@ def test_xcsp3_instances_as_the_command_runs_them():
     assert (best["status"], best["objective"], best["best"], best["optimal"]) == ("optimum", "minimize", 3, True)
     assert best["instantiation"].startswith('<instantiation type="optimum" cost="3">')
     bad = sc.csp_solve(root / "tests/inputs/xcsp3/too-wide.xml")
-    assert bad["status"] == "invalid" and "at most 4096 values" in bad["error"]
+    assert bad["status"] == "invalid" and "more than 4096 values" in bad["error"]
     assert (bad["variables"], bad["constraints"]) == (4, 2)
+    # Wide variables (starts of 100,001 values): the optimum either way,
+    # the branching as asked.
+    shop = root / "tests/inputs/xcsp3/job-shop.xml"
+    split = sc.csp_solve(shop)
+    low = sc.csp_solve(shop, wide_choice="min")
+    assert (split["best"], low["best"]) == (12, 12)
+    assert (split["stats"]["placements"], low["stats"]["placements"]) == (53, 4)
+    assert low["strategy"]["wide_choice"] == "min" and "wide_choice" not in split["strategy"]
+    with pytest.raises(sc.InvalidStrategy, match="unknown wide choice `mid`"):
+        sc.csp_solve(shop, wide_choice="mid")
     with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):
         sc.csp_solve(queens, cells=[lambda view, cell: 0])
     with pytest.raises(sc.InvalidStrategy, match="one engine search"):

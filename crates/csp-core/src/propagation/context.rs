@@ -175,6 +175,25 @@ impl PropagationContext<'_> {
         self.changed(var, gone)
     }
 
+    /// Forward checking of a constraint over `scope` that `check` decides
+    /// on values: once every variable is assigned, a conflict where it
+    /// fails (and the level fails on a wipe-out); before, nothing.
+    pub fn check_once_assigned(
+        &self,
+        scope: &[VarId],
+        check: impl FnOnce(&dyn Fn(VarId) -> u32) -> bool,
+    ) -> Result<(), Conflict> {
+        if scope.iter().any(|&x| self.value(x).is_none()) {
+            return Ok(());
+        }
+        let value = |x: VarId| self.value(x).expect("assigned");
+        if check(&value) || !self.level().fails_on_wipeout() {
+            Ok(())
+        } else {
+            Err(Conflict)
+        }
+    }
+
     /// The smallest value of `var` (narrow or wide); `None` when its
     /// domain is empty.
     #[inline]

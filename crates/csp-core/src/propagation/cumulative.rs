@@ -208,15 +208,7 @@ impl Propagator for Cumulative {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         if ctx.level() < PropagationLevel::Singles {
-            if self.scope.iter().any(|&x| ctx.value(x).is_none()) {
-                return Ok(());
-            }
-            let value = |x: VarId| ctx.value(x).expect("assigned");
-            return if self.check(&value) || !ctx.level().fails_on_wipeout() {
-                Ok(())
-            } else {
-                Err(Conflict)
-            };
+            return ctx.check_once_assigned(&self.scope, |value| self.check(value));
         }
         with_work_space(&PROFILE, |profile| {
             loop {

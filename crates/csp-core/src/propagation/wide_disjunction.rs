@@ -65,22 +65,7 @@ impl Propagator for WideDisjunction {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         if ctx.level() < PropagationLevel::Singles {
-            let mut values = Vec::new();
-            for &x in &self.scope {
-                match ctx.value(x) {
-                    Some(v) => values.push((x, v)),
-                    None => return Ok(()),
-                }
-            }
-            let value = |x: VarId| {
-                let i = values.binary_search_by_key(&x, |&(y, _)| y);
-                values[i.expect("in scope")].1
-            };
-            return if self.check(&value) || !ctx.level().fails_on_wipeout() {
-                Ok(())
-            } else {
-                Err(Conflict)
-            };
+            return ctx.check_once_assigned(&self.scope, |value| self.check(value));
         }
         let mut live = None;
         for (k, part) in self.parts.iter().enumerate() {
