@@ -154,6 +154,17 @@ fn what_does_not_take_wide_variables_says_so() {
 }
 
 #[test]
+fn coefficients_past_64_bits_are_errors_not_wrapped() {
+    let e = error(&with(
+        "    <sum> <list> mul(x[0],9223372036854775807) x[1] </list> <coeffs> 2 1 </coeffs> <condition> (le,3) </condition> </sum>",
+    ));
+    assert_eq!(
+        e,
+        "line 4: a linear form whose coefficients or constant pass 64 bits is not supported"
+    );
+}
+
+#[test]
 fn malformed_input_is_an_error() {
     assert!(error("<instance").starts_with("not XML"));
     let e = error(&with("    <allDifferent> x[] z </allDifferent>"));

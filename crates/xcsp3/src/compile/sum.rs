@@ -54,8 +54,10 @@ impl Linear {
         line: u32,
     ) -> Result<(), XcspError> {
         match expr {
-            Expr::Const(c) => self.constant += factor * c,
-            Expr::Var(v) => self.add_var(*v, factor),
+            Expr::Const(c) => {
+                self.constant = checked(self.constant.checked_add(times(factor, *c, line)?), line)?
+            }
+            Expr::Var(v) => self.add_var(*v, factor, line)?,
             Expr::Apply(Op::Add, args) => {
                 for a in args {
                     self.add(p, a, factor, line)?;
@@ -63,21 +65,21 @@ impl Linear {
             }
             Expr::Apply(Op::Sub, args) => {
                 self.add(p, &args[0], factor, line)?;
-                self.add(p, &args[1], -factor, line)?;
+                self.add(p, &args[1], times(factor, -1, line)?, line)?;
             }
-            Expr::Apply(Op::Neg, args) => self.add(p, &args[0], -factor, line)?,
+            Expr::Apply(Op::Neg, args) => self.add(p, &args[0], times(factor, -1, line)?, line)?,
             Expr::Apply(Op::Mul, args) if args.len() == 2 && const_of(&args[0]).is_some() => self
                 .add(
                 p,
                 &args[1],
-                factor * const_of(&args[0]).expect("checked"),
+                times(factor, const_of(&args[0]).expect("checked"), line)?,
                 line,
             )?,
             Expr::Apply(Op::Mul, args) if args.len() == 2 && const_of(&args[1]).is_some() => self
                 .add(
                 p,
                 &args[0],
-                factor * const_of(&args[1]).expect("checked"),
+                times(factor, const_of(&args[1]).expect("checked"), line)?,
                 line,
             )?,
             other if p.any_wide(other.vars()) => {
@@ -93,7 +95,7 @@ impl Linear {
                 }
                 _ => {
                     let v = predicate::var_of(p, other, line)?;
-                    self.add_var(v, factor);
+                    self.add_var(v, factor, line)?;
                 }
             },
         }
@@ -110,7 +112,7 @@ impl Linear {
         };
         for &(v, c) in &self.terms {
             let Some(d) = p.digits(v) else {
-                form.add_var(v, c);
+                form.add_var(v, c, line)?;
                 continue;
             };
             if !p.consecutive(v) {
@@ -120,19 +122,40 @@ impl Linear {
                     "past 64 values, a variable in a sum takes consecutive values",
                 ));
             }
-            form.constant += c * p.values(v)[0];
-            form.add_var(d.high, 64 * c);
-            form.add_var(d.low, c);
+            form.constant = checked(
+                form.constant.checked_add(times(c, p.values(v)[0], line)?),
+                line,
+            )?;
+            form.add_var(d.high, times(64, c, line)?, line)?;
+            form.add_var(d.low, c, line)?;
         }
         Ok(form)
     }
 
-    fn add_var(&mut self, v: usize, c: i64) {
+    pub(crate) fn add_var(&mut self, v: usize, c: i64, line: u32) -> Result<(), XcspError> {
         match self.terms.iter_mut().find(|(w, _)| *w == v) {
-            Some((_, k)) => *k += c,
+            Some((_, k)) => *k = checked(k.checked_add(c), line)?,
             None => self.terms.push((v, c)),
         }
+        Ok(())
     }
+}
+
+/// `a · b`, refused past 64 bits (a wrapped coefficient would be a wrong
+/// model, not an error).
+fn times(a: i64, b: i64, line: u32) -> Result<i64, XcspError> {
+    checked(a.checked_mul(b), line)
+}
+
+/// A sum's coefficient or constant, refused where it passed 64 bits.
+fn checked(value: Option<i64>, line: u32) -> Result<i64, XcspError> {
+    value.ok_or_else(|| {
+        XcspError::unsupported(
+            line,
+            "a linear form whose coefficients or constant pass 64 bits",
+            "",
+        )
+    })
 }
 
 fn const_of(e: &Expr) -> Option<i64> {
@@ -200,7 +223,7 @@ pub(crate) fn post_linear(
     let (relation, rhs) = match condition {
         Condition::Compare(relation, Operand::Value(k)) => (Some(*relation), *k),
         Condition::Compare(relation, Operand::Var(z)) => {
-            form.add_var(*z, -1);
+            form.add_var(*z, -1, line)?;
             (Some(*relation), 0)
         }
         _ => (None, 0),
@@ -228,12 +251,17 @@ pub(crate) fn post_linear(
         // `ne` or a set: each such term a variable of its own.
         for (_, expr, factor) in std::mem::take(&mut form.unary) {
             let v = predicate::var_of(p, &expr, line)?;
-            form.add_var(v, factor);
+            form.add_var(v, factor, line)?;
         }
     }
     form.terms.retain(|&(_, c)| c != 0);
     // Over domain indices: value = base + index.
-    let shift: i64 = form.terms.iter().map(|&(v, c)| c * p.bases[v]).sum::<i64>() + form.constant;
+    let shift: i128 = (form.terms.iter())
+        .map(|&(v, c)| i128::from(c) * i128::from(p.bases[v]))
+        .sum::<i128>()
+        + i128::from(form.constant);
+    // A bound over domain indices, refused where it passes 64 bits.
+    let bound = |k: i128| checked(i64::try_from(k).ok(), line);
     let vars: Vec<VarId> = form.terms.iter().map(|&(v, _)| p.var(v)).collect();
     let cs: Vec<i64> = form.terms.iter().map(|&(_, c)| c).collect();
     let add = |r: Result<(), csp_core::ModelError>| {
@@ -248,20 +276,31 @@ pub(crate) fn post_linear(
         return predicate::post(p, &[], "a <sum>", line, |_| holds);
     }
     let at_most = |p: &mut Posting, k: i64| {
-        let r =
-            p.b.add_propagator(LinearInequality::new(vars.clone(), cs.clone(), k - shift));
+        let r = p.b.add_propagator(LinearInequality::new(
+            vars.clone(),
+            cs.clone(),
+            bound(i128::from(k) - shift)?,
+        ));
         add(r)
     };
     let at_least = |p: &mut Posting, k: i64| {
-        let negated = cs.iter().map(|c| -c).collect();
-        let r =
-            p.b.add_propagator(LinearInequality::new(vars.clone(), negated, shift - k));
+        let negated = (cs.iter())
+            .map(|&c| times(c, -1, line))
+            .collect::<Result<_, _>>()?;
+        let r = p.b.add_propagator(LinearInequality::new(
+            vars.clone(),
+            negated,
+            bound(shift - i128::from(k))?,
+        ));
         add(r)
     };
     match (relation, condition) {
         (Some(Relation::Eq), _) => {
-            let r =
-                p.b.add_propagator(LinearEquality::new(vars.clone(), cs.clone(), rhs - shift));
+            let r = p.b.add_propagator(LinearEquality::new(
+                vars.clone(),
+                cs.clone(),
+                bound(i128::from(rhs) - shift)?,
+            ));
             add(r)
         }
         (Some(Relation::Le), _) => at_most(p, rhs),
@@ -282,7 +321,7 @@ pub(crate) fn post_linear(
             }
             let s = p.new_var("(the sum)", (lo..=hi).collect(), line)?;
             let mut tie = form.clone();
-            tie.add_var(s, -1);
+            tie.add_var(s, -1, line)?;
             post_linear(
                 p,
                 tie,
@@ -348,7 +387,7 @@ pub(crate) fn wide_row(
     let mut form = form.in_digits(p, line)?;
     for (_, expr, factor) in std::mem::take(&mut form.unary) {
         let v = predicate::var_of(p, &expr, line)?;
-        form.add_var(v, factor);
+        form.add_var(v, factor, line)?;
     }
     form.terms.retain(|&(_, c)| c != 0);
     let shift: i128 = (form.terms.iter())
@@ -372,7 +411,9 @@ pub(crate) fn wide_row(
         )
     })?;
     let vars: Vec<VarId> = form.terms.iter().map(|&(v, _)| p.var(v)).collect();
-    let coefs: Vec<i64> = form.terms.iter().map(|&(_, c)| sign * c).collect();
+    let coefs: Vec<i64> = (form.terms.iter())
+        .map(|&(_, c)| times(sign, c, line))
+        .collect::<Result<_, _>>()?;
     Ok(WideLinear::new(vars, coefs, relation, rhs))
 }
 
