@@ -37,6 +37,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../configs/wdeg-gac-links.toml"),
     ),
     ("lcg", include_str!("../../../configs/lcg.toml")),
+    (
+        "scheduling",
+        include_str!("../../../configs/scheduling.toml"),
+    ),
     ("fastest", include_str!("../../../configs/fastest.toml")),
     ("portfolio", include_str!("../../../configs/portfolio.toml")),
 ];
@@ -575,6 +579,7 @@ mod tests {
                 "wdeg-gac",
                 "wdeg-gac-links",
                 "lcg",
+                "scheduling",
                 "fastest",
                 "portfolio"
             ]

@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn config_completes_presets_and_files_in_every_shell() {
-        let names = "default naive mrv norvig fewest-guesses adaptive wdeg wdeg-gac wdeg-gac-links lcg fastest portfolio";
+        let names = "default naive mrv norvig fewest-guesses adaptive wdeg wdeg-gac wdeg-gac-links lcg scheduling fastest portfolio";
         let bash = script(Shell::Bash);
         let widened = format!(
             "COMPREPLY=($(compgen -W \"{names}\" -- \"${{cur}}\") $(compgen -f -- \"${{cur}}\"))"
