@@ -3537,6 +3537,20 @@ fn csp_solves_and_counts_xcsp3_instances() {
             "csp_optimize_wide",
             sudoku(&["csp", "solve", "tests/inputs/xcsp3/job-shop.xml"])
         );
+        // A trace of a search over wide variables: their placements, no
+        // values listed for their bounds.
+        let scratch = tempfile::tempdir().unwrap();
+        let trace = scratch.path().join("shop.jsonl");
+        let (out, code) = stdout_of(&mut sudoku(&[
+            "csp",
+            "solve",
+            "--trace",
+            trace.to_str().unwrap(),
+            "tests/inputs/xcsp3/job-shop.xml",
+        ]));
+        assert_eq!(code, 0, "{out}");
+        let events = std::fs::read_to_string(&trace).unwrap();
+        assert_eq!(events.lines().filter(|l| l.contains(r#""event":"place""#)).count(), 53);
         // Optimization: the optimum (ACE's: 11 for a Golomb ruler of 5
         // marks), with its cost, and the series' counters.
         assert_cmd_snapshot!(

@@ -969,11 +969,20 @@ impl DomainStore {
     /// On a removal from holders ([`DomainStore::remove_from_holders`]):
     /// the search makes those only while no tracer reads the trail.
     pub(crate) fn trail_since(&self, from: usize) -> impl Iterator<Item = (VarId, u64, bool)> + '_ {
-        (self.trail[from..].iter()).map(|e| {
-            assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
-            assert!(e.var & WIDE == 0, "wide variables are not traced");
-            (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
-        })
+        (self.trail[from..].iter()).map(|&e| DomainStore::traced(e))
+    }
+
+    /// A trail entry as a tracer reads it. A wide variable's entry reads
+    /// as an empty domain word (its bounds and holes are no 64-bit set:
+    /// a trace shows its assignment, not the values its bounds lost).
+    #[inline]
+    fn traced(e: TrailEntry) -> (VarId, u64, bool) {
+        assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
+        let assigned = e.var & ASSIGNMENT != 0;
+        if e.var & WIDE != 0 {
+            return (VarId(e.var & !FLAGS), 0, assigned);
+        }
+        (VarId(e.var & !ASSIGNMENT), e.old, assigned)
     }
 
     /// The change at trail position `k`: the variable, its domain before
@@ -984,10 +993,7 @@ impl DomainStore {
     /// On a removal from holders, as `trail_since`.
     #[inline]
     pub(crate) fn trail_entry(&self, k: usize) -> (VarId, u64, bool) {
-        let e = self.trail[k];
-        assert!(e.var & HOLDERS == 0, "removals from holders are not traced");
-        assert!(e.var & WIDE == 0, "wide variables are not traced");
-        (VarId(e.var & !ASSIGNMENT), e.old, e.var & ASSIGNMENT != 0)
+        DomainStore::traced(self.trail[k])
     }
 
     /// State word `i`.
