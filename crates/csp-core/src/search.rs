@@ -97,6 +97,8 @@ impl SearchConfig {
             Some("propagation probing")
         } else if (self.variables.items()).contains(&crate::VariableHeuristic::Impact) {
             Some("impact-based search (P)")
+        } else if (self.values.items()).contains(&crate::ValueHeuristic::LeastImpact) {
+            Some("the least-impact value (b)")
         } else {
             None
         };

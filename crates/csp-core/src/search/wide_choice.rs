@@ -177,6 +177,17 @@ mod tests {
             err.to_string(),
             "restarts: not on wide variables yet, and the model has some"
         );
+        // The least-impact value weighs each value of a variable by its
+        // index: refused too (it indexed past its table).
+        let impact = SearchConfig {
+            values: "b".parse().unwrap(),
+            ..SearchConfig::default()
+        };
+        let err = Search::new(&model, &impact).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the least-impact value (b): not on wide variables yet, and the model has some"
+        );
     }
 }
 
