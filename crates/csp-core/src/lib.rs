@@ -71,7 +71,7 @@ pub use heuristics::{
     HeuristicError, Reads, SelectionContext, ValueChain, ValueHeuristic, ValueLink, ValueSelector,
     VariableChain, VariableHeuristic, VariableLink, VariableSelector,
 };
-pub use model::{Model, ModelBuilder, ModelError, Watch};
+pub use model::{MAX_RELATED_SCOPE, Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, Cumulative, DistinctSum, Element,

@@ -8,6 +8,13 @@ use crate::propagation::{
 };
 use crate::{DomainStore, Rows, ValueSet, VarId};
 
+/// The most variables a scope relates to each other (constraint-graph
+/// neighbours, [`Model::neighbours`]): a larger constraint (a sum over
+/// thousands of variables) relates none of them, as its n² pairs would
+/// cost more than its propagation. Grids and the XCSP3 corpus stay far
+/// below it.
+pub const MAX_RELATED_SCOPE: usize = 4096;
+
 /// Something wrong with how a model is put together.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ModelError {
@@ -58,6 +65,13 @@ pub struct ModelBuilder {
     /// The wide variables and their numbers of values
     /// ([`ModelBuilder::new_wide_var`]).
     wide: Vec<(VarId, u32)>,
+    /// Whether each variable is wide.
+    is_wide: Vec<bool>,
+    /// A mark per variable for [`ModelBuilder::add_propagator`]'s check
+    /// of repeated variables: the call's number when it last saw it.
+    marks: Vec<u32>,
+    /// How many calls of `add_propagator` there were.
+    calls: u32,
 }
 
 impl ModelBuilder {
@@ -70,6 +84,8 @@ impl ModelBuilder {
     pub fn new_var(&mut self, domain: ValueSet) -> VarId {
         self.domains.push(domain);
         self.positions.push(None);
+        self.is_wide.push(false);
+        self.marks.push(u32::MAX);
         VarId(self.domains.len() as u32 - 1)
     }
 
@@ -85,12 +101,13 @@ impl ModelBuilder {
             .ok_or(ModelError::WideCount { count })?;
         let var = self.new_var(ValueSet::EMPTY);
         self.wide.push((var, count));
+        self.is_wide[var.index()] = true;
         Ok(var)
     }
 
     /// Whether `var` is a wide variable.
     pub fn is_wide(&self, var: VarId) -> bool {
-        self.wide.iter().any(|&(v, _)| v == var)
+        self.is_wide.get(var.index()).copied().unwrap_or(false)
     }
 
     /// `n` new variables with the same initial domain.
@@ -123,17 +140,20 @@ impl ModelBuilder {
     /// Adds a propagator.
     pub fn add_propagator(&mut self, p: impl Propagator + 'static) -> Result<(), ModelError> {
         let count = self.domains.len();
-        let mut seen = vec![false; count];
+        // Marked with the call's number: linear in its scope, not in the
+        // model's variables.
+        self.calls = self.calls.wrapping_add(1);
+        let mark = self.calls;
         for &var in p.scope() {
             if var.index() >= count {
                 return Err(ModelError::UnknownVariable { var, count });
             }
-            if std::mem::replace(&mut seen[var.index()], true) {
+            if std::mem::replace(&mut self.marks[var.index()], mark) == mark {
                 return Err(ModelError::RepeatedVariable(var));
             }
         }
         if !p.takes_wide()
-            && let Some(&(var, _)) = self.wide.iter().find(|(v, _)| seen[v.index()])
+            && let Some(&var) = p.scope().iter().find(|v| self.is_wide[v.index()])
         {
             return Err(ModelError::NarrowOnly {
                 propagator: p.name(),
@@ -261,11 +281,14 @@ impl ModelBuilder {
             }
         }
         // Each related scope and declared relation makes its variables
-        // neighbours of each other.
+        // neighbours of each other, up to MAX_RELATED_SCOPE of them (past
+        // it the pairs would be quadratic: a sum of 50,000 terms took a
+        // minute to build).
         let scopes = (self.propagators.iter())
             .filter(|p| p.relates_scope())
             .map(|p| p.scope());
-        for group in scopes.chain(self.relations.iter().map(Vec::as_slice)) {
+        let groups = scopes.chain(self.relations.iter().map(Vec::as_slice));
+        for group in groups.filter(|g| g.len() <= MAX_RELATED_SCOPE) {
             for &v in group {
                 related[v.index()].extend(group.iter().copied().filter(|&w| w != v));
             }

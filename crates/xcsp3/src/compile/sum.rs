@@ -38,6 +38,10 @@ pub(crate) fn post(
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Linear {
     pub(crate) terms: Vec<(usize, i64)>,
+    /// Each variable's position in `terms`, for [`Linear::add_var`]
+    /// (rebuilt when `terms` changed length behind its back: pushes,
+    /// `retain`): a sum of n terms is read in O(n), not O(n²).
+    index: std::collections::HashMap<usize, usize>,
     /// The variable, the expression (over it alone) and its factor.
     pub(crate) unary: Vec<(usize, Expr, i64)>,
     pub(crate) constant: i64,
@@ -133,9 +137,20 @@ impl Linear {
     }
 
     pub(crate) fn add_var(&mut self, v: usize, c: i64, line: u32) -> Result<(), XcspError> {
-        match self.terms.iter_mut().find(|(w, _)| *w == v) {
-            Some((_, k)) => *k = checked(k.checked_add(c), line)?,
-            None => self.terms.push((v, c)),
+        if self.index.len() != self.terms.len() {
+            self.index = (self.terms.iter().enumerate())
+                .map(|(k, &(w, _))| (w, k))
+                .collect();
+        }
+        match self.index.get(&v) {
+            Some(&k) => {
+                let term = &mut self.terms[k].1;
+                *term = checked(term.checked_add(c), line)?;
+            }
+            None => {
+                self.index.insert(v, self.terms.len());
+                self.terms.push((v, c));
+            }
         }
         Ok(())
     }
