@@ -214,6 +214,8 @@ proptest! {
             learning: learning && level > PropagationLevel::None && level < PropagationLevel::Probing,
             // A classic grid has no rule between two cells to link.
             links: false,
+            // Nor a wide variable.
+            wide_choice: None,
         };
         let r = sudoku.solve(puzzle, &config).unwrap();
         prop_assert_eq!(r.status(), SolveStatus::Solved, "{} {} {} {} {}", config.variables, config.values, level, restarts, config.learning);
