@@ -1051,17 +1051,8 @@ impl DomainStore {
             // No wide variable: the narrow undo over borrows of the parts
             // it changes, which the loop keeps in registers (cachegrind:
             // through `self` each entry reloaded them).
-            let entries = &self.trail[mark..];
-            let mut parts = NarrowParts {
-                slots: &mut self.slots,
-                by_size: &mut self.by_size,
-                open: &mut self.open,
-                holders: &mut self.holders,
-                value_use: &mut self.value_use,
-                stride: self.stride,
-                unassigned: 0,
-            };
-            for &entry in entries.iter().rev() {
+            let (trail, mut parts) = self.narrow_parts();
+            for &entry in trail[mark..].iter().rev() {
                 parts.undo(entry);
             }
             self.assigned_count -= parts.unassigned;
@@ -1078,37 +1069,29 @@ impl DomainStore {
         }
     }
 
-    /// Undoes one trail entry of a narrow variable (or of holder sets).
+    /// Undoes one trail entry of a narrow variable (or of holder sets),
+    /// as [`NarrowParts::undo`] does.
+    fn undo_narrow(&mut self, entry: TrailEntry) {
+        let (_, mut parts) = self.narrow_parts();
+        parts.undo(entry);
+        let unassigned = parts.unassigned;
+        self.assigned_count -= unassigned;
+    }
+
+    /// The trail, and the parts that undoing narrow entries changes,
+    /// borrowed apart.
     #[inline(always)]
-    fn undo_narrow(&mut self, TrailEntry { var, size, old }: TrailEntry) {
-        if var & HOLDERS != 0 {
-            let block = (var & !HOLDERS) as usize;
-            self.holders[size as usize * self.stride + block] |= old;
-            let mut left = old;
-            while left != 0 {
-                let bit = left & left.wrapping_neg();
-                let slot = &mut self.slots[block * 64 + left.trailing_zeros() as usize];
-                slot.bits |= 1 << size;
-                let was = slot.size;
-                slot.size = was + 1;
-                self.move_bucket((block, bit), was, was + 1);
-                left ^= bit;
-            }
-            return;
-        }
-        let i = (var & !ASSIGNMENT) as usize;
-        if var & ASSIGNMENT != 0 {
-            let slot = &mut self.slots[i];
-            let v = std::mem::replace(&mut slot.assigned, UNASSIGNED);
-            slot.bits = old;
-            slot.size = size;
-            self.value_use[v as usize] -= 1;
-            self.assigned_count -= 1;
-            self.enter_bucket(i, size);
-            self.toggle_holders(i, old);
-        } else {
-            self.set_domain(i, old, size);
-        }
+    fn narrow_parts(&mut self) -> (&[TrailEntry], NarrowParts<'_>) {
+        let parts = NarrowParts {
+            slots: &mut self.slots,
+            by_size: &mut self.by_size,
+            open: &mut self.open,
+            holders: &mut self.holders,
+            value_use: &mut self.value_use,
+            stride: self.stride,
+            unassigned: 0,
+        };
+        (&self.trail, parts)
     }
 }
 

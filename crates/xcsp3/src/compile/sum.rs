@@ -136,6 +136,25 @@ impl Linear {
         Ok(form)
     }
 
+    /// Gives each term that is a function of one variable a variable of
+    /// its own (see `predicate::var_of`), as a linear term.
+    fn own_variables(&mut self, p: &mut Posting, line: u32) -> Result<(), XcspError> {
+        for (_, expr, factor) in std::mem::take(&mut self.unary) {
+            let v = predicate::var_of(p, &expr, line)?;
+            self.add_var(v, factor, line)?;
+        }
+        Ok(())
+    }
+
+    /// The form's value where every variable takes its domain index 0 (its
+    /// base), in 128 bits: what moves its bound onto domain indices.
+    fn shift(&self, p: &Posting) -> i128 {
+        (self.terms.iter())
+            .map(|&(v, c)| i128::from(c) * i128::from(p.bases[v]))
+            .sum::<i128>()
+            + i128::from(self.constant)
+    }
+
     pub(crate) fn add_var(&mut self, v: usize, c: i64, line: u32) -> Result<(), XcspError> {
         if self.index.len() != self.terms.len() {
             self.index = (self.terms.iter().enumerate())
@@ -264,17 +283,11 @@ pub(crate) fn post_linear(
             return Ok(());
         }
         // `ne` or a set: each such term a variable of its own.
-        for (_, expr, factor) in std::mem::take(&mut form.unary) {
-            let v = predicate::var_of(p, &expr, line)?;
-            form.add_var(v, factor, line)?;
-        }
+        form.own_variables(p, line)?;
     }
     form.terms.retain(|&(_, c)| c != 0);
     // Over domain indices: value = base + index.
-    let shift: i128 = (form.terms.iter())
-        .map(|&(v, c)| i128::from(c) * i128::from(p.bases[v]))
-        .sum::<i128>()
-        + i128::from(form.constant);
+    let shift = form.shift(p);
     // A bound over domain indices, refused where it passes 64 bits.
     let bound = |k: i128| checked(i64::try_from(k).ok(), line);
     let vars: Vec<VarId> = form.terms.iter().map(|&(v, _)| p.var(v)).collect();
@@ -400,15 +413,9 @@ pub(crate) fn wide_row(
     line: u32,
 ) -> Result<WideLinear, XcspError> {
     let mut form = form.in_digits(p, line)?;
-    for (_, expr, factor) in std::mem::take(&mut form.unary) {
-        let v = predicate::var_of(p, &expr, line)?;
-        form.add_var(v, factor, line)?;
-    }
+    form.own_variables(p, line)?;
     form.terms.retain(|&(_, c)| c != 0);
-    let shift: i128 = (form.terms.iter())
-        .map(|&(v, c)| i128::from(c) * i128::from(p.bases[v]))
-        .sum::<i128>()
-        + i128::from(form.constant);
+    let shift = form.shift(p);
     let rest = i128::from(k) - shift;
     let (sign, rest, relation) = match relation {
         Relation::Eq => (1, rest, LinearRelation::Equal),
