@@ -38,6 +38,7 @@ mod no_overlap;
 mod ordered;
 mod predicate;
 mod regular;
+mod root_bounds;
 mod sum;
 
 use csp_core::{
@@ -530,7 +531,16 @@ fn made_wide(instance: &Instance, extra: Option<&Constraint>) -> Vec<bool> {
 /// The model of `instance`: its constraints (its objective, if any, is
 /// left to [`compile_better_than`]).
 pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
-    compile_with(instance, None)
+    compile_with(instance, None, true)
+}
+
+/// The model of `instance` with every domain as declared: the variables
+/// of more than 64 values not narrowed to the bounds that the linear
+/// constraints imply (as [`compile`] does, see `root_bounds`). The same
+/// solutions; for measuring what the narrowing changes, and for testing
+/// the digits and wide variables that it would otherwise turn narrow.
+pub fn compile_as_declared(instance: &Instance) -> Result<Compiled, XcspError> {
+    compile_with(instance, None, false)
 }
 
 /// The model of `instance` whose solutions are better than `bound` for its
@@ -538,10 +548,14 @@ pub fn compile(instance: &Instance) -> Result<Compiled, XcspError> {
 /// of branch and bound. Without an objective, the model of [`compile`].
 pub fn compile_better_than(instance: &Instance, bound: i64) -> Result<Compiled, XcspError> {
     let better = instance.objective.as_ref().map(|o| o.better_than(bound));
-    compile_with(instance, better.as_ref())
+    compile_with(instance, better.as_ref(), true)
 }
 
-fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compiled, XcspError> {
+fn compile_with(
+    instance: &Instance,
+    extra: Option<&Constraint>,
+    narrow: bool,
+) -> Result<Compiled, XcspError> {
     let mut posting = Posting {
         b: ModelBuilder::new(),
         domains: Vec::new(),
@@ -554,8 +568,19 @@ fn compile_with(instance: &Instance, extra: Option<&Constraint>) -> Result<Compi
         auxiliary: 0,
     };
     let made_wide = made_wide(instance, extra);
-    for (var, &wide) in instance.variables.iter().zip(&made_wide) {
-        let (name, domain) = (&var.name, var.domain.clone());
+    // Not by `extra`: every step of branch and bound reads its solutions
+    // through the first step's domains.
+    let domains = if narrow {
+        root_bounds::narrowed(instance)
+    } else {
+        instance
+            .variables
+            .iter()
+            .map(|v| v.domain.clone())
+            .collect()
+    };
+    for ((var, &wide), domain) in instance.variables.iter().zip(&made_wide).zip(domains) {
+        let name = &var.name;
         if wide && domain.span() > MAX_VALUES as u64 {
             posting.new_wide(name, name.clone(), &domain, var.line)?;
         } else {

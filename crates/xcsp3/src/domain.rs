@@ -33,7 +33,7 @@ impl Domain {
     }
 
     /// The union of `intervals` (each `lo <= hi`), merged.
-    fn of_intervals(mut intervals: Vec<(i64, i64)>) -> Domain {
+    pub(crate) fn of_intervals(mut intervals: Vec<(i64, i64)>) -> Domain {
         intervals.sort_unstable();
         let mut merged: Vec<(i64, i64)> = Vec::with_capacity(intervals.len());
         for (lo, hi) in intervals {

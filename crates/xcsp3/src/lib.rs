@@ -48,7 +48,8 @@ mod variables;
 
 pub use branch_and_bound::{OptimizeError, Optimized, optimize};
 pub use compile::{
-    Compiled, MAX_COMBINATIONS, MAX_DIGIT_VALUES, MAX_GAPS, compile, compile_better_than,
+    Compiled, MAX_COMBINATIONS, MAX_DIGIT_VALUES, MAX_GAPS, compile, compile_as_declared,
+    compile_better_than,
 };
 pub use constraint::{Condition, Constraint, Kind, Operand, READ, Relation};
 pub use domain::{Domain, MAX_DOMAIN_VALUES};

@@ -146,7 +146,7 @@ fn what_does_not_take_wide_variables_says_so() {
         ),
         "{e}"
     );
-    let e = over("<sum> <list> g b </list> <condition> (le,7) </condition> </sum>");
+    let e = over("<sum> <list> g b </list> <condition> (le,150) </condition> </sum>");
     assert!(
         e.starts_with("line 4: a sum over a variable of 91 values is not supported: past 64 values, a variable in a sum takes consecutive values"),
         "{e}"

@@ -40,6 +40,13 @@ fn brute_force(instance: &Instance) -> u64 {
 
 fn searched(instance: &Instance, level: PropagationLevel) -> u64 {
     let compiled = xcsp3::compile(instance).unwrap();
+    let declared = xcsp3::compile_as_declared(instance).unwrap();
+    let narrowed = search_count(&compiled, level);
+    assert_eq!(search_count(&declared, level), narrowed, "as declared");
+    narrowed
+}
+
+fn search_count(compiled: &xcsp3::Compiled, level: PropagationLevel) -> u64 {
     let config = SearchConfig {
         level,
         ..SearchConfig::default()
@@ -320,6 +327,12 @@ const WIDE_CASES: &[(&str, &str, &str)] = &[
         GAPPED,
         "<allDifferent> w s add(u,38) </allDifferent>",
     ),
+    (
+        "a total declared over 201 values, narrowed to 13",
+        "<array id=\"c\" size=\"[3]\"> 0..3 </array> <var id=\"t\"> -100..100 </var>",
+        "<sum> <list> c[] </list> <coeffs> 2 1 -1 </coeffs> <condition> (eq,t) </condition> </sum>\n\
+         <allDifferent> t c[0] c[1] </allDifferent>",
+    ),
 ];
 
 /// Each case (name, variables, constraints) counts by search at `fc`,
@@ -460,6 +473,11 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
 #[test]
 fn variables_past_4096_values_count_what_they_say() {
     assert_counts(BEYOND_DIGITS_CASES);
+    // As declared, each case has a wide variable (narrowed, some have not).
+    for (name, variables, constraint) in BEYOND_DIGITS_CASES {
+        let declared = xcsp3::compile_as_declared(&instance_over(variables, constraint)).unwrap();
+        assert!(!declared.model.wide_vars().is_empty(), "{name}");
+    }
 }
 
 #[test]
@@ -520,7 +538,7 @@ fn a_slide_reads_as_its_windows_written_out() {
 
 #[test]
 fn wide_variables_read_back_from_their_digits() {
-    let instance = instance_over(GAPPED, "<intension> eq(s,add(u,77)) </intension>");
+    let instance = instance_over(GAPPED, "<intension> ne(s,add(u,77)) </intension>");
     let compiled = xcsp3::compile(&instance).unwrap();
     // Model variables: u, then w's digits and s's.
     let labels: Vec<String> = (0..compiled.model.num_vars())
