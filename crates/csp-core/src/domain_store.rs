@@ -113,6 +113,9 @@ pub struct DomainStore {
     value_use: [u32; 64],
     assigned_count: u32,
     trail: Vec<TrailEntry>,
+    /// The shortest the trail has been since [`DomainStore::mark_verified`]:
+    /// the entries past it are the changes since then.
+    low_water: usize,
     checkpoints: Vec<Checkpoint>,
     /// The propagators' state words ([`crate::Propagator::state_words`]),
     /// each with the stamp of the checkpoint whose trail holds its value
@@ -234,6 +237,7 @@ impl DomainStore {
             value_use: [0; 64],
             assigned_count: 0,
             trail: Vec::with_capacity(trail),
+            low_water: 0,
             // One per placement in force, plus one for a probe.
             checkpoints: Vec::with_capacity(n + 2),
             state: vec![StateWord::default(); words],
@@ -283,6 +287,7 @@ impl DomainStore {
             // The most the trail can hold: each change removes a value at
             // least, or assigns. Reserved once, so search never reallocates.
             trail: Vec::with_capacity(domains.iter().map(|d| d.len() as usize + 1).sum()),
+            low_water: 0,
             // One per placement in force, plus one for a probe.
             checkpoints: Vec::with_capacity(domains.len() + 2),
             state: vec![StateWord::default(); words],
@@ -1043,6 +1048,7 @@ impl DomainStore {
             epoch,
         } = self.checkpoints.pop().expect("restore without checkpoint");
         self.epoch = epoch;
+        self.low_water = self.low_water.min(mark);
         while self.state_trail.len() > state_trail {
             let (i, word) = self.state_trail.pop().expect("state trail underflow");
             self.state[i as usize].word = word;
@@ -1067,6 +1073,35 @@ impl DomainStore {
                 self.undo_narrow(entry);
             }
         }
+    }
+
+    /// Notes the present domains as verified: from now on,
+    /// [`DomainStore::all_changed_since_verified`] goes through the
+    /// variables changed after this point.
+    pub(crate) fn mark_verified(&mut self) {
+        self.low_water = self.trail.len();
+    }
+
+    /// Whether `f` holds for every variable (by index) whose domain
+    /// changed since [`DomainStore::mark_verified`] (undone changes
+    /// included, some variables more than once), stopping at the first
+    /// that fails. A variable not given has the domain it had then.
+    pub(crate) fn all_changed_since_verified(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        (self.trail[self.low_water.min(self.trail.len())..].iter()).all(|e| {
+            if e.var & HOLDERS != 0 {
+                let first = ((e.var & !HOLDERS) as usize) * 64;
+                let mut bits = e.old;
+                while bits != 0 {
+                    if !f(first + bits.trailing_zeros() as usize) {
+                        return false;
+                    }
+                    bits &= bits - 1;
+                }
+                true
+            } else {
+                f((e.var & !FLAGS) as usize)
+            }
+        })
     }
 
     /// Undoes one trail entry of a narrow variable (or of holder sets),

@@ -137,7 +137,10 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict>;
 
     /// Whether a complete assignment satisfies the constraint.
-    /// `value(v)` is the value of variable `v`.
+    /// `value(v)` is the value of variable `v`. It reads the values of its
+    /// [`scope`](Propagator::scope) only, and nothing that changes during
+    /// a search: a search checks again only the propagators over
+    /// variables changed since the last solution that passed.
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool;
 
     /// A short name for statistics and debugging.

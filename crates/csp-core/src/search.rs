@@ -21,8 +21,10 @@ use crate::trace::{self, Event, FailCause, LinkScores, Tracer};
 use crate::{DomainStore, Model, Restarts, SearchStats, ValueSet, VarId};
 
 mod learning_search;
+mod solution_check;
 mod wide_choice;
 
+use solution_check::SolutionCheck;
 use wide_choice::WideDecision;
 pub use wide_choice::{UnknownWideChoice, WideChoice};
 
@@ -206,6 +208,8 @@ pub struct Search<'m> {
     limits: Limits,
     frames: Vec<Frame>,
     value_buffer: Vec<u32>,
+    /// Each full assignment's check ([`SolutionCheck`]).
+    solution_check: SolutionCheck,
     placed: FixedBitSet,
     stats: SearchStats,
     root: Option<Result<(), Conflict>>,
@@ -320,6 +324,7 @@ impl<'m> Search<'m> {
             limits: config.limits,
             frames: Vec::with_capacity(n),
             value_buffer: Vec::with_capacity(n * 64),
+            solution_check: SolutionCheck::new(model),
             placed: FixedBitSet::with_capacity(n),
             stats: SearchStats::default(),
             root: None,
@@ -836,7 +841,7 @@ impl<'m> Search<'m> {
                     self.stats.iterations += 1;
                     match self.choose::<TRACE>(self.frames.len()) {
                         None => {
-                            if self.model.check(&self.store) {
+                            if (self.solution_check).holds(self.model, &mut self.store) {
                                 if self.solution_found::<TRACE>(max_solutions, first_solution) {
                                     return Termination::SolutionLimit;
                                 }
