@@ -24,7 +24,8 @@
 //!   failures the propagators explained themselves ([`ExplanationCounts`]).
 //!
 //! A failure panics with the model, the assignment and the level, so it
-//! reads as a test failure.
+//! reads as a test failure. [`check_wide_propagator`] does the same on
+//! models whose variables are wide or narrow at random.
 //!
 //! ```
 //! use csp_core::harness::check_propagator;
@@ -34,6 +35,10 @@
 //!     b.add_propagator(IncreasingChain::new(vars.to_vec())).unwrap();
 //! });
 //! ```
+
+mod wide_variables;
+
+pub use wide_variables::check_wide_propagator;
 
 use std::ops::RangeInclusive;
 

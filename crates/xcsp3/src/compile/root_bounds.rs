@@ -176,13 +176,17 @@ struct Form {
     constant: i128,
 }
 
-/// Past it, a coefficient or constant is not read (the row is left out).
-const MAX_MAGNITUDE: i128 = 1 << 80;
+/// Past it, a coefficient is not read (the row is left out): with
+/// bounds within 64 bits and at most 2^20 variables, no sum passes 2^124.
+const MAX_FACTOR: i128 = 1 << 40;
+
+/// Past it, a row's constant is not read (the row is left out).
+const MAX_CONSTANT: i128 = 1 << 80;
 
 impl Form {
     /// Adds `factor × expr`: false where it is not linear.
     fn add(&mut self, expr: &Expr, factor: i128) -> bool {
-        if factor.abs() > MAX_MAGNITUDE {
+        if factor.abs() > MAX_FACTOR {
             return false;
         }
         match expr {
@@ -201,7 +205,7 @@ impl Form {
             },
             _ => return false,
         }
-        self.constant.abs() <= MAX_MAGNITUDE
+        self.constant.abs() <= MAX_CONSTANT
     }
 
     /// The rows of `form condition`: none for `ne` and sets.
@@ -314,6 +318,23 @@ mod tests {
         assert_eq!(
             domains(xml),
             vec![(Some(0), Some(10)), (Some(0), Some(1000))]
+        );
+    }
+
+    #[test]
+    fn huge_coefficients_leave_their_rows_out() {
+        // 2^62 × x over 0..4e9, summed, would pass 128 bits.
+        let xml = r#"<instance format="XCSP3" type="CSP"><variables>
+            <var id="x"> 0..4000000000 </var>
+            <var id="y"> 0..100 </var>
+            </variables><constraints>
+            <sum><list> x x y </list><coeffs> 4611686018427387904 4611686018427387904 1 </coeffs><condition> (le,9223372036854775807) </condition></sum>
+            <intension> le(mul(mul(x,1099511627776),1099511627776),y) </intension>
+            <intension> le(y,add(x,-9223372036854775807,-9223372036854775807)) </intension>
+            </constraints></instance>"#;
+        assert_eq!(
+            domains(xml),
+            vec![(Some(0), Some(4000000000)), (Some(0), Some(100))]
         );
     }
 

@@ -1,0 +1,300 @@
+//! [`check_wide_propagator`]: the harness on models whose variables are
+//! wide or narrow at random.
+
+use std::ops::RangeInclusive;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use super::below;
+use crate::{
+    LinearRelation, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
+    WideLinear,
+};
+
+/// Checks `post` on `cases` random models of a number of variables in
+/// `arity`, each wide (chance 1/2: values `0..k`, `k` within 1..=9,
+/// sometimes with a hole made by a `≠` row) or narrow (a random set
+/// within `0..9`), against brute force, as [`check_propagator`] does:
+/// at every level a search of wide variables takes (those that refuse
+/// them, probing, are left out):
+/// - with a random partial assignment fixed, propagation removes no value
+///   of a solution extending it, and fails only when none exists;
+/// - with a full assignment fixed, propagation succeeds exactly when it
+///   is a solution (at `none`, where nothing fails, it succeeds);
+/// - with the partial assignment fixed, a complete search (input order,
+///   smallest value first, which is `min` on a wide variable) finds
+///   exactly the solutions extending it, the first one first.
+///
+/// Explanations are not checked: learning refuses wide variables.
+///
+/// [`check_propagator`]: super::check_propagator
+///
+/// # Panics
+/// As [`check_propagator`](super::check_propagator), with the model, the
+/// assignment and the level.
+pub fn check_wide_propagator(
+    name: &str,
+    cases: usize,
+    seed: u64,
+    arity: RangeInclusive<usize>,
+    post: impl Fn(&mut ModelBuilder, &[VarId], &mut ChaCha8Rng),
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (lo, hi) = (*arity.start(), *arity.end());
+    let mut wide_cases = 0;
+    for case in 0..cases {
+        let n = lo + below(&mut rng, (hi - lo + 1) as u32) as usize;
+        let mut b = ModelBuilder::new();
+        let mut domains: Vec<Vec<u32>> = Vec::with_capacity(n);
+        let mut vars = Vec::with_capacity(n);
+        for _ in 0..n {
+            if below(&mut rng, 2) == 0 {
+                let count = 1 + below(&mut rng, 9);
+                let var = b.new_wide_var(u64::from(count)).expect("a small count");
+                vars.push(var);
+                domains.push((0..count).collect());
+                if count > 2 && below(&mut rng, 3) == 0 {
+                    let hole = i64::from(below(&mut rng, count));
+                    let row = WideLinear::new(vec![var], vec![1], LinearRelation::NotEqual, hole);
+                    b.add_propagator(row).expect("a row over one variable");
+                }
+            } else {
+                let bits = match below(&mut rng, 2) {
+                    0 => 0x1ff,
+                    _ => (rng_bits(&mut rng) & 0x1ff).max(1),
+                };
+                let set = ValueSet(bits);
+                vars.push(b.new_var(set));
+                domains.push(set.iter().collect());
+            }
+        }
+        post(&mut b, &vars, &mut rng);
+        let model = b.build();
+        wide_cases += usize::from(!model.wide_vars().is_empty());
+        let solutions = solutions(&model, &domains);
+        let context = |what: &str| {
+            format!(
+                "{name}, case {case} (seed {seed}): {what}\n  domains {domains:?}\n  model {model:?}"
+            )
+        };
+        let partial: Vec<Option<u32>> = (domains.iter())
+            .map(|d| (below(&mut rng, 3) == 0).then(|| d[below(&mut rng, d.len() as u32) as usize]))
+            .collect();
+        let extending: Vec<&Vec<u32>> = (solutions.iter())
+            .filter(|s| (s.iter().zip(&partial)).all(|(x, p)| p.is_none_or(|p| p == *x)))
+            .collect();
+        let full: Vec<u32> = match solutions.first() {
+            Some(_) if below(&mut rng, 2) == 0 => {
+                solutions[below(&mut rng, solutions.len() as u32) as usize].clone()
+            }
+            _ => (domains.iter())
+                .map(|d| d[below(&mut rng, d.len() as u32) as usize])
+                .collect(),
+        };
+        let is_solution = solutions.contains(&full);
+        let fixed: Vec<Option<u32>> = full.iter().map(|&x| Some(x)).collect();
+        for level in PropagationLevel::ALL {
+            let config = SearchConfig {
+                level,
+                variables: "A".parse().expect("a heuristic"),
+                values: "0".parse().expect("a heuristic"),
+                ..SearchConfig::default()
+            };
+            if Search::new(&model, &config).is_err() {
+                continue;
+            }
+            let context = |what: &str| context(&format!("at {level} with {partial:?}, {what}"));
+            match propagated(&model, &config, &partial) {
+                None => assert!(
+                    extending.is_empty(),
+                    "{}",
+                    context(&format!("fails though {:?} is a solution", extending[0]))
+                ),
+                Some(left) => {
+                    for s in &extending {
+                        for (i, &x) in s.iter().enumerate() {
+                            assert!(
+                                left[i].contains(&x),
+                                "{}",
+                                context(&format!(
+                                    "x{i} lost {x}, used by solution {s:?} (domains left {left:?})"
+                                ))
+                            );
+                        }
+                    }
+                }
+            }
+            // At `none` nothing fails (the spec's plain backtracking: the
+            // search's check of each solution rejects a wrong one).
+            assert_eq!(
+                propagated(&model, &config, &fixed).is_some(),
+                is_solution || level == PropagationLevel::None,
+                "{}",
+                context(&format!(
+                    "full assignment {full:?} (a solution: {is_solution})"
+                ))
+            );
+            let (count, first) = searched(&model, &config, &partial);
+            assert_eq!(
+                (count, first.as_ref()),
+                (extending.len() as u64, extending.first().copied()),
+                "{}",
+                context("a search finds (count, first)")
+            );
+        }
+    }
+    assert!(
+        wide_cases * 4 >= cases,
+        "{name}: only {wide_cases} of {cases} models had a wide variable"
+    );
+}
+
+fn rng_bits(rng: &mut ChaCha8Rng) -> u64 {
+    use rand_chacha::rand_core::RngCore;
+    rng.next_u64()
+}
+
+/// Every assignment within `domains` that satisfies every constraint, in
+/// lexicographic order.
+fn solutions(model: &Model, domains: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut index = vec![0usize; domains.len()];
+    loop {
+        let values: Vec<u32> = index.iter().zip(domains).map(|(&i, d)| d[i]).collect();
+        let value = |v: VarId| values[v.index()];
+        if model.propagators().iter().all(|p| p.check(&value)) {
+            out.push(values);
+        }
+        let mut k = domains.len();
+        loop {
+            if k == 0 {
+                return out;
+            }
+            k -= 1;
+            index[k] += 1;
+            if index[k] < domains[k].len() {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+}
+
+/// The values left to each variable after fixing `assignment` and
+/// propagating the root, or `None` on a conflict.
+fn propagated(
+    model: &Model,
+    config: &SearchConfig,
+    assignment: &[Option<u32>],
+) -> Option<Vec<Vec<u32>>> {
+    let mut search = Search::new(model, config).expect("checked");
+    for (i, x) in assignment.iter().enumerate() {
+        if let Some(x) = *x {
+            search.fix(VarId(i as u32), x).ok()?;
+        }
+    }
+    search.propagate_root().ok()?;
+    let store = search.store();
+    Some(model.vars().map(|v| store.values(v).collect()).collect())
+}
+
+/// How many solutions a complete search finds after fixing `assignment`,
+/// and the first one.
+fn searched(
+    model: &Model,
+    config: &SearchConfig,
+    assignment: &[Option<u32>],
+) -> (u64, Option<Vec<u32>>) {
+    let mut search = Search::new(model, config).expect("checked");
+    for (i, x) in assignment.iter().enumerate() {
+        if let Some(x) = *x
+            && search.fix(VarId(i as u32), x).is_err()
+        {
+            return (0, None);
+        }
+    }
+    let result = search.run(None);
+    (result.stats.solutions, result.first_solution)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The propagators that take wide variables through the harness.
+    use super::*;
+    use crate::{Cumulative, Task, WideDisjunction};
+
+    const CASES: usize = 300;
+
+    fn row(rng: &mut ChaCha8Rng, vars: &[VarId], relation: LinearRelation) -> WideLinear {
+        let coefs: Vec<i64> = (vars.iter())
+            .map(|_| [-3, -2, -1, 1, 2, 3][below(rng, 6) as usize])
+            .collect();
+        let rhs = i64::from(below(rng, 20)) - 6;
+        WideLinear::new(vars.to_vec(), coefs, relation, rhs)
+    }
+
+    #[test]
+    fn wide_linear_equal() {
+        check_wide_propagator("wide linear =", CASES, 11, 2..=5, |b, vars, rng| {
+            b.add_propagator(row(rng, vars, LinearRelation::Equal))
+                .unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_linear_at_most() {
+        check_wide_propagator("wide linear ≤", CASES, 12, 2..=5, |b, vars, rng| {
+            b.add_propagator(row(rng, vars, LinearRelation::AtMost))
+                .unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_linear_not_equal() {
+        check_wide_propagator("wide linear ≠", CASES, 13, 2..=4, |b, vars, rng| {
+            b.add_propagator(row(rng, vars, LinearRelation::NotEqual))
+                .unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_disjunction() {
+        // One to three parts, each of one or two rows over some variables.
+        check_wide_propagator("wide disjunction", CASES, 14, 2..=5, |b, vars, rng| {
+            let parts = (0..1 + below(rng, 3))
+                .map(|_| {
+                    (0..1 + below(rng, 2))
+                        .map(|_| {
+                            let k = 1 + below(rng, vars.len() as u32) as usize;
+                            let at = below(rng, (vars.len() - k + 1) as u32) as usize;
+                            let relation = match below(rng, 3) {
+                                0 => LinearRelation::Equal,
+                                1 => LinearRelation::AtMost,
+                                _ => LinearRelation::NotEqual,
+                            };
+                            row(rng, &vars[at..at + k], relation)
+                        })
+                        .collect()
+                })
+                .collect();
+            b.add_propagator(WideDisjunction::new(parts)).unwrap();
+        });
+    }
+
+    #[test]
+    fn cumulative() {
+        check_wide_propagator("cumulative", CASES, 15, 2..=5, |b, vars, rng| {
+            let tasks = (vars.iter())
+                .map(|&start| Task {
+                    start,
+                    offset: i64::from(below(rng, 3)),
+                    duration: 1 + i64::from(below(rng, 4)),
+                    height: 1 + i64::from(below(rng, 3)),
+                })
+                .collect();
+            let capacity = 1 + i64::from(below(rng, 4));
+            b.add_propagator(Cumulative::new(tasks, capacity)).unwrap();
+        });
+    }
+}
