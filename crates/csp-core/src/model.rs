@@ -110,6 +110,14 @@ impl ModelBuilder {
         self.is_wide.get(var.index()).copied().unwrap_or(false)
     }
 
+    /// How many values the wide variable `var` has (`0..count`); `None`
+    /// for a narrow one.
+    pub fn wide_count(&self, var: VarId) -> Option<u32> {
+        // Made in increasing order.
+        let at = self.wide.binary_search_by_key(&var, |&(v, _)| v).ok()?;
+        Some(self.wide[at].1)
+    }
+
     /// `n` new variables with the same initial domain.
     pub fn new_vars(&mut self, n: usize, domain: ValueSet) -> Vec<VarId> {
         (0..n).map(|_| self.new_var(domain)).collect()

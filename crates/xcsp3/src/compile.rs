@@ -354,6 +354,23 @@ impl Posting {
 
     /// Whether `v` is a csp-core wide variable (past [`MAX_DIGIT_VALUES`]
     /// values): only sums, linear intensions and instantiations take it.
+    /// The smallest and largest values of variable `v`, `None` for one
+    /// written in two digits or with no value.
+    pub(crate) fn extent(&self, v: usize) -> Option<(i64, i64)> {
+        if self.digits[v].is_some() {
+            return None;
+        }
+        let var = self.var(v);
+        let base = self.bases[v];
+        match self.b.wide_count(var) {
+            Some(count) => Some((base, base + i64::from(count) - 1)),
+            None => {
+                let d = self.b.domain(var)?;
+                Some((base + i64::from(d.min()?), base + i64::from(d.max()?)))
+            }
+        }
+    }
+
     pub(crate) fn is_wide(&self, v: usize) -> bool {
         self.wide[v]
     }

@@ -451,6 +451,12 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <intension> lt(t,30) </intension>",
     ),
     (
+        "noOverlap in two dimensions, every origin a variable (projected)",
+        BEYOND_DIGITS,
+        "<noOverlap> <origins> (t,a)(a,b)(b,t) </origins> <lengths> (3,2)(4,1)(2,5) </lengths> </noOverlap>\n\
+         <intension> lt(t,12) </intension>",
+    ),
+    (
         "cumulative",
         BEYOND_DIGITS,
         "<cumulative> <origins> t a b </origins> <lengths> 4 3 2 </lengths> <heights> 2 1 2 </heights> <condition> (le,3) </condition> </cumulative>\n\

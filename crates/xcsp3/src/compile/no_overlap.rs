@@ -1,5 +1,7 @@
 //! `<noOverlap>`: no two tasks (or boxes) overlap.
 
+use csp_core::{Cumulative, Task};
+
 use super::Posting;
 use super::sum::post_wide_logic;
 use crate::XcspError;
@@ -42,6 +44,63 @@ pub(crate) fn post(
             }
             post_wide_logic(p, &Expr::Apply(Op::Or, parts), line)?;
         }
+    }
+    post_projections(p, origins, lengths, line)
+}
+
+/// Boxes in two dimensions, of constant lengths, that fit in a strip of
+/// width `W` along one axis use at most `W` of it wherever they meet
+/// along the other: two redundant [`Cumulative`]s, one per axis, each
+/// box a task as long as it is along the axis and as high as it is
+/// across, the capacity the span its origins and lengths allow across
+/// (Simonis and O'Sullivan, "Search strategies for rectangle packing",
+/// CP 2008). Left out where an origin is not a variable (or is in two
+/// digits) or a length is not a positive constant.
+fn post_projections(
+    p: &mut Posting,
+    origins: &[Vec<Expr>],
+    lengths: &[Vec<Expr>],
+    line: u32,
+) -> Result<(), XcspError> {
+    let mut boxes: Vec<([usize; 2], [i64; 2])> = Vec::with_capacity(origins.len());
+    for (o, l) in origins.iter().zip(lengths) {
+        match (&o[..], &l[..]) {
+            ([Expr::Var(x), Expr::Var(y)], [Expr::Const(w), Expr::Const(h)])
+                if *w > 0 && *h > 0 =>
+            {
+                boxes.push(([*x, *y], [*w, *h]));
+            }
+            _ => return Ok(()),
+        }
+    }
+    if boxes.len() < 2 {
+        return Ok(());
+    }
+    for axis in 0..2 {
+        let across = 1 - axis;
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        for (vars, sizes) in &boxes {
+            let Some((lo, hi)) = p.extent(vars[across]) else {
+                return Ok(());
+            };
+            low = low.min(lo);
+            high = high.max(hi.saturating_add(sizes[across]));
+        }
+        let mut tasks = Vec::with_capacity(boxes.len());
+        for (vars, sizes) in &boxes {
+            if p.digits(vars[axis]).is_some() {
+                return Ok(());
+            }
+            tasks.push(Task {
+                start: p.var(vars[axis]),
+                offset: p.bases[vars[axis]],
+                duration: sizes[axis],
+                height: sizes[across],
+            });
+        }
+        let capacity = high.saturating_sub(low);
+        (p.b.add_propagator(Cumulative::new(tasks, capacity)))
+            .map_err(|e| XcspError::invalid(line, e.to_string()))?;
     }
     Ok(())
 }
