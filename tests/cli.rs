@@ -3551,6 +3551,29 @@ fn csp_solves_and_counts_xcsp3_instances() {
         assert_eq!(code, 0, "{out}");
         let events = std::fs::read_to_string(&trace).unwrap();
         assert_eq!(events.lines().filter(|l| l.contains(r#""event":"place""#)).count(), 53);
+        // Nothing of the search named: a model of wide variables takes the
+        // scheduling preset, the others the default one; a chain named,
+        // every model takes it.
+        let config_of = |args: &[&str]| -> Vec<String> {
+            let (out, _) = stdout_of(&mut sudoku(args));
+            (out.lines())
+                .map(|l| {
+                    let record: serde_json::Value = serde_json::from_str(l).unwrap();
+                    record["strategy"]["config"].as_str().unwrap().to_string()
+                })
+                .collect()
+        };
+        let both = ["tests/inputs/xcsp3/job-shop.xml", "instances/xcsp3/Queens/Queens-8.xml"];
+        let solve = |flags: &[&'static str]| {
+            let mut args = vec!["csp", "solve", "--format", "json"];
+            args.extend_from_slice(flags);
+            args.extend_from_slice(&both);
+            config_of(&args)
+        };
+        assert_eq!(solve(&[]), ["scheduling", "default"]);
+        assert_eq!(solve(&["--timeout", "60000"]), ["scheduling", "default"]);
+        assert_eq!(solve(&["--cells", "EH"]), ["default", "default"]);
+        assert_eq!(solve(&["--config", "default"]), ["default", "default"]);
         // Optimization: the optimum (ACE's: 11 for a Golomb ruler of 5
         // marks), with its cost, and the series' counters.
         assert_cmd_snapshot!(

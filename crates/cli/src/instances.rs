@@ -417,7 +417,9 @@ impl InstanceRecord {
 }
 
 /// Searches the XCSP3 instance in `path` with `strategy` (one search: a
-/// portfolio is refused), up to `max_solutions` solutions (`None`: all).
+/// portfolio is refused), or with `wide` when given and the model has
+/// wide variables ([`for_wide_models`](crate::strategy::for_wide_models)),
+/// up to `max_solutions` solutions (`None`: all).
 /// Nothing is returned as an error: a file that cannot be read, an
 /// unsupported construct or a heuristic that does not apply is a record
 /// with status `invalid` and the reason.
@@ -426,6 +428,7 @@ impl InstanceRecord {
 pub fn run_instance(
     path: &Path,
     strategy: &Strategy,
+    wide: Option<&Strategy>,
     max_solutions: Option<u64>,
     trace: Option<&crate::trace_file::TraceFile>,
     interrupt: Option<&Arc<AtomicBool>>,
@@ -446,6 +449,13 @@ pub fn run_instance(
         })
         .and_then(|read| {
             record.read(&read);
+            let strategy = match wide {
+                Some(wide) if !read.compiled.model.wide_vars().is_empty() => {
+                    record.strategy = StrategyRecord::of(wide);
+                    wide
+                }
+                _ => strategy,
+            };
             let file = path.display().to_string();
             let searched = match trace {
                 Some(t) => t.run_instance(&file, &read, &strategy.search, max_solutions),

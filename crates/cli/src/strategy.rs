@@ -399,6 +399,35 @@ pub fn answering(args: &Overrides) -> Overrides {
     }
 }
 
+/// The preset that searches a model of wide variables (start times,
+/// horizons, coordinates past 64 values) when nothing of the search is
+/// named: see [`for_wide_models`].
+pub const WIDE_DEFAULT: &str = "scheduling";
+
+/// The strategy for the instances whose models have wide variables, when
+/// the flags name no preset, chain, seed, restarts, learning, links,
+/// wide choice or engine: the [`WIDE_DEFAULT`] preset with the flags'
+/// limits (the `default` preset's cell chain `EH` proves 14 of the 40
+/// wide instances optimal or answered in 60 s, `scheduling` 34). `None`
+/// when something is named: every instance then takes the strategy the
+/// flags make.
+pub fn for_wide_models(args: &Overrides) -> Result<Option<Strategy>> {
+    let named = args.config.is_some()
+        || !args.chain_flags().is_empty()
+        || args.engine.is_some()
+        || args.learning.is_some()
+        || args.links.is_some()
+        || args.wide_choice.is_some();
+    if named {
+        return Ok(None);
+    }
+    let wide = Overrides {
+        config: Some(WIDE_DEFAULT.to_string()),
+        ..args.clone()
+    };
+    resolve_built_in(&wide).map(Some)
+}
+
 /// [`resolve`] among the built-in presets only: nothing is read from
 /// disk (what the web server takes from a request).
 pub fn resolve_built_in(args: &Overrides) -> Result<Strategy> {

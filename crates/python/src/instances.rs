@@ -36,12 +36,19 @@ pub fn csp_record<'py>(
             plan.strategy.name
         )));
     }
-    let strategy = plan.strategy.clone();
+    let (strategy, wide) = (plan.strategy.clone(), plan.for_wide.clone());
     // Ctrl-C stops the search (a record with status `stopped`), then
     // raises KeyboardInterrupt.
     let failure = Failure::default();
     let record = crate::signals::detach_interruptible(py, &failure, || {
-        run_instance(&path, &strategy, limit, None, Some(&failure.flag))
+        run_instance(
+            &path,
+            &strategy,
+            wide.as_ref(),
+            limit,
+            None,
+            Some(&failure.flag),
+        )
     });
     if let Some(e) = failure.take() {
         return Err(e);

@@ -156,6 +156,9 @@ pub struct Plan {
     cells: Option<Chain>,
     /// The value chain, when it holds a Python function.
     values: Option<Chain>,
+    /// The strategy for XCSP3 models of wide variables, when nothing of
+    /// the search is named (`strategy::for_wide_models`).
+    pub for_wide: Option<Strategy>,
 }
 
 /// The keyword arguments that choose a strategy.
@@ -249,6 +252,10 @@ impl Plan {
         // A chain given, of symbols or of Python functions, names the
         // strategy: the portfolio answers only when nothing does.
         let named_chain = args.cells.is_some() || args.values.is_some();
+        let for_wide = match named_chain {
+            true => None,
+            false => strategy::for_wide_models(&overrides).map_err(strategy_error)?,
+        };
         let overrides = match args.answering && !named_chain {
             true => strategy::answering(&overrides),
             false => overrides,
@@ -271,7 +278,9 @@ impl Plan {
                 )));
             }
         }
-        Ok(Plan::with_chains(strategy, args.cells, args.values))
+        let mut plan = Plan::with_chains(strategy, args.cells, args.values);
+        plan.for_wide = for_wide;
+        Ok(plan)
     }
 
     /// Whether a chain holds a function written in Python.
@@ -303,6 +312,7 @@ impl Plan {
             record,
             cells,
             values,
+            for_wide: None,
         }
     }
 

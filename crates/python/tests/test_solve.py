@@ -191,6 +191,10 @@ def test_xcsp3_instances_as_the_command_runs_them():
     assert (split["best"], low["best"]) == (12, 12)
     assert (split["stats"]["placements"], low["stats"]["placements"]) == (53, 4)
     assert low["strategy"]["wide_choice"] == "min" and "wide_choice" not in split["strategy"]
+    # Nothing of the search named, a model of wide variables takes the
+    # scheduling preset (as the command does); a wide choice named, the default.
+    assert (split["strategy"]["config"], low["strategy"]["config"]) == ("scheduling", "default")
+    assert sc.csp_solve(queens)["strategy"]["config"] == "default"
     with pytest.raises(sc.InvalidStrategy, match="unknown wide choice `mid`"):
         sc.csp_solve(shop, wide_choice="mid")
     with pytest.raises(sc.InvalidStrategy, match="Python take puzzles only"):

@@ -24,7 +24,12 @@ pub fn csp(command: &CspCommand) -> Result<Outcome> {
 }
 
 fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
-    let strategy = one_search(&strategy::resolve(&args.strategy.overrides())?)?;
+    let overrides = args.strategy.overrides();
+    let strategy = one_search(&strategy::resolve(&overrides)?)?;
+    // Nothing of the search named: models of wide variables take the
+    // scheduling preset.
+    let wide = strategy::for_wide_models(&overrides)?;
+    let wide = wide.as_ref();
     let jobs = args
         .output
         .jobs
@@ -34,7 +39,7 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
         Some(path) => {
             let trace = TraceFile::create(path, args.trace_limit, Box::new(Jsonl))?;
             let records = (args.files.iter())
-                .map(|file| run_instance(file, &strategy, max_solutions, Some(&trace), None))
+                .map(|file| run_instance(file, &strategy, wide, max_solutions, Some(&trace), None))
                 .collect();
             trace.finish()?;
             records
@@ -43,7 +48,7 @@ fn run(args: &CspArgs, max_solutions: Option<u64>) -> Result<Outcome> {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
             pool.install(|| {
                 (args.files.par_iter())
-                    .map(|file| run_instance(file, &strategy, max_solutions, None, None))
+                    .map(|file| run_instance(file, &strategy, wide, max_solutions, None, None))
                     .collect()
             })
         }
