@@ -78,8 +78,9 @@ def run_ace(ace, path, timeout, count, optimize=False):
 def run_ours(sudoku, path, timeout, config, count):
     start = time.monotonic()
     job = ["count", "--all"] if count else ["solve"]
+    preset = ["--config", config] if config else []
     cmd = [sudoku, "csp", *job, "--format", "json", "-j", "1",
-           "--config", config, "--max-placements", "0", "--timeout", str(timeout * 1000), path]
+           *preset, "--max-placements", "0", "--timeout", str(timeout * 1000), path]
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
     seconds = time.monotonic() - start
     record = json.loads(out.splitlines()[0]) if out else {"status": "invalid", "error": "no output"}
@@ -109,7 +110,8 @@ def main():
     parser.add_argument("--timeout", type=int, default=60, help="seconds per instance and solver")
     parser.add_argument("--sudoku", default="target/release/sudoku")
     parser.add_argument("--ace", default=find_ace())
-    parser.add_argument("--config", default="adaptive")
+    parser.add_argument("--config", default="adaptive",
+                        help="our preset; an empty one names none (a model of wide variables then takes scheduling)")
     parser.add_argument("--csv")
     parser.add_argument("--mode", choices=["solve", "count", "optimize"], default="solve")
     parser.add_argument("--ace-csv")

@@ -875,7 +875,8 @@ fn variant_help() -> String {
 pub struct StrategyArgs {
     /// A strategy preset: a name (looked up in ./configs/NAME.toml, then
     /// among the presets built in) or a path to a TOML file. Default:
-    /// `default`.
+    /// `default` (`sudoku csp`: `scheduling` for a model of wide
+    /// variables, when nothing of the search is named).
     #[arg(long, value_name = "NAME|PATH", value_parser = Suggest::presets(), hide_possible_values = true)]
     pub config: Option<String>,
 
