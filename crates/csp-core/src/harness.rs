@@ -332,10 +332,17 @@ fn solutions(model: &Model) -> Vec<Vec<u32>> {
     let domains: Vec<Vec<u32>> = (model.initial_domains().iter())
         .map(|d| d.iter().collect())
         .collect();
+    solutions_within(model, &domains)
+}
+
+/// Every assignment within `domains` (each variable's values, in
+/// increasing order) that satisfies every constraint, in lexicographic
+/// order.
+fn solutions_within(model: &Model, domains: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     let mut index = vec![0usize; domains.len()];
     loop {
-        let values: Vec<u32> = index.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
+        let values: Vec<u32> = index.iter().zip(domains).map(|(&i, d)| d[i]).collect();
         let value = |v: VarId| values[v.index()];
         if model.propagators().iter().all(|p| p.check(&value)) {
             out.push(values);

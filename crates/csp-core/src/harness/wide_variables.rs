@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use super::below;
+use super::{below, solutions_within};
 use crate::{
     LinearRelation, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
     WideLinear,
@@ -72,7 +72,7 @@ pub fn check_wide_propagator(
         post(&mut b, &vars, &mut rng);
         let model = b.build();
         wide_cases += usize::from(!model.wide_vars().is_empty());
-        let solutions = solutions(&model, &domains);
+        let solutions = solutions_within(&model, &domains);
         let context = |what: &str| {
             format!(
                 "{name}, case {case} (seed {seed}): {what}\n  domains {domains:?}\n  model {model:?}"
@@ -153,32 +153,6 @@ pub fn check_wide_propagator(
 fn rng_bits(rng: &mut ChaCha8Rng) -> u64 {
     use rand_chacha::rand_core::RngCore;
     rng.next_u64()
-}
-
-/// Every assignment within `domains` that satisfies every constraint, in
-/// lexicographic order.
-fn solutions(model: &Model, domains: &[Vec<u32>]) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    let mut index = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<u32> = index.iter().zip(domains).map(|(&i, d)| d[i]).collect();
-        let value = |v: VarId| values[v.index()];
-        if model.propagators().iter().all(|p| p.check(&value)) {
-            out.push(values);
-        }
-        let mut k = domains.len();
-        loop {
-            if k == 0 {
-                return out;
-            }
-            k -= 1;
-            index[k] += 1;
-            if index[k] < domains[k].len() {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
 }
 
 /// The values left to each variable after fixing `assignment` and
