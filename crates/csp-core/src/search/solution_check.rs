@@ -73,6 +73,8 @@ impl SolutionCheck {
                 propagators[p].check(&value)
             })
         });
+        // Every test run in a debug build checks the shortcut.
+        debug_assert_eq!(holds, model.check(store), "the incremental check");
         if holds {
             store.mark_verified();
         }
