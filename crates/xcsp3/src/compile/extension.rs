@@ -68,7 +68,8 @@ pub(crate) fn post(
             &format!("a table lists at most {MAX_TUPLES}"),
         ));
     }
-    let vars = distinct.iter().map(|&v| p.var(v)).collect();
+    let vars: Vec<_> = distinct.iter().map(|&v| p.var(v)).collect();
+    p.count_table(rows.len(), vars.len(), line)?;
     let table = Table::new(vars, rows).map_err(|e| XcspError::invalid(line, e.to_string()))?;
     p.b.add_propagator(table)
         .map_err(|e| XcspError::invalid(line, e.to_string()))

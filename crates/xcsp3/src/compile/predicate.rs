@@ -159,7 +159,8 @@ pub(crate) fn post(
                     None => vec![p.var(v)],
                     Some(d) => vec![p.var(d.high), p.var(d.low)],
                 })
-                .collect();
+                .collect::<Vec<_>>();
+            p.count_table(tuples.len(), vars.len(), line)?;
             let table =
                 Table::new(vars, tuples).map_err(|e| XcspError::invalid(line, e.to_string()))?;
             p.b.add_propagator(table)
