@@ -392,18 +392,33 @@ fn searched(
     level: PropagationLevel,
     assignment: &[Option<u32>],
 ) -> (u64, Option<Vec<u32>>) {
-    let config = SearchConfig {
+    searched_with(model, &complete_search(level), assignment)
+}
+
+/// The configuration of the complete search the harness compares with
+/// brute force: input order, smallest value first, at `level`.
+fn complete_search(level: PropagationLevel) -> SearchConfig {
+    SearchConfig {
         level,
         variables: "A".parse().expect("a heuristic"),
         values: "0".parse().expect("a heuristic"),
         ..SearchConfig::default()
-    };
-    let mut search = Search::new(model, &config).expect("plain heuristics");
+    }
+}
+
+/// How many solutions a search with `config` finds after fixing
+/// `assignment`, and the first one.
+fn searched_with(
+    model: &Model,
+    config: &SearchConfig,
+    assignment: &[Option<u32>],
+) -> (u64, Option<Vec<u32>>) {
+    let mut search = Search::new(model, config).expect("plain heuristics");
     for (i, x) in assignment.iter().enumerate() {
-        if let Some(x) = *x {
-            if search.fix(VarId(i as u32), x).is_err() {
-                return (0, None);
-            }
+        if let Some(x) = *x
+            && search.fix(VarId(i as u32), x).is_err()
+        {
+            return (0, None);
         }
     }
     let result = search.run(None);

@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use super::{below, solutions_within};
+use super::{below, complete_search, searched_with, solutions_within};
 use crate::{
     LinearRelation, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
     WideLinear,
@@ -95,12 +95,7 @@ pub fn check_wide_propagator(
         let is_solution = solutions.contains(&full);
         let fixed: Vec<Option<u32>> = full.iter().map(|&x| Some(x)).collect();
         for level in PropagationLevel::ALL {
-            let config = SearchConfig {
-                level,
-                variables: "A".parse().expect("a heuristic"),
-                values: "0".parse().expect("a heuristic"),
-                ..SearchConfig::default()
-            };
+            let config = complete_search(level);
             if Search::new(&model, &config).is_err() {
                 continue;
             }
@@ -135,7 +130,7 @@ pub fn check_wide_propagator(
                     "full assignment {full:?} (a solution: {is_solution})"
                 ))
             );
-            let (count, first) = searched(&model, &config, &partial);
+            let (count, first) = searched_with(&model, &config, &partial);
             assert_eq!(
                 (count, first.as_ref()),
                 (extending.len() as u64, extending.first().copied()),
@@ -171,25 +166,6 @@ fn propagated(
     search.propagate_root().ok()?;
     let store = search.store();
     Some(model.vars().map(|v| store.values(v).collect()).collect())
-}
-
-/// How many solutions a complete search finds after fixing `assignment`,
-/// and the first one.
-fn searched(
-    model: &Model,
-    config: &SearchConfig,
-    assignment: &[Option<u32>],
-) -> (u64, Option<Vec<u32>>) {
-    let mut search = Search::new(model, config).expect("checked");
-    for (i, x) in assignment.iter().enumerate() {
-        if let Some(x) = *x
-            && search.fix(VarId(i as u32), x).is_err()
-        {
-            return (0, None);
-        }
-    }
-    let result = search.run(None);
-    (result.stats.solutions, result.first_solution)
 }
 
 #[cfg(test)]

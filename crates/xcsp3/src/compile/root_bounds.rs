@@ -170,7 +170,7 @@ fn rows_of(constraint: &Constraint) -> Vec<Row> {
 }
 
 /// A linear form being read.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Form {
     terms: Vec<(usize, i128)>,
     constant: i128,
@@ -218,7 +218,7 @@ impl Form {
             }
             Condition::InRange(lo, hi) => {
                 let mut rows = self
-                    .copy()
+                    .clone()
                     .compared(&Condition::Compare(Relation::Ge, Operand::Value(*lo)));
                 rows.extend(self.compared(&Condition::Compare(Relation::Le, Operand::Value(*hi))));
                 return rows;
@@ -249,13 +249,6 @@ impl Form {
             Relation::Ge => vec![row(negated(&terms), -constant, false)],
             Relation::Gt => vec![row(negated(&terms), 1 - constant, false)],
             Relation::Ne => Vec::new(),
-        }
-    }
-
-    fn copy(&self) -> Form {
-        Form {
-            terms: self.terms.clone(),
-            constant: self.constant,
         }
     }
 }
