@@ -214,12 +214,20 @@ const CASES: &[(&str, &str)] = &[
         "<noOverlap> <origins> x[0] x[1] y[0] </origins> <lengths> 2 1 y[1] </lengths> </noOverlap>",
     ),
     (
+        "noOverlap of constant lengths (a machine: edge finding)",
+        "<noOverlap> <origins> x[0] x[1] y[0] y[1] </origins> <lengths> 1 2 1 1 </lengths> </noOverlap>",
+    ),
+    (
         "noOverlap in two dimensions",
         "<noOverlap> <origins> (x[0],x[1])(y[0],y[1]) </origins> <lengths> (2,1)(1,2) </lengths> </noOverlap>",
     ),
     (
         "cumulative",
         "<cumulative> <origins> x[0] x[1] y[0] </origins> <lengths> 2 1 3 </lengths> <heights> 1 2 1 </heights> <condition> (lt,3) </condition> </cumulative>",
+    ),
+    (
+        "cumulative with tasks of which no two fit side by side (a machine)",
+        "<cumulative> <origins> x[0] x[1] y[0] y[1] </origins> <lengths> 2 1 3 1 </lengths> <heights> 2 2 1 3 </heights> <condition> (le,3) </condition> </cumulative>",
     ),
     (
         "cumulative of repeated heights",
@@ -483,6 +491,20 @@ fn variables_past_4096_values_count_what_they_say() {
     for (name, variables, constraint) in BEYOND_DIGITS_CASES {
         let declared = xcsp3::compile_as_declared(&instance_over(variables, constraint)).unwrap();
         assert!(!declared.model.wide_vars().is_empty(), "{name}");
+    }
+}
+
+/// A constraint of constants only that is false (a fuzz finding: it
+/// emptied the first variable, which was wide, and panicked).
+#[test]
+fn a_false_constraint_of_constants_over_wide_variables_has_no_solution() {
+    let instance = instance_over(
+        BEYOND_DIGITS,
+        "<intension> le(add(2940,2940),5000) </intension>",
+    );
+    assert_eq!(brute_force(&instance), 0);
+    for level in [PropagationLevel::ForwardChecking, PropagationLevel::Singles] {
+        assert_eq!(searched(&instance, level), 0, "{level}");
     }
 }
 

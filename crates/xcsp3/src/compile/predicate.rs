@@ -2,7 +2,7 @@
 //! variable narrows its domain, two make a binary relation, more a table
 //! of the satisfying tuples.
 
-use csp_core::{BinaryRelation, MAX_TUPLES, MAX_VALUES, Table};
+use csp_core::{BinaryRelation, LinearRelation, MAX_TUPLES, MAX_VALUES, Table, WideLinear};
 
 use super::Posting;
 use super::sum::{Linear, post_linear};
@@ -106,7 +106,14 @@ pub(crate) fn post(
                         format!("{what} that is always false"),
                     ));
                 }
-                p.restrict(0, |_| false);
+                if p.is_wide(0) {
+                    // Its index at most -1: none is.
+                    let none = WideLinear::new(vec![p.var(0)], vec![1], LinearRelation::AtMost, -1);
+                    p.b.add_propagator(none)
+                        .map_err(|e| XcspError::invalid(line, e.to_string()))?;
+                } else {
+                    p.restrict(0, |_| false);
+                }
             }
             Ok(())
         }
