@@ -22,6 +22,16 @@
 //! and a walk costs the entailed part of the trie, not the number of
 //! restarts. Everything lives in flat arrays that grow by doubling, at a
 //! restart, never per node of the search.
+//!
+//! A wide variable is branched on in two ways, `x = v` then `x != v`, or
+//! `x <= v` then `x > v` ([`WideChoice`](crate::WideChoice)): a frame of
+//! positive decision `d`. In its first branch `d` is in force and extends
+//! the prefix, as a placement does; in its second `d` was refuted, which
+//! is the nogood `prefix, d`, and the refutation in force is left out of
+//! the prefix (the reduced nld-nogoods of binary branching, in the same
+//! paper). A prefix's decision `x <= v` is entailed when `x`'s largest
+//! value is at most `v`; a refuted decision's negation is what its
+//! nogood enforces.
 
 use crate::propagation::{Agenda, Conflict, PropagationContext, Rule};
 use crate::{DomainStore, Model, ValueSet, VarId};
@@ -29,21 +39,74 @@ use crate::{DomainStore, Model, ValueSet, VarId};
 /// No node, no removal.
 const NONE: u32 = u32::MAX;
 
-/// A prefix of placements: the one it adds to its parent's.
+/// A prefix of placements: the one it adds to its parent's (`var =
+/// value`, or `var <= value` for a wide variable's split).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     var: VarId,
     value: u32,
+    at_most: bool,
     first_child: u32,
     next_sibling: u32,
     first_removal: u32,
 }
 
-/// Values a node's nogoods remove from a variable.
+/// A decision of a branch as the nogoods read it, from the root down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Branch {
+    /// A narrow variable's frame: `var = value` in force, after the values
+    /// `tried` (their subtrees explored).
+    Values {
+        var: VarId,
+        value: u32,
+        tried: ValueSet,
+    },
+    /// A wide variable's frame of decision `decision`: in force, or (in
+    /// its `second` branch) refuted with its negation in force.
+    Wide {
+        var: VarId,
+        decision: Decision,
+        second: bool,
+    },
+}
+
+/// A positive decision on a wide variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// `x = v`.
+    Equal(u32),
+    /// `x <= v`.
+    AtMost(u32),
+}
+
+/// A literal on a wide variable that a nogood refutes: its negation is
+/// enforced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refuted {
+    /// `x = v` refuted: `v` removed.
+    Equal(u32),
+    /// `x != v` refuted: `x` assigned `v`.
+    NotEqual(u32),
+    /// `x <= v` refuted: the values up to `v` removed.
+    AtMost(u32),
+    /// `x > v` refuted: the values above `v` removed.
+    Above(u32),
+}
+
+/// What a node's nogoods remove from a variable.
+#[derive(Clone, Copy, Debug)]
+enum Removed {
+    /// Values of a narrow variable.
+    Values(ValueSet),
+    /// A literal of a wide one.
+    Literal(Refuted),
+}
+
+/// What one of a node's nogoods removes.
 #[derive(Clone, Copy, Debug)]
 struct Removal {
     var: VarId,
-    values: ValueSet,
+    removed: Removed,
     next: u32,
 }
 
@@ -75,6 +138,7 @@ impl Default for RestartNogoods {
 const ROOT: Node = Node {
     var: VarId(0),
     value: 0,
+    at_most: false,
     first_child: NONE,
     next_sibling: NONE,
     first_removal: NONE,
@@ -95,62 +159,96 @@ impl RestartNogoods {
         }
     }
 
-    /// Records the branch `frames` (variable, value in force, values tried
-    /// before it; the deepest frame's value in force was refuted) and
-    /// returns how many nogoods it adds.
-    pub(crate) fn record(&mut self, frames: impl Iterator<Item = (VarId, u32, ValueSet)>) -> u64 {
+    /// Records the branch `frames` (from the root down; the deepest
+    /// frame's alternative in force was refuted) and returns how many
+    /// nogoods it adds.
+    pub(crate) fn record(&mut self, frames: impl Iterator<Item = Branch>) -> u64 {
         if self.nodes.is_empty() {
             self.nodes.push(ROOT);
         }
         let mut frames = frames.peekable();
         let mut node = 0;
         let mut added = 0;
-        while let Some((var, value, tried)) = frames.next() {
+        while let Some(frame) = frames.next() {
             let last = frames.peek().is_none();
-            let refuted = if last {
-                tried.union(ValueSet::single(value))
-            } else {
-                tried
-            };
-            if !refuted.is_empty() {
-                self.add_removal(node, var, refuted);
-                added += u64::from(refuted.len());
+            match frame {
+                Branch::Values { var, value, tried } => {
+                    let refuted = if last {
+                        tried.union(ValueSet::single(value))
+                    } else {
+                        tried
+                    };
+                    if !refuted.is_empty() {
+                        self.add_removal(node, var, Removed::Values(refuted));
+                        added += u64::from(refuted.len());
+                    }
+                    if !last {
+                        node = self.child(node, var, value, false);
+                    }
+                }
+                Branch::Wide {
+                    var,
+                    decision,
+                    second,
+                } => {
+                    let (refuted, negation) = match decision {
+                        Decision::Equal(v) => (Refuted::Equal(v), Refuted::NotEqual(v)),
+                        Decision::AtMost(v) => (Refuted::AtMost(v), Refuted::Above(v)),
+                    };
+                    if second || last {
+                        self.add_removal(node, var, Removed::Literal(refuted));
+                        added += 1;
+                    }
+                    if second && last {
+                        self.add_removal(node, var, Removed::Literal(negation));
+                        added += 1;
+                    }
+                    if !second && !last {
+                        node = match decision {
+                            Decision::Equal(v) => self.child(node, var, v, false),
+                            Decision::AtMost(v) => self.child(node, var, v, true),
+                        };
+                    }
+                }
             }
-            if last {
-                break;
-            }
-            node = self.child(node, var, value);
         }
         self.count += added;
         added
     }
 
-    /// Node `node`'s nogoods also remove `values` from `var`.
-    fn add_removal(&mut self, node: u32, var: VarId, values: ValueSet) {
+    /// Node `node`'s nogoods also remove `removed` from `var`.
+    fn add_removal(&mut self, node: u32, var: VarId, removed: Removed) {
         let mut r = self.nodes[node as usize].first_removal;
         while r != NONE {
             let removal = &mut self.removals[r as usize];
             if removal.var == var {
-                removal.values = removal.values.union(values);
-                return;
+                match (&mut removal.removed, removed) {
+                    (Removed::Values(values), Removed::Values(more)) => {
+                        *values = values.union(more);
+                        return;
+                    }
+                    (Removed::Literal(a), Removed::Literal(b)) if *a == b => return,
+                    _ => {}
+                }
             }
             r = removal.next;
         }
         let first = &mut self.nodes[node as usize].first_removal;
         self.removals.push(Removal {
             var,
-            values,
+            removed,
             next: *first,
         });
         *first = (self.removals.len() - 1) as u32;
     }
 
-    /// The child of `node` that places `value` in `var`, made if new.
-    fn child(&mut self, node: u32, var: VarId, value: u32) -> u32 {
+    /// The child of `node` that places `value` in `var` (`at_most`: that
+    /// bounds `var` by it), made if new.
+    fn child(&mut self, node: u32, var: VarId, value: u32, at_most: bool) -> u32 {
         let mut c = self.nodes[node as usize].first_child;
         while c != NONE {
             let n = &self.nodes[c as usize];
-            if (n.var, n.value) == (var, value) {
+            if (n.var, n.value, n.at_most) == (var, value, at_most) {
                 return c;
             }
             c = n.next_sibling;
@@ -159,6 +257,7 @@ impl RestartNogoods {
         self.nodes.push(Node {
             var,
             value,
+            at_most,
             first_child: NONE,
             next_sibling: self.nodes[node as usize].first_child,
             first_removal: NONE,
@@ -194,7 +293,12 @@ impl RestartNogoods {
             let mut c = self.nodes[n as usize].first_child;
             while c != NONE {
                 let child = self.nodes[c as usize];
-                if store.contains(child.var, child.value) {
+                let holds = if child.at_most {
+                    store.lower(child.var).is_some_and(|lo| lo <= child.value)
+                } else {
+                    store.holds(child.var, child.value)
+                };
+                if holds {
                     previous = c;
                     self.stack.push(c);
                 } else if previous == NONE {
@@ -216,38 +320,94 @@ impl RestartNogoods {
         store: &mut DomainStore,
         model: &Model,
     ) -> Result<bool, Conflict> {
-        let mut removed = false;
+        let mut removed_any = false;
         self.stack.clear();
         self.stack.push(0);
         while let Some(n) = self.stack.pop() {
             let node = self.nodes[n as usize];
             let mut r = node.first_removal;
             while r != NONE {
-                let Removal { var, values, next } = self.removals[r as usize];
-                let domain = store.domain(var);
-                if domain.difference(values).is_empty() {
-                    // A wipeout fails at every level: the nogoods are
-                    // what keeps a solution from being counted twice.
-                    return Err(Conflict);
-                }
-                if !domain.intersection(values).is_empty() {
-                    agenda.rules[Rule::Nogood].runs += 1;
-                    removed = true;
-                    PropagationContext::crediting(Rule::Nogood, store, agenda, model)
-                        .remove_values(var, values)?;
-                }
+                let Removal { var, removed, next } = self.removals[r as usize];
+                removed_any |= Self::remove(var, removed, agenda, store, model)?;
                 r = next;
             }
             let mut c = node.first_child;
             while c != NONE {
                 let child = self.nodes[c as usize];
-                if store.size(child.var) == 1 && store.contains(child.var, child.value) {
+                let entailed = if child.at_most {
+                    store.upper(child.var).is_some_and(|hi| hi <= child.value)
+                } else {
+                    store.size(child.var) == 1 && store.holds(child.var, child.value)
+                };
+                if entailed {
                     self.stack.push(c);
                 }
                 c = child.next_sibling;
             }
         }
-        Ok(removed)
+        Ok(removed_any)
+    }
+
+    /// Removes what one nogood forbids of `var` now; whether it removed
+    /// anything. A wipeout fails at every level: the nogoods are what
+    /// keeps a solution from being counted twice.
+    fn remove(
+        var: VarId,
+        removed: Removed,
+        agenda: &mut Agenda,
+        store: &mut DomainStore,
+        model: &Model,
+    ) -> Result<bool, Conflict> {
+        let (lo, hi) = match (store.lower(var), store.upper(var)) {
+            (Some(lo), Some(hi)) => (lo, hi),
+            _ => return Err(Conflict),
+        };
+        let acts = match removed {
+            Removed::Values(values) => {
+                let domain = store.domain(var);
+                if domain.difference(values).is_empty() {
+                    return Err(Conflict);
+                }
+                !domain.intersection(values).is_empty()
+            }
+            Removed::Literal(Refuted::Equal(v)) => {
+                if lo == v && hi == v {
+                    return Err(Conflict);
+                }
+                store.holds(var, v)
+            }
+            Removed::Literal(Refuted::NotEqual(v)) => {
+                if !store.holds(var, v) {
+                    return Err(Conflict);
+                }
+                lo != hi
+            }
+            Removed::Literal(Refuted::AtMost(v)) => {
+                if hi <= v {
+                    return Err(Conflict);
+                }
+                lo <= v
+            }
+            Removed::Literal(Refuted::Above(v)) => {
+                if lo > v {
+                    return Err(Conflict);
+                }
+                hi > v
+            }
+        };
+        if !acts {
+            return Ok(false);
+        }
+        agenda.rules[Rule::Nogood].runs += 1;
+        let mut ctx = PropagationContext::crediting(Rule::Nogood, store, agenda, model);
+        match removed {
+            Removed::Values(values) => ctx.remove_values(var, values)?,
+            Removed::Literal(Refuted::Equal(v)) => ctx.remove_value(var, v)?,
+            Removed::Literal(Refuted::NotEqual(v)) => ctx.assign(var, v)?,
+            Removed::Literal(Refuted::AtMost(v)) => ctx.raise_lower(var, v + 1)?,
+            Removed::Literal(Refuted::Above(v)) => ctx.lower_upper(var, v)?,
+        }
+        Ok(true)
     }
 }
 
@@ -255,6 +415,14 @@ impl RestartNogoods {
 mod tests {
     use super::*;
     use crate::{ModelBuilder, PropagationLevel};
+
+    fn values(var: u32, value: u32, tried: &[u32]) -> Branch {
+        Branch::Values {
+            var: VarId(var),
+            value,
+            tried: tried.iter().copied().collect(),
+        }
+    }
 
     fn domains(store: &DomainStore) -> Vec<Vec<u32>> {
         (0..store.num_vars())
@@ -271,18 +439,10 @@ mod tests {
         let mut n = RestartNogoods::with_capacity(6);
         assert!(n.is_empty());
         // x0 = 2 after 0 and 1; x3 = 1; x5 = 0 refuted: 3 nogoods.
-        let first = [
-            (VarId(0), 2, ValueSet::from_iter([0, 1])),
-            (VarId(3), 1, ValueSet::EMPTY),
-            (VarId(5), 0, ValueSet::EMPTY),
-        ];
+        let first = [values(0, 2, &[0, 1]), values(3, 1, &[]), values(5, 0, &[])];
         assert_eq!(n.record(first.into_iter()), 3);
         // The same prefix, x5 = 3 refuted too: merged into x5's removal.
-        let second = [
-            (VarId(0), 2, ValueSet::EMPTY),
-            (VarId(3), 1, ValueSet::EMPTY),
-            (VarId(5), 3, ValueSet::EMPTY),
-        ];
+        let second = [values(0, 2, &[]), values(3, 1, &[]), values(5, 3, &[])];
         assert_eq!(n.record(second.into_iter()), 1);
         assert_eq!(n.count(), 4);
         assert_eq!(n.nodes.len(), 3);
@@ -314,5 +474,86 @@ mod tests {
         n.prune(&store);
         assert_eq!(n.nodes[0].first_child, NONE);
         assert_ne!(n.nodes[0].first_removal, NONE);
+    }
+
+    #[test]
+    fn wide_decisions_keep_their_positive_part_in_the_prefix() {
+        // x0 narrow (0..5); x1, x2 wide (0..100).
+        let mut b = ModelBuilder::new();
+        b.new_var(ValueSet::range(5));
+        b.new_wide_var(100).unwrap();
+        b.new_wide_var(100).unwrap();
+        let model = b.build();
+        let mut agenda = Agenda::new(&model, PropagationLevel::ForwardChecking);
+        let mut n = RestartNogoods::with_capacity(3);
+        let wide = |var: u32, decision, second| Branch::Wide {
+            var: VarId(var),
+            decision,
+            second,
+        };
+        // x1 <= 40 in force, x0 = 1 after 0, x2 = 7 refuted (its second
+        // branch x2 != 7 in force), then x2 <= 60 refuted: at prefix
+        // (x1 <= 40), x0 loses 0; at (x1 <= 40, x0 = 1), x2 loses 7 and
+        // its values up to 60.
+        let branch = [
+            wide(1, Decision::AtMost(40), false),
+            values(0, 1, &[0]),
+            wide(2, Decision::Equal(7), true),
+            wide(2, Decision::AtMost(60), false),
+        ];
+        assert_eq!(n.record(branch.into_iter()), 3);
+        // x2's refutation in force is no node: the prefix is two deep.
+        assert_eq!(n.nodes.len(), 3);
+        let mut store = DomainStore::with_wide(
+            &[ValueSet::range(5), ValueSet::EMPTY, ValueSet::EMPTY],
+            &[(VarId(1), 100), (VarId(2), 100)],
+            0,
+        );
+        // Nothing is entailed at the root; x1 <= 40 is once x1 <= 30.
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(false));
+        store.checkpoint();
+        store.lower_upper(VarId(1), 30);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(true));
+        assert_eq!(domains(&store)[0], [1, 2, 3, 4]);
+        assert_eq!(store.lower(VarId(2)), Some(0));
+        store.assign(VarId(0), 1);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Ok(true));
+        assert_eq!(
+            (store.lower(VarId(2)), store.upper(VarId(2))),
+            (Some(61), Some(99))
+        );
+        // x2 at 50 then breaks a nogood.
+        store.restore();
+        store.checkpoint();
+        store.lower_upper(VarId(1), 40);
+        store.assign(VarId(0), 1);
+        store.lower_upper(VarId(2), 50);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Err(Conflict));
+        store.restore();
+        // Both branches of the deepest frame refuted: its prefix (x1 = 3)
+        // is a nogood; x1's root domain above 40 cuts the node (x1 <= 40)
+        // with its nogoods.
+        let branch = [
+            wide(1, Decision::Equal(3), false),
+            wide(2, Decision::Equal(5), true),
+        ];
+        assert_eq!(n.record(branch.into_iter()), 2);
+        store.checkpoint();
+        store.assign(VarId(1), 3);
+        assert_eq!(n.propagate(&mut agenda, &mut store, &model), Err(Conflict));
+        store.restore();
+        store.raise_lower(VarId(1), 41);
+        n.prune(&store);
+        let children: Vec<(u32, bool)> = {
+            let mut c = n.nodes[0].first_child;
+            let mut out = Vec::new();
+            while c != NONE {
+                out.push((n.nodes[c as usize].value, n.nodes[c as usize].at_most));
+                c = n.nodes[c as usize].next_sibling;
+            }
+            out
+        };
+        assert_eq!(children, []);
+        assert_eq!(n.count(), 5);
     }
 }

@@ -13,7 +13,7 @@ use crate::heuristics::{
     VariableChain, VariableLink, VariableSelectorChain,
 };
 use crate::learning::Learner;
-use crate::nogoods::RestartNogoods;
+use crate::nogoods::{Branch, Decision, RestartNogoods};
 use crate::propagation::{
     Agenda, Conflict, Events, ListedGroups, PeerGroups, PropagationLevel, Rule, RuleStats, probe,
 };
@@ -84,16 +84,13 @@ impl SearchConfig {
     }
 
     /// Fails if `model` has wide variables and the config asks for what
-    /// does not take them yet: restarts (their nogoods are recorded from
-    /// the values a frame tried), clause learning, probing (which would
+    /// does not take them yet: clause learning, probing (which would
     /// try every value) or impact-based search (which weighs every value).
     pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
         if model.wide_vars().is_empty() {
             return Ok(());
         }
-        let refused = if self.restarts != Restarts::default() {
-            Some("restarts")
-        } else if self.learning {
+        let refused = if self.learning {
             Some("clause learning")
         } else if self.level == PropagationLevel::Probing {
             Some("propagation probing")
@@ -1082,11 +1079,30 @@ impl<'m> Search<'m> {
     /// Fails if the root is then inconsistent: the search is over.
     fn restart<const TRACE: bool>(&mut self) -> Result<(), Conflict> {
         let buffer = &self.value_buffer;
-        let added = self.nogoods.record(self.frames.iter().map(|f| {
-            let tried = &buffer[f.start as usize..f.current as usize];
-            let value = buffer[f.current as usize];
-            (f.var, value, tried.iter().copied().collect::<ValueSet>())
-        }));
+        let added = self
+            .nogoods
+            .record(self.frames.iter().map(|f| match f.kind {
+                FrameKind::Values => {
+                    let tried = &buffer[f.start as usize..f.current as usize];
+                    Branch::Values {
+                        var: f.var,
+                        value: buffer[f.current as usize],
+                        tried: tried.iter().copied().collect::<ValueSet>(),
+                    }
+                }
+                FrameKind::Equal | FrameKind::Split => {
+                    let value = buffer[f.start as usize];
+                    Branch::Wide {
+                        var: f.var,
+                        decision: if f.kind == FrameKind::Split {
+                            Decision::AtMost(value)
+                        } else {
+                            Decision::Equal(value)
+                        },
+                        second: f.current != f.start,
+                    }
+                }
+            }));
         self.stats.nogoods += added;
         for _ in 0..self.frames.len() {
             self.store.restore();

@@ -8,8 +8,8 @@ use rand_chacha::rand_core::SeedableRng;
 
 use super::{below, complete_search, searched_with, solutions_within};
 use crate::{
-    LinearRelation, Model, ModelBuilder, PropagationLevel, Search, SearchConfig, ValueSet, VarId,
-    WideLinear,
+    LinearRelation, Model, ModelBuilder, PropagationLevel, Restarts, Search, SearchConfig,
+    ValueSet, VarId, WideChoice, WideLinear,
 };
 
 /// Checks `post` on `cases` random models of a number of variables in
@@ -24,7 +24,9 @@ use crate::{
 ///   is a solution (at `none`, where nothing fails, it succeeds);
 /// - with the partial assignment fixed, a complete search (input order,
 ///   smallest value first, which is `min` on a wide variable) finds
-///   exactly the solutions extending it, the first one first.
+///   exactly the solutions extending it, the first one first; and so
+///   does a search by dom/wdeg that restarts after every failure (each
+///   way of branching on a wide variable in turn), in its own order.
 ///
 /// Explanations are not checked: learning refuses wide variables.
 ///
@@ -137,6 +139,26 @@ pub fn check_wide_propagator(
                 "{}",
                 context("a search finds (count, first)")
             );
+            // Restarting after every failure, by dom/wdeg, each way of
+            // branching on a wide variable in turn: the same count (the
+            // nogoods of restarts keep each solution from being counted
+            // twice).
+            let restarting = SearchConfig {
+                variables: "ZW".parse().expect("a heuristic"),
+                restarts: Restarts::Luby { scale: 1 },
+                wide_choice: Some(WideChoice::ALL[case % WideChoice::ALL.len()]),
+                ..config.clone()
+            };
+            let (count, _) = searched_with(&model, &restarting, &partial);
+            assert_eq!(
+                count,
+                extending.len() as u64,
+                "{}",
+                context(&format!(
+                    "a restarting search ({:?}) counts",
+                    restarting.wide_choice
+                ))
+            );
         }
     }
     assert!(
@@ -172,7 +194,7 @@ fn propagated(
 mod tests {
     //! The propagators that take wide variables through the harness.
     use super::*;
-    use crate::{Cumulative, Task, WideDisjunction};
+    use crate::{Cumulative, Disjunctive, Task, WideDisjunction};
 
     const CASES: usize = 300;
 
@@ -245,6 +267,22 @@ mod tests {
                 .collect();
             let capacity = 1 + i64::from(below(rng, 4));
             b.add_propagator(Cumulative::new(tasks, capacity)).unwrap();
+        });
+    }
+
+    #[test]
+    fn disjunctive() {
+        // Heights are not read; a duration of 0 drops its task.
+        check_wide_propagator("disjunctive", CASES, 16, 2..=5, |b, vars, rng| {
+            let tasks = (vars.iter())
+                .map(|&start| Task {
+                    start,
+                    offset: i64::from(below(rng, 4)),
+                    duration: i64::from(below(rng, 4)),
+                    height: 1 + i64::from(below(rng, 3)),
+                })
+                .collect();
+            b.add_propagator(Disjunctive::new(tasks)).unwrap();
         });
     }
 }

@@ -168,14 +168,21 @@ mod tests {
         assert_eq!(counted(WideChoice::Min), (2, 2, 1, 2));
         // x <= 3 (a guess; singles assign 3), then x > 3 (singles assign 4).
         assert_eq!(counted(WideChoice::Split), (2, 2, 1, 2));
+        // Restarting after every failure: the same two solutions.
         let restarting = SearchConfig {
-            restarts: "luby:10".parse::<Restarts>().unwrap(),
+            restarts: "luby:1".parse::<Restarts>().unwrap(),
+            ..config.clone()
+        };
+        let search = Search::new(&model, &restarting).unwrap();
+        assert_eq!(search.run(None).stats.solutions, 2);
+        let learning = SearchConfig {
+            learning: true,
             ..config
         };
-        let err = Search::new(&model, &restarting).unwrap_err();
+        let err = Search::new(&model, &learning).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "restarts: not on wide variables yet, and the model has some"
+            "clause learning: not on wide variables yet, and the model has some"
         );
         // The least-impact value weighs each value of a variable by its
         // index: refused too (it indexed past its table).

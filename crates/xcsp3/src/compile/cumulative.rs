@@ -1,6 +1,6 @@
 //! `<cumulative>`: tasks on a resource of limited capacity.
 
-use csp_core::{Cumulative, Task};
+use csp_core::{Cumulative, Disjunctive, Task};
 
 use super::Posting;
 use crate::XcspError;
@@ -67,6 +67,18 @@ pub(crate) fn post(
             height: *height,
         });
     }
+    // Tasks of which no two fit side by side run one at a time: a
+    // redundant machine over them (Baptiste, Le Pape and Nuijten,
+    // "Constraint-Based Scheduling", 2001, the disjunctive subset).
+    let unary: Vec<Task> = (tasks.iter())
+        .filter(|t| t.duration > 0 && t.height.saturating_mul(2) > capacity)
+        .copied()
+        .collect();
     (p.b.add_propagator(Cumulative::new(tasks, capacity)))
-        .map_err(|e| XcspError::invalid(line, e.to_string()))
+        .map_err(|e| XcspError::invalid(line, e.to_string()))?;
+    if unary.len() >= 2 && unary.iter().all(|t| t.height <= capacity) {
+        (p.b.add_propagator(Disjunctive::new(unary)))
+            .map_err(|e| XcspError::invalid(line, e.to_string()))?;
+    }
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! `<noOverlap>`: no two tasks (or boxes) overlap.
 
-use csp_core::{Cumulative, Task};
+use csp_core::{Cumulative, Disjunctive, Task};
 
 use super::Posting;
 use super::sum::post_wide_logic;
@@ -45,7 +45,43 @@ pub(crate) fn post(
             post_wide_logic(p, &Expr::Apply(Op::Or, parts), line)?;
         }
     }
-    post_projections(p, origins, lengths, line)
+    if origins.first().is_some_and(|o| o.len() == 1) {
+        post_machine(p, origins, lengths, line)
+    } else {
+        post_projections(p, origins, lengths, line)
+    }
+}
+
+/// Tasks in one dimension, of constant lengths: besides the pairs, one
+/// redundant [`Disjunctive`] (edge finding and the other rules of a
+/// machine that runs one task at a time). Left out where an origin is not
+/// a variable (or is in two digits) or a length is not a constant.
+fn post_machine(
+    p: &mut Posting,
+    origins: &[Vec<Expr>],
+    lengths: &[Vec<Expr>],
+    line: u32,
+) -> Result<(), XcspError> {
+    let mut tasks = Vec::with_capacity(origins.len());
+    for (o, l) in origins.iter().zip(lengths) {
+        match (&o[..], &l[..]) {
+            ([Expr::Var(x)], [Expr::Const(length)]) if p.digits(*x).is_none() => {
+                tasks.push(Task {
+                    start: p.var(*x),
+                    offset: p.bases[*x],
+                    duration: *length,
+                    height: 1,
+                });
+            }
+            _ => return Ok(()),
+        }
+    }
+    if tasks.iter().filter(|t| t.duration > 0).count() < 3 {
+        // Two tasks: the pair's disjunction says it all.
+        return Ok(());
+    }
+    (p.b.add_propagator(Disjunctive::new(tasks)))
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
 }
 
 /// Boxes in two dimensions, of constant lengths, that fit in a strip of
