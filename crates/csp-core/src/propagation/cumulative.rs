@@ -1,5 +1,5 @@
 //! Tasks that share a resource of limited capacity, over narrow and wide
-//! start variables: time-tabling.
+//! start variables: overload checking and time-tabling.
 
 use std::cell::RefCell;
 
@@ -21,12 +21,22 @@ pub struct Task {
     pub height: i64,
 }
 
+impl Task {
+    /// Its duration times its height.
+    fn energy(&self) -> i64 {
+        self.duration.saturating_mul(self.height)
+    }
+}
+
 /// At every time the tasks that run use at most `capacity` of the
 /// resource (XCSP3's and MiniZinc's `cumulative` with fixed durations and
 /// heights), over start variables of either kind
 /// ([`Propagator::takes_wide`]).
 ///
-/// Time-tabling: a task whose latest start comes before its earliest end
+/// Overload checking first: the tasks that must run within a window
+/// need no more than the window holds (durations times heights against
+/// `capacity` times its length). Then time-tabling: a task whose latest
+/// start comes before its earliest end
 /// surely runs in between (its *compulsory part*); the compulsory parts
 /// make a profile of the resource's use; it fails when the profile
 /// passes the capacity somewhere, and moves each task's earliest start
@@ -49,6 +59,10 @@ struct Profile {
     events: Vec<(i64, i64)>,
     /// (from, to, height) for each stretch of non-zero height, in order.
     stretches: Vec<(i64, i64, i64)>,
+    /// (earliest start, latest completion, energy) of each task, and the
+    /// tasks by earliest start, latest first (overload checking).
+    windows: Vec<(i64, i64, i64)>,
+    by_start: Vec<usize>,
 }
 
 thread_local! {
@@ -95,6 +109,7 @@ impl Cumulative {
             }
         }
         profile.events.sort_unstable();
+        self.check_energy(ctx, profile)?;
         let mut height = 0i64;
         let mut k = 0;
         while k < profile.events.len() {
@@ -109,6 +124,49 @@ impl Cumulative {
             if height > 0 {
                 let to = profile.events.get(k).map_or(time, |e| e.0);
                 profile.stretches.push((time, to, height));
+            }
+        }
+        Ok(())
+    }
+
+    /// Overload checking: the tasks that must run inside a window `[a,
+    /// b)` (from an earliest start to a latest completion of theirs) need
+    /// at most `capacity × (b - a)` of the resource (their durations times
+    /// their heights); fails otherwise. O(n²) over the windows that start
+    /// at an earliest start and end at a latest completion.
+    fn check_energy(
+        &self,
+        ctx: &PropagationContext<'_>,
+        profile: &mut Profile,
+    ) -> Result<(), Conflict> {
+        let windows = &mut profile.windows;
+        windows.clear();
+        for task in &self.tasks {
+            let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
+            windows.push((lo, hi.saturating_add(task.duration), task.energy()));
+        }
+        // By latest completion; for each, the tasks inside from the latest
+        // earliest start down.
+        windows.sort_unstable_by_key(|w| w.1);
+        let order = &mut profile.by_start;
+        order.clear();
+        order.extend(0..windows.len());
+        order.sort_unstable_by_key(|&k| std::cmp::Reverse(windows[k].0));
+        for b in 0..windows.len() {
+            if b + 1 < windows.len() && windows[b + 1].1 == windows[b].1 {
+                continue;
+            }
+            let end = windows[b].1;
+            let mut energy = 0i64;
+            for &k in order.iter() {
+                let (start, lct, e) = windows[k];
+                if lct > end {
+                    continue;
+                }
+                energy = energy.saturating_add(e);
+                if energy > self.capacity.saturating_mul(end.saturating_sub(start)) {
+                    return Err(Conflict);
+                }
             }
         }
         Ok(())
@@ -341,5 +399,43 @@ mod tests {
         search.fix(x[0], 3).unwrap();
         search.fix(x[1], 4).unwrap();
         assert!(search.propagate_root().is_err());
+    }
+
+    #[test]
+    fn tasks_that_need_more_than_their_window_holds_fail() {
+        // Three tasks of 2 by 2 starting in 0..=3 (ending by 5) on a
+        // resource of 2: no compulsory part, but 12 of energy in 2 × 5.
+        let mut b = ModelBuilder::new();
+        let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(4).unwrap()).collect();
+        let tasks = (s.iter())
+            .map(|&start| Task {
+                start,
+                offset: 0,
+                duration: 2,
+                height: 2,
+            })
+            .collect();
+        b.add_propagator(Cumulative::new(tasks, 2)).unwrap();
+        let model = b.build();
+        let mut search = Search::new(&model, &singles()).unwrap();
+        assert!(search.propagate_root().is_err());
+        // With starts in 0..=4 (ending by 6): 12 in 2 × 6 fits, and the
+        // search finds the 3! orders of 0, 2, 4.
+        let mut b = ModelBuilder::new();
+        let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(5).unwrap()).collect();
+        let tasks = (s.iter())
+            .map(|&start| Task {
+                start,
+                offset: 0,
+                duration: 2,
+                height: 2,
+            })
+            .collect();
+        b.add_propagator(Cumulative::new(tasks, 2)).unwrap();
+        let model = b.build();
+        let mut search = Search::new(&model, &singles()).unwrap();
+        assert!(search.propagate_root().is_ok());
+        let search = Search::new(&model, &singles()).unwrap();
+        assert_eq!(search.run(None).stats.solutions, 6);
     }
 }
