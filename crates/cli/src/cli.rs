@@ -273,7 +273,7 @@ pub enum CspCommand {
 /// The help of `csp`'s files, from the reader's list of constraints.
 fn csp_files_help() -> String {
     format!(
-        "XCSP3 instance files (.xml): integer variables and arrays (at most 64 values each) with the constraints {}, in groups, blocks and slides; an objective (minimize or maximize of type {}) is optimized by solve, left aside by count",
+        "XCSP3 instance files (.xml): integer variables and arrays (any 32-bit range: past 4096 values read by the sums, comparisons and scheduling constraints only) with the constraints {}, in groups, blocks and slides; an objective (minimize or maximize of type {}) is optimized by solve, left aside by count",
         xcsp3::READ.join(", "),
         xcsp3::OBJECTIVES_READ.join(", ")
     )
