@@ -403,36 +403,29 @@ mod tests {
 
     #[test]
     fn tasks_that_need_more_than_their_window_holds_fail() {
-        // Three tasks of 2 by 2 starting in 0..=3 (ending by 5) on a
-        // resource of 2: no compulsory part, but 12 of energy in 2 × 5.
-        let mut b = ModelBuilder::new();
-        let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(4).unwrap()).collect();
-        let tasks = (s.iter())
-            .map(|&start| Task {
-                start,
-                offset: 0,
-                duration: 2,
-                height: 2,
-            })
-            .collect();
-        b.add_propagator(Cumulative::new(tasks, 2)).unwrap();
-        let model = b.build();
+        // Three tasks of 2 by 2 starting in 0..count on a resource of 2.
+        let squares = |count: u64| {
+            let mut b = ModelBuilder::new();
+            let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(count).unwrap()).collect();
+            let tasks = (s.iter())
+                .map(|&start| Task {
+                    start,
+                    offset: 0,
+                    duration: 2,
+                    height: 2,
+                })
+                .collect();
+            b.add_propagator(Cumulative::new(tasks, 2)).unwrap();
+            b.build()
+        };
+        // Starts in 0..=3 (ending by 5): no compulsory part, but 12 of
+        // energy in 2 × 5.
+        let model = squares(4);
         let mut search = Search::new(&model, &singles()).unwrap();
         assert!(search.propagate_root().is_err());
-        // With starts in 0..=4 (ending by 6): 12 in 2 × 6 fits, and the
-        // search finds the 3! orders of 0, 2, 4.
-        let mut b = ModelBuilder::new();
-        let s: Vec<VarId> = (0..3).map(|_| b.new_wide_var(5).unwrap()).collect();
-        let tasks = (s.iter())
-            .map(|&start| Task {
-                start,
-                offset: 0,
-                duration: 2,
-                height: 2,
-            })
-            .collect();
-        b.add_propagator(Cumulative::new(tasks, 2)).unwrap();
-        let model = b.build();
+        // Starts in 0..=4 (ending by 6): 12 in 2 × 6 fits, and the search
+        // finds the 3! orders of 0, 2, 4.
+        let model = squares(5);
         let mut search = Search::new(&model, &singles()).unwrap();
         assert!(search.propagate_root().is_ok());
         let search = Search::new(&model, &singles()).unwrap();
