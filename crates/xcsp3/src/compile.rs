@@ -380,6 +380,11 @@ impl Posting {
     /// Counts a table of `tuples` tuples over `arity` columns against
     /// [`MAX_TABLE_CELLS`]: past it, the instance is refused (a 2.5 KB
     /// file of 4,465 pairwise tables over digits took 2 GB).
+    /// Whether tables of `cells` more values fit the instance's budget.
+    pub(crate) fn table_cells_left(&self, cells: usize) -> bool {
+        self.table_cells.saturating_add(cells) <= MAX_TABLE_CELLS
+    }
+
     pub(crate) fn count_table(
         &mut self,
         tuples: usize,

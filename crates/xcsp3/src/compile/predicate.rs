@@ -2,6 +2,8 @@
 //! variable narrows its domain, two make a binary relation, more a table
 //! of the satisfying tuples.
 
+use std::ops::ControlFlow;
+
 use csp_core::{BinaryRelation, LinearRelation, MAX_TUPLES, MAX_VALUES, Table, WideLinear};
 
 use super::Posting;
@@ -50,6 +52,13 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
     {
         return as_sum(comparison, p);
     }
+    if let Some(comparison) = linear
+        && comparison.0 == Relation::Ne
+        && p.any_in_digits(scope.iter().copied())
+        && ne_table_too_long(p, &scope)
+    {
+        return as_sum(comparison, p);
+    }
     match post(p, &scope, "an <intension>", line, holds) {
         Err(e @ XcspError::Unsupported { .. }) => match linear {
             Some(comparison) => as_sum(comparison, p),
@@ -57,6 +66,19 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
         },
         other => other,
     }
+}
+
+/// Whether a table of `a != b` over `scope` would list more than
+/// [`MAX_TUPLES`] tuples, so that [`post`] would refuse it after listing
+/// them: for each assignment of the other variables at most one value of
+/// the widest makes `a = b`.
+fn ne_table_too_long(p: &Posting, scope: &[usize]) -> bool {
+    let sizes = scope.iter().map(|&v| p.values(v).len() as u128);
+    let Some(combinations) = sizes.clone().try_fold(1u128, u128::checked_mul) else {
+        return true;
+    };
+    let widest = sizes.max().unwrap_or(1).max(1);
+    combinations - combinations / widest > MAX_TUPLES as u128
 }
 
 /// `a R b` with `a` and `b` linear in their variables (sums,
@@ -138,8 +160,14 @@ pub(crate) fn post(
         _ => {
             let mut tuples = Vec::new();
             let mut too_many = false;
+            // Past the instance's budget of table cells, stop listing:
+            // `count_table` refuses the table below.
+            let arity: usize = (scope.iter())
+                .map(|&v| if p.digits(v).is_some() { 2 } else { 1 })
+                .sum();
+            let mut over_budget = false;
             each_assignment(p, scope, what, line, |values| {
-                if !too_many && holds(values) {
+                if holds(values) {
                     let mut tuple = Vec::with_capacity(scope.len() + 2);
                     for (&v, &x) in scope.iter().zip(values) {
                         match p.digits(v) {
@@ -152,6 +180,12 @@ pub(crate) fn post(
                     }
                     tuples.push(tuple);
                     too_many = tuples.len() > MAX_TUPLES;
+                    over_budget = !p.table_cells_left(tuples.len() * arity);
+                }
+                if too_many || over_budget {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
                 }
             })?;
             if too_many {
@@ -189,6 +223,7 @@ pub(crate) fn var_of(p: &mut Posting, expr: &Expr, line: u32) -> Result<usize, X
         if let Some(x) = expr.eval(&value) {
             values.push(x);
         }
+        ControlFlow::Continue(())
     })?;
     values.sort_unstable();
     values.dedup();
@@ -223,13 +258,13 @@ pub(crate) fn vars_of(
 }
 
 /// Calls `visit` with every assignment of `scope` (refused past
-/// [`MAX_COMBINATIONS`]).
+/// [`MAX_COMBINATIONS`]) until it breaks.
 fn each_assignment(
     p: &Posting,
     scope: &[usize],
     what: &str,
     line: u32,
-    mut visit: impl FnMut(&[i64]),
+    mut visit: impl FnMut(&[i64]) -> ControlFlow<()>,
 ) -> Result<(), XcspError> {
     if p.any_wide(scope.iter().copied()) {
         return Err(p.refuse_wide(scope, what, line));
@@ -253,7 +288,9 @@ fn each_assignment(
     let mut at = vec![0usize; scope.len()];
     let mut values: Vec<i64> = domains.iter().map(|d| d[0]).collect();
     loop {
-        visit(&values);
+        if visit(&values).is_break() {
+            return Ok(());
+        }
         let mut d = scope.len();
         loop {
             if d == 0 {
