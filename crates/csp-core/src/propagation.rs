@@ -75,6 +75,7 @@ mod sum_automaton;
 mod table;
 mod weighted_sum;
 mod wide_disjunction;
+mod wide_expression;
 mod wide_linear;
 mod work_space;
 
@@ -115,6 +116,7 @@ pub use sum_automaton::{MAX_SUM_AUTOMATON_TOTAL, SumAutomaton};
 pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
 pub use wide_disjunction::WideDisjunction;
+pub use wide_expression::{Function, Term, WideExpression};
 pub use wide_linear::{LinearRelation, WideLinear};
 
 use crate::explanation::{Explaining, Literal};

@@ -194,7 +194,7 @@ fn propagated(
 mod tests {
     //! The propagators that take wide variables through the harness.
     use super::*;
-    use crate::{Cumulative, Disjunctive, Task, WideDisjunction};
+    use crate::{Cumulative, Disjunctive, Function, Task, Term, WideDisjunction, WideExpression};
 
     const CASES: usize = 300;
 
@@ -284,5 +284,57 @@ mod tests {
                 .collect();
             b.add_propagator(Disjunctive::new(tasks)).unwrap();
         });
+    }
+
+    /// A random term over `vars` of at most `depth` levels below it.
+    fn term(rng: &mut ChaCha8Rng, vars: &[VarId], depth: u32) -> Term {
+        use Function::*;
+        const FUNCTIONS: [Function; 21] = [
+            Neg, Abs, Add, Sub, Mul, Div, Mod, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, Not, And, Or, Xor,
+            Iff, If,
+        ];
+        if depth == 0 || below(rng, 4) == 0 {
+            return match below(rng, 3) {
+                0 => Term::Const(i64::from(below(rng, 9)) - 4),
+                _ => Term::Var {
+                    var: vars[below(rng, vars.len() as u32) as usize],
+                    offset: i64::from(below(rng, 7)) - 3,
+                },
+            };
+        }
+        let f = FUNCTIONS[below(rng, FUNCTIONS.len() as u32) as usize];
+        let n = match f {
+            Neg | Abs | Not => 1,
+            If => 3,
+            Add | Min | Max | And | Or => 1 + below(rng, 3) as usize,
+            _ => 2,
+        };
+        Term::Apply(f, (0..n).map(|_| term(rng, vars, depth - 1)).collect())
+    }
+
+    #[test]
+    fn wide_expression() {
+        // A comparison at the root, so that the tree is true for some
+        // values and false for others more often than not.
+        check_wide_propagator("wide expression", CASES, 17, 1..=4, |b, vars, rng| {
+            let f =
+                [Function::Le, Function::Eq, Function::Ne, Function::Or][below(rng, 4) as usize];
+            let root = Term::Apply(f, vec![term(rng, vars, 3), term(rng, vars, 3)]);
+            b.add_propagator(WideExpression::new(&root)).unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_expression_of_any_root() {
+        check_wide_propagator(
+            "wide expression, any root",
+            CASES,
+            18,
+            1..=4,
+            |b, vars, rng| {
+                let root = term(rng, vars, 4);
+                b.add_propagator(WideExpression::new(&root)).unwrap();
+            },
+        );
     }
 }
