@@ -40,6 +40,7 @@ mod predicate;
 mod regular;
 mod root_bounds;
 mod sum;
+mod wide_expression;
 
 use csp_core::{
     BinaryRelation, LinearRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId,
@@ -535,7 +536,7 @@ impl Posting {
 
 /// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
 /// errors.
-pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by linear sums and comparisons only: <sum> (not in a set), <intension> of eq, ne, le, lt, ge, gt between linear terms and of not, and, or, imp over such comparisons, <minimum> and <maximum> (not by ne or a set), and <instantiation>";
+pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>";
 
 /// Whether constraints of `kind` take wide variables (when they do not,
 /// [`compile`] refuses them over one, by name).

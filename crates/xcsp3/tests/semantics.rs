@@ -430,6 +430,67 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <minimum> <list> t mul(a,1000) </list> <condition> (ge,3000) </condition> </minimum>",
     ),
     (
+        "product",
+        BEYOND_DIGITS,
+        "<intension> eq(mul(t,a),add(mul(b,b),1000)) </intension>",
+    ),
+    (
+        "products of several and powers",
+        BEYOND_DIGITS,
+        "<intension> le(add(mul(t,a,b),sqr(b),pow(a,3)),-4000) </intension>
+         <intension> ge(pow(sub(t,4000),2),mul(a,a,100000)) </intension>",
+    ),
+    (
+        "division and remainder",
+        BEYOND_DIGITS,
+        "<intension> and(eq(div(t,add(a,1)),add(b,300)),ge(mod(t,7),3)) </intension>",
+    ),
+    (
+        "division by a negative and by zero",
+        BEYOND_DIGITS,
+        "<intension> eq(div(sub(2000,t),sub(b,5)),sub(a,100)) </intension>
+         <intension> ne(mod(t,b),1) </intension>",
+    ),
+    (
+        "abs and dist",
+        BEYOND_DIGITS,
+        "<intension> le(add(abs(sub(t,2500)),dist(a,b)),3) </intension>",
+    ),
+    (
+        "min and max inside",
+        BEYOND_DIGITS,
+        "<intension> eq(max(t,mul(a,400)),min(add(t,b),3000,add(t,a))) </intension>",
+    ),
+    (
+        "if",
+        BEYOND_DIGITS,
+        "<intension> eq(if(gt(a,4),t,sub(5000,t)),add(mul(b,b),4990)) </intension>",
+    ),
+    (
+        "xor, iff, eq of several",
+        BEYOND_DIGITS,
+        "<intension> xor(ge(t,4990),eq(a,3),iff(lt(b,0),gt(t,10),ne(a,b))) </intension>
+         <intension> or(eq(t,add(a,4990),add(b,4994)),le(t,mul(a,2))) </intension>",
+    ),
+    (
+        "in and notin",
+        BEYOND_DIGITS,
+        "<intension> in(sub(t,mul(a,a)),set(4900,4950,add(b,4980))) </intension>
+         <intension> notin(t,set(4980,4981,mul(a,500))) </intension>",
+    ),
+    (
+        "a sum in a set and a sum of products",
+        BEYOND_DIGITS,
+        "<sum> <list> t a </list> <coeffs> 1 -300 </coeffs> <condition> (in,{2000,4000,4321}) </condition> </sum>
+         <sum> <list> t b </list> <coeffs> a 1 </coeffs> <condition> (le,30) </condition> </sum>",
+    ),
+    (
+        "maximum by ne and minimum in a set",
+        BEYOND_DIGITS,
+        "<maximum> <list> t mul(a,500) </list> <condition> (ne,4500) </condition> </maximum>
+         <minimum> <list> t add(b,4990) </list> <condition> (in,{4986,4990,4993,4994}) </condition> </minimum>",
+    ),
+    (
         "maximum compared with a variable",
         BEYOND_DIGITS,
         "<maximum> <list> a add(b,5) </list> <condition> (gt,t) </condition> </maximum>",

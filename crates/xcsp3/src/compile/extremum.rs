@@ -51,7 +51,7 @@ pub(crate) fn post(
 /// Over a wide variable, without a variable for the extremum: `max ≤ k`
 /// is every term `≤ k`, `max ≥ k` some term `≥ k` (a disjunction), `=`
 /// both, a range its two ends, the same for `min` the other way round
-/// (`k` a value or a variable); `ne` and sets are refused.
+/// (`k` a value or a variable); by `ne` or a set, one expression.
 fn post_wide(
     p: &mut Posting,
     terms: &[Expr],
@@ -68,10 +68,8 @@ fn post_wide(
             vec![(Relation::Le, bound(k)), (Relation::Ge, bound(k))]
         }
         Condition::Compare(Relation::Ne, _) | Condition::InSet(..) => {
-            let vars: Vec<usize> = terms.iter().flat_map(Expr::vars).collect();
-            let what = if max { "a <maximum>" } else { "a <minimum>" };
-            let what = format!("{what} compared by ne or a set");
-            return Err(p.refuse_wide(&vars, &what, line));
+            let extremum = Expr::Apply(if max { Op::Max } else { Op::Min }, terms.to_vec());
+            return post_wide_logic(p, &super::meets(extremum, condition), line);
         }
         Condition::Compare(r, k) => vec![(*r, bound(k))],
         Condition::InRange(a, b) => vec![

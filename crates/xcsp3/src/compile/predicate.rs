@@ -81,20 +81,23 @@ fn ne_table_too_long(p: &Posting, scope: &[usize]) -> bool {
     combinations - combinations / widest > MAX_TUPLES as u128
 }
 
+/// Whether `e` is linear in its variables: sums, differences,
+/// negations, products by constants.
+pub(crate) fn linear(e: &Expr) -> bool {
+    match e {
+        Expr::Var(_) | Expr::Const(_) => true,
+        Expr::Apply(Op::Add | Op::Sub | Op::Neg, args) => args.iter().all(linear),
+        Expr::Apply(Op::Mul, args) => match &args[..] {
+            [Expr::Const(_), x] | [x, Expr::Const(_)] => linear(x),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// `a R b` with `a` and `b` linear in their variables (sums,
 /// differences, negations, products by constants): `R`, `a`, `b`.
 pub(crate) fn linear_comparison(expr: &Expr) -> Option<(Relation, &Expr, &Expr)> {
-    fn linear(e: &Expr) -> bool {
-        match e {
-            Expr::Var(_) | Expr::Const(_) => true,
-            Expr::Apply(Op::Add | Op::Sub | Op::Neg, args) => args.iter().all(linear),
-            Expr::Apply(Op::Mul, args) => match &args[..] {
-                [Expr::Const(_), x] | [x, Expr::Const(_)] => linear(x),
-                _ => false,
-            },
-            _ => false,
-        }
-    }
     let Expr::Apply(op, args) = expr else {
         return None;
     };

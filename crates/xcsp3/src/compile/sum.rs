@@ -22,13 +22,21 @@ pub(crate) fn post(
     condition: &Condition,
     line: u32,
 ) -> Result<(), XcspError> {
+    let products: Vec<Expr> = (terms.iter().zip(coefs))
+        .map(|(t, c)| Expr::Apply(Op::Mul, vec![c.clone(), t.clone()]))
+        .collect();
+    // Over wide variables, a set or a term not linear in them leaves
+    // rows: the whole sum is one expression.
+    if p.any_wide(products.iter().flat_map(Expr::vars))
+        && (matches!(condition, Condition::InSet(..))
+            || (products.iter()).any(|e| !predicate::linear(e) && p.any_wide(e.vars())))
+    {
+        let sum = Expr::Apply(Op::Add, products);
+        return super::wide_expression::post(p, &meets(sum, condition), line);
+    }
     let mut form = Linear::default();
-    for (t, c) in terms.iter().zip(coefs) {
-        let product = match c {
-            Expr::Const(c) => Expr::Apply(Op::Mul, vec![Expr::Const(*c), t.clone()]),
-            c => Expr::Apply(Op::Mul, vec![c.clone(), t.clone()]),
-        };
-        form.add(p, &product, 1, line)?;
+    for product in &products {
+        form.add(p, product, 1, line)?;
     }
     post_linear(p, form, condition, line)
 }
@@ -478,7 +486,7 @@ fn conjunction(p: &mut Posting, expr: &Expr, line: u32) -> Result<Option<Part>, 
 /// Posts an intension over a wide variable that is no single linear
 /// comparison: a conjunction of them (each posted), or a disjunction
 /// (`or`, `imp`) of conjunctions, a [`WideDisjunction`]. Anything else is
-/// refused by name.
+/// one [`csp_core::WideExpression`].
 pub(crate) fn post_wide_logic(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
     let parts: Option<Vec<Part>> = match expr {
         Expr::Apply(Op::Or, args) => {
@@ -507,8 +515,7 @@ pub(crate) fn post_wide_logic(p: &mut Posting, expr: &Expr, line: u32) -> Result
         other => conjunction(p, other, line)?.map(|part| vec![part]),
     };
     let Some(parts) = parts else {
-        let what = format!("an <intension> of `{}`", expr.head());
-        return Err(p.refuse_wide(&expr.vars(), &what, line));
+        return super::wide_expression::post(p, expr, line);
     };
     if let [part] = &parts[..] {
         for (relation, form) in part.clone() {
