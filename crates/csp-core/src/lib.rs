@@ -74,13 +74,13 @@ pub use heuristics::{
 pub use model::{MAX_RELATED_SCOPE, Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
-    AllDifferent, AutomatonTooLarge, BinaryRelation, Conflict, Cumulative, Disjunctive,
-    DistinctSum, Element, Events, Function, GroupedSum, Hypothesis, IncreasingChain, LinePattern,
-    LinearEquality, LinearInequality, LinearRelation, LinkedPlaces, ListedGroups, LockedCandidates,
-    MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum, PartitionedLine, PeerGroups,
-    PropagationContext, PropagationLevel, Propagator, Regular, Reinforced, Rule, RuleCounter,
-    RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term, Wake, WeightedSum, WideDisjunction,
-    WideExpression, WideLinear,
+    AllDifferent, AutomatonTooLarge, BinaryRelation, BoundsAllDifferent, Conflict, Cumulative,
+    Disjunctive, DistinctSum, Element, Events, Function, GroupedSum, Hypothesis, IncreasingChain,
+    LinePattern, LinearEquality, LinearInequality, LinearRelation, LinkedPlaces, ListedGroups,
+    LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
+    PartitionedLine, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular,
+    Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term, Wake,
+    WeightedSum, WideDisjunction, WideExpression, WideLinear,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -44,6 +44,7 @@
 mod agenda;
 mod all_different;
 mod binary_relation;
+mod bounds_all_different;
 mod context;
 mod culprit;
 mod cumulative;
@@ -84,6 +85,7 @@ use std::fmt;
 pub(crate) use agenda::{Agenda, Segment};
 pub use all_different::AllDifferent;
 pub use binary_relation::BinaryRelation;
+pub use bounds_all_different::BoundsAllDifferent;
 pub use context::PropagationContext;
 pub use culprit::Culprit;
 pub use cumulative::{Cumulative, Task};

@@ -536,7 +536,7 @@ impl Posting {
 
 /// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
 /// errors.
-pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>";
+pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>";
 
 /// Whether constraints of `kind` take wide variables (when they do not,
 /// [`compile`] refuses them over one, by name).
@@ -551,6 +551,7 @@ fn takes_wide(kind: &Kind) -> bool {
             | Kind::AllEqual(_)
             | Kind::NoOverlap { .. }
             | Kind::Cumulative { .. }
+            | Kind::AllDifferent { .. }
     )
 }
 
@@ -568,7 +569,9 @@ fn made_wide(instance: &Instance, extra: Option<&Constraint>) -> Vec<bool> {
             for v in c.vars() {
                 wanted[v] = true;
             }
-        } else if !takes_wide(&c.kind) {
+        } else if !takes_wide(&c.kind) || matches!(c.kind, Kind::AllDifferent { .. }) {
+            // An allDifferent keeps its variables narrow: its matching
+            // prunes more than bounds do.
             for v in c.vars() {
                 blocked[v] = true;
             }

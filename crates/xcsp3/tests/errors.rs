@@ -92,15 +92,26 @@ fn what_a_wide_variable_cannot_be_is_said() {
         "line 2: a domain of 4294967296 values is not supported: more values than a domain can hold (4294967295)"
     );
     let wide = r#"<var id="y"> 0..5000 </var>"#;
-    let e = over(wide, "<allDifferent> y b </allDifferent>");
+    let e = over(
+        wide,
+        "<extension> <list> y b </list> <supports> (1,0) </supports> </extension>",
+    );
     assert!(
-        e.starts_with("line 4: <allDifferent> over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension>"),
+        e.starts_with("line 4: <extension> over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension>"),
+        "{e}"
+    );
+    let e = over(
+        wide,
+        "<allDifferent> <list> y b </list> <except> 0 </except> </allDifferent>",
+    );
+    assert!(
+        e.starts_with("line 4: an <allDifferent> with exceptions over y, a variable of more than 4096 values is not supported"),
         "{e}"
     );
     let e = over(wide, "<intension> eq(pow(2,y),32) </intension>");
     assert_eq!(
         e,
-        "line 4: pow(x, y) with a variable exponent over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>"
+        "line 4: pow(x, y) with a variable exponent over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>"
     );
     let e = over(
         r#"<var id="y"> 0..5000 </var> <var id="g"> 0..50 60..99 </var>"#,

@@ -491,6 +491,19 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <minimum> <list> t add(b,4990) </list> <condition> (in,{4986,4990,4993,4994}) </condition> </minimum>",
     ),
     (
+        "allDifferent with constants",
+        BEYOND_DIGITS,
+        "<allDifferent> t a b 3 </allDifferent>
+         <intension> le(t,add(a,b,4)) </intension>",
+    ),
+    (
+        "allDifferent beside digits",
+        "<var id=\"t\"> 0..4096 </var> <var id=\"d\"> 0..69 </var> <array id=\"a\" size=\"[2]\"> 0..2 </array>",
+        "<allDifferent> t d a[] 1 </allDifferent>
+         <intension> le(t,add(d,a[0],2)) </intension>
+         <intension> le(d,add(a[1],3)) </intension>",
+    ),
+    (
         "maximum compared with a variable",
         BEYOND_DIGITS,
         "<maximum> <list> a add(b,5) </list> <condition> (gt,t) </condition> </maximum>",

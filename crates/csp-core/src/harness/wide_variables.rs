@@ -194,7 +194,10 @@ fn propagated(
 mod tests {
     //! The propagators that take wide variables through the harness.
     use super::*;
-    use crate::{Cumulative, Disjunctive, Function, Task, Term, WideDisjunction, WideExpression};
+    use crate::{
+        BoundsAllDifferent, Cumulative, Disjunctive, Function, Task, Term, WideDisjunction,
+        WideExpression,
+    };
 
     const CASES: usize = 300;
 
@@ -336,5 +339,19 @@ mod tests {
                 b.add_propagator(WideExpression::new(&root)).unwrap();
             },
         );
+    }
+
+    #[test]
+    fn bounds_all_different() {
+        // Up to 6 variables of at most 9 values: pigeonholes and Hall
+        // intervals; offsets in -3..=3.
+        check_wide_propagator("bounds all-different", CASES, 19, 1..=6, |b, vars, rng| {
+            let scope = vars.to_vec();
+            let offsets = (scope.iter())
+                .map(|_| i64::from(below(rng, 7)) - 3)
+                .collect();
+            b.add_propagator(BoundsAllDifferent::new(scope, offsets))
+                .unwrap();
+        });
     }
 }

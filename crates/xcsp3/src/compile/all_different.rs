@@ -1,6 +1,6 @@
 //! `<allDifferent>`: distinct values, except some that may repeat.
 
-use csp_core::{AllDifferent, ValueSet};
+use csp_core::{AllDifferent, BoundsAllDifferent, ValueSet};
 
 use super::{Posting, predicate};
 use crate::XcspError;
@@ -19,6 +19,9 @@ pub(crate) fn post(
     except: &[i64],
     line: u32,
 ) -> Result<(), XcspError> {
+    if p.any_wide(terms.iter().flat_map(Expr::vars)) {
+        return post_wide(p, terms, except, line);
+    }
     let named: Vec<Expr>;
     let terms = if except.is_empty() && terms.iter().any(|t| t.vars().len() >= 2) {
         named = (terms.iter())
@@ -94,4 +97,47 @@ pub(crate) fn post_lists(p: &mut Posting, lists: &[Vec<Expr>], line: u32) -> Res
         }
     }
     Ok(())
+}
+
+/// Over a wide variable: one [`BoundsAllDifferent`] of the variables
+/// (their bases as offsets), constants and variables in two digits `ne`
+/// pair by pair (a sum); with exceptions, or a term that is an
+/// expression, refused by name.
+fn post_wide(p: &mut Posting, terms: &[Expr], except: &[i64], line: u32) -> Result<(), XcspError> {
+    let vars = terms.iter().flat_map(Expr::vars).collect::<Vec<_>>();
+    if !except.is_empty() {
+        return Err(p.refuse_wide(&vars, "an <allDifferent> with exceptions", line));
+    }
+    if terms.iter().any(|t| matches!(t, Expr::Apply(..))) {
+        return Err(p.refuse_wide(&vars, "an <allDifferent> of expressions", line));
+    }
+    // The variables of one csp-core variable each go into the group;
+    // constants and variables in two digits, pair by pair.
+    let (mut group, mut grouped, mut others) = (Vec::new(), Vec::new(), Vec::new());
+    for t in terms {
+        match t {
+            Expr::Var(v) if p.digits(*v).is_none() => {
+                if group.iter().any(|&(w, _)| w == p.var(*v)) {
+                    // A variable twice cannot differ from itself.
+                    let never = Expr::Apply(Op::Ne, vec![t.clone(), t.clone()]);
+                    return predicate::post_expr(p, &never, line);
+                }
+                group.push((p.var(*v), p.bases[*v]));
+                grouped.push(t);
+            }
+            _ => others.push(t),
+        }
+    }
+    for (k, &o) in others.iter().enumerate() {
+        for &t in grouped.iter().chain(&others[k + 1..]) {
+            let differ = Expr::Apply(Op::Ne, vec![o.clone(), t.clone()]);
+            predicate::post_expr(p, &differ, line)?;
+        }
+    }
+    if group.is_empty() {
+        return Ok(());
+    }
+    let (vars, offsets): (Vec<_>, Vec<_>) = group.into_iter().unzip();
+    (p.b.add_propagator(BoundsAllDifferent::new(vars, offsets)))
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
 }
