@@ -75,12 +75,12 @@ pub use model::{MAX_RELATED_SCOPE, Model, ModelBuilder, ModelError, Watch};
 pub use num_bigint::BigUint;
 pub use propagation::{
     AllDifferent, AutomatonTooLarge, BinaryRelation, BoundsAllDifferent, Conflict, Cumulative,
-    Disjunctive, DistinctSum, Element, Events, Function, GroupedSum, Hypothesis, IncreasingChain,
-    LinePattern, LinearEquality, LinearInequality, LinearRelation, LinkedPlaces, ListedGroups,
-    LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
+    Disjunctive, DistinctSum, Element, Entry, Events, Function, GroupedSum, Hypothesis,
+    IncreasingChain, LinePattern, LinearEquality, LinearInequality, LinearRelation, LinkedPlaces,
+    ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
     PartitionedLine, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular,
     Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term, Wake,
-    WeightedSum, WideDisjunction, WideExpression, WideLinear,
+    WeightedSum, WideDisjunction, WideElement, WideExpression, WideLinear,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -76,6 +76,7 @@ mod sum_automaton;
 mod table;
 mod weighted_sum;
 mod wide_disjunction;
+mod wide_element;
 mod wide_expression;
 mod wide_linear;
 mod work_space;
@@ -118,6 +119,7 @@ pub use sum_automaton::{MAX_SUM_AUTOMATON_TOTAL, SumAutomaton};
 pub use table::{BadTable, MAX_TUPLES, Table};
 pub use weighted_sum::WeightedSum;
 pub use wide_disjunction::WideDisjunction;
+pub use wide_element::{Entry, WideElement};
 pub use wide_expression::{Function, Term, WideExpression};
 pub use wide_linear::{LinearRelation, WideLinear};
 

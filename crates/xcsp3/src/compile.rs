@@ -536,7 +536,7 @@ impl Posting {
 
 /// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
 /// errors.
-pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>";
+pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <element>, <noOverlap>, <cumulative> and <instantiation>";
 
 /// Whether constraints of `kind` take wide variables (when they do not,
 /// [`compile`] refuses them over one, by name).
@@ -552,6 +552,8 @@ fn takes_wide(kind: &Kind) -> bool {
             | Kind::NoOverlap { .. }
             | Kind::Cumulative { .. }
             | Kind::AllDifferent { .. }
+            | Kind::Element { .. }
+            | Kind::ElementMatrix { .. }
     )
 }
 
@@ -569,9 +571,15 @@ fn made_wide(instance: &Instance, extra: Option<&Constraint>) -> Vec<bool> {
             for v in c.vars() {
                 wanted[v] = true;
             }
-        } else if !takes_wide(&c.kind) || matches!(c.kind, Kind::AllDifferent { .. }) {
+        } else if !takes_wide(&c.kind)
+            || matches!(
+                c.kind,
+                Kind::AllDifferent { .. } | Kind::Element { .. } | Kind::ElementMatrix { .. }
+            )
+        {
             // An allDifferent keeps its variables narrow: its matching
-            // prunes more than bounds do.
+            // prunes more than bounds do; so does an element (its table
+            // of cases).
             for v in c.vars() {
                 blocked[v] = true;
             }

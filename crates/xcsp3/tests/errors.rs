@@ -111,7 +111,7 @@ fn what_a_wide_variable_cannot_be_is_said() {
     let e = over(wide, "<intension> eq(pow(2,y),32) </intension>");
     assert_eq!(
         e,
-        "line 4: pow(x, y) with a variable exponent over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <noOverlap>, <cumulative> and <instantiation>"
+        "line 4: pow(x, y) with a variable exponent over y, a variable of more than 4096 values is not supported: past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <element>, <noOverlap>, <cumulative> and <instantiation>"
     );
     let e = over(
         r#"<var id="y"> 0..5000 </var> <var id="g"> 0..50 60..99 </var>"#,

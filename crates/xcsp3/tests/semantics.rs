@@ -561,6 +561,28 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <intension> le(r[2],mul(r[1],2)) </intension>",
     ),
     (
+        "element of a wide result",
+        BEYOND_DIGITS,
+        "<element> <list> 4000 b 4990 t </list> <index> a </index> <value> t </value> </element>
+         <element> <list startIndex=\"-4\"> 1 a 7 b 2 4 9 0 8 </list> <index> b </index> <value> 3 </value> </element>",
+    ),
+    (
+        "element of wide entries",
+        BEYOND_DIGITS,
+        "<element> <list startIndex=\"2\"> t 4321 b t </list> <index> a </index> <value> b </value> </element>",
+    ),
+    (
+        "element with a wide index",
+        BEYOND_DIGITS_GAPPED,
+        "<element> <list startIndex=\"1995\"> a 3 b a 0 b 5 2 a b 1 </list> <index> t </index> <value> a </value> </element>",
+    ),
+    (
+        "element of a wide index and value, by the cases",
+        BEYOND_DIGITS,
+        "<element> <list startIndex=\"4990\"> a b 3 -1 a 4 </list> <index> t </index> <condition> (lt,b) </condition> </element>
+         <element> <matrix> (t,a)(b,4000) </matrix> <index> a b </index> <value> 4000 </value> </element>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",
@@ -574,6 +596,12 @@ fn variables_past_4096_values_count_what_they_say() {
     for (name, variables, constraint) in BEYOND_DIGITS_CASES {
         let declared = xcsp3::compile_as_declared(&instance_over(variables, constraint)).unwrap();
         assert!(!declared.model.wide_vars().is_empty(), "{name}");
+        // Elements over wide variables go by bounds, but by the cases.
+        if name.starts_with("element") {
+            let by_bounds =
+                (declared.model.propagators().iter()).any(|p| p.name() == "wide-element");
+            assert_eq!(by_bounds, !name.ends_with("by the cases"), "{name}");
+        }
     }
 }
 

@@ -195,8 +195,8 @@ mod tests {
     //! The propagators that take wide variables through the harness.
     use super::*;
     use crate::{
-        BoundsAllDifferent, Cumulative, Disjunctive, Function, Task, Term, WideDisjunction,
-        WideExpression,
+        BoundsAllDifferent, Cumulative, Disjunctive, Entry, Function, Task, Term, WideDisjunction,
+        WideElement, WideExpression,
     };
 
     const CASES: usize = 300;
@@ -351,6 +351,33 @@ mod tests {
                 .map(|_| i64::from(below(rng, 7)) - 3)
                 .collect();
             b.add_propagator(BoundsAllDifferent::new(scope, offsets))
+                .unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_element() {
+        // The first variable the index (shift -2..=1), the last the result
+        // or a constant, the others and constants in the list; a variable
+        // may be both index or result and entry.
+        check_wide_propagator("wide element", CASES, 20, 2..=5, |b, vars, rng| {
+            let entry = |rng: &mut ChaCha8Rng| match below(rng, 4) {
+                0 => Entry::Const(i64::from(below(rng, 9)) - 2),
+                _ => Entry::Var {
+                    var: vars[below(rng, vars.len() as u32) as usize],
+                    offset: i64::from(below(rng, 5)) - 2,
+                },
+            };
+            let list = (0..1 + below(rng, 5)).map(|_| entry(rng)).collect();
+            let result = match below(rng, 5) {
+                0 => Entry::Const(i64::from(below(rng, 7))),
+                _ => Entry::Var {
+                    var: vars[vars.len() - 1],
+                    offset: i64::from(below(rng, 5)) - 2,
+                },
+            };
+            let shift = i64::from(below(rng, 4)) - 2;
+            b.add_propagator(WideElement::new(vars[0], shift, list, result))
                 .unwrap();
         });
     }
