@@ -49,6 +49,12 @@ def open_shop(rng, n, m):
     return {"nMachines": m, "durations": [[rng.randint(300, 1499) for _ in range(m)] for _ in range(n)]}
 
 
+def scheduling_os(rng, n, m):
+    """n jobs of m operations, the jth of job i running on any machine
+    left to it for its own duration (the XCSP 2025 competition's model)."""
+    return {"durations": [[rng.randint(300, 1499) for _ in range(m)] for _ in range(n)]}
+
+
 def rcpsp(rng, n, resources):
     """n real jobs between a source and a sink, random precedences, renewable
     resources of capacity 4 to 8."""
@@ -100,6 +106,9 @@ FAMILIES = {
     "OpenShop": ("realistic/OpenShop/OpenShop.py", open_shop,
                  [("3-3", (3, 3)), ("3-4", (3, 4)), ("4-3", (4, 3)), ("4-4", (4, 4)), ("5-3", (5, 3)),
                   ("5-4", (5, 4))]),
+    "SchedulingOS": ("realistic/SchedulingOS/SchedulingOS.py", scheduling_os,
+                     [("2-3", (2, 3)), ("3-2", (3, 2)), ("3-3", (3, 3)), ("3-4", (3, 4)), ("4-3", (4, 3)),
+                      ("4-4", (4, 4))]),
     "RCPSP": ("realistic/RCPSP/RCPSP.py", rcpsp,
               [("6-1", (6, 1)), ("8-1", (8, 1)), ("8-2", (8, 2)), ("10-1", (10, 1)), ("10-2", (10, 2)),
                ("12-2", (12, 2)), ("14-2", (14, 2)), ("16-3", (16, 3))]),

@@ -43,8 +43,8 @@ mod sum;
 mod wide_expression;
 
 use csp_core::{
-    BinaryRelation, LinearRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId,
-    WideLinear,
+    BinaryRelation, Entry, LinearRelation, MAX_VALUES, Model, ModelBuilder, Rule, ValueSet, VarId,
+    WideElement, WideLinear,
 };
 
 use crate::constraint::{Condition, Constraint, Kind, Operand};
@@ -214,6 +214,10 @@ pub(crate) struct Posting {
     auxiliary: usize,
     /// The values the tables posted so far list (tuples × arity).
     table_cells: usize,
+    /// The wide variable of the value of each variable in two digits
+    /// whose values are not consecutive, once made
+    /// ([`Posting::value_var`]).
+    value_vars: std::collections::HashMap<usize, usize>,
 }
 
 impl Posting {
@@ -458,6 +462,56 @@ impl Posting {
         values.is_empty() || values[values.len() - 1] - values[0] + 1 == values.len() as i64
     }
 
+    /// A wide auxiliary variable equal to the value of `v`, a variable
+    /// in two digits whose values are not consecutive (its value is no
+    /// linear function of its digits, so a sum reads this one): the
+    /// element of its values at its index (the low digit when it has at
+    /// most 64 values, else a wide variable `64 · high + low`), by
+    /// bounds. One per variable.
+    pub(crate) fn value_var(&mut self, v: usize, line: u32) -> Result<usize, XcspError> {
+        if let Some(&a) = self.value_vars.get(&v) {
+            return Ok(a);
+        }
+        let Digits { high, low } = self.digits[v].expect("a variable in two digits");
+        let values = self.domains[v].clone();
+        let (lo, hi) = (values[0], values[values.len() - 1]);
+        let invalid = |e: csp_core::ModelError| XcspError::invalid(line, e.to_string());
+        self.auxiliary += 1;
+        let label = format!("(auxiliary {})", self.auxiliary - 1);
+        let a = self.new_wide("(auxiliary)", label, &Domain::interval(lo, hi), line)?;
+        let index = if values.len() <= MAX_VALUES as usize {
+            self.var(low)
+        } else {
+            self.auxiliary += 1;
+            let label = format!("(auxiliary {})", self.auxiliary - 1);
+            let n = values.len() as i64;
+            let i = self.new_wide("(auxiliary)", label, &Domain::interval(0, n - 1), line)?;
+            let (i, high, low) = (self.var(i), self.var(high), self.var(low));
+            let row = WideLinear::new(
+                vec![i, high, low],
+                vec![1, -64, -1],
+                LinearRelation::Equal,
+                0,
+            );
+            self.b.add_propagator(row).map_err(invalid)?;
+            i
+        };
+        let list = values.iter().map(|&x| Entry::Const(x)).collect();
+        let result = Entry::Var {
+            var: self.var(a),
+            offset: lo,
+        };
+        let element = WideElement::new(index, 0, list, result);
+        self.b.add_propagator(element).map_err(invalid)?;
+        self.value_vars.insert(v, a);
+        Ok(a)
+    }
+
+    /// The variable [`Posting::value_var`] made for `v`, if made.
+    pub(crate) fn made_value_var(&self, v: usize) -> Option<usize> {
+        self.value_vars.get(&v).copied()
+    }
+
     /// Whether some variable of `vars` is written in two digits.
     pub(crate) fn any_in_digits(&self, vars: impl IntoIterator<Item = usize>) -> bool {
         vars.into_iter().any(|v| self.digits[v].is_some())
@@ -627,6 +681,7 @@ fn compile_with(
         labels: Vec::new(),
         auxiliary: 0,
         table_cells: 0,
+        value_vars: std::collections::HashMap::new(),
     };
     let made_wide = made_wide(instance, extra);
     // Not by `extra`: every step of branch and bound reads its solutions

@@ -583,6 +583,17 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <element> <matrix> (t,a)(b,4000) </matrix> <index> a b </index> <value> 4000 </value> </element>",
     ),
     (
+        "sums over variables in two digits of spread values",
+        "<var id=\"t\"> 0..5000 </var> <var id=\"d\"> 3 100 250 </var> <var id=\"e\"> 0..40 100..140 </var>",
+        "<sum> <list> t d e </list> <coeffs> 1 2 -1 </coeffs> <condition> (eq,4000) </condition> </sum>
+         <intension> le(t,add(d,e,3800)) </intension>",
+    ),
+    (
+        "an expression beside a variable in two digits of spread values",
+        "<var id=\"t\"> 0..5000 </var> <var id=\"g\"> 0..50 60..99 </var>",
+        "<intension> or(eq(mul(g,t),4000),le(add(t,g),3)) </intension>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",

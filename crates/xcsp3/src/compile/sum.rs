@@ -144,6 +144,27 @@ impl Linear {
         Ok(form)
     }
 
+    /// Replaces each variable in two digits whose values are not
+    /// consecutive by the wide variable of its value
+    /// ([`Posting::value_var`]), so that the form is linear in what
+    /// [`Linear::in_digits`] writes.
+    fn spread_values(&mut self, p: &mut Posting, line: u32) -> Result<(), XcspError> {
+        let spread: Vec<(usize, i64)> = (self.terms.iter())
+            .filter(|&&(v, _)| p.digits(v).is_some() && !p.consecutive(v))
+            .copied()
+            .collect();
+        if spread.is_empty() {
+            return Ok(());
+        }
+        self.terms
+            .retain(|&(v, _)| p.digits(v).is_none() || p.consecutive(v));
+        for (v, c) in spread {
+            let a = p.value_var(v, line)?;
+            self.add_var(a, c, line)?;
+        }
+        Ok(())
+    }
+
     /// Gives each term that is a function of one variable a variable of
     /// its own (see `predicate::var_of`), as a linear term.
     fn own_variables(&mut self, p: &mut Posting, line: u32) -> Result<(), XcspError> {
@@ -270,6 +291,7 @@ pub(crate) fn post_linear(
         }
         _ => (None, 0),
     };
+    form.spread_values(p, line)?;
     if p.any_wide(form.terms.iter().map(|t| t.0)) {
         return post_wide(p, form, condition, relation, rhs, line);
     }
@@ -420,6 +442,8 @@ pub(crate) fn wide_row(
     k: i64,
     line: u32,
 ) -> Result<WideLinear, XcspError> {
+    let mut form = form;
+    form.spread_values(p, line)?;
     let mut form = form.in_digits(p, line)?;
     form.own_variables(p, line)?;
     form.terms.retain(|&(_, c)| c != 0);

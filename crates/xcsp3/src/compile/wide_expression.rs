@@ -16,6 +16,11 @@ const MAX_FACTORS: i64 = 65;
 
 /// Posts `expr` (true: non-zero) as a [`WideExpression`].
 pub(crate) fn post(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), XcspError> {
+    for v in expr.vars() {
+        if p.digits(v).is_some() && !p.consecutive(v) {
+            p.value_var(v, line)?;
+        }
+    }
     let term = term(p, expr, line)?;
     (p.b.add_propagator(WideExpression::new(&term)))
         .map_err(|e| XcspError::invalid(line, e.to_string()))
@@ -104,7 +109,8 @@ fn term(p: &Posting, expr: &Expr, line: u32) -> Result<Term, XcspError> {
 }
 
 /// Variable `v`: its base plus its index; a variable in two digits is
-/// `first + 64 * high + low` (its values consecutive, else refused).
+/// `first + 64 * high + low`, or the wide variable of its value when its
+/// values are not consecutive (made by [`post`]).
 fn leaf(p: &Posting, v: usize, line: u32) -> Result<Term, XcspError> {
     let var = |v: usize| Term::Var {
         var: p.var(v),
@@ -114,14 +120,10 @@ fn leaf(p: &Posting, v: usize, line: u32) -> Result<Term, XcspError> {
         return Ok(var(v));
     };
     if !p.consecutive(v) {
-        return Err(XcspError::unsupported(
-            line,
-            format!(
-                "an <intension> beside wide variables over a variable of {} values not consecutive",
-                p.values(v).len()
-            ),
-            "past 64 values, a variable beside wide ones in an expression takes consecutive values",
-        ));
+        let a = p.made_value_var(v).ok_or_else(|| {
+            XcspError::invalid(line, "a variable in two digits with no value variable")
+        })?;
+        return Ok(var(a));
     }
     Ok(Term::Apply(
         Function::Add,
