@@ -80,7 +80,7 @@ pub use propagation::{
     ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
     PartitionedLine, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular,
     Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term, Wake,
-    WeightedSum, WideDisjunction, WideElement, WideExpression, WideLinear,
+    WeightedSum, WideDisjunction, WideElement, WideExpression, WideLinear, WideTable,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

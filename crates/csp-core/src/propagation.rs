@@ -79,6 +79,7 @@ mod wide_disjunction;
 mod wide_element;
 mod wide_expression;
 mod wide_linear;
+mod wide_table;
 mod work_space;
 
 use std::fmt;
@@ -122,6 +123,7 @@ pub use wide_disjunction::WideDisjunction;
 pub use wide_element::{Entry, WideElement};
 pub use wide_expression::{Function, Term, WideExpression};
 pub use wide_linear::{LinearRelation, WideLinear};
+pub use wide_table::{MAX_HOLE_SPAN, WideTable};
 
 use crate::explanation::{Explaining, Literal};
 use crate::{ValueSet, VarId};

@@ -590,7 +590,7 @@ impl Posting {
 
 /// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
 /// errors.
-pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <element>, <noOverlap>, <cumulative> and <instantiation>";
+pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <element>, <extension>, <noOverlap>, <cumulative> and <instantiation>";
 
 /// Whether constraints of `kind` take wide variables (when they do not,
 /// [`compile`] refuses them over one, by name).
@@ -608,6 +608,7 @@ fn takes_wide(kind: &Kind) -> bool {
             | Kind::AllDifferent { .. }
             | Kind::Element { .. }
             | Kind::ElementMatrix { .. }
+            | Kind::Extension { .. }
     )
 }
 
@@ -628,12 +629,15 @@ fn made_wide(instance: &Instance, extra: Option<&Constraint>) -> Vec<bool> {
         } else if !takes_wide(&c.kind)
             || matches!(
                 c.kind,
-                Kind::AllDifferent { .. } | Kind::Element { .. } | Kind::ElementMatrix { .. }
+                Kind::AllDifferent { .. }
+                    | Kind::Element { .. }
+                    | Kind::ElementMatrix { .. }
+                    | Kind::Extension { .. }
             )
         {
             // An allDifferent keeps its variables narrow: its matching
-            // prunes more than bounds do; so does an element (its table
-            // of cases).
+            // prunes more than bounds do; so do an element (its table of
+            // cases) and a table.
             for v in c.vars() {
                 blocked[v] = true;
             }

@@ -594,6 +594,23 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
         "<intension> or(eq(mul(g,t),4000),le(add(t,g),3)) </intension>",
     ),
     (
+        "extension of supports, stars and values outside the domains",
+        BEYOND_DIGITS,
+        "<extension> <list> t a b </list> <supports> (0,1,2)(4000,*,-4)(4999,9,4)(5001,0,0)(2500,3,*)(7,10,0) </supports> </extension>",
+    ),
+    (
+        "extension of conflicts",
+        BEYOND_DIGITS,
+        "<extension> <list> t a </list> <conflicts> (4000,*)(*,3)(4990,1)(-5,2) </conflicts> </extension>
+         <intension> ge(t,4980) </intension>",
+    ),
+    (
+        "extension beside digits and a variable listed twice",
+        "<var id=\"t\"> 0..5000 </var> <var id=\"d\"> 0..69 </var> <var id=\"e\"> 0..40 100..140 </var>",
+        "<extension> <list> t d e </list> <supports> (5,65,100)(5,3,0)(4990,69,140)(7,70,0)(8,1,50) </supports> </extension>
+         <extension> <list> t d t </list> <conflicts> (5,3,5)(5,65,6) </conflicts> </extension>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",
@@ -612,6 +629,10 @@ fn variables_past_4096_values_count_what_they_say() {
             let by_bounds =
                 (declared.model.propagators().iter()).any(|p| p.name() == "wide-element");
             assert_eq!(by_bounds, !name.ends_with("by the cases"), "{name}");
+        }
+        if name.starts_with("extension") {
+            let by_table = (declared.model.propagators().iter()).any(|p| p.name() == "wide-table");
+            assert!(by_table, "{name}");
         }
     }
 }

@@ -196,7 +196,7 @@ mod tests {
     use super::*;
     use crate::{
         BoundsAllDifferent, Cumulative, Disjunctive, Entry, Function, Task, Term, WideDisjunction,
-        WideElement, WideExpression,
+        WideElement, WideExpression, WideTable,
     };
 
     const CASES: usize = 300;
@@ -378,6 +378,36 @@ mod tests {
             };
             let shift = i64::from(below(rng, 4)) - 2;
             b.add_propagator(WideElement::new(vars[0], shift, list, result))
+                .unwrap();
+        });
+    }
+
+    /// Random tuples over `vars`: values in `0..10` (some past a
+    /// domain), a star now and then.
+    fn tuples(rng: &mut ChaCha8Rng, arity: usize) -> Vec<Vec<Option<u32>>> {
+        (0..below(rng, 12))
+            .map(|_| {
+                (0..arity)
+                    .map(|_| (below(rng, 8) != 0).then(|| below(rng, 10)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn wide_table_of_supports() {
+        check_wide_propagator("wide table, supports", CASES, 21, 1..=4, |b, vars, rng| {
+            let tuples = tuples(rng, vars.len());
+            b.add_propagator(WideTable::new(vars.to_vec(), &tuples, true))
+                .unwrap();
+        });
+    }
+
+    #[test]
+    fn wide_table_of_conflicts() {
+        check_wide_propagator("wide table, conflicts", CASES, 22, 1..=4, |b, vars, rng| {
+            let tuples = tuples(rng, vars.len());
+            b.add_propagator(WideTable::new(vars.to_vec(), &tuples, false))
                 .unwrap();
         });
     }

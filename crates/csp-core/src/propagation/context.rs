@@ -214,6 +214,12 @@ impl PropagationContext<'_> {
         self.store.holds(var, value)
     }
 
+    /// Whether `var` is a wide variable.
+    #[inline]
+    pub fn is_wide(&self, var: VarId) -> bool {
+        self.store.is_wide(var)
+    }
+
     /// The number of values of `var` (narrow or wide).
     #[inline]
     pub fn size(&self, var: VarId) -> u32 {

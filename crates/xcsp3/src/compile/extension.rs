@@ -1,7 +1,7 @@
 //! `<extension>`: the tuples a scope may take (supports) or may not
 //! (conflicts); `*` stands for any value.
 
-use csp_core::{MAX_TUPLES, Table};
+use csp_core::{MAX_TUPLES, Table, WideTable};
 
 use super::{Posting, predicate};
 use crate::XcspError;
@@ -38,6 +38,9 @@ pub(crate) fn post(
         Some(out)
     };
     let projected: Vec<Vec<Option<i64>>> = tuples.iter().filter_map(|t| project(t)).collect();
+    if p.any_wide(distinct.iter().copied()) {
+        return post_wide(p, &distinct, &projected, supports, line);
+    }
     let starred = projected.iter().any(|t| t.contains(&None));
     if !supports || starred || distinct.len() <= 2 || p.any_in_digits(distinct.iter().copied()) {
         // By what it allows, tuple by tuple (and digit by digit).
@@ -72,5 +75,54 @@ pub(crate) fn post(
     p.count_table(rows.len(), vars.len(), line)?;
     let table = Table::new(vars, rows).map_err(|e| XcspError::invalid(line, e.to_string()))?;
     p.b.add_propagator(table)
+        .map_err(|e| XcspError::invalid(line, e.to_string()))
+}
+
+/// Over a wide variable: csp-core's [`WideTable`] (simple tabular
+/// reduction), a variable in two digits read through the wide variable
+/// of its value; a tuple with a value outside a domain is left out (it
+/// allows nothing, and forbids nothing).
+fn post_wide(
+    p: &mut Posting,
+    distinct: &[usize],
+    projected: &[Vec<Option<i64>>],
+    supports: bool,
+    line: u32,
+) -> Result<(), XcspError> {
+    let mut columns = Vec::with_capacity(distinct.len());
+    for &v in distinct {
+        columns.push(match p.digits(v) {
+            Some(_) => p.value_var(v, line)?,
+            None => v,
+        });
+    }
+    let index = |p: &Posting, v: usize, x: i64| -> Option<u32> {
+        let (lo, hi) = p.extent(v)?;
+        if x < lo || x > hi {
+            return None;
+        }
+        let i = u32::try_from(x - p.bases[v]).ok()?;
+        (p.is_wide(v) || p.b.domain(p.var(v)).is_some_and(|d| d.contains(i))).then_some(i)
+    };
+    let rows: Vec<Vec<Option<u32>>> = (projected.iter())
+        .filter_map(|t| {
+            (columns.iter().zip(t))
+                .map(|(&v, x)| match x {
+                    None => Some(None),
+                    Some(x) => index(p, v, *x).map(Some),
+                })
+                .collect::<Option<Vec<Option<u32>>>>()
+        })
+        .collect();
+    if rows.len() > MAX_TUPLES {
+        return Err(XcspError::unsupported(
+            line,
+            format!("an <extension> of {} tuples", rows.len()),
+            &format!("a table lists at most {MAX_TUPLES}"),
+        ));
+    }
+    p.count_table(rows.len(), columns.len(), line)?;
+    let vars = columns.iter().map(|&v| p.var(v)).collect();
+    (p.b.add_propagator(WideTable::new(vars, &rows, supports)))
         .map_err(|e| XcspError::invalid(line, e.to_string()))
 }
