@@ -611,6 +611,12 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <extension> <list> t d t </list> <conflicts> (5,3,5)(5,65,6) </conflicts> </extension>",
     ),
     (
+        "a sum of products of spread values, no wide variable declared (a fuzz finding: it panicked)",
+        "<array id=\"x\" size=\"[3]\"> 1..9 </array>",
+        "<sum> <list> mul(x[0],x[1]) mul(x[2],x[2]) x[2] </list> <condition> (eq,50) </condition> </sum>
+         <sum> <list> mul(x[0],x[1]) x[0] </list> <coeffs> 1 -1 </coeffs> <condition> (ne,20) </condition> </sum>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",

@@ -442,10 +442,11 @@ pub(crate) fn wide_row(
     k: i64,
     line: u32,
 ) -> Result<WideLinear, XcspError> {
+    // Terms of one variable get theirs first: it may be in two digits.
     let mut form = form;
+    form.own_variables(p, line)?;
     form.spread_values(p, line)?;
     let mut form = form.in_digits(p, line)?;
-    form.own_variables(p, line)?;
     form.terms.retain(|&(_, c)| c != 0);
     let shift = form.shift(p);
     let rest = i128::from(k) - shift;
