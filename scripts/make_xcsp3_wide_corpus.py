@@ -55,6 +55,42 @@ def scheduling_os(rng, n, m):
     return {"durations": [[rng.randint(300, 1499) for _ in range(m)] for _ in range(n)]}
 
 
+def flexible_job_shop(rng, n, k, m):
+    """n jobs of k tasks in order, each task run by one of its options (one
+    or two machines, each with its own duration)."""
+    tasks, options, machines, durations = [], [], [], []
+    for j in range(n):
+        tasks.append(list(range(j * k, (j + 1) * k)))
+        for _ in range(k):
+            own = rng.sample(range(m), rng.choice([1, 2, 2]))
+            options.append(list(range(len(machines), len(machines) + len(own))))
+            machines += own
+            durations += [rng.randint(300, 1499) for _ in own]
+    return {"nMachines": m, "tasks": tasks, "optionalTasks": options, "machines": machines,
+            "durations": durations}
+
+
+def mrcpsp(rng, n, renewable):
+    """n tasks of two or three modes each (a duration and requirements per
+    mode), random precedences, `renewable` renewable resources of capacity
+    4 to 8 and one non-renewable resource that the cheapest modes fit."""
+    modes, durations = [], []
+    for _ in range(n):
+        count = rng.choice([2, 3])
+        modes.append(list(range(len(durations), len(durations) + count)))
+        durations += [rng.randint(300, 1499) for _ in range(count)]
+    capacities = [rng.randint(4, 8) for _ in range(renewable)]
+    requirements = [[rng.randint(0, c // 2 + 1) for _ in durations] for c in capacities]
+    spent = [rng.randint(1, 5) for _ in durations]
+    cheapest = sum(min(spent[m] for m in task) for task in modes)
+    requirements.append(spent)
+    capacities.append(cheapest + n)
+    successors = [[j for j in range(i + 1, n) if rng.random() < 0.25] for i in range(n)]
+    return {"resources": {"capacities": capacities, "types": [1] * renewable + [2]},
+            "mode_durations": durations,
+            "tasks": {"modes": modes, "successors": successors, "requirements": requirements}}
+
+
 def rcpsp(rng, n, resources):
     """n real jobs between a source and a sink, random precedences, renewable
     resources of capacity 4 to 8."""
@@ -109,6 +145,12 @@ FAMILIES = {
     "SchedulingOS": ("realistic/SchedulingOS/SchedulingOS.py", scheduling_os,
                      [("2-3", (2, 3)), ("3-2", (3, 2)), ("3-3", (3, 3)), ("3-4", (3, 4)), ("4-3", (4, 3)),
                       ("4-4", (4, 4))]),
+    "FlexibleJobshop": ("realistic/FlexibleJobshop/FlexibleJobshop.py", flexible_job_shop,
+                        [("2-2-2", (2, 2, 2)), ("3-2-3", (3, 2, 3)), ("3-3-3", (3, 3, 3)),
+                         ("4-3-3", (4, 3, 3)), ("4-3-4", (4, 3, 4)), ("5-3-4", (5, 3, 4))]),
+    "MRCPSP": ("realistic/MRCPSP/MRCPSP.py", mrcpsp,
+               [("5-1", (5, 1)), ("6-2", (6, 2)), ("8-2", (8, 2)), ("10-2", (10, 2)), ("12-2", (12, 2)),
+                ("14-3", (14, 3))]),
     "RCPSP": ("realistic/RCPSP/RCPSP.py", rcpsp,
               [("6-1", (6, 1)), ("8-1", (8, 1)), ("8-2", (8, 2)), ("10-1", (10, 1)), ("10-2", (10, 2)),
                ("12-2", (12, 2)), ("14-2", (14, 2)), ("16-3", (16, 3))]),

@@ -79,8 +79,9 @@ pub use propagation::{
     IncreasingChain, LinePattern, LinearEquality, LinearInequality, LinearRelation, LinkedPlaces,
     ListedGroups, LockedCandidates, MAX_SUM_AUTOMATON_TOTAL, MAX_TUPLES, NotifyContext, NumberSum,
     PartitionedLine, PeerGroups, PropagationContext, PropagationLevel, Propagator, Regular,
-    Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term, Wake,
-    WeightedSum, WideDisjunction, WideElement, WideExpression, WideLinear, WideTable,
+    Reinforced, Rule, RuleCounter, RuleStats, SubsetSizes, SumAutomaton, Table, Task, Term,
+    VariableTask, Wake, WeightedSum, WideDisjunction, WideElement, WideExpression, WideLinear,
+    WideTable,
 };
 pub use restarts::{BadRestarts, Restarts, luby};
 pub use rows::Rows;

@@ -90,7 +90,7 @@ pub use binary_relation::BinaryRelation;
 pub use bounds_all_different::BoundsAllDifferent;
 pub use context::PropagationContext;
 pub use culprit::Culprit;
-pub use cumulative::{Cumulative, Task};
+pub use cumulative::{Cumulative, Task, VariableTask};
 pub use disjunctive::Disjunctive;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;

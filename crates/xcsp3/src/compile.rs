@@ -382,6 +382,16 @@ impl Posting {
         }
     }
 
+    /// The smallest and largest values of variable `v`, also of one
+    /// written in two digits.
+    pub(crate) fn extent_of_value(&self, v: usize) -> Option<(i64, i64)> {
+        if self.digits[v].is_some() {
+            let values = &self.domains[v];
+            return Some((*values.first()?, *values.last()?));
+        }
+        self.extent(v)
+    }
+
     /// Counts a table of `tuples` tuples over `arity` columns against
     /// [`MAX_TABLE_CELLS`]: past it, the instance is refused (a 2.5 KB
     /// file of 4,465 pairwise tables over digits took 2 GB).

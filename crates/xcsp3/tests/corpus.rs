@@ -204,9 +204,13 @@ fn wide_instances_agree_with_ace() {
         }
         if found.optimal {
             proved += 1;
-            assert_eq!((answer, found.best), ("optimum", optimum), "{path}");
+            // ACE's "timeout": it did not prove one in 60 s (its bound
+            // is not recorded); the solution was checked above.
+            if answer != "timeout" {
+                assert_eq!((answer, found.best), ("optimum", optimum), "{path}");
+            }
         }
     }
     // How many are read, answered and proved within the limit: pinned.
-    assert_eq!((read, answered, proved), (46, 44, 33));
+    assert_eq!((read, answered, proved), (58, 56, 41));
 }

@@ -108,6 +108,14 @@ fn what_a_wide_variable_cannot_be_is_said() {
         e.starts_with("line 4: an <allDifferent> with exceptions over y, a variable of more than 4096 values is not supported"),
         "{e}"
     );
+    let e = over(
+        r#"<var id="y"> 0..5000 </var> <var id="n"> -1..1 </var>"#,
+        "<cumulative> <origins> y b </origins> <lengths> 3 b </lengths> <heights> n 1 </heights> <condition> (le,1) </condition> </cumulative>",
+    );
+    assert_eq!(
+        e,
+        "line 4: a <cumulative> height that may be negative is not supported"
+    );
     let e = over(wide, "<intension> eq(pow(2,y),32) </intension>");
     assert_eq!(
         e,

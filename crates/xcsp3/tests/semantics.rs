@@ -617,6 +617,12 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <sum> <list> mul(x[0],x[1]) x[0] </list> <coeffs> 1 -1 </coeffs> <condition> (ne,20) </condition> </sum>",
     ),
     (
+        "cumulative of variable lengths and heights",
+        "<var id=\"t\"> 0..5000 </var> <var id=\"a\"> 0..9 </var> <var id=\"b\"> -4..4 </var> <var id=\"h\"> 0 2 100 </var>",
+        "<cumulative> <origins> t a </origins> <lengths> b 3 </lengths> <heights> h a </heights> <condition> (le,3) </condition> </cumulative>
+         <intension> lt(t,12) </intension>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",

@@ -195,8 +195,8 @@ mod tests {
     //! The propagators that take wide variables through the harness.
     use super::*;
     use crate::{
-        BoundsAllDifferent, Cumulative, Disjunctive, Entry, Function, Task, Term, WideDisjunction,
-        WideElement, WideExpression, WideTable,
+        BoundsAllDifferent, Cumulative, Disjunctive, Entry, Function, Task, Term, VariableTask,
+        WideDisjunction, WideElement, WideExpression, WideTable,
     };
 
     const CASES: usize = 300;
@@ -410,5 +410,37 @@ mod tests {
             b.add_propagator(WideTable::new(vars.to_vec(), &tuples, false))
                 .unwrap();
         });
+    }
+
+    #[test]
+    fn cumulative_of_variable_durations_and_heights() {
+        // Each variable a start; durations and heights constants or any
+        // variable of the model (offsets -1..=1: some values 0 or less).
+        check_wide_propagator(
+            "cumulative, variable durations and heights",
+            CASES,
+            23,
+            2..=4,
+            |b, vars, rng| {
+                let entry = |rng: &mut ChaCha8Rng, least: u32| match below(rng, 2) {
+                    0 => Entry::Const(i64::from(least + below(rng, 3))),
+                    _ => Entry::Var {
+                        var: vars[below(rng, vars.len() as u32) as usize],
+                        offset: i64::from(below(rng, 3)) - 1,
+                    },
+                };
+                let tasks = (vars.iter())
+                    .map(|&start| VariableTask {
+                        start,
+                        offset: i64::from(below(rng, 3)),
+                        duration: entry(rng, 1),
+                        height: entry(rng, 1),
+                    })
+                    .collect();
+                let capacity = 1 + i64::from(below(rng, 4));
+                b.add_propagator(Cumulative::with_variables(tasks, capacity))
+                    .unwrap();
+            },
+        );
     }
 }

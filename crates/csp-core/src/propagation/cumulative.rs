@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::work_space::with_work_space;
-use super::{Conflict, Events, PropagationContext, PropagationLevel, Propagator, Rule};
+use super::{Conflict, Entry, Events, PropagationContext, PropagationLevel, Propagator, Rule};
 use crate::VarId;
 
 /// One task of a [`Cumulative`]: it starts at `offset + value of start`,
@@ -21,17 +21,48 @@ pub struct Task {
     pub height: i64,
 }
 
-impl Task {
-    /// Its duration times its height.
-    fn energy(&self) -> i64 {
-        self.duration.saturating_mul(self.height)
+/// A task of a [`Cumulative`] whose duration and height may be variables
+/// ([`Entry`]: a variable's value, its offset plus its index, or a
+/// constant); a negative one counts as 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariableTask {
+    /// The variable of its start (its value shifted by `offset`).
+    pub start: VarId,
+    /// What a start of value 0 stands for.
+    pub offset: i64,
+    /// How long it runs.
+    pub duration: Entry,
+    /// How much of the resource it uses.
+    pub height: Entry,
+}
+
+impl From<Task> for VariableTask {
+    fn from(t: Task) -> VariableTask {
+        VariableTask {
+            start: t.start,
+            offset: t.offset,
+            duration: Entry::Const(t.duration),
+            height: Entry::Const(t.height),
+        }
+    }
+}
+
+impl VariableTask {
+    /// Its shortest duration and lowest height (at least 0; `None`: a
+    /// variable has no value left).
+    #[inline]
+    fn least(&self, ctx: &PropagationContext<'_>) -> Option<(i64, i64)> {
+        Some((
+            self.duration.least(ctx)?.max(0),
+            self.height.least(ctx)?.max(0),
+        ))
     }
 }
 
 /// At every time the tasks that run use at most `capacity` of the
-/// resource (XCSP3's and MiniZinc's `cumulative` with fixed durations and
-/// heights), over start variables of either kind
-/// ([`Propagator::takes_wide`]).
+/// resource (XCSP3's and MiniZinc's `cumulative`), over start variables
+/// of either kind ([`Propagator::takes_wide`]), durations and heights
+/// constants or variables ([`Cumulative::with_variables`]).
 ///
 /// Overload checking first: the tasks that must run within a window
 /// need no more than the window holds (durations times heights against
@@ -41,13 +72,16 @@ impl Task {
 /// make a profile of the resource's use; it fails when the profile
 /// passes the capacity somewhere, and moves each task's earliest start
 /// past every stretch of the profile where it would not fit (and its
-/// latest start before one), to a fixpoint. Below
-/// [`PropagationLevel::Singles`] it checks once every start is assigned.
-/// Tasks of no duration or no height are dropped when it is made. Times
-/// are 64-bit, their sums saturating (at ±2^63 a time stops moving).
+/// latest start before one), to a fixpoint. A variable duration or
+/// height counts at its smallest value; a variable height is lowered to
+/// the room that the others leave over its compulsory part. Below
+/// [`PropagationLevel::Singles`] it checks once every variable is
+/// assigned. Tasks of no duration or no height (constants) are dropped
+/// when it is made. Times are 64-bit, their sums saturating (at ±2^63 a
+/// time stops moving).
 #[derive(Clone, Debug)]
 pub struct Cumulative {
-    tasks: Vec<Task>,
+    tasks: Vec<VariableTask>,
     scope: Vec<VarId>,
     capacity: i64,
 }
@@ -55,6 +89,8 @@ pub struct Cumulative {
 /// The work space of a run: the profile's events, then its stretches.
 #[derive(Default)]
 struct Profile {
+    /// Each task's shortest duration and lowest height in this pass.
+    least: Vec<(i64, i64)>,
     /// (time, change of height).
     events: Vec<(i64, i64)>,
     /// (from, to, height) for each stretch of non-zero height, in order.
@@ -70,12 +106,28 @@ thread_local! {
 }
 
 impl Cumulative {
-    /// The tasks `tasks` on a resource of `capacity`.
+    /// The tasks `tasks` (fixed durations and heights) on a resource of
+    /// `capacity`.
     pub fn new(tasks: Vec<Task>, capacity: i64) -> Self {
-        let tasks: Vec<Task> = (tasks.into_iter())
-            .filter(|t| t.duration > 0 && t.height > 0)
+        Cumulative::with_variables(
+            tasks.into_iter().map(VariableTask::from).collect(),
+            capacity,
+        )
+    }
+
+    /// The tasks `tasks`, whose durations and heights may be variables,
+    /// on a resource of `capacity`.
+    pub fn with_variables(tasks: Vec<VariableTask>, capacity: i64) -> Self {
+        let positive = |e: Entry| !matches!(e, Entry::Const(k) if k <= 0);
+        let tasks: Vec<VariableTask> = (tasks.into_iter())
+            .filter(|t| positive(t.duration) && positive(t.height))
             .collect();
-        let mut scope: Vec<VarId> = tasks.iter().map(|t| t.start).collect();
+        let mut scope: Vec<VarId> = Vec::new();
+        for t in &tasks {
+            scope.push(t.start);
+            scope.extend(t.duration.var());
+            scope.extend(t.height.var());
+        }
         scope.sort_unstable();
         scope.dedup();
         Cumulative {
@@ -86,7 +138,7 @@ impl Cumulative {
     }
 
     /// The earliest and latest start of `task` (`None`: no value left).
-    fn window(task: &Task, ctx: &PropagationContext<'_>) -> Option<(i64, i64)> {
+    fn window(task: &VariableTask, ctx: &PropagationContext<'_>) -> Option<(i64, i64)> {
         let lo = ctx.lower(task.start)?;
         let hi = ctx.upper(task.start)?;
         Some((
@@ -98,14 +150,18 @@ impl Cumulative {
     /// Builds the profile of the compulsory parts into `profile`; fails
     /// where it passes the capacity.
     fn build(&self, ctx: &PropagationContext<'_>, profile: &mut Profile) -> Result<(), Conflict> {
+        profile.least.clear();
+        for task in &self.tasks {
+            profile.least.push(task.least(ctx).ok_or(Conflict)?);
+        }
         profile.events.clear();
         profile.stretches.clear();
-        for task in &self.tasks {
+        for (task, &(duration, height)) in self.tasks.iter().zip(&profile.least) {
             let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
-            let end = lo.saturating_add(task.duration);
-            if hi < end {
-                profile.events.push((hi, task.height));
-                profile.events.push((end, -task.height));
+            let end = lo.saturating_add(duration);
+            if hi < end && height > 0 {
+                profile.events.push((hi, height));
+                profile.events.push((end, -height));
             }
         }
         profile.events.sort_unstable();
@@ -141,9 +197,13 @@ impl Cumulative {
     ) -> Result<(), Conflict> {
         let windows = &mut profile.windows;
         windows.clear();
-        for task in &self.tasks {
+        for (task, &(duration, height)) in self.tasks.iter().zip(&profile.least) {
             let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
-            windows.push((lo, hi.saturating_add(task.duration), task.energy()));
+            windows.push((
+                lo,
+                hi.saturating_add(duration),
+                duration.saturating_mul(height),
+            ));
         }
         // By latest completion; for each, the tasks inside from the latest
         // earliest start down.
@@ -172,39 +232,60 @@ impl Cumulative {
         Ok(())
     }
 
-    /// The use of the resource between `from` and `to` that `task`'s own
-    /// compulsory part (between its latest start and earliest end) adds.
-    fn own(task: &Task, (lo, hi): (i64, i64), (from, to): (i64, i64)) -> i64 {
-        let (a, b) = (hi, lo.saturating_add(task.duration));
+    /// The use of the resource between `from` and `to` that a task's own
+    /// compulsory part (between its latest start and earliest end, for
+    /// its shortest `duration` and at its lowest `height`) adds.
+    fn own((duration, height): (i64, i64), (lo, hi): (i64, i64), (from, to): (i64, i64)) -> i64 {
+        let (a, b) = (hi, lo.saturating_add(duration));
         if a < b && a < to && from < b {
-            task.height
+            height
         } else {
             0
         }
     }
 
     /// One pass of filtering over the profile: moves the bounds of each
-    /// task past the stretches it cannot overlap; says whether one moved.
+    /// task past the stretches it cannot overlap, and lowers a variable
+    /// height to the room over its compulsory part; says whether one
+    /// moved.
     fn filter(
         &self,
         ctx: &mut PropagationContext<'_>,
         profile: &Profile,
     ) -> Result<bool, Conflict> {
         let mut moved = false;
-        for task in &self.tasks {
+        for (task, &least) in self.tasks.iter().zip(&profile.least) {
             let (lo, hi) = Cumulative::window(task, ctx).ok_or(Conflict)?;
-            if lo == hi {
+            let (duration, height) = least;
+            if let Entry::Var { .. } = task.height
+                && hi < lo.saturating_add(duration)
+            {
+                // It surely runs over [hi, lo + duration): at most the
+                // room the others leave there.
+                let mut room = self.capacity;
+                for &s in &profile.stretches {
+                    if s.0 >= lo.saturating_add(duration) {
+                        break;
+                    }
+                    if s.1 > hi {
+                        let others = s.2 - Cumulative::own(least, (lo, hi), (s.0, s.1));
+                        room = room.min(self.capacity - others);
+                    }
+                }
+                moved |= task.height.lower(ctx, room)?;
+            }
+            if lo == hi || duration == 0 || height == 0 {
                 continue;
             }
-            let fits = |(from, to, height): (i64, i64, i64)| {
-                (height - Cumulative::own(task, (lo, hi), (from, to))).saturating_add(task.height)
+            let fits = |(from, to, used): (i64, i64, i64)| {
+                (used - Cumulative::own(least, (lo, hi), (from, to))).saturating_add(height)
                     <= self.capacity
             };
             // Earliest start: past each stretch that a run from it would
             // overlap and that has no room for it.
             let mut start = lo;
             for &s in &profile.stretches {
-                if s.0 >= start.saturating_add(task.duration) {
+                if s.0 >= start.saturating_add(duration) {
                     break;
                 }
                 if s.1 > start && !fits(s) {
@@ -215,14 +296,14 @@ impl Cumulative {
             // stretches left of one that ends before the run do too).
             let mut latest = hi;
             for &s in profile.stretches.iter().rev() {
-                if s.0 >= latest.saturating_add(task.duration) {
+                if s.0 >= latest.saturating_add(duration) {
                     continue;
                 }
                 if s.1 <= latest {
                     break;
                 }
                 if !fits(s) {
-                    latest = s.0.saturating_sub(task.duration);
+                    latest = s.0.saturating_sub(duration);
                 }
             }
             if start > hi || latest < lo || start > latest {
@@ -280,14 +361,16 @@ impl Propagator for Cumulative {
 
     fn check(&self, value: &dyn Fn(VarId) -> u32) -> bool {
         // The use at each start is the most the resource carries.
+        let duration = |t: &VariableTask| t.duration.read(value).max(0);
+        let height = |t: &VariableTask| t.height.read(value).max(0);
         (self.tasks.iter()).all(|t| {
             let at = t.offset.saturating_add(i64::from(value(t.start)));
             let used: i64 = (self.tasks.iter())
                 .filter(|u| {
                     let s = u.offset.saturating_add(i64::from(value(u.start)));
-                    s <= at && at < s.saturating_add(u.duration)
+                    s <= at && at < s.saturating_add(duration(u))
                 })
-                .fold(0, |sum, u| sum.saturating_add(u.height));
+                .fold(0, |sum, u| sum.saturating_add(height(u)));
             used <= self.capacity
         })
     }

@@ -20,6 +20,23 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// Its variable, if it is one.
+    pub fn var(self) -> Option<VarId> {
+        match self {
+            Entry::Var { var, .. } => Some(var),
+            Entry::Const(_) => None,
+        }
+    }
+
+    /// Its smallest value; `None` when a variable's domain is empty.
+    #[inline]
+    pub(crate) fn least(self, ctx: &PropagationContext<'_>) -> Option<i64> {
+        match self {
+            Entry::Var { var, offset } => Some(offset.saturating_add(i64::from(ctx.lower(var)?))),
+            Entry::Const(k) => Some(k),
+        }
+    }
+
     /// Its smallest and largest values; `None` when a variable's domain
     /// is empty.
     #[inline]
@@ -60,7 +77,11 @@ impl Entry {
     }
 
     /// Removes its values above `bound`; whether one went.
-    fn lower(self, ctx: &mut PropagationContext<'_>, bound: i64) -> Result<bool, Conflict> {
+    pub(crate) fn lower(
+        self,
+        ctx: &mut PropagationContext<'_>,
+        bound: i64,
+    ) -> Result<bool, Conflict> {
         let (lo, hi) = self.bounds(ctx).ok_or(Conflict)?;
         if bound >= hi {
             return Ok(false);
@@ -77,7 +98,7 @@ impl Entry {
     }
 
     /// Its value read from a solution.
-    fn read(self, value: &dyn Fn(VarId) -> u32) -> i64 {
+    pub(crate) fn read(self, value: &dyn Fn(VarId) -> u32) -> i64 {
         match self {
             Entry::Var { var, offset } => offset + i64::from(value(var)),
             Entry::Const(k) => k,
