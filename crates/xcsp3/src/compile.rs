@@ -473,11 +473,12 @@ impl Posting {
     }
 
     /// A wide auxiliary variable equal to the value of `v`, a variable
-    /// in two digits whose values are not consecutive (its value is no
-    /// linear function of its digits, so a sum reads this one): the
-    /// element of its values at its index (the low digit when it has at
-    /// most 64 values, else a wide variable `64 · high + low`), by
-    /// bounds. One per variable.
+    /// in two digits: `first + 64 · high + low` (a row) when its values
+    /// are consecutive, else the element of its values at its index
+    /// (the low digit when it has at most 64 values, else a wide
+    /// variable `64 · high + low`), by bounds (for a sum, whose digits
+    /// must be a linear function of the value, and for constraints over
+    /// one variable per value). One per variable.
     pub(crate) fn value_var(&mut self, v: usize, line: u32) -> Result<usize, XcspError> {
         if let Some(&a) = self.value_vars.get(&v) {
             return Ok(a);
@@ -489,31 +490,42 @@ impl Posting {
         self.auxiliary += 1;
         let label = format!("(auxiliary {})", self.auxiliary - 1);
         let a = self.new_wide("(auxiliary)", label, &Domain::interval(lo, hi), line)?;
+        self.value_vars.insert(v, a);
+        let (a_var, high, low) = (self.var(a), self.var(high), self.var(low));
+        let digits_row = |i: VarId| {
+            WideLinear::new(
+                vec![i, high, low],
+                vec![1, -64, -1],
+                LinearRelation::Equal,
+                0,
+            )
+        };
+        if hi - lo + 1 == values.len() as i64 {
+            // Its index is `64 · high + low`: a row.
+            return self
+                .b
+                .add_propagator(digits_row(a_var))
+                .map(|_| a)
+                .map_err(invalid);
+        }
         let index = if values.len() <= MAX_VALUES as usize {
-            self.var(low)
+            low
         } else {
             self.auxiliary += 1;
             let label = format!("(auxiliary {})", self.auxiliary - 1);
             let n = values.len() as i64;
             let i = self.new_wide("(auxiliary)", label, &Domain::interval(0, n - 1), line)?;
-            let (i, high, low) = (self.var(i), self.var(high), self.var(low));
-            let row = WideLinear::new(
-                vec![i, high, low],
-                vec![1, -64, -1],
-                LinearRelation::Equal,
-                0,
-            );
-            self.b.add_propagator(row).map_err(invalid)?;
+            let i = self.var(i);
+            self.b.add_propagator(digits_row(i)).map_err(invalid)?;
             i
         };
         let list = values.iter().map(|&x| Entry::Const(x)).collect();
         let result = Entry::Var {
-            var: self.var(a),
+            var: a_var,
             offset: lo,
         };
         let element = WideElement::new(index, 0, list, result);
         self.b.add_propagator(element).map_err(invalid)?;
-        self.value_vars.insert(v, a);
         Ok(a)
     }
 

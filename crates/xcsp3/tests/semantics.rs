@@ -623,6 +623,12 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
          <intension> lt(t,12) </intension>",
     ),
     (
+        "allDifferent of variables in two digits, no wide variable declared",
+        "<array id=\"k\" size=\"[2]\"> 0..66 </array> <var id=\"e\"> 0..40 100..140 </var>",
+        "<allDifferent> k[] e 3 </allDifferent>
+         <intension> le(add(k[0],k[1],e),60) </intension>",
+    ),
+    (
         "gaps and an equation",
         BEYOND_DIGITS_GAPPED,
         "<sum> <list> t a </list> <coeffs> 1 -1 </coeffs> <condition> (in,1995..2005) </condition> </sum>",
