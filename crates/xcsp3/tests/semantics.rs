@@ -625,8 +625,14 @@ const BEYOND_DIGITS_CASES: &[(&str, &str, &str)] = &[
     (
         "allDifferent of variables in two digits, no wide variable declared",
         "<array id=\"k\" size=\"[2]\"> 0..66 </array> <var id=\"e\"> 0..40 100..140 </var>",
-        "<allDifferent> k[] e 3 </allDifferent>
+        "<allDifferent> k[0] add(k[1],2) e 3 </allDifferent>
          <intension> le(add(k[0],k[1],e),60) </intension>",
+    ),
+    (
+        "allDifferent of shifted variables, one of them twice",
+        BEYOND_DIGITS,
+        "<allDifferent> t add(a,4995) sub(b,-4996) add(t,1) 4999 </allDifferent>
+         <intension> ge(t,4990) </intension>",
     ),
     (
         "gaps and an equation",

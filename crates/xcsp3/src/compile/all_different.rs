@@ -19,7 +19,7 @@ pub(crate) fn post(
     except: &[i64],
     line: u32,
 ) -> Result<(), XcspError> {
-    let all_vars = (terms.iter()).all(|t| matches!(t, Expr::Var(_) | Expr::Const(_)));
+    let all_vars = (terms.iter()).all(|t| matches!(t, Expr::Const(_)) || shifted(t).is_some());
     if p.any_wide(terms.iter().flat_map(Expr::vars))
         || (all_vars && except.is_empty() && p.any_in_digits(terms.iter().flat_map(Expr::vars)))
     {
@@ -103,36 +103,42 @@ pub(crate) fn post_lists(p: &mut Posting, lists: &[Vec<Expr>], line: u32) -> Res
 }
 
 /// Over a wide variable, or over variables of which some are in two
-/// digits: one [`BoundsAllDifferent`] of the variables (their bases as
+/// digits: one [`BoundsAllDifferent`] of the variables, each shifted by
+/// a constant (`x`, `add(x,3)`, `sub(x,i)`; their bases and shifts as
 /// offsets; one in two digits through the wide variable of its value),
-/// constants `ne` pair by pair; with exceptions, or a term that is an
-/// expression, refused by name. (Pairs of variables in two digits were
-/// tables of four columns, or sums: 40 variables over 0..86 were not
-/// solved in 5 s.)
+/// constants and a variable met again `ne` pair by pair; with
+/// exceptions, or a term that is another expression, refused by name.
+/// (Pairs of variables in two digits were tables of four columns, or
+/// sums: 40 variables over 0..86 were not solved in 20 s.)
 fn post_wide(p: &mut Posting, terms: &[Expr], except: &[i64], line: u32) -> Result<(), XcspError> {
     let vars = terms.iter().flat_map(Expr::vars).collect::<Vec<_>>();
     if !except.is_empty() {
         return Err(p.refuse_wide(&vars, "an <allDifferent> with exceptions", line));
     }
-    if terms.iter().any(|t| matches!(t, Expr::Apply(..))) {
+    if terms
+        .iter()
+        .any(|t| !matches!(t, Expr::Const(_)) && shifted(t).is_none())
+    {
         return Err(p.refuse_wide(&vars, "an <allDifferent> of expressions", line));
     }
-    // The variables of one csp-core variable each go into the group;
-    // constants and variables in two digits, pair by pair.
+    // Each variable's first term goes into the group; constants and the
+    // terms of a variable met again, pair by pair.
     let (mut group, mut grouped, mut others) = (Vec::new(), Vec::new(), Vec::new());
     for t in terms {
-        match t {
-            Expr::Var(v) => {
-                let v = match p.digits(*v) {
-                    Some(_) => p.value_var(*v, line)?,
-                    None => *v,
-                };
-                if group.iter().any(|&(w, _)| w == p.var(v)) {
-                    // A variable twice cannot differ from itself.
-                    let never = Expr::Apply(Op::Ne, vec![t.clone(), t.clone()]);
-                    return predicate::post_expr(p, &never, line);
-                }
-                group.push((p.var(v), p.bases[v]));
+        let Some((v, shift)) = shifted(t) else {
+            others.push(t);
+            continue;
+        };
+        let v = match p.digits(v) {
+            Some(_) => p.value_var(v, line)?,
+            None => v,
+        };
+        let offset = p.bases[v]
+            .checked_add(shift)
+            .filter(|o| o.unsigned_abs() <= 1 << 62);
+        match offset {
+            Some(offset) if !group.iter().any(|&(w, _)| w == p.var(v)) => {
+                group.push((p.var(v), offset));
                 grouped.push(t);
             }
             _ => others.push(t),
@@ -150,4 +156,36 @@ fn post_wide(p: &mut Posting, terms: &[Expr], except: &[i64], line: u32) -> Resu
     let (vars, offsets): (Vec<_>, Vec<_>) = group.into_iter().unzip();
     (p.b.add_propagator(BoundsAllDifferent::new(vars, offsets)))
         .map_err(|e| XcspError::invalid(line, e.to_string()))
+}
+
+/// `e` as a variable plus a constant (`x`, `add(x,3,-1)`, `sub(x,2)`),
+/// if it is one (no sum past 64 bits).
+fn shifted(e: &Expr) -> Option<(usize, i64)> {
+    match e {
+        Expr::Var(v) => Some((*v, 0)),
+        Expr::Apply(Op::Add, args) => {
+            let (mut var, mut shift) = (None, 0i64);
+            for a in args {
+                let k = match a {
+                    Expr::Const(k) => *k,
+                    other if var.is_none() => {
+                        let (v, k) = shifted(other)?;
+                        var = Some(v);
+                        k
+                    }
+                    _ => return None,
+                };
+                shift = shift.checked_add(k)?;
+            }
+            Some((var?, shift))
+        }
+        Expr::Apply(Op::Sub, args) => match &args[..] {
+            [a, Expr::Const(k)] => {
+                let (v, shift) = shifted(a)?;
+                Some((v, shift.checked_sub(*k)?))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
 }
