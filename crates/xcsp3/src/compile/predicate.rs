@@ -62,7 +62,10 @@ pub(crate) fn post_expr(p: &mut Posting, expr: &Expr, line: u32) -> Result<(), X
     match post(p, &scope, "an <intension>", line, holds) {
         Err(e @ XcspError::Unsupported { .. }) => match linear {
             Some(comparison) => as_sum(comparison, p),
-            None => Err(e),
+            // Too many tuples to list: the expression by bounds (a
+            // variable in two digits through its value), else the
+            // first reason.
+            None => super::wide_expression::post(p, expr, line).map_err(|_| e),
         },
         other => other,
     }
@@ -196,6 +199,14 @@ pub(crate) fn post(
                     line,
                     format!("{what} over {} variables", scope.len()),
                     &format!("it allows more than the {MAX_TUPLES} tuples a table may list"),
+                ));
+            }
+            if over_budget {
+                // Refused before it counts: a caller may post it another way.
+                return Err(XcspError::unsupported(
+                    line,
+                    "an instance whose tables list more than 33554432 values in all",
+                    "tables are listed in memory (their tuples times their arity)",
                 ));
             }
             let vars = (scope.iter())
