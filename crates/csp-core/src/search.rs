@@ -85,7 +85,8 @@ impl SearchConfig {
 
     /// Fails if `model` has wide variables and the config asks for what
     /// does not take them yet: clause learning, probing (which would
-    /// try every value) or impact-based search (which weighs every value).
+    /// try every value) or the least-impact value (which weighs every
+    /// value; impact-based search weighs a wide variable as a whole).
     pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
         if model.wide_vars().is_empty() {
             return Ok(());
@@ -94,8 +95,6 @@ impl SearchConfig {
             Some("clause learning")
         } else if self.level == PropagationLevel::Probing {
             Some("propagation probing")
-        } else if (self.variables.items()).contains(&crate::VariableHeuristic::Impact) {
-            Some("impact-based search (P)")
         } else if (self.values.items()).contains(&crate::ValueHeuristic::LeastImpact) {
             Some("the least-impact value (b)")
         } else {

@@ -25,8 +25,9 @@ use crate::{
 /// - with the partial assignment fixed, a complete search (input order,
 ///   smallest value first, which is `min` on a wide variable) finds
 ///   exactly the solutions extending it, the first one first; and so
-///   does a search by dom/wdeg that restarts after every failure (each
-///   way of branching on a wide variable in turn), in its own order.
+///   does a search by dom/wdeg or by impact (in turn) that restarts
+///   after every failure (each way of branching on a wide variable in
+///   turn), in its own order.
 ///
 /// Explanations are not checked: learning refuses wide variables.
 ///
@@ -139,12 +140,13 @@ pub fn check_wide_propagator(
                 "{}",
                 context("a search finds (count, first)")
             );
-            // Restarting after every failure, by dom/wdeg, each way of
-            // branching on a wide variable in turn: the same count (the
-            // nogoods of restarts keep each solution from being counted
-            // twice).
+            // Restarting after every failure, by dom/wdeg or by impact
+            // (in turn), each way of branching on a wide variable in
+            // turn: the same count (the nogoods of restarts keep each
+            // solution from being counted twice).
+            let chain = ["ZW", "ZP"][(case / WideChoice::ALL.len()) % 2];
             let restarting = SearchConfig {
-                variables: "ZW".parse().expect("a heuristic"),
+                variables: chain.parse().expect("a heuristic"),
                 restarts: Restarts::Luby { scale: 1 },
                 wide_choice: Some(WideChoice::ALL[case % WideChoice::ALL.len()]),
                 ..config.clone()
@@ -155,7 +157,7 @@ pub fn check_wide_propagator(
                 extending.len() as u64,
                 "{}",
                 context(&format!(
-                    "a restarting search ({:?}) counts",
+                    "a restarting search ({chain}, {:?}) counts",
                     restarting.wide_choice
                 ))
             );

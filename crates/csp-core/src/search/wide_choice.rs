@@ -184,6 +184,14 @@ mod tests {
             err.to_string(),
             "clause learning: not on wide variables yet, and the model has some"
         );
+        // Impact-based search weighs a wide variable as a whole: the
+        // same two solutions.
+        let by_impact = SearchConfig {
+            variables: "P".parse().unwrap(),
+            ..SearchConfig::default()
+        };
+        let search = Search::new(&model, &by_impact).unwrap();
+        assert_eq!(search.run(None).stats.solutions, 2);
         // The least-impact value weighs each value of a variable by its
         // index: refused too (it indexed past its table).
         let impact = SearchConfig {

@@ -8,15 +8,20 @@ use crate::{MAX_VALUES, Model, VarId};
 /// `x` shrank the search space estimate `P` (the product of every domain
 /// size) from `P_before` to `P_after`; its impact is `1 - P_after /
 /// P_before` (1 when propagation failed), and the impact of `x = a` is the
-/// mean over the placements of `a` in `x` so far (0 before any).
+/// mean over the placements of `a` in `x` so far (0 before any). A wide
+/// variable's choices (`x = v`, `x <= v`) share one mean, the variable's:
+/// its values are too many to weigh one by one.
 #[derive(Clone, Debug)]
 pub struct ImpactTable {
     /// Per variable, per value: the mean impact and how many placements
     /// it is the mean of.
     impacts: Vec<(f64, u32)>,
     width: usize,
-    /// `ln(size)` for every size.
+    /// `ln(size)` for every narrow size.
     ln: Vec<f64>,
+    /// Per wide variable (by index; empty without one): the mean impact
+    /// of its choices and how many.
+    wide: Vec<Option<(f64, u32)>>,
 }
 
 impl ImpactTable {
@@ -26,16 +31,37 @@ impl ImpactTable {
             .filter_map(|d| d.max())
             .max()
             .map_or(1, |m| m as usize + 1);
+        let mut wide = Vec::new();
+        if !model.wide_vars().is_empty() {
+            wide = vec![None; model.num_vars()];
+            for &(v, _) in model.wide_vars() {
+                wide[v.index()] = Some((0.0, 0));
+            }
+        }
         ImpactTable {
             impacts: vec![(0.0, 0); model.num_vars() * width],
             width,
             ln: (0..=MAX_VALUES).map(|s| (s.max(1) as f64).ln()).collect(),
+            wide,
         }
     }
 
-    /// The mean impact of placing `value` in `var` (0 before any).
+    /// The mean impact of placing `value` in `var` (0 before any); for a
+    /// wide variable, that of its choices, whatever the value.
     pub fn impact(&self, var: VarId, value: u32) -> f64 {
+        if let Some(&Some((mean, _))) = self.wide.get(var.index()) {
+            return mean;
+        }
         (self.impacts.get(var.index() * self.width + value as usize)).map_or(0.0, |&(i, _)| i)
+    }
+
+    /// `ln(size)`, from the table for a narrow size.
+    #[inline]
+    fn ln(&self, size: u32) -> f64 {
+        match self.ln.get(size as usize) {
+            Some(&l) => l,
+            None => f64::from(size).ln(),
+        }
     }
 
     /// Records the impact of `placement`, the domains now those of `ctx`.
@@ -47,13 +73,17 @@ impl ImpactTable {
             for (i, &before) in placement.sizes_before.iter().enumerate() {
                 let now = ctx.size(VarId(i as u32));
                 if now != before {
-                    log_ratio += self.ln[now as usize] - self.ln[before as usize];
+                    log_ratio += self.ln(now) - self.ln(before);
                 }
             }
             1.0 - log_ratio.exp()
         };
         let slot = placement.var.index() * self.width + placement.value as usize;
-        if let Some((mean, n)) = self.impacts.get_mut(slot) {
+        let entry = match self.wide.get_mut(placement.var.index()) {
+            Some(Some(wide)) => Some(wide),
+            _ => self.impacts.get_mut(slot),
+        };
+        if let Some((mean, n)) = entry {
             *n += 1;
             *mean += (impact - *mean) / f64::from(*n);
         }
@@ -68,7 +98,8 @@ impl ImpactTable {
 /// first (in billionths). Before any impact is known this is the domain
 /// size (as `E`). Impacts are kept across restarts. (The paper also
 /// starts the impacts by probing the values at the root; here they start
-/// at 0.)
+/// at 0.) A wide variable scores its size times `1 - I`, `I` the mean
+/// impact of its choices so far.
 #[derive(Clone, Debug)]
 pub struct Impact {
     table: ImpactTable,
@@ -90,6 +121,10 @@ impl Impact {
 
 impl VariableSelector for Impact {
     fn score(&mut self, ctx: &SelectionContext<'_>, var: VarId) -> i64 {
+        if let Some(&Some((mean, _))) = self.table.wide.get(var.index()) {
+            // Each value weighed by the variable's mean.
+            return scaled(f64::from(ctx.size(var)) * (1.0 - mean));
+        }
         let left: f64 = (ctx.domain(var).iter())
             .map(|a| 1.0 - self.table.impact(var, a))
             .sum();
@@ -140,5 +175,31 @@ mod tests {
         // x1 and x3 have one candidate: 1 each.
         assert_eq!(best, [VarId(1), VarId(3)]);
         best_agrees_with_scores(Impact::new);
+    }
+
+    #[test]
+    fn a_wide_variable_has_one_mean_impact() {
+        // x0 wide over 0..1000, x1 narrow {0, 1, 2}.
+        let mut b = crate::ModelBuilder::new();
+        let x = b.new_wide_var(1_000).unwrap();
+        b.new_var(crate::ValueSet::range(3));
+        let model = b.build();
+        let store = crate::DomainStore::with_wide(model.initial_domains(), model.wide_vars(), 0);
+        let ctx = SelectionContext::new(&model, &store);
+        let mut h = Impact::new(&model);
+        assert_eq!(h.score(&ctx, x), 1_000_000_000_000);
+        // A choice at 700 failed (1), one at 3 halved the domain (0.5):
+        // the mean 0.75 for every value; the score 1000 · 0.25.
+        let now: Vec<u32> = model.vars().map(|v| store.size(v)).collect();
+        let mut before = now.clone();
+        before[0] *= 2;
+        let mut failed = failure(0, 0, &now);
+        failed.value = 700;
+        h.placed(&ctx, &failed);
+        h.placed(&ctx, &success(0, 3, &before));
+        assert_eq!(h.table().impact(x, 12), 0.75);
+        assert_eq!(h.score(&ctx, x), 250_000_000_000);
+        // The narrow variable's impacts are untouched.
+        assert_eq!(h.table().impact(VarId(1), 0), 0.0);
     }
 }
