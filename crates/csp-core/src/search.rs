@@ -84,9 +84,10 @@ impl SearchConfig {
     }
 
     /// Fails if `model` has wide variables and the config asks for what
-    /// does not take them yet: clause learning, probing (which would
-    /// try every value) or the least-impact value (which weighs every
-    /// value; impact-based search weighs a wide variable as a whole).
+    /// does not take them yet: clause learning or probing (which would
+    /// try every value). (Impact-based search weighs a wide variable as
+    /// a whole; value heuristics other than `0` and `1` choose values of
+    /// narrow variables only, a wide one being split.)
     pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
         if model.wide_vars().is_empty() {
             return Ok(());
@@ -95,8 +96,6 @@ impl SearchConfig {
             Some("clause learning")
         } else if self.level == PropagationLevel::Probing {
             Some("propagation probing")
-        } else if (self.values.items()).contains(&crate::ValueHeuristic::LeastImpact) {
-            Some("the least-impact value (b)")
         } else {
             None
         };

@@ -141,12 +141,13 @@ pub fn check_wide_propagator(
                 context("a search finds (count, first)")
             );
             // Restarting after every failure, by dom/wdeg or by impact
-            // (in turn), each way of branching on a wide variable in
+            // (and least-impact values; in turn), each way of branching on a wide variable in
             // turn: the same count (the nogoods of restarts keep each
             // solution from being counted twice).
-            let chain = ["ZW", "ZP"][(case / WideChoice::ALL.len()) % 2];
+            let (chain, values) = [("ZW", "0"), ("ZP", "b")][(case / WideChoice::ALL.len()) % 2];
             let restarting = SearchConfig {
                 variables: chain.parse().expect("a heuristic"),
+                values: values.parse().expect("a heuristic"),
                 restarts: Restarts::Luby { scale: 1 },
                 wide_choice: Some(WideChoice::ALL[case % WideChoice::ALL.len()]),
                 ..config.clone()
@@ -157,7 +158,7 @@ pub fn check_wide_propagator(
                 extending.len() as u64,
                 "{}",
                 context(&format!(
-                    "a restarting search ({chain}, {:?}) counts",
+                    "a restarting search ({chain}/{values}, {:?}) counts",
                     restarting.wide_choice
                 ))
             );
