@@ -84,8 +84,8 @@ impl SearchConfig {
     }
 
     /// Fails if `model` has wide variables and the config asks for what
-    /// does not take them yet: clause learning or probing (which would
-    /// try every value). (Impact-based search weighs a wide variable as
+    /// does not take them yet: clause learning. (Probing shaves a wide
+    /// variable's bounds; impact-based search weighs a wide variable as
     /// a whole; value heuristics other than `0` and `1` choose values of
     /// narrow variables only, a wide one being split.)
     pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
@@ -94,8 +94,6 @@ impl SearchConfig {
         }
         let refused = if self.learning {
             Some("clause learning")
-        } else if self.level == PropagationLevel::Probing {
-            Some("propagation probing")
         } else {
             None
         };

@@ -16,8 +16,7 @@ use crate::{
 /// `arity`, each wide (chance 1/2: values `0..k`, `k` within 1..=9,
 /// sometimes with a hole made by a `≠` row) or narrow (a random set
 /// within `0..9`), against brute force, as [`check_propagator`] does:
-/// at every level a search of wide variables takes (those that refuse
-/// them, probing, are left out):
+/// at every level (probing shaves a wide variable's bounds):
 /// - with a random partial assignment fixed, propagation removes no value
 ///   of a solution extending it, and fails only when none exists;
 /// - with a full assignment fixed, propagation succeeds exactly when it

@@ -14,6 +14,11 @@ use crate::{DomainStore, Model, VarId};
 /// conflict, or when the agenda's deadline passes (the clock is read before
 /// every probe; [`Agenda::timed_out`] then tells the two apart).
 ///
+/// A wide variable is probed at its bounds only (its values are too many
+/// to try one by one): its smallest value, then its largest, each one
+/// whose placement fails removed (the bound moves on) and the next bound
+/// probed, until one holds at each end (shaving).
+///
 /// What propagation does inside a probe is undone and not counted in the
 /// rule counters (`probing.runs` counts the probes); `propagations` counts
 /// it.
@@ -30,7 +35,13 @@ pub(crate) fn probe(
     while clean < n {
         let var = VarId(var_index as u32);
         let mut removed = false;
-        for value in store.domain(var) {
+        let values = if store.is_wide(var) {
+            removed = shave(agenda, store, model, var)?;
+            crate::ValueSet::EMPTY
+        } else {
+            store.domain(var)
+        };
+        for value in values {
             if store.is_assigned(var) {
                 break;
             }
@@ -67,6 +78,54 @@ pub(crate) fn probe(
         var_index = (var_index + 1) % n;
     }
     Ok(())
+}
+
+/// Probes wide variable `var` at its bounds (see [`probe`]); whether a
+/// value went.
+fn shave(
+    agenda: &mut Agenda,
+    store: &mut DomainStore,
+    model: &Model,
+    var: VarId,
+) -> Result<bool, Conflict> {
+    let mut removed = false;
+    for low in [true, false] {
+        while !store.is_assigned(var) {
+            let end = if low {
+                store.lower(var)
+            } else {
+                store.upper(var)
+            };
+            let Some(value) = end else {
+                return Err(Conflict);
+            };
+            if agenda.out_of_time() {
+                return Err(Conflict);
+            }
+            agenda.rules[Rule::Probing].runs += 1;
+            let kept = agenda.rules;
+            let logged = agenda.segments.as_ref().map_or(0, Vec::len);
+            store.checkpoint();
+            agenda.assign(model, store, var, value);
+            let failed = agenda.run(store, model).is_err();
+            store.restore();
+            agenda.rules = kept;
+            if let Some(segments) = &mut agenda.segments {
+                segments.truncate(logged);
+            }
+            if agenda.timed_out {
+                return Err(Conflict);
+            }
+            if !failed {
+                break;
+            }
+            PropagationContext::crediting(Rule::Probing, store, agenda, model)
+                .remove_value(var, value)?;
+            agenda.run(store, model)?;
+            removed = true;
+        }
+    }
+    Ok(removed)
 }
 
 #[cfg(test)]
@@ -130,5 +189,47 @@ mod tests {
         let m = b.build();
         let d = domains_after(&m, PropagationLevel::Probing, &fixed(&[])).unwrap();
         assert!(d.iter().all(|&x| x == ValueSet::range(3)));
+    }
+
+    /// A wide variable's bounds are shaved: `x > 0 or (p < q and p > q)`
+    /// over x in 0..=5 (wide): bounds leave x at 0..=5; probing x = 0
+    /// fails, x = 1 and x = 5 hold; p and q two probes each; then x again
+    /// (its removal restarted the round), two: nine.
+    #[test]
+    fn a_wide_variable_is_shaved_at_its_bounds() {
+        use crate::{Function, Term, WideExpression};
+        let mut b = ModelBuilder::new();
+        let x = b.new_wide_var(6).unwrap();
+        let (p, q) = (b.new_var(ValueSet::range(2)), b.new_var(ValueSet::range(2)));
+        let var = |var| Term::Var { var, offset: 0 };
+        let clash = Term::Apply(
+            Function::And,
+            vec![
+                Term::Apply(Function::Lt, vec![var(p), var(q)]),
+                Term::Apply(Function::Gt, vec![var(p), var(q)]),
+            ],
+        );
+        let root = Term::Apply(
+            Function::Or,
+            vec![
+                Term::Apply(Function::Gt, vec![var(x), Term::Const(0)]),
+                clash,
+            ],
+        );
+        b.add_propagator(WideExpression::new(&root)).unwrap();
+        let model = b.build();
+        let bounds = |level| {
+            let config = SearchConfig {
+                level,
+                ..SearchConfig::default()
+            };
+            let mut search = Search::new(&model, &config).unwrap();
+            search.propagate_root().unwrap();
+            let s = search.store();
+            let probes = search.stats().rules[Rule::Probing].runs;
+            ((s.lower(x).unwrap(), s.upper(x).unwrap()), probes)
+        };
+        assert_eq!(bounds(PropagationLevel::Gac), ((0, 5), 0));
+        assert_eq!(bounds(PropagationLevel::Probing), ((1, 5), 9));
     }
 }
