@@ -436,11 +436,13 @@ impl Posting {
                     "{what} over {}, a variable of more than {MAX_DIGIT_VALUES} values",
                     self.labels_of(v)
                 ),
-                WIDE_READERS,
+                &wide_readers(),
             ),
-            None => {
-                XcspError::unsupported(line, format!("{what} beside wide variables"), WIDE_READERS)
-            }
+            None => XcspError::unsupported(
+                line,
+                format!("{what} beside wide variables"),
+                &wide_readers(),
+            ),
         }
     }
 
@@ -610,28 +612,47 @@ impl Posting {
     }
 }
 
+/// The constraints that read a variable of more than
+/// [`MAX_DIGIT_VALUES`] values, by the names [`Kind::name`] gives, in
+/// the order errors list them, each with what it takes: the one list
+/// behind [`takes_wide`] and [`wide_readers`].
+const WIDE_KINDS: &[(&str, &str)] = &[
+    ("intension", " (pow by a constant exponent)"),
+    ("sum", ""),
+    (
+        "allDifferent",
+        " (of variables shifted by constants, and constants)",
+    ),
+    ("minimum", ""),
+    ("maximum", ""),
+    ("ordered", ""),
+    ("allEqual", ""),
+    ("element", ""),
+    ("extension", ""),
+    ("noOverlap", ""),
+    ("cumulative", ""),
+    ("instantiation", ""),
+];
+
 /// What reads a variable of more than [`MAX_DIGIT_VALUES`] values, for
-/// errors.
-pub(crate) const WIDE_READERS: &str = "past 4096 values, a variable is read by <intension> (pow by a constant exponent), <sum>, <allDifferent> (of variables and constants), <minimum>, <maximum>, <ordered>, <allEqual>, <element>, <extension>, <noOverlap>, <cumulative> and <instantiation>";
+/// errors (from [`WIDE_KINDS`]).
+pub(crate) fn wide_readers() -> String {
+    let names: Vec<String> = (WIDE_KINDS.iter())
+        .map(|(name, takes)| format!("<{name}>{takes}"))
+        .collect();
+    let (last, rest) = names.split_last().expect("kinds");
+    format!(
+        "past {MAX_DIGIT_VALUES} values, a variable is read by {} and {last}",
+        rest.join(", ")
+    )
+}
 
 /// Whether constraints of `kind` take wide variables (when they do not,
-/// [`compile`] refuses them over one, by name).
+/// [`compile`] refuses them over one, by name): those of [`WIDE_KINDS`]
+/// (an `<allDifferent>` of lists is not).
 fn takes_wide(kind: &Kind) -> bool {
-    matches!(
-        kind,
-        Kind::Intension(_)
-            | Kind::Sum { .. }
-            | Kind::Instantiation { .. }
-            | Kind::Extremum { .. }
-            | Kind::Ordered { .. }
-            | Kind::AllEqual(_)
-            | Kind::NoOverlap { .. }
-            | Kind::Cumulative { .. }
-            | Kind::AllDifferent { .. }
-            | Kind::Element { .. }
-            | Kind::ElementMatrix { .. }
-            | Kind::Extension { .. }
-    )
+    !matches!(kind, Kind::AllDifferentLists(_))
+        && WIDE_KINDS.iter().any(|&(name, _)| name == kind.name())
 }
 
 /// The instance's variables that are made wide though they have at most
@@ -758,7 +779,7 @@ fn compile_with(
                             .get(v)
                             .map_or("an auxiliary variable", |x| x.name.as_str())
                     ),
-                    WIDE_READERS,
+                    &wide_readers(),
                 ));
             }
         }
