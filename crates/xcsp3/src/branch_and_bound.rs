@@ -101,6 +101,12 @@ pub fn optimize(
         // The bounded models add their variables after those of
         // `compiled`'s model (digits and auxiliaries included).
         total.first_solution = Some(solution[..compiled.model.num_vars()].to_vec());
+        // Past the time limit, no model of the next step (compiling one
+        // can take seconds: LotSizing's took 3.4 s past its 60).
+        if (config.limits.timeout).is_some_and(|t| start.elapsed() >= t) {
+            total.termination = Termination::Stopped(csp_core::StopReason::Timeout);
+            break;
+        }
         bounded = compile_better_than(instance, value)?;
         model = &bounded.model;
     }
