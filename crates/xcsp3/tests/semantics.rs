@@ -16,6 +16,9 @@ fn brute_force(instance: &Instance) -> u64 {
         .iter()
         .map(|v| v.domain.iter().collect())
         .collect();
+    if domains.iter().any(Vec::is_empty) {
+        return 0;
+    }
     let mut at = vec![0usize; domains.len()];
     let mut count = 0;
     loop {
@@ -681,6 +684,20 @@ fn a_false_constraint_of_constants_over_wide_variables_has_no_solution() {
     let instance = instance_over(
         BEYOND_DIGITS,
         "<intension> le(add(2940,2940),5000) </intension>",
+    );
+    assert_eq!(brute_force(&instance), 0);
+    for level in [PropagationLevel::ForwardChecking, PropagationLevel::Singles] {
+        assert_eq!(searched(&instance, level), 0, "{level}");
+    }
+}
+
+/// A sum compared by `ne` with a variable of no value (`3..1`, a fuzz
+/// finding: reading the sum's bounds panicked).
+#[test]
+fn a_sum_beside_an_empty_domain_has_no_solution() {
+    let instance = instance_over(
+        r#"<var id="x"> 0..3 </var> <var id="e"> 3..1 </var>"#,
+        "<sum> <list> x x </list> <coeffs> 1 2 </coeffs> <condition> (ne,e) </condition> </sum>",
     );
     assert_eq!(brute_force(&instance), 0);
     for level in [PropagationLevel::ForwardChecking, PropagationLevel::Singles] {

@@ -373,9 +373,14 @@ pub(crate) fn post_linear(
             // `ne` or a set: a variable for the sum's value.
             let (mut lo, mut hi) = (form.constant, form.constant);
             for &(v, c) in &form.terms {
-                let (a, b) = (p.values(v)[0] * c, p.values(v)[p.values(v).len() - 1] * c);
-                lo += a.min(b);
-                hi += a.max(b);
+                let (Some(&first), Some(&last)) = (p.values(v).first(), p.values(v).last()) else {
+                    // An empty domain (`3..1`, a fuzz finding: it
+                    // panicked): no solution, whatever the sum.
+                    return Ok(());
+                };
+                let (a, b) = (times(first, c, line)?, times(last, c, line)?);
+                lo = checked(lo.checked_add(a.min(b)), line)?;
+                hi = checked(hi.checked_add(a.max(b)), line)?;
             }
             let s = p.new_var("(the sum)", (lo..=hi).collect(), line)?;
             let mut tie = form.clone();
