@@ -34,44 +34,20 @@ pub(crate) fn probe(
     let mut clean = 0;
     while clean < n {
         let var = VarId(var_index as u32);
-        let mut removed = false;
-        let values = if store.is_wide(var) {
-            removed = shave(agenda, store, model, var)?;
-            crate::ValueSet::EMPTY
+        let removed = if store.is_wide(var) {
+            shave(agenda, store, model, var)?
         } else {
-            store.domain(var)
+            let mut removed = false;
+            for value in store.domain(var) {
+                if store.is_assigned(var) {
+                    break;
+                }
+                if store.contains(var, value) {
+                    removed |= try_value(agenda, store, model, var, value)?;
+                }
+            }
+            removed
         };
-        for value in values {
-            if store.is_assigned(var) {
-                break;
-            }
-            if !store.contains(var, value) {
-                continue;
-            }
-            if agenda.out_of_time() {
-                return Err(Conflict);
-            }
-            agenda.rules[Rule::Probing].runs += 1;
-            let kept = agenda.rules;
-            let logged = agenda.segments.as_ref().map_or(0, Vec::len);
-            store.checkpoint();
-            agenda.assign(model, store, var, value);
-            let failed = agenda.run(store, model).is_err();
-            store.restore();
-            agenda.rules = kept;
-            if let Some(segments) = &mut agenda.segments {
-                segments.truncate(logged);
-            }
-            if agenda.timed_out {
-                return Err(Conflict);
-            }
-            if failed {
-                PropagationContext::crediting(Rule::Probing, store, agenda, model)
-                    .remove(var, value)?;
-                agenda.run(store, model)?;
-                removed = true;
-            }
-        }
         // A variable with a removal counts as probed once its remaining
         // values are probed again, on the next round.
         clean = if removed { 0 } else { clean + 1 };
@@ -99,33 +75,50 @@ fn shave(
             let Some(value) = end else {
                 return Err(Conflict);
             };
-            if agenda.out_of_time() {
-                return Err(Conflict);
-            }
-            agenda.rules[Rule::Probing].runs += 1;
-            let kept = agenda.rules;
-            let logged = agenda.segments.as_ref().map_or(0, Vec::len);
-            store.checkpoint();
-            agenda.assign(model, store, var, value);
-            let failed = agenda.run(store, model).is_err();
-            store.restore();
-            agenda.rules = kept;
-            if let Some(segments) = &mut agenda.segments {
-                segments.truncate(logged);
-            }
-            if agenda.timed_out {
-                return Err(Conflict);
-            }
-            if !failed {
+            if !try_value(agenda, store, model, var, value)? {
                 break;
             }
-            PropagationContext::crediting(Rule::Probing, store, agenda, model)
-                .remove_value(var, value)?;
-            agenda.run(store, model)?;
             removed = true;
         }
     }
     Ok(removed)
+}
+
+/// One probe: places `value` in `var` tentatively, propagates, undoes it
+/// (its rule counters and trace segments with it); a value whose
+/// placement fails is removed and the removal propagated. Whether it
+/// was removed; fails on a conflict after the removal, or once the
+/// deadline passed.
+fn try_value(
+    agenda: &mut Agenda,
+    store: &mut DomainStore,
+    model: &Model,
+    var: VarId,
+    value: u32,
+) -> Result<bool, Conflict> {
+    if agenda.out_of_time() {
+        return Err(Conflict);
+    }
+    agenda.rules[Rule::Probing].runs += 1;
+    let kept = agenda.rules;
+    let logged = agenda.segments.as_ref().map_or(0, Vec::len);
+    store.checkpoint();
+    agenda.assign(model, store, var, value);
+    let failed = agenda.run(store, model).is_err();
+    store.restore();
+    agenda.rules = kept;
+    if let Some(segments) = &mut agenda.segments {
+        segments.truncate(logged);
+    }
+    if agenda.timed_out {
+        return Err(Conflict);
+    }
+    if failed {
+        PropagationContext::crediting(Rule::Probing, store, agenda, model)
+            .remove_value(var, value)?;
+        agenda.run(store, model)?;
+    }
+    Ok(failed)
 }
 
 #[cfg(test)]
