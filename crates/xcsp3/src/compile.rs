@@ -232,6 +232,12 @@ impl Posting {
         self.new_var_over(name, Domain::of_values(&values), line)
     }
 
+    /// The trace label of the next auxiliary variable, counted.
+    fn auxiliary_label(&mut self) -> String {
+        self.auxiliary += 1;
+        format!("(auxiliary {})", self.auxiliary - 1)
+    }
+
     /// A new auxiliary variable over `domain` (see [`Posting::new_named`]).
     pub(crate) fn new_var_over(
         &mut self,
@@ -239,8 +245,7 @@ impl Posting {
         domain: Domain,
         line: u32,
     ) -> Result<usize, XcspError> {
-        self.auxiliary += 1;
-        let label = format!("(auxiliary {})", self.auxiliary - 1);
+        let label = self.auxiliary_label();
         let v = self.new_named(name, label.clone(), domain, line)?;
         self.write_in_digits(v, name, &label, line)?;
         Ok(v)
@@ -489,8 +494,7 @@ impl Posting {
         let values = self.domains[v].clone();
         let (lo, hi) = (values[0], values[values.len() - 1]);
         let invalid = |e: csp_core::ModelError| XcspError::invalid(line, e.to_string());
-        self.auxiliary += 1;
-        let label = format!("(auxiliary {})", self.auxiliary - 1);
+        let label = self.auxiliary_label();
         let a = self.new_wide("(auxiliary)", label, &Domain::interval(lo, hi), line)?;
         self.value_vars.insert(v, a);
         let (a_var, high, low) = (self.var(a), self.var(high), self.var(low));
@@ -513,8 +517,7 @@ impl Posting {
         let index = if values.len() <= MAX_VALUES as usize {
             low
         } else {
-            self.auxiliary += 1;
-            let label = format!("(auxiliary {})", self.auxiliary - 1);
+            let label = self.auxiliary_label();
             let n = values.len() as i64;
             let i = self.new_wide("(auxiliary)", label, &Domain::interval(0, n - 1), line)?;
             let i = self.var(i);

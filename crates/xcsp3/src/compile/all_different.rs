@@ -19,9 +19,12 @@ pub(crate) fn post(
     except: &[i64],
     line: u32,
 ) -> Result<(), XcspError> {
-    let all_vars = (terms.iter()).all(|t| matches!(t, Expr::Const(_)) || shifted(t).is_some());
+    let shifted_or_constant =
+        (terms.iter()).all(|t| matches!(t, Expr::Const(_)) || shifted(t).is_some());
     if p.any_wide(terms.iter().flat_map(Expr::vars))
-        || (all_vars && except.is_empty() && p.any_in_digits(terms.iter().flat_map(Expr::vars)))
+        || (shifted_or_constant
+            && except.is_empty()
+            && p.any_in_digits(terms.iter().flat_map(Expr::vars)))
     {
         return post_wide(p, terms, except, line);
     }

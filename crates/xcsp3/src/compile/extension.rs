@@ -96,13 +96,14 @@ fn post_wide(
             None => v,
         });
     }
+    // A wide variable's index within its bounds (a gap is a hole the
+    // table's validity check reads); a narrow one's as everywhere.
     let index = |p: &Posting, v: usize, x: i64| -> Option<u32> {
-        let (lo, hi) = p.extent(v)?;
-        if x < lo || x > hi {
-            return None;
+        if !p.is_wide(v) {
+            return p.index(v, x);
         }
-        let i = u32::try_from(x - p.bases[v]).ok()?;
-        (p.is_wide(v) || p.b.domain(p.var(v)).is_some_and(|d| d.contains(i))).then_some(i)
+        let (lo, hi) = p.extent(v)?;
+        (lo..=hi).contains(&x).then(|| (x - p.bases[v]) as u32)
     };
     let rows: Vec<Vec<Option<u32>>> = (projected.iter())
         .filter_map(|t| {
