@@ -514,11 +514,12 @@ impl PuzzleTrace<'_> {
             } => {
                 let clause: Vec<String> = (literals.iter())
                     .map(|&l| {
-                        let (var, value, is) = match l {
-                            Literal::Is(x, v) => (x, v, true),
-                            Literal::IsNot(x, v) => (x, v, false),
+                        let (var, value, sign) = match l {
+                            Literal::Is(x, v) => (x, v, "="),
+                            Literal::IsNot(x, v) => (x, v, "!="),
+                            Literal::AtLeast(x, v) => (x, v, ">="),
+                            Literal::AtMost(x, v) => (x, v, "<="),
                         };
-                        let sign = if is { "=" } else { "!=" };
                         let value = match self.naming.value(var, value) {
                             Value::String(text) => text,
                             other => other.to_string(),

@@ -31,6 +31,28 @@ pub const MAX_WIDE_VALUES: u32 = u32::MAX;
 
 const _: () = assert!(usize::BITS == 64, "csp-core needs 64-bit blocks");
 
+/// A wide variable's state at some point of the trail: its bounds, its
+/// size, and how many holes its stack held ([`DomainStore::wide_holes`]:
+/// those strictly between the bounds are out of the domain). Empty when
+/// `size` is 0 (the bounds may then cross).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct WideState {
+    pub(crate) lo: u32,
+    pub(crate) hi: u32,
+    pub(crate) size: u32,
+    pub(crate) holes: u32,
+}
+
+/// A change of a wide variable on the trail ([`DomainStore::wide_trail_entry`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WideChange {
+    pub(crate) var: VarId,
+    /// Its state before the change (`holes` unknown: 0).
+    pub(crate) before: WideState,
+    /// The change pushed a hole (the top of the stack then).
+    pub(crate) hole: bool,
+}
+
 /// One undoable change of one variable (values removed, or an
 /// assignment), or one value removed from some variables of a block
 /// ([`HOLDERS`]).
@@ -807,6 +829,9 @@ impl DomainStore {
         }
         let old = d.bounds();
         let left = if value > d.hi {
+            // Empty: the bound still says how far it was raised (above the
+            // largest), which a learning search's analysis reads.
+            d.lo = value;
             0
         } else {
             size - d.raise_lo(value)
@@ -843,6 +868,8 @@ impl DomainStore {
         }
         let old = d.bounds();
         let left = if value < d.lo {
+            // Empty, the bound below the smallest (as `raise_lower`).
+            d.hi = value;
             0
         } else {
             size - d.lower_hi(value)
@@ -894,6 +921,10 @@ impl DomainStore {
         });
         if held {
             (d.lo, d.hi) = (value, value);
+        } else {
+            // Empty: the bounds cross (`lo` above `hi`), as a bound moved
+            // past the other one leaves them.
+            d.lo = d.hi + 1;
         }
         let bucket = self.bucket_of(size);
         self.leave_bucket(i, bucket);
@@ -999,6 +1030,53 @@ impl DomainStore {
     #[inline]
     pub(crate) fn trail_entry(&self, k: usize) -> (VarId, u64, bool) {
         DomainStore::traced(self.trail[k])
+    }
+
+    /// The domain's size before the change at trail position `k`.
+    #[inline]
+    pub(crate) fn trail_size(&self, k: usize) -> u32 {
+        self.trail[k].size
+    }
+
+    /// The change at trail position `k` if it is of a wide variable: the
+    /// variable's state before it.
+    #[inline]
+    pub(crate) fn wide_trail_entry(&self, k: usize) -> Option<WideChange> {
+        let e = self.trail[k];
+        (e.var & WIDE != 0 && e.var & HOLDERS == 0).then_some(WideChange {
+            var: VarId(e.var & !FLAGS),
+            before: WideState {
+                lo: (e.old >> 32) as u32,
+                hi: e.old as u32,
+                size: e.size,
+                holes: 0,
+            },
+            hole: e.var & HOLE != 0,
+        })
+    }
+
+    /// The state of wide variable `var` now.
+    ///
+    /// # Panics
+    /// If `var` is narrow.
+    pub(crate) fn wide_state(&self, var: VarId) -> WideState {
+        let i = var.index();
+        let d = &self.wide[self.wide_index(i).expect("a wide variable")];
+        WideState {
+            lo: d.lo,
+            hi: d.hi,
+            size: self.slots[i].size,
+            holes: d.holes.len() as u32,
+        }
+    }
+
+    /// The stack of holes of wide variable `var`, oldest first (those no
+    /// longer between its bounds included: see [`WideState`]).
+    ///
+    /// # Panics
+    /// If `var` is narrow.
+    pub(crate) fn wide_holes(&self, var: VarId) -> &[u32] {
+        &self.wide[self.wide_index(var.index()).expect("a wide variable")].holes
     }
 
     /// State word `i`.

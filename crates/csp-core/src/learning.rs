@@ -47,6 +47,7 @@
 pub(crate) mod clause_database;
 pub(crate) mod conflict_analysis;
 pub(crate) mod implication;
+pub(crate) mod wide_marks;
 
 pub(crate) use clause_database::ClauseDatabase;
 pub(crate) use conflict_analysis::{ConflictAnalysis, Failure};
@@ -72,11 +73,11 @@ pub(crate) struct Learner {
 }
 
 impl Learner {
-    /// Empty, for a model of `n` variables.
-    pub(crate) fn new(n: usize) -> Learner {
+    /// Empty, for `model`.
+    pub(crate) fn new(model: &crate::Model) -> Learner {
         Learner {
-            clauses: ClauseDatabase::new(n),
-            analysis: ConflictAnalysis::new(n),
+            clauses: ClauseDatabase::new(model),
+            analysis: ConflictAnalysis::new(model),
             levels: Levels::default(),
             keep: KEEP_FIRST,
             asserting: None,

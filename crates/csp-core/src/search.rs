@@ -83,23 +83,6 @@ impl SearchConfig {
         }
     }
 
-    /// Fails if `model` has wide variables and the config asks for what
-    /// does not take them yet: clause learning. (Probing shaves a wide
-    /// variable's bounds; impact-based search weighs a wide variable as
-    /// a whole; value heuristics other than `0` and `1` choose values of
-    /// narrow variables only, a wide one being split.)
-    pub fn check_wide(&self, model: &Model) -> Result<(), HeuristicError> {
-        if model.wide_vars().is_empty() {
-            return Ok(());
-        }
-        let refused = if self.learning {
-            Some("clause learning")
-        } else {
-            None
-        };
-        refused.map_or(Ok(()), |what| Err(HeuristicError::Wide(what)))
-    }
-
     /// Fails if `links` is asked for at a level where linked places take
     /// no part: `none`, `fc` and `human:D`.
     pub fn check_links(&self) -> Result<(), HeuristicError> {
@@ -294,7 +277,6 @@ impl<'m> Search<'m> {
     /// on this model.
     pub fn new(model: &'m Model, config: &SearchConfig) -> Result<Search<'m>, HeuristicError> {
         config.check_learning()?;
-        config.check_wide(model)?;
         let n = model.num_vars();
         let listed = (model.listed_groups()).filter(|l| l.hold_at(config.level));
         Ok(Search {
@@ -337,7 +319,7 @@ impl<'m> Search<'m> {
             restart_at: config.restarts.cutoff(0),
             failures_at_restart: 0,
             nogoods: RestartNogoods::default(),
-            learner: config.learning.then(|| Box::new(Learner::new(n))),
+            learner: config.learning.then(|| Box::new(Learner::new(model))),
             started: false,
             paused: None,
             ended: None,

@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use super::{below, complete_search, searched_with, solutions_within};
+use crate::trace::{Event, Tracer};
 use crate::{
     LinearRelation, Model, ModelBuilder, PropagationLevel, Restarts, Search, SearchConfig,
     ValueSet, VarId, WideChoice, WideLinear,
@@ -26,9 +27,14 @@ use crate::{
 ///   exactly the solutions extending it, the first one first; and so
 ///   does a search by dom/wdeg or by impact (in turn) that restarts
 ///   after every failure (each way of branching on a wide variable in
-///   turn), in its own order.
-///
-/// Explanations are not checked: learning refuses wide variables.
+///   turn), in its own order;
+/// - at every level that learns, a search with clause learning (bound
+///   literals over the wide variables; each way of branching on a wide
+///   variable in turn, restarting after every failure on every other
+///   case) finds exactly as many, and every clause it learns holds in
+///   every solution (a wrong explanation learns one that cuts some off;
+///   debug builds also check each false at its conflict and asserting
+///   after the jump).
 ///
 /// [`check_propagator`]: super::check_propagator
 ///
@@ -161,12 +167,100 @@ pub fn check_wide_propagator(
                     restarting.wide_choice
                 ))
             );
+            let learning = SearchConfig {
+                learning: true,
+                restarts: [Restarts::Never, Restarts::Luby { scale: 1 }][case % 2],
+                wide_choice: Some(WideChoice::ALL[(case / 2) % WideChoice::ALL.len()]),
+                ..config.clone()
+            };
+            if learning.check_learning().is_ok() {
+                let what = format!("{:?}, {:?}", learning.wide_choice, learning.restarts);
+                let (count, cut) = learnt_with(&model, &learning, &partial, &extending);
+                if let Some(clause) = cut {
+                    panic!(
+                        "{}",
+                        context(&format!("a learning search ({what}) learnt {clause}"))
+                    );
+                }
+                assert_eq!(
+                    count,
+                    extending.len() as u64,
+                    "{}",
+                    context(&format!("a learning search ({what}) counts"))
+                );
+            }
         }
     }
     assert!(
         wide_cases * 4 >= cases,
         "{name}: only {wide_cases} of {cases} models had a wide variable"
     );
+}
+
+/// The most solutions [`learnt_with`] checks each learnt clause against.
+const CHECKED_SOLUTIONS: usize = 400;
+
+/// What a learning search with `config` finds after fixing `assignment`:
+/// how many solutions, and the first clause it learnt that a solution of
+/// `solutions` (those extending `assignment`) not found by then
+/// falsifies, written out (a clause learnt from a blocking clause may
+/// exclude the solutions found). The clauses are checked when there are
+/// at most [`CHECKED_SOLUTIONS`] solutions (each against every one).
+fn learnt_with(
+    model: &Model,
+    config: &SearchConfig,
+    assignment: &[Option<u32>],
+    solutions: &[&Vec<u32>],
+) -> (u64, Option<String>) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    /// Checks each learnt clause against the solutions not found yet.
+    struct Clauses<'s> {
+        solutions: &'s [&'s Vec<u32>],
+        found: Rc<RefCell<std::collections::HashSet<Vec<u32>>>>,
+        cut: Option<String>,
+    }
+    impl Tracer for Clauses<'_> {
+        fn event(&mut self, event: &Event<'_>) {
+            let Event::Learn { literals, .. } = event else {
+                return;
+            };
+            let found = self.found.borrow();
+            let falsified = |s: &&&Vec<u32>| {
+                !found.contains(**s) && !literals.iter().any(|l| l.allows(s[l.var().index()]))
+            };
+            if self.cut.is_none()
+                && self.solutions.len() <= CHECKED_SOLUTIONS
+                && let Some(s) = self.solutions.iter().find(falsified)
+            {
+                self.cut = Some(format!("{literals:?}, false in solution {s:?}"));
+            }
+        }
+    }
+    let found = Rc::new(RefCell::new(std::collections::HashSet::new()));
+    let mut tracer = Clauses {
+        solutions,
+        found: Rc::clone(&found),
+        cut: None,
+    };
+    let count = {
+        let mut search = Search::new(model, config).expect("plain heuristics");
+        search.set_tracer(Box::new(&mut tracer));
+        let seen = Rc::clone(&found);
+        search.set_on_solution(Box::new(move |store| {
+            let values = model.vars().map(|v| store.value(v).unwrap_or(u32::MAX));
+            seen.borrow_mut().insert(values.collect());
+        }));
+        let fixed = (assignment.iter().enumerate())
+            .filter_map(|(i, x)| x.map(|x| (VarId(i as u32), x)))
+            .try_for_each(|(var, x)| search.fix(var, x).map(|_| ()));
+        if fixed.is_err() {
+            0
+        } else {
+            search.run(None).stats.solutions
+        }
+    };
+    (count, tracer.cut)
 }
 
 fn rng_bits(rng: &mut ChaCha8Rng) -> u64 {

@@ -44,9 +44,6 @@ pub enum HeuristicError {
         "links take part from propagation singles up (singles, locked, gac or probing; not {0})"
     )]
     LinksLevel(crate::PropagationLevel),
-    /// What does not take wide variables yet, on a model that has some.
-    #[error("{0}: not on wide variables yet, and the model has some")]
-    Wide(&'static str),
     /// A geometric heuristic on a model whose variables have no positions.
     #[error("cell heuristic {0} needs variable positions, and the model has none")]
     NeedsPositions(char),

@@ -30,31 +30,51 @@ struct Watch {
     blocker: Literal,
 }
 
+/// A clause watching a literal over a wide variable (kept with the
+/// variable: the literal is named).
+#[derive(Clone, Copy, Debug)]
+struct WideWatch {
+    clause: u32,
+    watched: Literal,
+    blocker: Literal,
+}
+
 /// Whether `literal` is false in the store's domains: `x = v` once `v` is
-/// gone, `x ≠ v` once `x` holds `v` alone.
+/// gone, `x ≠ v` once `x` holds `v` alone, `x >= v` once every value is
+/// below `v`, `x <= v` once every value is above (narrow or wide; an
+/// empty domain makes every literal over it false).
 #[inline]
 pub(crate) fn is_false(store: &DomainStore, literal: Literal) -> bool {
     match literal {
-        Literal::Is(x, v) => !store.contains(x, v),
-        Literal::IsNot(x, v) => store.domain(x) == ValueSet::single(v),
+        Literal::Is(x, v) => !store.contains(x, v) && !store.holds(x, v),
+        Literal::IsNot(x, v) if !store.is_wide(x) => store.domain(x) == ValueSet::single(v),
+        Literal::IsNot(x, v) => store.size(x) == 1 && store.lower(x) == Some(v),
+        Literal::AtLeast(x, v) => store.upper(x).is_none_or(|hi| hi < v),
+        Literal::AtMost(x, v) => store.lower(x).is_none_or(|lo| lo > v),
     }
 }
 
-/// Whether `literal` is true in the store's domains.
+/// Whether `literal` is true in the store's domains (narrow or wide).
 #[inline]
 pub(crate) fn is_true(store: &DomainStore, literal: Literal) -> bool {
     match literal {
-        Literal::Is(x, v) => store.domain(x) == ValueSet::single(v),
-        Literal::IsNot(x, v) => !store.contains(x, v),
+        Literal::Is(x, v) if !store.is_wide(x) => store.domain(x) == ValueSet::single(v),
+        Literal::Is(x, v) => store.size(x) == 1 && store.lower(x) == Some(v),
+        Literal::IsNot(x, v) => !store.contains(x, v) && !store.holds(x, v),
+        Literal::AtLeast(x, v) => store.lower(x).is_some_and(|lo| lo >= v),
+        Literal::AtMost(x, v) => store.upper(x).is_some_and(|hi| hi <= v),
     }
 }
 
-/// The clauses: disjunctions of literals (`x = v`, `x ≠ v`), each the
-/// negation of a set of literals that cannot hold together. Each watches
-/// two of its literals that are not false (its first two); a change on
-/// the trail that makes a watched literal false moves the watch to
-/// another, or, when none is left, makes the other watched literal true
-/// (unit propagation), or fails (every literal false).
+/// The clauses: disjunctions of literals (`x = v`, `x ≠ v`; `x >= v`,
+/// `x <= v` over wide variables), each the negation of a set of literals
+/// that cannot hold together. Each watches two of its literals that are
+/// not false (its first two); a change on the trail that makes a watched
+/// literal false moves the watch to another, or, when none is left, makes
+/// the other watched literal true (unit propagation), or fails (every
+/// literal false). A literal over a narrow variable is watched by its
+/// value; one over a wide variable by its variable (every change of it
+/// looks at its watches).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ClauseDatabase {
     literals: Vec<Literal>,
@@ -65,6 +85,13 @@ pub(crate) struct ClauseDatabase {
     /// Per (variable, value): the clauses watching `x ≠ v` (it turns
     /// false when `x` holds `v` alone).
     on_single: Vec<Vec<Watch>>,
+    /// Per variable: the clauses watching a literal over it, a wide
+    /// variable (empty when none is wide).
+    on_wide: Vec<Vec<WideWatch>>,
+    /// The wide variables changed in a batch.
+    wide_touched: Vec<VarId>,
+    /// Per variable: whether it is wide (empty when none is).
+    wide: Vec<bool>,
     /// The trail position up to which changes were looked at.
     head: usize,
     /// Per variable: the batch in which it was last seen, and its domain
@@ -81,11 +108,19 @@ pub(crate) struct ClauseDatabase {
 }
 
 impl ClauseDatabase {
-    /// No clauses, over `n` variables.
-    pub(crate) fn new(n: usize) -> ClauseDatabase {
+    /// No clauses, over the variables of `model`.
+    pub(crate) fn new(model: &Model) -> ClauseDatabase {
+        let n = model.num_vars();
+        let wide = if model.wide_vars().is_empty() { 0 } else { n };
+        let mut is_wide = vec![false; wide];
+        for &(x, _) in model.wide_vars() {
+            is_wide[x.index()] = true;
+        }
         ClauseDatabase {
             on_removal: vec![Vec::new(); n * 64],
             on_single: vec![Vec::new(); n * 64],
+            on_wide: vec![Vec::new(); wide],
+            wide: is_wide,
             seen: vec![(0, 0); n],
             reduced_at: usize::MAX,
             ..ClauseDatabase::default()
@@ -108,7 +143,24 @@ impl ClauseDatabase {
         match literal {
             Literal::Is(x, v) => &mut self.on_removal[x.index() * 64 + v as usize],
             Literal::IsNot(x, v) => &mut self.on_single[x.index() * 64 + v as usize],
+            Literal::AtLeast(..) | Literal::AtMost(..) => {
+                unreachable!("a bound literal is watched by its wide variable")
+            }
         }
+    }
+
+    /// Watches `watched` (with `blocker`) for clause `c`.
+    fn watch(&mut self, c: u32, watched: Literal, blocker: Literal) {
+        let x = watched.var();
+        if self.wide.get(x.index()).copied().unwrap_or(false) {
+            self.on_wide[x.index()].push(WideWatch {
+                clause: c,
+                watched,
+                blocker,
+            });
+            return;
+        }
+        self.watch_list(watched).push(Watch { clause: c, blocker });
     }
 
     /// Adds a clause whose first literal is to be made true now and whose
@@ -128,14 +180,8 @@ impl ClauseDatabase {
         // A clause of one literal is made true for good at the root: it
         // needs no watch.
         if let [first, second, ..] = *literals {
-            (self.watch_list(first)).push(Watch {
-                clause: c,
-                blocker: second,
-            });
-            (self.watch_list(second)).push(Watch {
-                clause: c,
-                blocker: first,
-            });
+            self.watch(c, first, second);
+            self.watch(c, second, first);
         }
         c
     }
@@ -179,12 +225,17 @@ impl ClauseDatabase {
             let end = store.trail_len();
             self.batch += 1;
             self.touched.clear();
+            self.wide_touched.clear();
             for k in self.head..end {
                 let (x, old, _) = store.trail_entry(k);
                 let seen = &mut self.seen[x.index()];
                 if seen.0 != self.batch {
                     *seen = (self.batch, old);
-                    self.touched.push(x);
+                    if self.wide.get(x.index()).copied().unwrap_or(false) {
+                        self.wide_touched.push(x);
+                    } else {
+                        self.touched.push(x);
+                    }
                 }
             }
             self.head = end;
@@ -216,8 +267,91 @@ impl ClauseDatabase {
                     return Err(c);
                 }
             }
+            for i in 0..self.wide_touched.len() {
+                let x = self.wide_touched[i];
+                if let Err(c) = self.visit_wide(x, agenda, store, model, &mut changed) {
+                    agenda.clear();
+                    return Err(c);
+                }
+            }
         }
         Ok(changed)
+    }
+
+    /// Visits the clauses watching a literal over wide variable `x`, which
+    /// just changed: those whose watched literal turned false move the
+    /// watch, or propagate, or fail (as [`visit`](Self::visit)).
+    fn visit_wide(
+        &mut self,
+        x: VarId,
+        agenda: &mut Agenda,
+        store: &mut DomainStore,
+        model: &Model,
+        changed: &mut bool,
+    ) -> Result<(), Failure> {
+        let mut watchers = std::mem::take(&mut self.on_wide[x.index()]);
+        let mut kept = 0;
+        let mut result = Ok(());
+        let mut i = 0;
+        while i < watchers.len() {
+            let watch = watchers[i];
+            i += 1;
+            let falsified = watch.watched;
+            if is_true(store, watch.blocker) || !is_false(store, falsified) {
+                watchers[kept] = watch;
+                kept += 1;
+                continue;
+            }
+            let c = watch.clause;
+            let Clause { start, len, .. } = self.clauses[c as usize];
+            let (start, len) = (start as usize, len as usize);
+            let lits = &mut self.literals[start..start + len];
+            if lits[0] == falsified {
+                lits.swap(0, 1);
+            }
+            if lits[1] != falsified {
+                // A stale watch (the clause moved it): drop it.
+                continue;
+            }
+            let first = lits[0];
+            if is_true(store, first) {
+                watchers[kept] = WideWatch {
+                    blocker: first,
+                    ..watch
+                };
+                kept += 1;
+                continue;
+            }
+            if let Some(k) = (2..len).find(|&k| !is_false(store, lits[k])) {
+                lits.swap(1, k);
+                let moved = lits[1];
+                self.watch(c, moved, first);
+                continue;
+            }
+            watchers[kept] = watch;
+            kept += 1;
+            if is_false(store, first) {
+                result = Err(Failure::Clause(c));
+                break;
+            }
+            *changed = true;
+            if make_true(first, c, agenda, store, model).is_err() {
+                result = Err(Failure::Emptied(first.var()));
+                break;
+            }
+        }
+        while i < watchers.len() {
+            watchers[kept] = watchers[i];
+            kept += 1;
+            i += 1;
+        }
+        watchers.truncate(kept);
+        // Watches moved to another literal over `x` meanwhile joined the
+        // list left in its place.
+        let list = &mut self.on_wide[x.index()];
+        watchers.append(list);
+        *list = watchers;
+        result
     }
 
     /// Visits the clauses watching `falsified`, which just turned false.
@@ -265,7 +399,7 @@ impl ClauseDatabase {
             if let Some(k) = (2..len).find(|&k| !is_false(store, lits[k])) {
                 lits.swap(1, k);
                 let moved = lits[1];
-                self.watch_list(moved).push(kept_watch);
+                self.watch(c, moved, first);
                 continue;
             }
             watchers[kept] = kept_watch;
@@ -309,6 +443,25 @@ impl ClauseDatabase {
     pub(crate) fn reason(&self, c: u32, var: VarId, reason: &mut Vec<Literal>) {
         for &l in self.clause(c) {
             if l.var() != var {
+                reason.push(l.negated());
+            }
+        }
+    }
+
+    /// Why clause `c` changed wide variable `var`: the negations of its
+    /// other literals, those over `var` included (they were false before
+    /// the change, `false_before` says; the literal it made true was
+    /// not). A clause `x >= 7 or x <= 3 or y = 1` that raised `x` to 7
+    /// did so because `y != 1` and `x >= 4`.
+    pub(crate) fn reason_on_wide(
+        &self,
+        c: u32,
+        var: VarId,
+        false_before: impl Fn(Literal) -> bool,
+        reason: &mut Vec<Literal>,
+    ) {
+        for &l in self.clause(c) {
+            if l.var() != var || false_before(l) {
                 reason.push(l.negated());
             }
         }
@@ -360,6 +513,9 @@ impl ClauseDatabase {
         for list in self.on_removal.iter_mut().chain(self.on_single.iter_mut()) {
             list.clear();
         }
+        for list in &mut self.on_wide {
+            list.clear();
+        }
         let mut kept: Vec<Literal> = Vec::new();
         for (cl, _) in (old_clauses.iter().zip(dropped)).filter(|&(_, d)| !d) {
             let lits = &old_literals[cl.start as usize..(cl.start + cl.len) as usize];
@@ -392,7 +548,9 @@ fn make_true(
     ctx.mark_cause(CLAUSE | c);
     match literal {
         Literal::Is(x, v) => ctx.assign(x, v),
-        Literal::IsNot(x, v) => ctx.remove(x, v),
+        Literal::IsNot(x, v) => ctx.remove_value(x, v),
+        Literal::AtLeast(x, v) => ctx.raise_lower(x, v),
+        Literal::AtMost(x, v) => ctx.lower_upper(x, v),
     }
 }
 
@@ -403,7 +561,9 @@ mod tests {
     #[test]
     fn a_removal_is_explained_by_the_literals_over_other_variables() {
         let (x, y) = (VarId(0), VarId(1));
-        let mut clauses = ClauseDatabase::new(2);
+        let mut b = crate::ModelBuilder::new();
+        b.new_vars(2, ValueSet::range(9));
+        let mut clauses = ClauseDatabase::new(&b.build());
         // x = 6 or x = 1 or y = 3: with x != 1 and y != 3 it makes x = 6,
         // removing 2 (among others) because y != 3 alone; x != 6 is not
         // true there, x != 1 is not needed.
@@ -418,5 +578,59 @@ mod tests {
         reason.clear();
         clauses.reason(c, y, &mut reason);
         assert_eq!(reason, [Literal::IsNot(x, 6), Literal::IsNot(x, 1)]);
+    }
+
+    #[test]
+    fn a_bound_is_explained_by_the_other_literals_over_its_variable_too() {
+        let mut b = crate::ModelBuilder::new();
+        let x = b.new_wide_var(100).expect("a count");
+        let y = b.new_var(ValueSet::range(9));
+        let mut clauses = ClauseDatabase::new(&b.build());
+        // x >= 7 or x <= 3 or y = 1: with y != 1 and x in 4..=50 it
+        // raises x to 7 because y != 1 and x >= 4 (x <= 3 is false).
+        let c = clauses.add(
+            &[
+                Literal::AtLeast(x, 7),
+                Literal::AtMost(x, 3),
+                Literal::Is(y, 1),
+            ],
+            2,
+            false,
+        );
+        let false_before = |l: Literal| match l {
+            Literal::AtMost(_, v) => v < 4,
+            Literal::AtLeast(_, v) => v > 50,
+            _ => false,
+        };
+        let mut reason = Vec::new();
+        clauses.reason_on_wide(c, x, false_before, &mut reason);
+        assert_eq!(reason, [Literal::AtLeast(x, 4), Literal::IsNot(y, 1)]);
+    }
+
+    #[test]
+    fn bound_literals_are_watched_by_their_wide_variable() {
+        let mut b = crate::ModelBuilder::new();
+        let x = b.new_wide_var(100).expect("a count");
+        let y = b.new_wide_var(100).expect("a count");
+        let model = b.build();
+        let mut store = DomainStore::with_wide(model.initial_domains(), model.wide_vars(), 0);
+        let mut agenda = Agenda::new(&model, crate::PropagationLevel::ForwardChecking);
+        let mut clauses = ClauseDatabase::new(&model);
+        // x <= 10 or y >= 20.
+        let c = clauses.add(&[Literal::AtMost(x, 10), Literal::AtLeast(y, 20)], 2, false);
+        clauses.caught_up(&store);
+        store.raise_lower(x, 5);
+        assert_eq!(
+            clauses.propagate(&mut agenda, &mut store, &model),
+            Ok(false)
+        );
+        store.raise_lower(x, 11);
+        assert_eq!(clauses.propagate(&mut agenda, &mut store, &model), Ok(true));
+        assert_eq!(store.lower(y), Some(20));
+        store.lower_upper(y, 19);
+        assert_eq!(
+            clauses.propagate(&mut agenda, &mut store, &model),
+            Err(Failure::Clause(c))
+        );
     }
 }

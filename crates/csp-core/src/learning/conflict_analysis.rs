@@ -2,9 +2,14 @@
 
 use super::ClauseDatabase;
 use super::implication::{Cause, Levels, cause_at};
+use super::wide_marks::{self, NO_HI, NO_LO, WideMarks};
+use crate::domain_store::WideState;
 use crate::explanation::{Explaining, Literal, scope_reason};
 use crate::propagation::Segment;
 use crate::{DomainStore, Model, ValueSet, VarId};
+
+/// `wide_at[i]` of a narrow variable.
+const NARROW: u32 = u32::MAX;
 
 /// Where a failure came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,6 +59,13 @@ pub(crate) struct Learnt {
 /// explanation by older literals only), the analysis says so
 /// ([`Learnt::lower`]) and starts again at the level where they fail.
 ///
+/// A wide variable's literals are bounds and holes ([`wide_marks`]): a
+/// change on its trail makes true the bounds it passed and the hole it
+/// pushed; the change's explanation is its cause's (a propagator over a
+/// wide variable explains by its scope's states) with the old bound and
+/// the holes the new bound passed. A change that makes both bounds true
+/// (other than `x = v`) is no point to stop at.
+///
 /// Allocated once per search; an analysis allocates nothing past its
 /// buffers' growth.
 #[derive(Clone, Debug, Default)]
@@ -76,6 +88,13 @@ pub(crate) struct ConflictAnalysis {
     reason: Vec<Literal>,
     /// The variables whose marks are set.
     touched: Vec<VarId>,
+    /// Per variable: the index of its [`WideMarks`] in `wide`, or
+    /// [`NARROW`] (empty when no variable is wide).
+    wide_at: Vec<u32>,
+    wide: Vec<WideMarks>,
+    /// Per propagator: whether its scope has a wide variable (it then
+    /// explains by its scope's states; empty when no variable is wide).
+    reads_wide: Vec<bool>,
     /// The learnt clause of the last analysis.
     pub(crate) learnt: Vec<Literal>,
 }
@@ -106,14 +125,38 @@ impl Marks {
 }
 
 impl ConflictAnalysis {
-    /// Buffers for a model of `n` variables.
-    pub(crate) fn new(n: usize) -> ConflictAnalysis {
+    /// Buffers for `model`.
+    pub(crate) fn new(model: &Model) -> ConflictAnalysis {
+        let n = model.num_vars();
+        let mut wide_at = Vec::new();
+        let mut reads_wide = Vec::new();
+        if !model.wide_vars().is_empty() {
+            wide_at = vec![NARROW; n];
+            for (k, &(x, _)) in model.wide_vars().iter().enumerate() {
+                wide_at[x.index()] = k as u32;
+            }
+            reads_wide = (model.propagators().iter())
+                .map(|p| p.scope().iter().any(|&x| wide_at[x.index()] != NARROW))
+                .collect();
+        }
         ConflictAnalysis {
             scratch: vec![ValueSet::EMPTY; n],
             marks: vec![Marks::default(); n],
             root_len: usize::MAX,
             group: vec![0; n],
+            wide: vec![WideMarks::default(); model.wide_vars().len()],
+            wide_at,
+            reads_wide,
             ..ConflictAnalysis::default()
+        }
+    }
+
+    /// The index of `var`'s [`WideMarks`] if it is wide.
+    #[inline]
+    fn wide_of(&self, var: VarId) -> Option<usize> {
+        match self.wide_at.get(var.index()) {
+            Some(&w) if w != NARROW => Some(w as usize),
+            _ => None,
         }
     }
 
@@ -139,12 +182,21 @@ impl ConflictAnalysis {
         for v in 0..n {
             self.scratch[v] = store.domain(VarId(v as u32));
         }
+        for (&(x, _), w) in model.wide_vars().iter().zip(&mut self.wide) {
+            w.now = store.wide_state(x);
+            w.start = w.now;
+        }
         let current = levels.current();
         let from = levels.start(current);
         for (m, &d) in self.marks.iter_mut().zip(&self.scratch) {
             m.start = d;
         }
         for k in (from..store.trail_len()).rev() {
+            if let Some(change) = store.wide_trail_entry(k) {
+                let w = &mut self.wide[self.wide_at[change.var.index()] as usize];
+                w.start = before(change.before, change.hole, w.start);
+                continue;
+            }
             let (x, old, _) = store.trail_entry(k);
             self.marks[x.index()].start = ValueSet(old);
         }
@@ -153,7 +205,15 @@ impl ConflictAnalysis {
             for m in &mut self.marks {
                 m.root = m.start;
             }
+            for w in &mut self.wide {
+                w.root = w.start;
+            }
             for k in (root_len..from).rev() {
+                if let Some(change) = store.wide_trail_entry(k) {
+                    let w = &mut self.wide[self.wide_at[change.var.index()] as usize];
+                    w.root = before(change.before, change.hole, w.root);
+                    continue;
+                }
                 let (x, old, _) = store.trail_entry(k);
                 self.marks[x.index()].root = ValueSet(old);
             }
@@ -161,44 +221,56 @@ impl ConflictAnalysis {
         }
         for &x in &self.touched {
             self.marks[x.index()].clear();
+            if let Some(w) = self.wide_of(x) {
+                self.wide[w].clear();
+            }
         }
         self.touched.clear();
         (self.pending, self.older) = (0, 0);
 
         self.reason.clear();
         match failure {
-            Failure::Propagator(p) => {
-                let propagator = &model.propagators()[p];
-                let ex = Explaining::new(&self.scratch, initial);
-                if !propagator.explain(None, &ex, &mut self.reason) {
-                    self.reason.clear();
-                    scope_reason(propagator.scope(), &ex, &mut self.reason);
-                }
-            }
+            Failure::Propagator(p) => self.propagator_reason(p, None, model, store),
             Failure::Clause(c) => clauses.conflict(c, &mut self.reason),
-            Failure::Emptied(x) => {
-                let ex = Explaining::new(&self.scratch, initial);
-                ex.push_removed(x, initial[x.index()], &mut self.reason);
-            }
-            Failure::Decisions => (self.reason).extend(
-                levels
-                    .decisions_to(current)
-                    .iter()
-                    .map(|&(x, v)| Literal::Is(x, v)),
-            ),
+            Failure::Emptied(x) => match self.wide_of(x) {
+                Some(w) => {
+                    let now = self.wide[w].now;
+                    wide_marks::push_state(x, now, store.wide_holes(x), &mut self.reason);
+                }
+                None => {
+                    let ex = Explaining::new(&self.scratch, initial);
+                    ex.push_removed(x, initial[x.index()], &mut self.reason);
+                }
+            },
+            Failure::Decisions => (self.reason).extend(levels.decisions_to(current)),
             Failure::Lower => (self.reason).extend(self.learnt.iter().map(|l| l.negated())),
         }
-        self.add_reason();
+        self.add_reason(store);
 
         // The newest current-level literal, replaced by its explanation,
         // until one is left.
-        let (dx, dv) = levels.decision(current);
+        let decision = levels.decision(current);
         let mut k = store.trail_len();
         let uip = 'walk: loop {
             if self.pending == 0 {
                 break None;
             }
             k -= 1;
+            if let Some(change) = store.wide_trail_entry(k) {
+                if k == from {
+                    // The decision: what is still pending, it made true
+                    // (over its variable), with the old bound and the
+                    // holes its new bound passed.
+                    self.decided_wide(change, store);
+                    break Some(decision);
+                }
+                if let Some(uip) =
+                    self.walk_wide(change, k, model, store, segments, levels, clauses)
+                {
+                    break Some(uip);
+                }
+                continue;
+            }
             let (x, old, _) = store.trail_entry(k);
             let i = x.index();
             let after = self.scratch[i].0;
@@ -210,10 +282,10 @@ impl ConflictAnalysis {
                 if hits != 0 {
                     self.marks[i].pending_not &= !hits;
                     self.pending -= hits.count_ones() as usize;
-                    self.add(Literal::Is(dx, dv));
+                    self.add(decision, store);
                 }
                 debug_assert!(self.pending <= 1);
-                break (self.pending == 1).then_some(Literal::Is(dx, dv));
+                break (self.pending == 1).then_some(decision);
             }
             if after.count_ones() == 1 && old != after && self.marks[i].pending_is & after != 0 {
                 let v = after.trailing_zeros();
@@ -223,7 +295,7 @@ impl ConflictAnalysis {
                 self.marks[i].pending_is = 0;
                 self.pending -= 1;
                 for w in initial[i].iter().filter(|&w| w != v) {
-                    self.add(Literal::IsNot(x, w));
+                    self.add(Literal::IsNot(x, w), store);
                 }
             }
             let mut hits = self.marks[i].pending_not & removed;
@@ -241,8 +313,8 @@ impl ConflictAnalysis {
                     }
                     self.marks[i].pending_not &= !(1 << w);
                     self.pending -= 1;
-                    self.explain_removal(cause, x, w, current, model, levels, clauses);
-                    self.add_reason();
+                    self.explain_removal(cause, x, w, current, model, store, levels, clauses);
+                    self.add_reason(store);
                 }
             }
             self.scratch[i] = ValueSet(old);
@@ -251,6 +323,9 @@ impl ConflictAnalysis {
         // The scratch domains back to the level's start.
         for (d, m) in self.scratch.iter_mut().zip(&self.marks) {
             *d = m.start;
+        }
+        for w in &mut self.wide {
+            w.now = w.start;
         }
         k = from;
 
@@ -265,6 +340,10 @@ impl ConflictAnalysis {
             let level_start = levels.start(level);
             while k > level_start && self.older > 0 {
                 k -= 1;
+                if let Some(change) = store.wide_trail_entry(k) {
+                    self.older_wide(change, level, store);
+                    continue;
+                }
                 let (x, old, _) = store.trail_entry(k);
                 let i = x.index();
                 let after = self.scratch[i].0;
@@ -317,7 +396,9 @@ impl ConflictAnalysis {
     fn compress(&mut self) {
         let mut any = false;
         for &l in &self.learnt {
-            if let Literal::Is(x, w) = l {
+            if let Literal::Is(x, w) = l
+                && self.wide_of(x).is_none()
+            {
                 let g = &mut self.group[x.index()];
                 any |= *g != 0;
                 *g |= 1 << w;
@@ -327,7 +408,9 @@ impl ConflictAnalysis {
             let mut kept = 0;
             for k in 0..self.learnt.len() {
                 let mut literal = self.learnt[k];
-                if let Literal::Is(x, _) = literal {
+                if let Literal::Is(x, _) = literal
+                    && self.wide_of(x).is_none()
+                {
                     let i = x.index();
                     let group = self.group[i];
                     if group == u64::MAX {
@@ -352,6 +435,180 @@ impl ConflictAnalysis {
         }
     }
 
+    /// The walk's step at trail entry `k`, a change of a wide variable
+    /// (not the level's decision): the literals over it pending that the
+    /// change made true are the first unique implication point if they
+    /// are all that is pending (and one literal), else replaced by its
+    /// explanation. Rolls the variable's state back past the change.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_wide(
+        &mut self,
+        change: crate::domain_store::WideChange,
+        k: usize,
+        model: &Model,
+        store: &DomainStore,
+        segments: &[Segment],
+        levels: &Levels,
+        clauses: &ClauseDatabase,
+    ) -> Option<Literal> {
+        let x = change.var;
+        let stack = store.wide_holes(x);
+        let w = self.wide_at[x.index()] as usize;
+        let m = &mut self.wide[w];
+        let after = m.now;
+        let before = before(change.before, change.hole, after);
+        let lo_hit = m.pending_lo != NO_LO && before.lo < m.pending_lo;
+        let hi_hit = m.pending_hi != NO_HI && before.hi > m.pending_hi;
+        let hole = change.hole.then(|| stack[after.holes as usize - 1]);
+        let hole_hit = hole.and_then(|h| m.pending_holes.iter().position(|&p| p == h));
+        let hits = usize::from(lo_hit) + usize::from(hi_hit) + usize::from(hole_hit.is_some());
+        if hits == 0 {
+            m.now = before;
+            return None;
+        }
+        // An emptied domain is the conflict, no point to stop at.
+        if hits == self.pending && after.size > 0 {
+            let single = match (lo_hit, hi_hit, hole_hit) {
+                (true, false, None) => Some(Literal::AtLeast(x, m.pending_lo)),
+                (false, true, None) => Some(Literal::AtMost(x, m.pending_hi)),
+                (false, false, Some(_)) => hole.map(|h| Literal::IsNot(x, h)),
+                (true, true, None) if m.pending_lo == m.pending_hi => {
+                    Some(Literal::Is(x, m.pending_lo))
+                }
+                _ => None,
+            };
+            if single.is_some() {
+                return single;
+            }
+        }
+        let (lo, hi) = (m.pending_lo, m.pending_hi);
+        if lo_hit {
+            m.pending_lo = NO_LO;
+        }
+        if hi_hit {
+            m.pending_hi = NO_HI;
+        }
+        if let Some(j) = hole_hit {
+            m.pending_holes.swap_remove(j);
+        }
+        self.pending -= hits;
+        m.now = before;
+        let current = levels.current();
+        self.reason.clear();
+        match cause_at(segments, k, model.propagators().len()) {
+            Cause::Decision => self.reason.push(levels.decision(current)),
+            Cause::Propagator(p) => self.propagator_reason(p, None, model, store),
+            Cause::Clause(c) => {
+                let false_before = |l: Literal| wide_marks::is_false_at(before, stack, l);
+                clauses.reason_on_wide(c, x, false_before, &mut self.reason);
+            }
+            Cause::Unknown => self.reason.extend(levels.decisions_to(current)),
+        }
+        if lo_hit {
+            wide_marks::push_own(x, before, stack, Literal::AtLeast(x, lo), &mut self.reason);
+        }
+        if hi_hit {
+            wide_marks::push_own(x, before, stack, Literal::AtMost(x, hi), &mut self.reason);
+        }
+        self.add_reason(store);
+        None
+    }
+
+    /// The walk's last step, at the decision of the level, a change of
+    /// wide variable `x`: every literal still pending is over `x` and made
+    /// true by it; beside the decision, what its old state adds
+    /// ([`wide_marks::push_own`]: `x <= 5` decided over a hole at 5 made
+    /// `x <= 4` true) is added (it holds at the level's start: older
+    /// literals).
+    fn decided_wide(&mut self, change: crate::domain_store::WideChange, store: &DomainStore) {
+        let x = change.var;
+        let stack = store.wide_holes(x);
+        let m = &mut self.wide[self.wide_at[x.index()] as usize];
+        let before = before(change.before, change.hole, m.now);
+        self.reason.clear();
+        if m.pending_lo != NO_LO {
+            let bound = Literal::AtLeast(x, m.pending_lo);
+            wide_marks::push_own(x, before, stack, bound, &mut self.reason);
+        }
+        if m.pending_hi != NO_HI {
+            let bound = Literal::AtMost(x, m.pending_hi);
+            wide_marks::push_own(x, before, stack, bound, &mut self.reason);
+        }
+        (m.pending_lo, m.pending_hi) = (NO_LO, NO_HI);
+        m.pending_holes.clear();
+        m.now = before;
+        self.pending = 0;
+        self.add_reason(store);
+        debug_assert_eq!(self.pending, 0, "the decision's old state is older");
+    }
+
+    /// The walk down the older levels at a change of a wide variable: the
+    /// older literals over it that the change made true are found there
+    /// (at `level`). Rolls its state back past the change.
+    fn older_wide(
+        &mut self,
+        change: crate::domain_store::WideChange,
+        level: usize,
+        store: &DomainStore,
+    ) {
+        let x = change.var;
+        let m = &mut self.wide[self.wide_at[x.index()] as usize];
+        let after = m.now;
+        let before = before(change.before, change.hole, after);
+        let mut found = |literal: Literal| {
+            self.learnt.push(literal.negated());
+            self.learnt_levels.push(level);
+            self.older -= 1;
+        };
+        if m.older_lo != NO_LO && before.lo < m.older_lo {
+            found(Literal::AtLeast(x, m.older_lo));
+            m.older_lo = NO_LO;
+        }
+        if m.older_hi != NO_HI && before.hi > m.older_hi {
+            found(Literal::AtMost(x, m.older_hi));
+            m.older_hi = NO_HI;
+        }
+        if change.hole {
+            let h = store.wide_holes(x)[after.holes as usize - 1];
+            if let Some(j) = m.older_holes.iter().position(|&p| p == h) {
+                m.older_holes.swap_remove(j);
+                found(Literal::IsNot(x, h));
+            }
+        }
+        m.now = before;
+    }
+
+    /// Pushes onto `reason` why propagator `p` made its change (a
+    /// `removal`) or failed (`None`), against the scratch domains: its
+    /// own explanation, or its scope's removals; a propagator over a wide
+    /// variable explains by its scope's states.
+    fn propagator_reason(
+        &mut self,
+        p: usize,
+        removal: Option<(VarId, u32)>,
+        model: &Model,
+        store: &DomainStore,
+    ) {
+        let propagator = &model.propagators()[p];
+        let ex = Explaining::new(&self.scratch, model.initial_domains());
+        if self.reads_wide.get(p).copied().unwrap_or(false) {
+            for &x in propagator.scope() {
+                match self.wide_of(x) {
+                    Some(w) => {
+                        let now = self.wide[w].now;
+                        wide_marks::push_state(x, now, store.wide_holes(x), &mut self.reason);
+                    }
+                    None => ex.push_removed(x, ex.removed(x), &mut self.reason),
+                }
+            }
+            return;
+        }
+        if !propagator.explain(removal, &ex, &mut self.reason) {
+            self.reason.clear();
+            scope_reason(propagator.scope(), &ex, &mut self.reason);
+        }
+    }
+
     /// Pushes onto `reason` why `value` left `var` at a change made by
     /// `cause` at level `level` (the scratch domains are those just
     /// before that change).
@@ -363,43 +620,103 @@ impl ConflictAnalysis {
         value: u32,
         level: usize,
         model: &Model,
+        store: &DomainStore,
         levels: &Levels,
         clauses: &ClauseDatabase,
     ) {
         self.reason.clear();
         match cause {
-            Cause::Decision => {
-                let (x, v) = levels.decision(level);
-                self.reason.push(Literal::Is(x, v));
-            }
-            Cause::Propagator(p) => {
-                let propagator = &model.propagators()[p];
-                let ex = Explaining::new(&self.scratch, model.initial_domains());
-                if !propagator.explain(Some((var, value)), &ex, &mut self.reason) {
-                    self.reason.clear();
-                    scope_reason(propagator.scope(), &ex, &mut self.reason);
-                }
-            }
+            Cause::Decision => self.reason.push(levels.decision(level)),
+            Cause::Propagator(p) => self.propagator_reason(p, Some((var, value)), model, store),
             Cause::Clause(c) => clauses.reason(c, var, &mut self.reason),
-            Cause::Unknown => (self.reason).extend(
-                levels
-                    .decisions_to(level)
-                    .iter()
-                    .map(|&(x, v)| Literal::Is(x, v)),
-            ),
+            Cause::Unknown => self.reason.extend(levels.decisions_to(level)),
         }
     }
 
-    fn add_reason(&mut self) {
+    fn add_reason(&mut self, store: &DomainStore) {
         for k in 0..self.reason.len() {
             let literal = self.reason[k];
-            self.add(literal);
+            self.add(literal, store);
+        }
+    }
+
+    /// [`add`](Self::add) for a literal over wide variable `x` (its
+    /// [`WideMarks`] `w`): `x = v` as its two bounds, `x != v` outside
+    /// the bounds as the bound that excludes it.
+    fn add_wide(&mut self, literal: Literal, w: usize, store: &DomainStore) {
+        let x = literal.var();
+        let m = &self.wide[w];
+        let (now, start, root) = (m.now, m.start, m.root);
+        let first = m.is_clear();
+        let literal = match literal {
+            Literal::Is(_, v) => {
+                if v > 0 {
+                    self.add_wide(Literal::AtLeast(x, v), w, store);
+                }
+                return self.add_wide(Literal::AtMost(x, v), w, store);
+            }
+            Literal::IsNot(_, v) if v < now.lo => Literal::AtLeast(x, v + 1),
+            Literal::IsNot(_, v) if v > now.hi => Literal::AtMost(x, v - 1),
+            other => other,
+        };
+        let m = &mut self.wide[w];
+        let new = match literal {
+            Literal::AtLeast(_, v) if v <= root.lo => return,
+            Literal::AtLeast(_, v) if start.lo >= v => {
+                let new = m.older_lo == NO_LO;
+                m.older_lo = m.older_lo.max(v);
+                self.older += usize::from(new);
+                new
+            }
+            Literal::AtLeast(_, v) => {
+                let new = m.pending_lo == NO_LO;
+                m.pending_lo = m.pending_lo.max(v);
+                self.pending += usize::from(new);
+                new
+            }
+            Literal::AtMost(_, v) if v >= root.hi => return,
+            Literal::AtMost(_, v) if start.hi <= v => {
+                let new = m.older_hi == NO_HI;
+                m.older_hi = m.older_hi.min(v);
+                self.older += usize::from(new);
+                new
+            }
+            Literal::AtMost(_, v) => {
+                let new = m.pending_hi == NO_HI;
+                m.pending_hi = m.pending_hi.min(v);
+                self.pending += usize::from(new);
+                new
+            }
+            Literal::IsNot(_, v) => {
+                let stack = store.wide_holes(x);
+                if wide_marks::excludes(root, stack, v) {
+                    return;
+                }
+                let (list, count) = if wide_marks::excludes(start, stack, v) {
+                    (&mut m.older_holes, &mut self.older)
+                } else {
+                    (&mut m.pending_holes, &mut self.pending)
+                };
+                let new = !list.contains(&v);
+                if new {
+                    list.push(v);
+                    *count += 1;
+                }
+                new
+            }
+            Literal::Is(..) => unreachable!("written as its bounds"),
+        };
+        if new && first {
+            self.touched.push(x);
         }
     }
 
     /// Marks a literal that holds now: to resolve if the current level
     /// made it true, else to keep in the learnt clause.
-    fn add(&mut self, literal: Literal) {
+    fn add(&mut self, literal: Literal, store: &DomainStore) {
+        if let Some(w) = self.wide_of(literal.var()) {
+            return self.add_wide(literal, w, store);
+        }
         let m = &mut self.marks[literal.var().index()];
         let first = m.is_clear();
         let new = match literal {
@@ -439,9 +756,30 @@ impl ConflictAnalysis {
                     new
                 }
             }
+            // A narrow variable's bound is its values out of range.
+            Literal::AtLeast(x, v) | Literal::AtMost(x, v) => {
+                let out = match literal {
+                    Literal::AtLeast(..) => ValueSet::between(0, i64::from(v) - 1),
+                    _ => ValueSet::between(i64::from(v) + 1, 63),
+                };
+                for w in m.root.intersection(out).iter() {
+                    self.add(Literal::IsNot(x, w), store);
+                }
+                return;
+            }
         };
         if new && first {
             self.touched.push(literal.var());
         }
+    }
+}
+
+/// A wide variable's state before a change (its state `before`, read off
+/// the trail, less the hole count), given its state `after` the change.
+#[inline]
+fn before(before: WideState, hole: bool, after: WideState) -> WideState {
+    WideState {
+        holes: after.holes - u32::from(hole),
+        ..before
     }
 }

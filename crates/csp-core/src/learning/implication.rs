@@ -1,6 +1,6 @@
 //! What made each change on the trail, and at which decision level.
 
-use crate::VarId;
+use crate::explanation::Literal;
 use crate::propagation::Segment;
 
 /// The cause marked on the trail's segments for a search decision.
@@ -41,12 +41,13 @@ pub(crate) fn cause_at(segments: &[Segment], k: usize, propagators: usize) -> Ca
 }
 
 /// The decisions in force: where each level starts on the trail and what
-/// was decided there. Level 0 is the root; level `l >= 1` starts with its
-/// decision's assignment at `start(l)`.
+/// was decided there (`x = v`, or on a wide variable `x <= v` when it is
+/// split). Level 0 is the root; level `l >= 1` starts with its decision's
+/// change at `start(l)`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Levels {
     starts: Vec<usize>,
-    decisions: Vec<(VarId, u32)>,
+    decisions: Vec<Literal>,
 }
 
 impl Levels {
@@ -56,11 +57,11 @@ impl Levels {
         self.decisions.len()
     }
 
-    /// Opens level `current() + 1`, whose decision `var = value` is the
-    /// trail's next change, at position `trail_at`.
-    pub(crate) fn push(&mut self, trail_at: usize, var: VarId, value: u32) {
+    /// Opens level `current() + 1`, whose decision is the trail's next
+    /// change, at position `trail_at`.
+    pub(crate) fn push(&mut self, trail_at: usize, decision: Literal) {
         self.starts.push(trail_at);
-        self.decisions.push((var, value));
+        self.decisions.push(decision);
     }
 
     /// Closes every level above `level`.
@@ -77,12 +78,12 @@ impl Levels {
 
     /// The decision of level `l >= 1`.
     #[inline]
-    pub(crate) fn decision(&self, l: usize) -> (VarId, u32) {
+    pub(crate) fn decision(&self, l: usize) -> Literal {
         self.decisions[l - 1]
     }
 
     /// The decisions of levels 1 to `l`.
-    pub(crate) fn decisions_to(&self, l: usize) -> &[(VarId, u32)] {
+    pub(crate) fn decisions_to(&self, l: usize) -> &[Literal] {
         &self.decisions[..l]
     }
 }
@@ -90,6 +91,7 @@ impl Levels {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::VarId;
     use crate::propagation::Rule;
 
     fn segment(trail_at: usize, propagator: u32) -> Segment {
@@ -132,14 +134,14 @@ mod tests {
     #[test]
     fn levels_start_at_their_decisions() {
         let mut levels = Levels::default();
-        levels.push(4, VarId(1), 2);
-        levels.push(9, VarId(0), 5);
+        levels.push(4, Literal::Is(VarId(1), 2));
+        levels.push(9, Literal::AtMost(VarId(0), 5));
         assert_eq!((levels.current(), levels.start(2)), (2, 9));
-        assert_eq!(levels.decision(2), (VarId(0), 5));
+        assert_eq!(levels.decision(2), Literal::AtMost(VarId(0), 5));
         levels.truncate(1);
         assert_eq!(
             (levels.current(), levels.decisions_to(1)),
-            (1, &[(VarId(1), 2)][..])
+            (1, &[Literal::Is(VarId(1), 2)][..])
         );
     }
 }

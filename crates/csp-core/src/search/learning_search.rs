@@ -1,6 +1,7 @@
 //! The loop of a learning search ([`crate::learning`]): decide,
 //! propagate, and at a failure learn a clause and jump back.
 
+use super::wide_choice::WideDecision;
 use super::{Paused, Search, StopReason, Termination};
 use crate::VarId;
 use crate::explanation::Literal;
@@ -60,7 +61,7 @@ impl Search<'_> {
         for depth in (level + 1..=current).rev() {
             self.store.restore();
             if TRACE && !restart {
-                let (var, value) = self.learner().levels.decision(depth);
+                let (var, value) = decided(self.learner().levels.decision(depth));
                 self.emit(&Event::Backtrack { depth, var, value });
             }
         }
@@ -188,10 +189,9 @@ impl Search<'_> {
         literals.clear();
         let mut last_guess = 0;
         for level in (1..=current).rev() {
-            let (x, v) = learner.levels.decision(level);
-            let (_, old, _) = self.store.trail_entry(learner.levels.start(level));
-            if old.count_ones() > 1 {
-                literals.push(Literal::IsNot(x, v));
+            let decision = learner.levels.decision(level);
+            if self.store.trail_size(learner.levels.start(level)) > 1 {
+                literals.push(decision.negated());
                 if last_guess == 0 {
                     last_guess = level;
                 }
@@ -282,7 +282,7 @@ impl Search<'_> {
             }
             if let Some(Paused::Decide(var, value)) = self.paused.take() {
                 // The decision the placement limit held back.
-                let outcome = match self.decide::<TRACE>(var, value) {
+                let outcome = match self.decide::<TRACE>(var, Literal::Is(var, value)) {
                     Ok(()) => Ok(()),
                     Err(f) => self.learn_from::<TRACE>(f),
                 };
@@ -310,6 +310,18 @@ impl Search<'_> {
                     self.block_solution::<TRACE>()
                 }
                 None => self.learn_from::<TRACE>(Failure::Decisions),
+                // A variable of no value: as a narrow one's (no value
+                // to order), the decisions fail.
+                Some(var) if self.store.is_wide(var) && self.store.size(var) == 0 => {
+                    self.learn_from::<TRACE>(Failure::Decisions)
+                }
+                Some(var) if self.store.is_wide(var) => {
+                    let decision = self.wide_decision(var);
+                    match self.decide::<TRACE>(var, decision) {
+                        Ok(()) => Ok(()),
+                        Err(f) => self.learn_from::<TRACE>(f),
+                    }
+                }
                 Some(var) => {
                     let start = self.value_buffer.len();
                     self.order_values::<TRACE>(depth, var);
@@ -324,7 +336,7 @@ impl Search<'_> {
                                 self.paused = Some(Paused::Decide(var, value));
                                 return Termination::Stopped(StopReason::PlacementLimit);
                             }
-                            match self.decide::<TRACE>(var, value) {
+                            match self.decide::<TRACE>(var, Literal::Is(var, value)) {
                                 Ok(()) => Ok(()),
                                 Err(f) => self.learn_from::<TRACE>(f),
                             }
@@ -360,8 +372,24 @@ impl Search<'_> {
         None
     }
 
-    /// Places `value` in `var` as a new level's decision and propagates.
-    fn decide<const TRACE: bool>(&mut self, var: VarId, value: u32) -> Result<(), Failure> {
+    /// The decision on wide variable `var`: `x = v`, or `x <= v` where
+    /// the wide choice splits (a variable of one value gets it).
+    fn wide_decision(&self, var: VarId) -> Literal {
+        if self.store.size(var) <= 1 {
+            return Literal::Is(var, self.store.lower(var).unwrap_or(0));
+        }
+        let WideDecision { value, split } = self.wide_choice.decide(&self.store, var);
+        if split {
+            Literal::AtMost(var, value)
+        } else {
+            Literal::Is(var, value)
+        }
+    }
+
+    /// Makes `decision` (over `var`: `var = v`, or `var <= v` on a wide
+    /// variable) a new level's and propagates.
+    fn decide<const TRACE: bool>(&mut self, var: VarId, decision: Literal) -> Result<(), Failure> {
+        let (_, value) = decided(decision);
         self.stats.placements += 1;
         let guess = self.store.size(var) > 1;
         if guess {
@@ -376,7 +404,7 @@ impl Search<'_> {
         }
         self.store.checkpoint();
         let at = self.store.trail_len();
-        self.learner().levels.push(at, var, value);
+        self.learner().levels.push(at, decision);
         let depth = self.learner().levels.current();
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
         if TRACE {
@@ -388,7 +416,14 @@ impl Search<'_> {
             });
         }
         self.agenda.segment_as(at, Rule::Other, DECISION);
-        (self.agenda).assign(self.model, &mut self.store, var, value);
+        match decision {
+            Literal::AtMost(..) => {
+                let bounds = (self.store.lower(var), self.store.upper(var));
+                self.store.lower_upper(var, value);
+                (self.agenda).wide_changed(self.model, &mut self.store, var, bounds);
+            }
+            _ => (self.agenda).assign(self.model, &mut self.store, var, value),
+        }
         let result = self.learning_fixpoint_told::<TRACE>();
         if self.learning && !self.agenda.timed_out {
             let conflict = match result {
@@ -408,6 +443,17 @@ impl Search<'_> {
             self.values.placed(&ctx, &placement);
         }
         result
+    }
+}
+
+/// The variable and value of a decision (`x = v`, `x <= v`), as a tracer
+/// is told it.
+fn decided(decision: Literal) -> (VarId, u32) {
+    match decision {
+        Literal::Is(x, v)
+        | Literal::IsNot(x, v)
+        | Literal::AtLeast(x, v)
+        | Literal::AtMost(x, v) => (x, v),
     }
 }
 
