@@ -12,7 +12,10 @@
 //!   why it removed a value ([`Propagator::explain`](crate::Propagator::explain));
 //! - `clause_database`: the learnt clauses, propagated by two watched
 //!   literals after the propagators' fixpoint, reduced at restarts by
-//!   their LBD;
+//!   their LBD; `wide_watches`: the watch lists of literals over wide
+//!   variables, found by the values a change passed;
+//! - `wide_marks`: a wide variable's states and literals in an analysis
+//!   (bound literals `x >= v`, `x <= v` and holes);
 //! - the search loop itself lives with [`Search`](crate::Search)
 //!   (`SearchConfig::learning`): decide, propagate, on a failure learn and
 //!   jump back; at a solution, a clause that blocks it (over the
@@ -48,6 +51,7 @@ pub(crate) mod clause_database;
 pub(crate) mod conflict_analysis;
 pub(crate) mod implication;
 pub(crate) mod wide_marks;
+pub(crate) mod wide_watches;
 
 pub(crate) use clause_database::ClauseDatabase;
 pub(crate) use conflict_analysis::{ConflictAnalysis, Failure};

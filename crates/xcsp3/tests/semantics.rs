@@ -44,14 +44,40 @@ fn brute_force(instance: &Instance) -> u64 {
 fn searched(instance: &Instance, level: PropagationLevel) -> u64 {
     let compiled = xcsp3::compile(instance).unwrap();
     let declared = xcsp3::compile_as_declared(instance).unwrap();
-    let narrowed = search_count(&compiled, level);
-    assert_eq!(search_count(&declared, level), narrowed, "as declared");
+    let (narrowed, _) = search_count(&compiled, level);
+    let (count, steps) = search_count(&declared, level);
+    assert_eq!(count, narrowed, "as declared");
+    if steps <= LEARNING_STEPS {
+        let learnt = learning_count(&declared, level);
+        assert_eq!(learnt, narrowed, "as declared, with learning");
+    }
     narrowed
 }
 
-fn search_count(compiled: &xcsp3::Compiled, level: PropagationLevel) -> u64 {
+/// The instances counted again with clause learning: those that a
+/// search without it counts in at most this many solutions and failures
+/// (each is a clause then, and a debug build checks them all).
+const LEARNING_STEPS: u64 = 1_000;
+
+/// The solutions a search at `level` counts, and its solutions and
+/// failures together.
+fn search_count(compiled: &xcsp3::Compiled, level: PropagationLevel) -> (u64, u64) {
     let config = SearchConfig {
         level,
+        ..SearchConfig::default()
+    };
+    let result = Search::new(&compiled.model, &config).unwrap().run(None);
+    assert_eq!(result.termination, Termination::Exhausted);
+    let stats = result.stats;
+    (stats.solutions, stats.solutions + stats.failures)
+}
+
+/// The solutions a search with clause learning at `level` counts (bound
+/// literals over the wide variables).
+fn learning_count(compiled: &xcsp3::Compiled, level: PropagationLevel) -> u64 {
+    let config = SearchConfig {
+        level,
+        learning: true,
         ..SearchConfig::default()
     };
     let result = Search::new(&compiled.model, &config).unwrap().run(None);

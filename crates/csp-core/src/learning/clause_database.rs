@@ -2,6 +2,8 @@
 
 use super::Failure;
 use super::implication::CLAUSE;
+use super::wide_watches::WideWatches;
+use crate::domain_store::WideState;
 use crate::explanation::Literal;
 use crate::propagation::{Agenda, Conflict, PropagationContext, Rule};
 use crate::{DomainStore, Model, ValueSet, VarId};
@@ -27,15 +29,6 @@ struct Clause {
 #[derive(Clone, Copy, Debug)]
 struct Watch {
     clause: u32,
-    blocker: Literal,
-}
-
-/// A clause watching a literal over a wide variable (kept with the
-/// variable: the literal is named).
-#[derive(Clone, Copy, Debug)]
-struct WideWatch {
-    clause: u32,
-    watched: Literal,
     blocker: Literal,
 }
 
@@ -85,13 +78,13 @@ pub(crate) struct ClauseDatabase {
     /// Per (variable, value): the clauses watching `x ≠ v` (it turns
     /// false when `x` holds `v` alone).
     on_single: Vec<Vec<Watch>>,
-    /// Per variable: the clauses watching a literal over it, a wide
-    /// variable (empty when none is wide).
-    on_wide: Vec<Vec<WideWatch>>,
-    /// The wide variables changed in a batch.
-    wide_touched: Vec<VarId>,
-    /// Per variable: whether it is wide (empty when none is).
-    wide: Vec<bool>,
+    /// The clauses watching literals over wide variables.
+    on_wide: WideWatches<Watch>,
+    /// The wide variables changed in a batch, with their states before
+    /// it and how many holes it pushed.
+    wide_batch: Vec<(VarId, WideState, u32)>,
+    /// The literals over wide variables a batch made false.
+    wide_falsified: Vec<Literal>,
     /// The trail position up to which changes were looked at.
     head: usize,
     /// Per variable: the batch in which it was last seen, and its domain
@@ -111,16 +104,10 @@ impl ClauseDatabase {
     /// No clauses, over the variables of `model`.
     pub(crate) fn new(model: &Model) -> ClauseDatabase {
         let n = model.num_vars();
-        let wide = if model.wide_vars().is_empty() { 0 } else { n };
-        let mut is_wide = vec![false; wide];
-        for &(x, _) in model.wide_vars() {
-            is_wide[x.index()] = true;
-        }
         ClauseDatabase {
             on_removal: vec![Vec::new(); n * 64],
             on_single: vec![Vec::new(); n * 64],
-            on_wide: vec![Vec::new(); wide],
-            wide: is_wide,
+            on_wide: WideWatches::new(n, model.wide_vars().iter().map(|&(x, _)| x)),
             seen: vec![(0, 0); n],
             reduced_at: usize::MAX,
             ..ClauseDatabase::default()
@@ -140,26 +127,22 @@ impl ClauseDatabase {
     }
 
     fn watch_list(&mut self, literal: Literal) -> &mut Vec<Watch> {
+        if self.on_wide.is_wide(literal.var()) {
+            return self.on_wide.list(literal);
+        }
         match literal {
             Literal::Is(x, v) => &mut self.on_removal[x.index() * 64 + v as usize],
             Literal::IsNot(x, v) => &mut self.on_single[x.index() * 64 + v as usize],
+            // A narrow variable's bound is no literal of a clause
+            // (conflict analysis writes it as values).
             Literal::AtLeast(..) | Literal::AtMost(..) => {
-                unreachable!("a bound literal is watched by its wide variable")
+                unreachable!("a bound literal over a narrow variable")
             }
         }
     }
 
     /// Watches `watched` (with `blocker`) for clause `c`.
     fn watch(&mut self, c: u32, watched: Literal, blocker: Literal) {
-        let x = watched.var();
-        if self.wide.get(x.index()).copied().unwrap_or(false) {
-            self.on_wide[x.index()].push(WideWatch {
-                clause: c,
-                watched,
-                blocker,
-            });
-            return;
-        }
         self.watch_list(watched).push(Watch { clause: c, blocker });
     }
 
@@ -225,17 +208,22 @@ impl ClauseDatabase {
             let end = store.trail_len();
             self.batch += 1;
             self.touched.clear();
-            self.wide_touched.clear();
+            self.wide_batch.clear();
             for k in self.head..end {
+                if let Some(change) = store.wide_trail_entry(k) {
+                    let seen = &mut self.seen[change.var.index()];
+                    if seen.0 != self.batch {
+                        *seen = (self.batch, self.wide_batch.len() as u64);
+                        self.wide_batch.push((change.var, change.before, 0));
+                    }
+                    self.wide_batch[seen.1 as usize].2 += u32::from(change.hole);
+                    continue;
+                }
                 let (x, old, _) = store.trail_entry(k);
                 let seen = &mut self.seen[x.index()];
                 if seen.0 != self.batch {
                     *seen = (self.batch, old);
-                    if self.wide.get(x.index()).copied().unwrap_or(false) {
-                        self.wide_touched.push(x);
-                    } else {
-                        self.touched.push(x);
-                    }
+                    self.touched.push(x);
                 }
             }
             self.head = end;
@@ -267,91 +255,26 @@ impl ClauseDatabase {
                     return Err(c);
                 }
             }
-            for i in 0..self.wide_touched.len() {
-                let x = self.wide_touched[i];
-                if let Err(c) = self.visit_wide(x, agenda, store, model, &mut changed) {
+            self.wide_falsified.clear();
+            for &(x, before, pushed) in &self.wide_batch {
+                let now = store.wide_state(x);
+                let holes = store.wide_holes(x);
+                let old = WideState {
+                    holes: now.holes - pushed,
+                    ..before
+                };
+                let pushed = &holes[old.holes as usize..now.holes as usize];
+                (self.on_wide).falsified(x, old, now, pushed, &mut self.wide_falsified);
+            }
+            for i in 0..self.wide_falsified.len() {
+                let literal = self.wide_falsified[i];
+                if let Err(c) = self.visit(literal, agenda, store, model, &mut changed) {
                     agenda.clear();
                     return Err(c);
                 }
             }
         }
         Ok(changed)
-    }
-
-    /// Visits the clauses watching a literal over wide variable `x`, which
-    /// just changed: those whose watched literal turned false move the
-    /// watch, or propagate, or fail (as [`visit`](Self::visit)).
-    fn visit_wide(
-        &mut self,
-        x: VarId,
-        agenda: &mut Agenda,
-        store: &mut DomainStore,
-        model: &Model,
-        changed: &mut bool,
-    ) -> Result<(), Failure> {
-        let mut watchers = std::mem::take(&mut self.on_wide[x.index()]);
-        let mut kept = 0;
-        let mut result = Ok(());
-        let mut i = 0;
-        while i < watchers.len() {
-            let watch = watchers[i];
-            i += 1;
-            let falsified = watch.watched;
-            if is_true(store, watch.blocker) || !is_false(store, falsified) {
-                watchers[kept] = watch;
-                kept += 1;
-                continue;
-            }
-            let c = watch.clause;
-            let Clause { start, len, .. } = self.clauses[c as usize];
-            let (start, len) = (start as usize, len as usize);
-            let lits = &mut self.literals[start..start + len];
-            if lits[0] == falsified {
-                lits.swap(0, 1);
-            }
-            if lits[1] != falsified {
-                // A stale watch (the clause moved it): drop it.
-                continue;
-            }
-            let first = lits[0];
-            if is_true(store, first) {
-                watchers[kept] = WideWatch {
-                    blocker: first,
-                    ..watch
-                };
-                kept += 1;
-                continue;
-            }
-            if let Some(k) = (2..len).find(|&k| !is_false(store, lits[k])) {
-                lits.swap(1, k);
-                let moved = lits[1];
-                self.watch(c, moved, first);
-                continue;
-            }
-            watchers[kept] = watch;
-            kept += 1;
-            if is_false(store, first) {
-                result = Err(Failure::Clause(c));
-                break;
-            }
-            *changed = true;
-            if make_true(first, c, agenda, store, model).is_err() {
-                result = Err(Failure::Emptied(first.var()));
-                break;
-            }
-        }
-        while i < watchers.len() {
-            watchers[kept] = watchers[i];
-            kept += 1;
-            i += 1;
-        }
-        watchers.truncate(kept);
-        // Watches moved to another literal over `x` meanwhile joined the
-        // list left in its place.
-        let list = &mut self.on_wide[x.index()];
-        watchers.append(list);
-        *list = watchers;
-        result
     }
 
     /// Visits the clauses watching `falsified`, which just turned false.
@@ -513,9 +436,7 @@ impl ClauseDatabase {
         for list in self.on_removal.iter_mut().chain(self.on_single.iter_mut()) {
             list.clear();
         }
-        for list in &mut self.on_wide {
-            list.clear();
-        }
+        self.on_wide.clear();
         let mut kept: Vec<Literal> = Vec::new();
         for (cl, _) in (old_clauses.iter().zip(dropped)).filter(|&(_, d)| !d) {
             let lits = &old_literals[cl.start as usize..(cl.start + cl.len) as usize];
