@@ -165,8 +165,9 @@ enum Step {
 enum Paused {
     /// The plain search: placing the top frame's current value.
     Place,
-    /// The learning search: deciding `var = value`.
-    Decide(VarId, u32),
+    /// The learning search: making this decision (`x = v`, or `x <= v`
+    /// on a wide variable).
+    Decide(crate::explanation::Literal),
 }
 
 /// A depth-first search over a [`Model`].

@@ -71,3 +71,48 @@ proptest! {
         prop_assert_eq!(timeless(search.run_on(limit)), sliced);
     }
 }
+
+/// The same over wide variables, learning, each way of branching on them
+/// (a split decision held back by the limit is made on resuming).
+#[test]
+fn a_learning_search_over_wide_variables_goes_on_in_slices() {
+    use csp_core::{LinearRelation, ModelBuilder, WideChoice, WideLinear};
+    let mut b = ModelBuilder::new();
+    let v: Vec<_> = (0..3).map(|_| b.new_wide_var(200).unwrap()).collect();
+    // v0 + v1 + v2 = 250, v0 - v1 != 7, v2 <= v0 + 30.
+    let rows = [
+        (vec![1, 1, 1], LinearRelation::Equal, 250, v.clone()),
+        (vec![1, -1], LinearRelation::NotEqual, 7, v[..2].to_vec()),
+        (vec![1, -1], LinearRelation::AtMost, 30, vec![v[2], v[0]]),
+    ];
+    for (coefs, relation, rhs, vars) in rows {
+        b.add_propagator(WideLinear::new(vars, coefs, relation, rhs))
+            .unwrap();
+    }
+    let model = b.build();
+    for choice in WideChoice::ALL {
+        let config = SearchConfig {
+            learning: true,
+            level: PropagationLevel::ForwardChecking,
+            wide_choice: Some(choice),
+            ..SearchConfig::default()
+        };
+        let limit = Some(40);
+        let alone = timeless(Search::new(&model, &config).unwrap().run(limit));
+        assert_eq!(alone.stats.solutions, 40, "{choice:?}");
+        let mut search = Search::new(&model, &config).unwrap();
+        let (mut placements, mut stops) = (0, 0);
+        let sliced = loop {
+            placements += 3;
+            search.set_max_placements(Some(placements));
+            let r = search.run_on(limit);
+            if r.termination != Termination::Stopped(StopReason::PlacementLimit) {
+                break timeless(r);
+            }
+            assert_eq!(r.stats.placements, placements, "{choice:?}");
+            stops += 1;
+        };
+        assert!(stops > 1, "{choice:?}: stopped on the way");
+        assert_eq!(sliced, alone, "{choice:?}");
+    }
+}

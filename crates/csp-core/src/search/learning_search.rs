@@ -280,9 +280,9 @@ impl Search<'_> {
             if self.agenda.timed_out {
                 return Termination::Stopped(StopReason::Timeout);
             }
-            if let Some(Paused::Decide(var, value)) = self.paused.take() {
+            if let Some(Paused::Decide(decision)) = self.paused.take() {
                 // The decision the placement limit held back.
-                let outcome = match self.decide::<TRACE>(var, Literal::Is(var, value)) {
+                let outcome = match self.decide::<TRACE>(decision.var(), decision) {
                     Ok(()) => Ok(()),
                     Err(f) => self.learn_from::<TRACE>(f),
                 };
@@ -317,6 +317,10 @@ impl Search<'_> {
                 }
                 Some(var) if self.store.is_wide(var) => {
                     let decision = self.wide_decision(var);
+                    if (self.limits.max_placements).is_some_and(|m| self.stats.placements >= m) {
+                        self.paused = Some(Paused::Decide(decision));
+                        return Termination::Stopped(StopReason::PlacementLimit);
+                    }
                     match self.decide::<TRACE>(var, decision) {
                         Ok(()) => Ok(()),
                         Err(f) => self.learn_from::<TRACE>(f),
@@ -333,7 +337,7 @@ impl Search<'_> {
                             if (self.limits.max_placements)
                                 .is_some_and(|m| self.stats.placements >= m)
                             {
-                                self.paused = Some(Paused::Decide(var, value));
+                                self.paused = Some(Paused::Decide(Literal::Is(var, value)));
                                 return Termination::Stopped(StopReason::PlacementLimit);
                             }
                             match self.decide::<TRACE>(var, Literal::Is(var, value)) {
