@@ -514,11 +514,12 @@ impl PuzzleTrace<'_> {
             } => {
                 let clause: Vec<String> = (literals.iter())
                     .map(|&l| {
-                        let (var, value, sign) = match l {
-                            Literal::Is(x, v) => (x, v, "="),
-                            Literal::IsNot(x, v) => (x, v, "!="),
-                            Literal::AtLeast(x, v) => (x, v, ">="),
-                            Literal::AtMost(x, v) => (x, v, "<="),
+                        let (var, value) = (l.var(), l.value());
+                        let sign = match l {
+                            Literal::Is(..) => "=",
+                            Literal::IsNot(..) => "!=",
+                            Literal::AtLeast(..) => ">=",
+                            Literal::AtMost(..) => "<=",
                         };
                         let value = match self.naming.value(var, value) {
                             Value::String(text) => text,

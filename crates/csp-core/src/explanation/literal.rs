@@ -34,6 +34,16 @@ impl Literal {
         }
     }
 
+    /// The value or bound it is about.
+    pub fn value(self) -> u32 {
+        match self {
+            Literal::Is(_, v)
+            | Literal::IsNot(_, v)
+            | Literal::AtLeast(_, v)
+            | Literal::AtMost(_, v) => v,
+        }
+    }
+
     /// Whether it holds when its variable has `domain`.
     pub fn holds(self, domain: ValueSet) -> bool {
         match self {
@@ -101,6 +111,10 @@ mod tests {
         assert!(Literal::AtLeast(x, 4).holds(two) && !Literal::AtLeast(x, 5).holds(two));
         assert!(Literal::AtMost(x, 6).holds(two) && !Literal::AtMost(x, 5).holds(two));
         assert!(Literal::AtLeast(x, 5).allows(5) && !Literal::AtLeast(x, 5).allows(4));
+        assert_eq!(
+            (Literal::AtMost(x, 4).var(), Literal::AtMost(x, 4).value()),
+            (x, 4)
+        );
         assert_eq!(Literal::AtLeast(x, 5).negated(), Literal::AtMost(x, 4));
         assert_eq!(Literal::AtMost(x, 4).negated(), Literal::AtLeast(x, 5));
         assert_eq!(

@@ -39,7 +39,7 @@ struct Watch {
 #[inline]
 pub(crate) fn is_false(store: &DomainStore, literal: Literal) -> bool {
     match literal {
-        Literal::Is(x, v) => !store.contains(x, v) && !store.holds(x, v),
+        Literal::Is(x, v) => !store.holds(x, v),
         Literal::IsNot(x, v) if !store.is_wide(x) => store.domain(x) == ValueSet::single(v),
         Literal::IsNot(x, v) => store.size(x) == 1 && store.lower(x) == Some(v),
         Literal::AtLeast(x, v) => store.upper(x).is_none_or(|hi| hi < v),
@@ -53,7 +53,7 @@ pub(crate) fn is_true(store: &DomainStore, literal: Literal) -> bool {
     match literal {
         Literal::Is(x, v) if !store.is_wide(x) => store.domain(x) == ValueSet::single(v),
         Literal::Is(x, v) => store.size(x) == 1 && store.lower(x) == Some(v),
-        Literal::IsNot(x, v) => !store.contains(x, v) && !store.holds(x, v),
+        Literal::IsNot(x, v) => !store.holds(x, v),
         Literal::AtLeast(x, v) => store.lower(x).is_some_and(|lo| lo >= v),
         Literal::AtMost(x, v) => store.upper(x).is_some_and(|hi| hi <= v),
     }

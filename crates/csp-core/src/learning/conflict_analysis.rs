@@ -232,16 +232,7 @@ impl ConflictAnalysis {
         match failure {
             Failure::Propagator(p) => self.propagator_reason(p, None, model, store),
             Failure::Clause(c) => clauses.conflict(c, &mut self.reason),
-            Failure::Emptied(x) => match self.wide_of(x) {
-                Some(w) => {
-                    let now = self.wide[w].now;
-                    wide_marks::push_state(x, now, store.wide_holes(x), &mut self.reason);
-                }
-                None => {
-                    let ex = Explaining::new(&self.scratch, initial);
-                    ex.push_removed(x, initial[x.index()], &mut self.reason);
-                }
-            },
+            Failure::Emptied(x) => self.push_states(&[x], initial, store),
             Failure::Decisions => (self.reason).extend(levels.decisions_to(current)),
             Failure::Lower => (self.reason).extend(self.learnt.iter().map(|l| l.negated())),
         }
@@ -313,7 +304,8 @@ impl ConflictAnalysis {
                     }
                     self.marks[i].pending_not &= !(1 << w);
                     self.pending -= 1;
-                    self.explain_removal(cause, x, w, current, model, store, levels, clauses);
+                    let change = Change::Removal(w);
+                    self.explain_change(cause, x, change, current, model, store, levels, clauses);
                     self.add_reason(store);
                 }
             }
@@ -493,17 +485,18 @@ impl ConflictAnalysis {
         }
         self.pending -= hits;
         m.now = before;
-        let current = levels.current();
-        self.reason.clear();
-        match cause_at(segments, k, model.propagators().len()) {
-            Cause::Decision => self.reason.push(levels.decision(current)),
-            Cause::Propagator(p) => self.propagator_reason(p, None, model, store),
-            Cause::Clause(c) => {
-                let false_before = |l: Literal| wide_marks::is_false_at(before, stack, l);
-                clauses.reason_on_wide(c, x, false_before, &mut self.reason);
-            }
-            Cause::Unknown => self.reason.extend(levels.decisions_to(current)),
-        }
+        let cause = cause_at(segments, k, model.propagators().len());
+        let change = Change::Wide(before);
+        self.explain_change(
+            cause,
+            x,
+            change,
+            levels.current(),
+            model,
+            store,
+            levels,
+            clauses,
+        );
         if lo_hit {
             wide_marks::push_own(x, before, stack, Literal::AtLeast(x, lo), &mut self.reason);
         }
@@ -590,34 +583,42 @@ impl ConflictAnalysis {
         store: &DomainStore,
     ) {
         let propagator = &model.propagators()[p];
-        let ex = Explaining::new(&self.scratch, model.initial_domains());
         if self.reads_wide.get(p).copied().unwrap_or(false) {
-            for &x in propagator.scope() {
-                match self.wide_of(x) {
-                    Some(w) => {
-                        let now = self.wide[w].now;
-                        wide_marks::push_state(x, now, store.wide_holes(x), &mut self.reason);
-                    }
-                    None => ex.push_removed(x, ex.removed(x), &mut self.reason),
-                }
-            }
-            return;
+            return self.push_states(propagator.scope(), model.initial_domains(), store);
         }
+        let ex = Explaining::new(&self.scratch, model.initial_domains());
         if !propagator.explain(removal, &ex, &mut self.reason) {
             self.reason.clear();
             scope_reason(propagator.scope(), &ex, &mut self.reason);
         }
     }
 
-    /// Pushes onto `reason` why `value` left `var` at a change made by
-    /// `cause` at level `level` (the scratch domains are those just
+    /// Pushes onto `reason` the states of `vars` against the scratch
+    /// domains: a wide variable's bounds and holes, a narrow one's
+    /// removals ([`scope_reason`] over narrow and wide variables).
+    fn push_states(&mut self, vars: &[VarId], initial: &[ValueSet], store: &DomainStore) {
+        let ex = Explaining::new(&self.scratch, initial);
+        for &x in vars {
+            match self.wide_of(x) {
+                Some(w) => {
+                    let now = self.wide[w].now;
+                    wide_marks::push_state(x, now, store.wide_holes(x), &mut self.reason);
+                }
+                None => ex.push_removed(x, ex.removed(x), &mut self.reason),
+            }
+        }
+    }
+
+    /// Pushes onto `reason` why `change` (a value removed, or a wide
+    /// variable's change from its state before) happened to `var`, made
+    /// by `cause` at level `level` (the scratch domains are those just
     /// before that change).
     #[allow(clippy::too_many_arguments)]
-    fn explain_removal(
+    fn explain_change(
         &mut self,
         cause: Cause,
         var: VarId,
-        value: u32,
+        change: Change,
         level: usize,
         model: &Model,
         store: &DomainStore,
@@ -625,11 +626,21 @@ impl ConflictAnalysis {
         clauses: &ClauseDatabase,
     ) {
         self.reason.clear();
-        match cause {
-            Cause::Decision => self.reason.push(levels.decision(level)),
-            Cause::Propagator(p) => self.propagator_reason(p, Some((var, value)), model, store),
-            Cause::Clause(c) => clauses.reason(c, var, &mut self.reason),
-            Cause::Unknown => self.reason.extend(levels.decisions_to(level)),
+        match (cause, change) {
+            (Cause::Decision, _) => self.reason.push(levels.decision(level)),
+            (Cause::Propagator(p), Change::Removal(value)) => {
+                self.propagator_reason(p, Some((var, value)), model, store);
+            }
+            (Cause::Propagator(p), Change::Wide(_)) => {
+                self.propagator_reason(p, None, model, store);
+            }
+            (Cause::Clause(c), Change::Removal(_)) => clauses.reason(c, var, &mut self.reason),
+            (Cause::Clause(c), Change::Wide(before)) => {
+                let stack = store.wide_holes(var);
+                let false_before = |l: Literal| wide_marks::is_false_at(before, stack, l);
+                clauses.reason_on_wide(c, var, false_before, &mut self.reason);
+            }
+            (Cause::Unknown, _) => self.reason.extend(levels.decisions_to(level)),
         }
     }
 
@@ -772,6 +783,15 @@ impl ConflictAnalysis {
             self.touched.push(literal.var());
         }
     }
+}
+
+/// A change the analysis asks the reason of.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    /// A narrow variable lost the value.
+    Removal(u32),
+    /// A wide variable changed from this state.
+    Wide(WideState),
 }
 
 /// A wide variable's state before a change (its state `before`, read off

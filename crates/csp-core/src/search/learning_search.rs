@@ -61,7 +61,8 @@ impl Search<'_> {
         for depth in (level + 1..=current).rev() {
             self.store.restore();
             if TRACE && !restart {
-                let (var, value) = decided(self.learner().levels.decision(depth));
+                let decision = self.learner().levels.decision(depth);
+                let (var, value) = (decision.var(), decision.value());
                 self.emit(&Event::Backtrack { depth, var, value });
             }
         }
@@ -393,7 +394,7 @@ impl Search<'_> {
     /// Makes `decision` (over `var`: `var = v`, or `var <= v` on a wide
     /// variable) a new level's and propagates.
     fn decide<const TRACE: bool>(&mut self, var: VarId, decision: Literal) -> Result<(), Failure> {
-        let (_, value) = decided(decision);
+        let value = decision.value();
         self.stats.placements += 1;
         let guess = self.store.size(var) > 1;
         if guess {
@@ -447,17 +448,6 @@ impl Search<'_> {
             self.values.placed(&ctx, &placement);
         }
         result
-    }
-}
-
-/// The variable and value of a decision (`x = v`, `x <= v`), as a tracer
-/// is told it.
-fn decided(decision: Literal) -> (VarId, u32) {
-    match decision {
-        Literal::Is(x, v)
-        | Literal::IsNot(x, v)
-        | Literal::AtLeast(x, v)
-        | Literal::AtMost(x, v) => (x, v),
     }
 }
 
